@@ -1,0 +1,446 @@
+#!/usr/bin/env bash
+# The native local stack: Kafka (KRaft), Apicurio Registry (Confluent-compatible API), ClickHouse and Redis,
+# run as plain processes on loopback, for machines without Docker. docker-compose.yml is the Docker twin.
+#
+#   bash docker/stack/stack.sh up             install/fetch what is missing, start what is not healthy, wait
+#   bash docker/stack/stack.sh status         one line per component; exit 1 unless all are healthy
+#   bash docker/stack/stack.sh down [--purge] stop what the stack started (--purge: also delete its data)
+#
+# State (data, logs, pid files, fetched jars) lives under $STACK_DIR (default <repo>/.stack).
+# Environment: STACK_DIR, STACK_LIB_DIR, STACK_TIMEOUT (s, default 120), KAFKA_PORT, KAFKA_CONTROLLER_PORT,
+# SCHEMA_REGISTRY_PORT, SCHEMA_REGISTRY_MANAGEMENT_PORT, CLICKHOUSE_HTTP_PORT, CLICKHOUSE_TCP_PORT,
+# CLICKHOUSE_DATABASE, REDIS_PORT.
+#
+# What the application sees (same names as in docker-compose.yml):
+#   KAFKA_BROKERS=127.0.0.1:9092  SCHEMA_REGISTRY_URL=http://127.0.0.1:8081/apis/ccompat/v7
+#   CLICKHOUSE_URL=http://127.0.0.1:8123 (user default, no password, database news)  REDIS_URL=redis://127.0.0.1:6379
+set -euo pipefail
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_ROOT=$(cd "$SCRIPT_DIR/../.." && pwd)
+
+STACK_DIR=${STACK_DIR:-$REPO_ROOT/.stack}
+mkdir -p "$STACK_DIR"
+STACK_DIR=$(cd "$STACK_DIR" && pwd)
+LIB_DIR=${STACK_LIB_DIR:-$STACK_DIR/lib}
+RUN_DIR=$STACK_DIR/run
+LOG_DIR=$STACK_DIR/logs
+TIMEOUT=${STACK_TIMEOUT:-120}
+
+KAFKA_PORT=${KAFKA_PORT:-9092}
+KAFKA_CONTROLLER_PORT=${KAFKA_CONTROLLER_PORT:-9093}
+SCHEMA_REGISTRY_PORT=${SCHEMA_REGISTRY_PORT:-8081}
+SCHEMA_REGISTRY_MANAGEMENT_PORT=${SCHEMA_REGISTRY_MANAGEMENT_PORT:-9081}
+CLICKHOUSE_HTTP_PORT=${CLICKHOUSE_HTTP_PORT:-8123}
+CLICKHOUSE_TCP_PORT=${CLICKHOUSE_TCP_PORT:-9000}
+CLICKHOUSE_DATABASE=${CLICKHOUSE_DATABASE:-news}
+REDIS_PORT=${REDIS_PORT:-6379}
+
+COMPONENTS=(kafka registry clickhouse redis)
+APT_PACKAGES=(clickhouse-server clickhouse-client kcat)
+
+say() { printf 'stack: %s\n' "$*"; }
+warn() { printf 'stack: %s\n' "$*" >&2; }
+die() { warn "$*"; exit 1; }
+
+# ---------------------------------------------------------------------------------------------- probes
+
+port_open() { timeout 2 bash -c ">/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+
+redis_ping() {
+  timeout 3 bash -c 'exec 3<>/dev/tcp/127.0.0.1/'"$1"'; printf "PING\r\n" >&3; IFS= read -r line <&3; [[ $line == +PONG* ]]' \
+    2>/dev/null
+}
+
+# Each health check returns 0 when healthy, else sets HEALTH_ERR to what it saw.
+HEALTH_ERR=
+health_kafka() {
+  command -v kcat >/dev/null || { HEALTH_ERR="kcat is not installed"; return 1; }
+  local out
+  out=$(timeout 15 kcat -b "127.0.0.1:$KAFKA_PORT" -L -m 5 2>&1) || true
+  if grep -Eq '^ +broker [0-9]+ at ' <<<"$out"; then return 0; fi
+  HEALTH_ERR="kcat -L: $(grep -v '^\s*$' <<<"$out" | tail -n 1)"
+  return 1
+}
+health_registry() {
+  local code
+  code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 \
+    "http://127.0.0.1:$SCHEMA_REGISTRY_PORT/apis/ccompat/v7/subjects" 2>/dev/null) || true
+  [[ $code == 200 ]] && return 0
+  HEALTH_ERR="GET /apis/ccompat/v7/subjects answered HTTP ${code:-000}"
+  return 1
+}
+health_clickhouse() {
+  local body
+  body=$(curl -s --max-time 5 "http://127.0.0.1:$CLICKHOUSE_HTTP_PORT/ping" 2>/dev/null) || true
+  if [[ $body != "Ok." ]]; then HEALTH_ERR="GET /ping answered '${body:0:80}'"; return 1; fi
+  if ! port_open "$CLICKHOUSE_TCP_PORT"; then HEALTH_ERR="native port $CLICKHOUSE_TCP_PORT does not answer"; return 1; fi
+}
+health_redis() {
+  redis_ping "$REDIS_PORT" && return 0
+  HEALTH_ERR="PING got no +PONG"
+  return 1
+}
+healthy() {
+  HEALTH_ERR=
+  "health_$1" && return 0
+  HEALTH_ERR=$(tr -s '\r\n\t' '   ' <<<"$HEALTH_ERR")
+  return 1
+}
+
+main_port() {
+  case $1 in
+    kafka) echo "$KAFKA_PORT" ;; registry) echo "$SCHEMA_REGISTRY_PORT" ;;
+    clickhouse) echo "$CLICKHOUSE_HTTP_PORT" ;; redis) echo "$REDIS_PORT" ;;
+  esac
+}
+address() {
+  case $1 in
+    kafka) echo "127.0.0.1:$KAFKA_PORT" ;;
+    registry) echo "http://127.0.0.1:$SCHEMA_REGISTRY_PORT/apis/ccompat/v7" ;;
+    clickhouse) echo "http://127.0.0.1:$CLICKHOUSE_HTTP_PORT native :$CLICKHOUSE_TCP_PORT" ;;
+    redis) echo "127.0.0.1:$REDIS_PORT" ;;
+  esac
+}
+# what the command line of a process we started contains (guards against a recycled pid)
+signature() {
+  case $1 in
+    kafka) echo "kafka.Kafka" ;; registry) echo "apicurio-registry-app" ;;
+    clickhouse) echo "clickhouse" ;; redis) echo "redis-server" ;;
+  esac
+}
+log_files() {
+  case $1 in
+    kafka) echo "$LOG_DIR/kafka.log" ;; registry) echo "$LOG_DIR/registry.log" ;;
+    clickhouse) echo "$LOG_DIR/clickhouse.err.log $LOG_DIR/clickhouse.out" ;; redis) echo "$LOG_DIR/redis.log" ;;
+  esac
+}
+main_log() { local f; f=$(log_files "$1"); echo "${f%% *}"; }
+
+# The last error-looking line of the newest log since the component's last start, else its last line.
+last_log_line() {
+  local newest= f
+  for f in $(log_files "$1"); do
+    [[ -s $f ]] || continue
+    if [[ -z $newest || $f -nt $newest ]]; then newest=$f; fi
+  done
+  [[ -n $newest ]] || { echo "(no log output)"; return; }
+  local line
+  line=$(awk '/^=== .* stack\.sh starting / { last = ""; err = ""; next }
+              NF { last = $0 }
+              /ERROR|FATAL|Exception|[Ee]rror:|Address already in use/ { err = $0 }
+              END { print (err != "" ? err : last) }' "$newest")
+  echo "${line:0:240} [$newest]"
+}
+
+pid_file() { echo "$RUN_DIR/$1.pid"; }
+stack_pid() { local f; f=$(pid_file "$1"); [[ -s $f ]] && cat "$f" || true; }
+alive() {
+  local pid=$1 sig=$2
+  [[ -n $pid && -r /proc/$pid/cmdline ]] && tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$sig"
+}
+
+# Sets STATE (healthy|DOWN) and DETAIL for one component.
+inspect() {
+  local c=$1 pid port
+  pid=$(stack_pid "$c")
+  port=$(main_port "$c")
+  if [[ -n $pid ]] && alive "$pid" "$(signature "$c")"; then
+    if healthy "$c"; then
+      STATE=healthy DETAIL="$(address "$c") (pid $pid, started by stack)"
+    elif port_open "$port"; then
+      STATE=DOWN DETAIL="process $pid runs, port $port answers but health check failed: $HEALTH_ERR (log: $(main_log "$c"))"
+    else
+      STATE=DOWN DETAIL="process $pid runs but 127.0.0.1:$port does not answer (yet?); last log line: $(last_log_line "$c")"
+    fi
+  elif [[ -n $pid ]]; then
+    STATE=DOWN DETAIL="process $pid died, last log line: $(last_log_line "$c")"
+  elif healthy "$c"; then
+    STATE=healthy DETAIL="$(address "$c") (external: not started by stack, left alone)"
+  elif port_open "$port"; then
+    STATE=DOWN DETAIL="port $port answers but health check failed: $HEALTH_ERR (not started by stack)"
+  else
+    STATE=DOWN DETAIL="not started"
+  fi
+}
+
+cmd_status() {
+  local c bad=0
+  for c in "${COMPONENTS[@]}"; do
+    inspect "$c"
+    printf '%-10s %-8s %s\n' "$c" "$STATE" "$DETAIL"
+    [[ $STATE == healthy ]] || bad=1
+  done
+  return $bad
+}
+
+# ------------------------------------------------------------------------------------------- install
+
+as_root() {
+  if [[ $(id -u) == 0 ]]; then "$@"
+  elif command -v sudo >/dev/null; then sudo "$@"
+  else die "need root to run: $*"; fi
+}
+
+dpkg_installed() { dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null | grep -qx installed; }
+
+apt_install() {
+  (($# > 0)) || return 0
+  say "installing Debian packages: $* (log: $LOG_DIR/apt.log)"
+  local apt=(env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "$@")
+  if as_root "${apt[@]}" >>"$LOG_DIR/apt.log" 2>&1; then return 0; fi
+  say "apt-get install failed; running apt-get update and retrying"
+  if as_root apt-get update >>"$LOG_DIR/apt.log" 2>&1 && as_root "${apt[@]}" >>"$LOG_DIR/apt.log" 2>&1; then return 0; fi
+  tail -n 15 "$LOG_DIR/apt.log" >&2
+  die "could not install $* (log: $LOG_DIR/apt.log)"
+}
+
+ensure_packages() {
+  local need=() p
+  for p in "${APT_PACKAGES[@]}"; do dpkg_installed "$p" || need+=("$p"); done
+  command -v curl >/dev/null || need+=(curl)
+  command -v java >/dev/null || need+=(openjdk-17-jre-headless)
+  if ! redis_ping "$REDIS_PORT" && ! dpkg_installed redis-server; then need+=(redis-server); fi
+  apt_install "${need[@]}"
+}
+
+libs_complete() {
+  compgen -G "$LIB_DIR/kafka/kafka_2.13-*.jar" >/dev/null &&
+    [[ -n $(registry_jar) && -f $LIB_DIR/avro-tools/avro-tools.jar ]]
+}
+
+# Jars come from Maven Central via docker/stack/pom.xml; skipped while the marker matches the pom's hash.
+ensure_libs() {
+  local pom=$SCRIPT_DIR/pom.xml marker=$LIB_DIR/.fetched want
+  want=$(sha256sum "$pom" | cut -d' ' -f1)
+  if [[ -f $marker && $(cat "$marker") == "$want" ]] && libs_complete; then return 0; fi
+  command -v mvn >/dev/null || apt_install maven
+  say "fetching Kafka, Apicurio Registry and avro-tools with Maven into $LIB_DIR (log: $LOG_DIR/maven.log)"
+  rm -rf "$LIB_DIR/kafka" "$LIB_DIR/apicurio" "$LIB_DIR/avro-tools" "$LIB_DIR/.build" "$marker"
+  mkdir -p "$LIB_DIR"
+  if ! mvn -q -B -f "$pom" "-Dstack.lib.dir=$LIB_DIR" generate-resources >"$LOG_DIR/maven.log" 2>&1; then
+    tail -n 20 "$LOG_DIR/maven.log" >&2
+    die "Maven fetch failed (log: $LOG_DIR/maven.log)"
+  fi
+  tar -xzf "$LIB_DIR/apicurio/apicurio-registry.tar.gz" -C "$LIB_DIR/apicurio" ||
+    die "could not extract $LIB_DIR/apicurio/apicurio-registry.tar.gz"
+  rm -f "$LIB_DIR/apicurio/apicurio-registry.tar.gz"
+  libs_complete || die "Maven finished but the expected jars are missing under $LIB_DIR"
+  echo "$want" >"$marker"
+}
+
+# The registry's runnable jar inside the unpacked distribution.
+registry_jar() {
+  compgen -G "$LIB_DIR/apicurio/apicurio-registry-app-*-runner.jar" | head -n 1
+}
+
+# --------------------------------------------------------------------------------------------- start
+
+render() { # template -> destination, filling @NAME@ placeholders
+  sed -e "s#@STACK_DIR@#$STACK_DIR#g" \
+    -e "s#@KAFKA_PORT@#$KAFKA_PORT#g" -e "s#@KAFKA_CONTROLLER_PORT@#$KAFKA_CONTROLLER_PORT#g" \
+    -e "s#@SCHEMA_REGISTRY_PORT@#$SCHEMA_REGISTRY_PORT#g" \
+    -e "s#@SCHEMA_REGISTRY_MANAGEMENT_PORT@#$SCHEMA_REGISTRY_MANAGEMENT_PORT#g" \
+    -e "s#@CLICKHOUSE_HTTP_PORT@#$CLICKHOUSE_HTTP_PORT#g" -e "s#@CLICKHOUSE_TCP_PORT@#$CLICKHOUSE_TCP_PORT#g" \
+    "$1" >"$2"
+}
+
+# Runs a command detached in its own session (it outlives this script and the terminal), output appended
+# to the component's log, pid recorded. fd 9 (the stack lock) is not inherited.
+launch() {
+  local c=$1 dir=$2 log
+  shift 2
+  log=$(main_log "$c")
+  [[ $c == clickhouse ]] && log=$LOG_DIR/clickhouse.out
+  printf '\n=== %s stack.sh starting %s: %s\n' "$(date '+%F %T')" "$c" "$*" >>"$log"
+  (cd "$dir" && exec setsid "$@" >>"$log" 2>&1 </dev/null 9>&-) &
+  echo $! >"$(pid_file "$c")"
+}
+
+kafka_java() { java -cp "$LIB_DIR/kafka/*" "-Dlog4j.configuration=file:$STACK_DIR/kafka/log4j.properties" "$@"; }
+
+start_kafka() {
+  local d=$STACK_DIR/kafka
+  mkdir -p "$d/data"
+  render "$SCRIPT_DIR/kafka/server.properties" "$d/server.properties"
+  cp "$SCRIPT_DIR/kafka/log4j.properties" "$d/log4j.properties"
+  if [[ ! -f $d/data/meta.properties ]]; then
+    [[ -s $d/cluster.id ]] || kafka_java kafka.tools.StorageTool random-uuid 2>>"$LOG_DIR/kafka.log" | tail -n 1 >"$d/cluster.id"
+    say "kafka: formatting KRaft storage (cluster id $(cat "$d/cluster.id"))"
+    kafka_java kafka.tools.StorageTool format -t "$(cat "$d/cluster.id")" -c "$d/server.properties" \
+      --ignore-formatted >>"$LOG_DIR/kafka.log" 2>&1 || die "kafka: storage format failed (log: $LOG_DIR/kafka.log)"
+  fi
+  launch kafka "$d" java -Xms256m -Xmx768m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Djava.awt.headless=true \
+    "-Dlog4j.configuration=file:$d/log4j.properties" "-Dkafka.logs.dir=$LOG_DIR" \
+    -cp "$LIB_DIR/kafka/*" kafka.Kafka "$d/server.properties"
+}
+
+start_registry() {
+  local d=$STACK_DIR/apicurio
+  mkdir -p "$d/config" "$d/tmp"
+  render "$SCRIPT_DIR/apicurio/application.properties" "$d/config/application.properties"
+  launch registry "$d" java -Xms64m -Xmx512m -XX:+UseSerialGC "-Djava.io.tmpdir=$d/tmp" \
+    -Djava.util.logging.manager=org.jboss.logmanager.LogManager -jar "$(registry_jar)"
+}
+
+clickhouse_bin() {
+  command -v clickhouse-server 2>/dev/null || { [[ -x /usr/sbin/clickhouse-server ]] && echo /usr/sbin/clickhouse-server; } ||
+    command -v clickhouse 2>/dev/null || die "clickhouse-server binary not found"
+}
+
+start_clickhouse() {
+  local d=$STACK_DIR/clickhouse
+  mkdir -p "$d/etc" "$d/data" "$d/tmp" "$d/user_files" "$d/format_schemas"
+  render "$SCRIPT_DIR/clickhouse/config.xml" "$d/etc/config.xml"
+  cp "$SCRIPT_DIR/clickhouse/users.xml" "$d/etc/users.xml"
+  local bin
+  bin=$(clickhouse_bin)
+  if [[ $(basename "$bin") == clickhouse ]]; then
+    launch clickhouse "$d" "$bin" server "--config-file=$d/etc/config.xml"
+  else
+    launch clickhouse "$d" "$bin" "--config-file=$d/etc/config.xml"
+  fi
+}
+
+start_redis() {
+  local d=$STACK_DIR/redis bin
+  mkdir -p "$d"
+  bin=$(command -v redis-server || echo /usr/bin/redis-server)
+  launch redis "$d" "$bin" --bind 127.0.0.1 --port "$REDIS_PORT" --protected-mode yes --save "" \
+    --appendonly no --dir "$d" --daemonize no --logfile ""
+}
+
+wait_healthy() {
+  local c=$1 t0=$SECONDS pid
+  printf 'stack: waiting for %-10s ' "$c"
+  while :; do
+    if healthy "$c"; then printf ' healthy after %ss\n' $((SECONDS - t0)); return 0; fi
+    pid=$(stack_pid "$c")
+    if [[ -n $pid ]] && ! alive "$pid" "$(signature "$c")"; then
+      printf ' FAILED: process %s died\n' "$pid"
+      warn "$c: last log lines ($(main_log "$c")):"
+      local f
+      for f in $(log_files "$c"); do [[ -s $f ]] && tail -n 12 "$f" | sed 's/^/    /' >&2; done
+      return 1
+    fi
+    if ((SECONDS - t0 >= TIMEOUT)); then
+      printf ' FAILED: not healthy after %ss: %s\n' "$TIMEOUT" "$HEALTH_ERR"
+      warn "$c: last log line: $(last_log_line "$c")"
+      return 1
+    fi
+    printf '.'
+    sleep 2
+  done
+}
+
+ensure_dirs() {
+  mkdir -p "$RUN_DIR" "$LOG_DIR" "$LIB_DIR"
+  # the whole stack dir is machine-local output, whatever the repo's .gitignore says
+  [[ -f $STACK_DIR/.gitignore ]] || echo '*' >"$STACK_DIR/.gitignore"
+}
+
+lock() {
+  exec 9>"$RUN_DIR/.lock"
+  flock -w 600 9 || die "another stack.sh holds $RUN_DIR/.lock"
+}
+
+cmd_up() {
+  local t0=$SECONDS c pid failed=() to_wait=()
+  ensure_dirs
+  lock
+  ensure_packages
+  ensure_libs
+  for c in "${COMPONENTS[@]}"; do
+    if healthy "$c"; then
+      pid=$(stack_pid "$c")
+      if [[ -n $pid ]]; then say "$c: already healthy (pid $pid)"; else say "$c: already healthy (external, left alone)"; fi
+      [[ $c == redis && -z $pid ]] && date '+%F %T' >"$RUN_DIR/redis.external"
+      continue
+    fi
+    pid=$(stack_pid "$c")
+    if [[ -n $pid ]] && alive "$pid" "$(signature "$c")"; then
+      say "$c: process $pid is running but not healthy yet; waiting for it"
+      to_wait+=("$c")
+      continue
+    fi
+    rm -f "$(pid_file "$c")"
+    if port_open "$(main_port "$c")"; then
+      healthy "$c" || true
+      say "$c: FAILED: port $(main_port "$c") is taken by a process the stack did not start, and it is not healthy ($HEALTH_ERR)"
+      failed+=("$c")
+      continue
+    fi
+    [[ $c == redis ]] && rm -f "$RUN_DIR/redis.external"
+    say "$c: starting (log: $(main_log "$c"))"
+    if "start_$c"; then to_wait+=("$c"); else failed+=("$c"); fi
+  done
+  for c in "${to_wait[@]}"; do
+    wait_healthy "$c" || failed+=("$c")
+  done
+  if healthy clickhouse; then
+    curl -sS --max-time 10 --data-binary "CREATE DATABASE IF NOT EXISTS $CLICKHOUSE_DATABASE" \
+      "http://127.0.0.1:$CLICKHOUSE_HTTP_PORT/" >/dev/null || failed+=("clickhouse(create database)")
+  fi
+  echo
+  cmd_status || true
+  if ((${#failed[@]} > 0)); then
+    die "up FAILED for: ${failed[*]} (logs in $LOG_DIR; stop what did start with: bash docker/stack/stack.sh down)"
+  fi
+  say "up in $((SECONDS - t0))s"
+}
+
+cmd_down() {
+  local purge=0 c pid sig pending=() t0=$SECONDS
+  [[ ${1:-} == --purge ]] && purge=1
+  [[ -d $RUN_DIR ]] || { say "nothing to stop (no $RUN_DIR)"; ((purge)) || return 0; }
+  if [[ -d $RUN_DIR ]]; then
+    lock
+    for c in registry kafka clickhouse redis; do
+      pid=$(stack_pid "$c")
+      if [[ -z $pid ]]; then
+        if [[ $c == redis && -f $RUN_DIR/redis.external ]]; then say "redis: external, left running"; fi
+        continue
+      fi
+      sig=$(signature "$c")
+      if alive "$pid" "$sig"; then
+        say "$c: stopping pid $pid (SIGTERM)"
+        kill -TERM "$pid" 2>/dev/null || true
+        pending+=("$c:$pid")
+      else
+        say "$c: pid $pid was not running"
+        rm -f "$(pid_file "$c")"
+      fi
+    done
+    local entry left
+    while ((${#pending[@]} > 0)); do
+      left=()
+      for entry in "${pending[@]}"; do
+        c=${entry%%:*} pid=${entry##*:}
+        if alive "$pid" "$(signature "$c")"; then left+=("$entry"); else say "$c: stopped"; rm -f "$(pid_file "$c")"; fi
+      done
+      pending=("${left[@]+"${left[@]}"}")
+      ((${#pending[@]} > 0)) || break
+      if ((SECONDS - t0 >= 30)); then
+        for entry in "${pending[@]}"; do
+          c=${entry%%:*} pid=${entry##*:}
+          say "$c: still running after 30s, SIGKILL pid $pid"
+          kill -KILL "$pid" 2>/dev/null || true
+          rm -f "$(pid_file "$c")"
+        done
+        break
+      fi
+      sleep 1
+    done
+  fi
+  if ((purge)); then
+    say "purging data and logs under $STACK_DIR (fetched jars in $LIB_DIR are kept)"
+    rm -rf "$STACK_DIR/kafka" "$STACK_DIR/clickhouse" "$STACK_DIR/apicurio" "$STACK_DIR/redis" "$LOG_DIR" "$RUN_DIR"
+  fi
+}
+
+case ${1:-} in
+  up) cmd_up ;;
+  down) shift; cmd_down "$@" ;;
+  status) cmd_status ;;
+  *) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
