@@ -1,0 +1,410 @@
+// Generated from schemas/*.avsc by `npm run generate:events`. Do not edit.
+// Timestamps (logicalType timestamp-millis) are epoch milliseconds.
+
+/** One `news.alert` occurrence: an article mentions a monitored company. Stream keyed by alert_id. The dispatcher builds the news.alert webhook payload (event, timestamp, data.contact_id, data.company, data.news_summary, data.audio_url) from it. */
+export interface Alert {
+  /** Identifier of the alert, deterministic from monitor_id and article_id, so re-matching the same article never creates a second alert. Equals the Kafka key. */
+  alert_id: string;
+  /** Tenant that owns the monitor and therefore the alert. */
+  tenant_id: string;
+  /** Monitor that matched (Monitor.monitor_id). */
+  monitor_id: string;
+  /** CRM contact identifier copied from the monitor; becomes data.contact_id in the webhook payload. */
+  contact_id: string;
+  /** Company name copied from the monitor; becomes data.company in the webhook payload. */
+  company: string;
+  /** Article that mentions the company (ArticleDiscovered.article_id). */
+  article_id: string;
+  /** Title of the article, plain text. */
+  article_title: string;
+  /** Canonical URL of the article. */
+  article_url: string;
+  /** Plain-text summary of the article (the enrichment summary, else the feed summary); becomes data.news_summary in the webhook payload. */
+  news_summary: string;
+  /** Absolute URL of the article's narration, if one existed when the alert was raised; becomes data.audio_url. Null if none. */
+  audio_url: null | string;
+  /** The company name and/or aliases that were found in the article, as written in the monitor. */
+  matched_terms: string[];
+  /** When the match was found, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** An article as first seen in a feed, normalised to plain text. Stream keyed by article_id. Because article_id is deterministic, a re-poll or replay produces the same id; consumers must treat repeats as duplicates. */
+export interface ArticleDiscovered {
+  /** Deterministic article identifier: a hash of source_id and the item guid, or of the canonical url when the item has no guid. Equals the Kafka key and the `id` in GET /v1/articles. */
+  article_id: string;
+  /** Source whose feed contained the article (Source.source_id). */
+  source_id: string;
+  /** Display name of the source at discovery time (Source.name); the `source` field of the Article API object. */
+  source_name: string;
+  /** Item identifier as given by the feed (RSS guid, Atom id, JSON Feed id), verbatim; null if the feed gave none. */
+  guid: null | string;
+  /** Canonical absolute URL of the article: redirects and tracking parameters (utm_* etc.) removed, host lowercased. */
+  url: string;
+  /** Article link exactly as it appeared in the feed item. */
+  original_url: string;
+  /** Article title as plain text (HTML tags removed, entities decoded, whitespace collapsed). */
+  title: string;
+  /** Summary or description from the feed as plain text; empty string if the feed gave none. Not AI-generated (see ArticleEnriched.summary). */
+  summary: string;
+  /** Full article text from the feed (content:encoded, Atom content, JSON Feed content_html/content_text) as plain text; empty string if the feed carried only a summary. */
+  content: string;
+  /** Author name(s) as given by the feed, plain text; null if none. */
+  author: null | string;
+  /** Publication time, UTC milliseconds since the Unix epoch: the item date from the feed; the discovery time when the feed gave none; clamped to discovered_at when it lay in the future (see published_at_clamped). */
+  published_at: number;
+  /** True if the feed gave a publication date in the future and published_at was clamped to discovered_at; false otherwise. */
+  published_at_clamped: boolean;
+  /** When the poller first saw the item, UTC milliseconds since the Unix epoch. */
+  discovered_at: number;
+  /** Language of the article: declared by the feed or item, else the source default. ISO 639-1 language code, two lowercase letters (e.g. "en"). Null if unknown. */
+  language: null | string;
+  /** Category from the feed item or the source default. News category as a lowercase slug (open set, e.g. "general", "business", "technology", "sports"). Null if unknown. */
+  category: null | string;
+  /** Absolute URL of the lead image (enclosure, media:content, JSON Feed image); null if none. */
+  image_url: null | string;
+  /** When the article was discovered (normally equal to discovered_at), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Result of AI enrichment of one article (summary, context, insights, sentiment, entities, classification). Stream keyed by article_id; a later enrichment of the same article supersedes an earlier one (newest occurred_at wins). */
+export interface ArticleEnriched {
+  /** Article that was enriched (ArticleDiscovered.article_id); equals the Kafka key. */
+  article_id: string;
+  /** Outcome: `succeeded` the content fields below are filled; `failed` enrichment gave up (see failure_reason) and the content fields are null or empty. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  status: EnrichmentStatus;
+  /** Human-readable reason when status is failed (e.g. "provider timeout", "empty article text"); null otherwise. */
+  failure_reason: null | string;
+  /** Generated summary of the article as plain text (the API's `ai_summary`); null if failed. */
+  summary: null | string;
+  /** Generated background context for the article as plain text (e.g. from related earlier articles); null if failed or none. */
+  context: null | string;
+  /** Generated key insights, one plain-text sentence each, most important first; empty if none. */
+  insights: string[];
+  /** Overall sentiment of the article; null if failed or not computed. */
+  sentiment: null | Sentiment;
+  /** Named entities found in the article, most salient first; empty if none or failed. */
+  entities: ArticleEntity[];
+  /** Keywords or key phrases, lowercase, most relevant first; empty if none. */
+  keywords: string[];
+  /** Category assigned by the classifier (may differ from the feed's). News category as a lowercase slug (open set, e.g. "general", "business", "technology", "sports"). Null if not classified. */
+  category: null | string;
+  /** Detected language of the article. ISO 639-1 language code, two lowercase letters (e.g. "en"). Null if not detected. */
+  language: null | string;
+  /** Estimated reading time of the full content in seconds; null if failed. */
+  reading_time_seconds: null | number;
+  /** Enrichment provider that produced this result (open set: "embedded" for the built-in methods, "openai" for an OpenAI-compatible server). */
+  provider: string;
+  /** Model or method version used by the provider, e.g. "gpt-4o-mini" or "embedded-1"; lets consumers compare or re-run enrichments. */
+  model: string;
+  /** When the provider finished (or gave up on) this enrichment, UTC milliseconds since the Unix epoch. */
+  enriched_at: number;
+  /** When the enrichment result was recorded, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Outcome of an enrichment attempt. */
+export type EnrichmentStatus = 'succeeded' | 'failed' | 'unknown';
+
+/** Overall sentiment of an article. */
+export interface Sentiment {
+  /** Sentiment class: `mixed` means strong positive and negative statements together. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  label: SentimentLabel;
+  /** Sentiment score in [-1, 1]: -1 most negative, 0 neutral, 1 most positive. */
+  score: number;
+}
+
+/** Overall sentiment class. */
+export type SentimentLabel = 'positive' | 'neutral' | 'negative' | 'mixed' | 'unknown';
+
+/** A named entity mentioned in an article. */
+export interface ArticleEntity {
+  /** Normalised display name of the entity, e.g. "Acme Corp". */
+  name: string;
+  /** Kind of entity. `other` also is what a reader with an older schema sees for a kind added later (the enum default). */
+  type: EntityType;
+  /** Importance of the entity to the article in [0, 1]; 1 is central. */
+  salience: number;
+  /** Number of times the entity is mentioned in title, summary and content (>= 1). */
+  mentions: number;
+}
+
+/** Kind of named entity. */
+export type EntityType = 'person' | 'organization' | 'place' | 'other';
+
+/** Result of text-to-speech narration of one article. Stream keyed by article_id; a later narration supersedes an earlier one (newest occurred_at wins). */
+export interface ArticleNarrated {
+  /** Article that was narrated (ArticleDiscovered.article_id); equals the Kafka key. */
+  article_id: string;
+  /** Outcome: `succeeded` audio is available at audio_url; `failed` see failure_reason. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  status: NarrationStatus;
+  /** Human-readable reason when status is failed (e.g. "espeak-ng exited with 1"); null otherwise. */
+  failure_reason: null | string;
+  /** Absolute URL where the audio file can be fetched (the API's `audio_url`); null if failed. */
+  audio_url: null | string;
+  /** Voice identifier used, as listed by GET /v1/voices (open set, locale-prefixed, e.g. "en-US-Neural2-F" or "en"); null if failed before a voice was chosen. */
+  voice: null | string;
+  /** Audio format of the file at audio_url; null if failed. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  format: null | AudioFormat;
+  /** Duration of the audio in milliseconds; null if failed. */
+  duration_ms: null | number;
+  /** Number of characters of text sent to the speech provider; null if failed before synthesis. */
+  characters: null | number;
+  /** Speech provider used (open set, e.g. "espeak-ng", "google", "openai"). */
+  provider: string;
+  /** When the narration result was recorded, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Outcome of a narration attempt. */
+export type NarrationStatus = 'succeeded' | 'failed' | 'unknown';
+
+/** Audio container/codec of a narration file. */
+export type AudioFormat = 'mp3' | 'wav' | 'ogg' | 'unknown';
+
+/** Current state of one API client (holder of an API key and/or OAuth client credentials). Compacted topic keyed by client_id; a null value (tombstone) means the client was removed. Never contains a key or secret in clear, only hashes. */
+export interface Client {
+  /** Stable identifier of the client; equals the Kafka key and the OAuth `client_id`. */
+  client_id: string;
+  /** Tenant the client belongs to; everything it creates is owned by this tenant. */
+  tenant_id: string;
+  /** Human-readable name of the client, e.g. "CRM integration (prod)". */
+  name: string;
+  /** Plan: essentials (1,000 calls/h, 5 live connections, 3 alert endpoints), professional (10,000, 25, 10), enterprise (custom). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). Readers should apply the most restrictive limits to `unknown`. */
+  plan: Plan;
+  /** Custom limits overriding the plan defaults; null means plan defaults apply. */
+  limits: null | ClientLimits;
+  /** OAuth scopes granted (open set; known: "read:feeds", "write:sources", "write:monitors", "write:webhooks", "use:ai", "use:audio"). */
+  scopes: string[];
+  /** First characters of the API key, shown to users to recognise a key and used to narrow look-ups; not enough to authenticate. Null if the client has no API key. */
+  api_key_prefix: null | string;
+  /** One-way hash of the API key (never the key itself), self-describing as "<algorithm>$<encoded hash>", e.g. "sha256$<64 hex>"; the key is shown once at creation and only this hash is kept. Null if the client has no API key. */
+  api_key_hash: null | string;
+  /** One-way hash of the OAuth client secret (never the secret itself), same self-describing format as api_key_hash. Null if the client has no OAuth credentials. */
+  client_secret_hash: null | string;
+  /** True if every credential of this client is revoked: requests with them answer 401 and tokens are no longer issued. */
+  revoked: boolean;
+  /** When this client was first created, UTC milliseconds since the Unix epoch; repeated unchanged on every version so it survives log compaction. Null only if the producer did not know it. */
+  created_at: null | number;
+  /** Version of this client: 1 on creation, incremented by exactly one on every later change by the service that owns it. Read models keep the record with the highest version per key (e.g. ReplacingMergeTree version column), so replays and duplicates are harmless. */
+  version: number;
+  /** When this state of the client came into effect (created, changed, key rotated, revoked), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Subscription plan that sets rate and connection limits. */
+export type Plan = 'essentials' | 'professional' | 'enterprise' | 'unknown';
+
+/** Per-client overrides of plan limits (used mainly for enterprise). A null field means "use the plan default". */
+export interface ClientLimits {
+  /** Maximum API calls per hour for this client; null for the plan default. */
+  calls_per_hour: null | number;
+  /** Maximum concurrent live (SSE) connections; null for the plan default (unlimited for enterprise). */
+  live_connections: null | number;
+  /** Maximum number of alert endpoints (webhooks and monitor alert URLs); null for the plan default (unlimited for enterprise). */
+  alert_endpoints: null | number;
+}
+
+/** A lifecycle event of an audio documentary (POST /api/v1/documentaries): requested, progressed, ready or failed. Stream keyed by documentary_id; each event repeats the request fields, so the newest event per id is the current state. */
+export interface Documentary {
+  /** Identifier of the documentary; equals the Kafka key. */
+  documentary_id: string;
+  /** Tenant that requested the documentary. */
+  tenant_id: string;
+  /** Topic requested, verbatim from the request. */
+  topic: string;
+  /** Kinds of material requested (open set; values seen: "internal", "news", "social"). */
+  sources: string[];
+  /** Output format requested (open set; value seen: "audio+transcript"). */
+  format: string;
+  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  status: DocumentaryStatus;
+  /** Fraction of the work done in [0, 1]; null when not reported (e.g. requested). */
+  progress: null | number;
+  /** Name of the current stage when status is progressed (open set, e.g. "collecting", "writing", "narrating"); null otherwise. */
+  stage: null | string;
+  /** Absolute URL of the finished audio; set when ready, null otherwise. */
+  audio_url: null | string;
+  /** Absolute URL of the transcript; set when ready and a transcript was requested, null otherwise. */
+  transcript_url: null | string;
+  /** Duration of the finished audio in milliseconds; set when ready, null otherwise. */
+  duration_ms: null | number;
+  /** Human-readable reason when status is failed; null otherwise. */
+  failure_reason: null | string;
+  /** When the documentary reached this status, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Lifecycle state of a documentary. */
+export type DocumentaryStatus = 'requested' | 'progressed' | 'ready' | 'failed' | 'unknown';
+
+/** Outcome of one poll (conditional HTTP GET and parse) of a source's feed. Stream keyed by source_id, so the polls of one source are ordered. */
+export interface FeedPoll {
+  /** Unique identifier of this poll, generated by the poller (UUID); lets consumers deduplicate a re-delivered record. */
+  poll_id: string;
+  /** Source that was polled; equals the Kafka key and Source.source_id. */
+  source_id: string;
+  /** Feed URL requested, as configured on the source at poll time (before redirects). */
+  feed_url: string;
+  /** Result of the poll: `ok` feed fetched and parsed; `not_modified` server answered 304 to the conditional GET; `failed` network error, timeout, non-2xx status or unparseable feed (see error_reason); `refused` not fetched because the URL or a redirect target is a private, loopback or link-local address not on the allow-list. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  status: FeedPollStatus;
+  /** HTTP status code of the final response (after redirects); null when no response was received (network error, timeout, refused). */
+  http_status: null | number;
+  /** Number of items parsed from the feed in this poll (0 when not_modified, failed or refused). */
+  items_seen: number;
+  /** Number of those items not seen before, i.e. for which an ArticleDiscovered event was published. */
+  new_items: number;
+  /** Value of the ETag response header, verbatim; sent back as If-None-Match on the next poll. Null if the server sent none. */
+  etag: null | string;
+  /** Value of the Last-Modified response header, verbatim (HTTP-date text, not parsed); sent back as If-Modified-Since on the next poll. Null if the server sent none. */
+  last_modified: null | string;
+  /** Wall-clock duration of the poll in milliseconds, from the start of the request to the end of parsing. */
+  duration_ms: number;
+  /** Human-readable reason when status is failed or refused (e.g. "timeout after 10000 ms", "HTTP 503", "invalid XML at line 3", "address 10.0.0.5 is private"); null otherwise. */
+  error_reason: null | string;
+  /** When the poll started (request sent), UTC milliseconds since the Unix epoch. */
+  started_at: number;
+  /** When the poll finished, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Result class of a feed poll. */
+export type FeedPollStatus = 'ok' | 'not_modified' | 'failed' | 'refused' | 'unknown';
+
+/** Current state of one CRM monitor: a tenant watching the news for a company on behalf of a contact (POST /api/v1/crm/monitor). Compacted topic keyed by monitor_id; a null value (tombstone) means the monitor was deleted. */
+export interface Monitor {
+  /** Stable identifier of the monitor; equals the Kafka key. */
+  monitor_id: string;
+  /** Tenant that owns the monitor (the tenant of the credential that created it). */
+  tenant_id: string;
+  /** Caller-chosen CRM contact identifier, verbatim from the request; echoed in alerts as data.contact_id. */
+  contact_id: string;
+  /** Company name to watch, verbatim from the request; echoed in alerts as data.company. */
+  company: string;
+  /** Further names that count as a mention of the company (e.g. "Alphabet" for "Google"); matching is case-insensitive on word boundaries. Empty if none. */
+  aliases: string[];
+  /** Absolute http(s) URL that receives this monitor's news.alert deliveries. */
+  alert_webhook: string;
+  /** True if the matcher should raise alerts for this monitor; false pauses it without deleting it. */
+  active: boolean;
+  /** When this monitor was first created, UTC milliseconds since the Unix epoch; repeated unchanged on every version so it survives log compaction. Null only if the producer did not know it. */
+  created_at: null | number;
+  /** Version of this monitor: 1 on creation, incremented by exactly one on every later change by the service that owns it. Read models keep the record with the highest version per key (e.g. ReplacingMergeTree version column), so replays and duplicates are harmless. */
+  version: number;
+  /** When this state of the monitor came into effect (created, changed, paused or resumed), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Current state of one news source (a feed the poller reads). Compacted topic keyed by source_id; a null value (tombstone) means the source was removed. */
+export interface Source {
+  /** Stable identifier of the source; equals the Kafka key and the `id` of the source in GET /v1/sources. */
+  source_id: string;
+  /** Display name of the source, e.g. "BBC News"; copied into articles as `source`/`source_name`. */
+  name: string;
+  /** Absolute http(s) URL of the feed (RSS, Atom, RDF or JSON Feed) the poller fetches. */
+  feed_url: string;
+  /** Absolute http(s) URL of the publisher's home page, if known. */
+  site_url: null | string;
+  /** Default category of articles from this source. News category as a lowercase slug (open set, e.g. "general", "business", "technology", "sports"). */
+  category: string;
+  /** Default language of articles from this source. ISO 639-1 language code, two lowercase letters (e.g. "en"). */
+  language: string;
+  /** Country the source publishes from. ISO 3166-1 alpha-2 country code, two lowercase letters (e.g. "gb"). */
+  country: string;
+  /** True if the poller should fetch this source; false pauses polling without removing the source (GET /v1/sources?active_only=true filters on it). */
+  active: boolean;
+  /** Target number of seconds between two polls of feed_url; the poller may poll less often (back-off after failures) but not more often. */
+  poll_interval_seconds: number;
+  /** tenant_id of the tenant that added this source through the API; null for sources from the built-in catalogue or operator configuration. */
+  created_by_tenant: null | string;
+  /** When this source was first created, UTC milliseconds since the Unix epoch; repeated unchanged on every version so it survives log compaction. Null only if the producer did not know it. */
+  created_at: null | number;
+  /** Version of this source: 1 on creation, incremented by exactly one on every later change by the service that owns it. Read models keep the record with the highest version per key (e.g. ReplacingMergeTree version column), so replays and duplicates are harmless. */
+  version: number;
+  /** When this state of the source came into effect (created, changed, paused or resumed), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** A webhook delivery job or the outcome of one delivery attempt. Stream keyed by webhook_id, on the main topic and on the retry topics (`news.webhook-deliveries.v1.retry-<delay>`), which use this same schema. Records with status `pending` are jobs for the dispatcher; all other statuses report what happened to an attempt. */
+export interface WebhookDelivery {
+  /** Stable identifier of the delivery, the same for every attempt; sent as the `webhook-id` header so receivers can deduplicate. */
+  delivery_id: string;
+  /** Registration the delivery goes to (Webhook.webhook_id); equals the Kafka key. */
+  webhook_id: string;
+  /** Tenant that owns the webhook. */
+  tenant_id: string;
+  /** Event kind delivered (open set, e.g. "news.alert", "documentary.ready", "article.published"); the `event` field of the payload. */
+  event_type: string;
+  /** Identifier of the event that caused the delivery (e.g. Alert.alert_id, Documentary.documentary_id, ArticleDiscovered.article_id). */
+  event_id: string;
+  /** Exact JSON body to POST, UTF-8 text; signed byte-for-byte, so it must not be re-serialised between attempts. */
+  payload_json: string;
+  /** 1-based attempt number this record is about: for `pending`, the attempt to make at due_at; for every other status, the attempt that was just made. */
+  attempt: number;
+  /** When attempt `attempt` is (pending) or was (other statuses) due, UTC milliseconds since the Unix epoch; a retry-topic consumer waits until this instant before attempting. */
+  due_at: number;
+  /** `pending` attempt `attempt` is scheduled at due_at (a job); `succeeded` the endpoint answered 2xx; `failed_retrying` the attempt failed and a later attempt is scheduled on a retry topic; `dead_lettered` the last scheduled attempt failed and the job went to the DLQ; `disabled` not attempted because the webhook is inactive, deleted or no longer subscribed. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  status: WebhookDeliveryStatus;
+  /** HTTP status of the most recent attempt's response; null if no attempt has been made yet or no response was received. */
+  last_http_status: null | number;
+  /** Human-readable error of the most recent failed attempt (e.g. "HTTP 500", "timeout after 10000 ms", "connection refused"); null if none. */
+  last_error: null | string;
+  /** When this job was scheduled or this attempt finished, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** State of a webhook delivery after an event in its life. */
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed_retrying' | 'dead_lettered' | 'disabled' | 'unknown';
+
+/** Current state of one webhook registration (POST /api/v1/webhooks). Compacted topic keyed by webhook_id; a null value (tombstone) means the webhook was deleted. */
+export interface Webhook {
+  /** Stable identifier of the registration; equals the Kafka key. */
+  webhook_id: string;
+  /** Tenant that owns the registration. */
+  tenant_id: string;
+  /** Absolute http(s) URL that deliveries are POSTed to. */
+  url: string;
+  /** Event kinds the endpoint subscribes to (open set; known values: "news.alert", "documentary.ready", "article.published"). Only these are delivered. */
+  events: string[];
+  /** Filter applied to article-based events before delivery; null means no filter. */
+  filter: null | WebhookFilter;
+  /** Opaque reference to where the signing secret of this webhook is stored, resolved by the dispatcher to sign deliveries (Standard Webhooks HMAC-SHA256). Never the secret itself. */
+  secret_ref: string;
+  /** True if deliveries are made; false if the tenant paused it or the service disabled it (see disabled_reason). */
+  active: boolean;
+  /** Why the service disabled the webhook (e.g. "endpoint failed every attempt for 24 h", "URL resolves to a private address"); null when active or paused by the tenant. */
+  disabled_reason: null | string;
+  /** When this webhook was first created, UTC milliseconds since the Unix epoch; repeated unchanged on every version so it survives log compaction. Null only if the producer did not know it. */
+  created_at: null | number;
+  /** Version of this webhook registration: 1 on creation, incremented by exactly one on every later change by the service that owns it. Read models keep the record with the highest version per key (e.g. ReplacingMergeTree version column), so replays and duplicates are harmless. */
+  version: number;
+  /** When this state of the registration came into effect (created, changed, paused, disabled), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  occurred_at: number;
+}
+
+/** Optional narrowing of which events reach a webhook. Every non-empty list must match (AND across lists, OR within a list); empty lists do not filter. */
+export interface WebhookFilter {
+  /** Deliver only articles in one of these categories. News category as a lowercase slug (open set, e.g. "general", "business", "technology", "sports"). */
+  categories: string[];
+  /** Deliver only articles from one of these sources (Source.source_id). */
+  source_ids: string[];
+  /** Deliver only articles in one of these languages. ISO 639-1 language code, two lowercase letters (e.g. "en"). */
+  languages: string[];
+  /** Deliver only articles whose title, summary or content contains one of these words or phrases (case-insensitive). */
+  words: string[];
+}
+
+/** The value type carried by each topic that has a schema of its own. */
+export interface EventsByTopic {
+  'news.alerts.v1': Alert;
+  'news.articles.discovered.v1': ArticleDiscovered;
+  'news.articles.enriched.v1': ArticleEnriched;
+  'news.articles.narrated.v1': ArticleNarrated;
+  'news.clients.v1': Client;
+  'news.documentaries.v1': Documentary;
+  'news.feed-polls.v1': FeedPoll;
+  'news.monitors.v1': Monitor;
+  'news.sources.v1': Source;
+  'news.webhook-deliveries.v1': WebhookDelivery;
+  'news.webhooks.v1': Webhook;
+}

@@ -1,0 +1,288 @@
+// Runs a handler over one or more topics as a consumer-group member, with the
+// delivery semantics of DESIGN ("Delivery semantics"):
+// - an offset is resolved only after the handler succeeded (or the message was
+//   dead-lettered), and only resolved offsets are committed: at-least-once;
+// - a poison message goes to `<topic>.dlq` with the reason and never blocks
+//   its partition; other failures are retried with backoff, then dead-lettered;
+// - stop() finishes the message in hand, commits, and leaves the group.
+import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import type { Logger } from '../logger.ts';
+import { deadLetterMessage } from './dead-letter.ts';
+import { describeError, isPoison } from './errors.ts';
+import type { EventProducer } from './producer.ts';
+import type { EventCodec } from './registry.ts';
+
+export interface ConsumedEvent<V> {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | null;
+  /** Decoded value; null for a tombstone. */
+  value: V | null;
+  headers: IHeaders;
+  timestamp: string;
+}
+
+export type EventHandler<V> = (event: ConsumedEvent<V>) => Promise<void>;
+
+export interface RetryPolicy {
+  /** Attempts before a failing (non-poison) message is dead-lettered. */
+  maxAttempts: number;
+  initialBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 8,
+  initialBackoffMs: 200,
+  maxBackoffMs: 10_000,
+};
+
+export interface ConsumerRunnerOptions<V> {
+  kafka: Kafka;
+  codec: EventCodec;
+  /** Used to write dead letters. */
+  producer: EventProducer;
+  logger: Logger;
+  groupId: string;
+  topics: string[];
+  handler: EventHandler<V>;
+  fromBeginning?: boolean;
+  retry?: Partial<RetryPolicy>;
+  /** Partitions processed at once (order is kept within a partition). */
+  partitionsConcurrently?: number;
+  metrics?: Registry;
+  clock?: () => Date;
+}
+
+export interface ConsumerStats {
+  processed: number;
+  deadLettered: number;
+  retried: number;
+  /** Messages behind the high watermark, per `topic/partition`, as of the last batch. */
+  lag: Record<string, number>;
+  assigned: { topic: string; partitions: number[] }[];
+}
+
+export class ConsumerRunner<V = unknown> {
+  private readonly consumer: Consumer;
+  private readonly retry: RetryPolicy;
+  private readonly stats: ConsumerStats = {
+    processed: 0,
+    deadLettered: 0,
+    retried: 0,
+    lag: {},
+    assigned: [],
+  };
+  private readonly counters;
+  private stopping = false;
+  private readonly wakeUps = new Set<() => void>();
+
+  constructor(private readonly options: ConsumerRunnerOptions<V>) {
+    this.retry = { ...defaultRetryPolicy, ...options.retry };
+    this.consumer = options.kafka.consumer({
+      groupId: options.groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout: 30_000,
+      heartbeatInterval: 3_000,
+      rebalanceTimeout: 60_000,
+    });
+    this.counters = metricsFor(options.metrics);
+    this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
+      this.stats.assigned = Object.entries(payload.memberAssignment).map(([topic, partitions]) => ({
+        topic,
+        partitions: [...partitions].sort((a, b) => a - b),
+      }));
+      options.logger.info({ group: options.groupId, assigned: this.stats.assigned }, 'partitions assigned');
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({
+      topics: this.options.topics,
+      fromBeginning: this.options.fromBeginning ?? true,
+    });
+    await this.consumer.run({
+      autoCommit: true,
+      autoCommitInterval: 1_000,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
+      eachBatch: (payload) => this.handleBatch(payload),
+    });
+  }
+
+  /** Finishes the message in hand, commits resolved offsets, and leaves the group. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const wake of this.wakeUps) wake();
+    await this.consumer.disconnect();
+  }
+
+  snapshot(): ConsumerStats {
+    return structuredClone(this.stats);
+  }
+
+  private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const heartbeat = () => payload.heartbeat();
+    const lagKey = `${batch.topic}/${batch.partition}`;
+    for (const message of batch.messages) {
+      if (this.stopping || !payload.isRunning() || payload.isStale()) break;
+      const handled = await this.handleMessage(batch.topic, batch.partition, message, heartbeat);
+      if (!handled) break; // stopping mid-retry: leave the offset unresolved so it is redelivered
+      payload.resolveOffset(message.offset);
+      const lag = Math.max(0, Number(BigInt(batch.highWatermark) - BigInt(message.offset) - 1n));
+      this.stats.lag[lagKey] = lag;
+      this.counters?.lag.set(
+        { group: this.options.groupId, topic: batch.topic, partition: batch.partition },
+        lag,
+      );
+      await payload.commitOffsetsIfNecessary();
+      await heartbeat();
+    }
+  }
+
+  /** Returns false when it gave up because the runner is stopping. */
+  private async handleMessage(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    heartbeat: () => Promise<void>,
+  ): Promise<boolean> {
+    const labels = { group: this.options.groupId, topic };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const value = (await this.options.codec.decode(topic, message.value)) as V | null;
+        await this.options.handler({
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString('utf8') ?? null,
+          value,
+          headers: message.headers ?? {},
+          timestamp: message.timestamp,
+        });
+        this.stats.processed++;
+        this.counters?.processed.inc(labels);
+        return true;
+      } catch (error) {
+        const context = { group: this.options.groupId, topic, partition, offset: message.offset, attempt };
+        if (isPoison(error) || attempt >= this.retry.maxAttempts) {
+          const reason = isPoison(error)
+            ? describeError(error)
+            : `gave up after ${attempt} attempts: ${describeError(error)}`;
+          const sent = await this.deadLetter(topic, partition, message, attempt, reason, heartbeat);
+          if (!sent) return false;
+          this.options.logger.warn({ ...context, reason }, 'message dead-lettered');
+          this.stats.deadLettered++;
+          this.counters?.deadLettered.inc(labels);
+          return true;
+        }
+        this.stats.retried++;
+        this.counters?.retried.inc(labels);
+        this.options.logger.warn({ ...context, err: describeError(error) }, 'handler failed; retrying');
+        if (!(await this.pause(this.backoff(attempt), heartbeat))) return false;
+      }
+    }
+  }
+
+  private async deadLetter(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    attempts: number,
+    reason: string,
+    heartbeat: () => Promise<void>,
+  ): Promise<boolean> {
+    const clock = this.options.clock ?? (() => new Date());
+    const dead = deadLetterMessage({
+      topic,
+      partition,
+      message,
+      group: this.options.groupId,
+      attempts,
+      reason,
+      now: clock(),
+    });
+    // Losing a dead letter would lose the message: keep trying until it is written or we stop.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.producer.sendRaw(dead.topic, [dead.message]);
+        return true;
+      } catch (error) {
+        this.options.logger.error(
+          { topic: dead.topic, attempt, err: describeError(error) },
+          'dead-letter write failed',
+        );
+        if (!(await this.pause(this.backoff(attempt), heartbeat))) return false;
+      }
+    }
+  }
+
+  private backoff(attempt: number): number {
+    const exponential = this.retry.initialBackoffMs * 2 ** (attempt - 1);
+    const capped = Math.min(this.retry.maxBackoffMs, exponential);
+    return capped / 2 + Math.random() * (capped / 2); // jitter so that many consumers do not retry in step
+  }
+
+  /** Sleeps, heartbeating so the group keeps us; returns false if stop() interrupted it. */
+  private async pause(ms: number, heartbeat: () => Promise<void>): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!this.stopping && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          this.wakeUps.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(1_000, deadline - Date.now()));
+        this.wakeUps.add(wake);
+      });
+      await heartbeat().catch(() => undefined);
+    }
+    return !this.stopping;
+  }
+}
+
+const metricSets = new WeakMap<Registry, ReturnType<typeof createMetrics>>();
+
+function createMetrics(registry: Registry) {
+  return {
+    processed: new Counter({
+      name: 'news_consumer_messages_processed_total',
+      help: 'Messages whose handler succeeded.',
+      labelNames: ['group', 'topic'],
+      registers: [registry],
+    }),
+    deadLettered: new Counter({
+      name: 'news_consumer_messages_dead_lettered_total',
+      help: 'Messages sent to a dead-letter topic.',
+      labelNames: ['group', 'topic'],
+      registers: [registry],
+    }),
+    retried: new Counter({
+      name: 'news_consumer_handler_retries_total',
+      help: 'Handler attempts that failed and were retried.',
+      labelNames: ['group', 'topic'],
+      registers: [registry],
+    }),
+    lag: new Gauge({
+      name: 'news_consumer_lag_messages',
+      help: 'Messages between the last processed offset and the high watermark.',
+      labelNames: ['group', 'topic', 'partition'],
+      registers: [registry],
+    }),
+  };
+}
+
+function metricsFor(registry: Registry | undefined) {
+  if (!registry) return undefined;
+  let metrics = metricSets.get(registry);
+  if (!metrics) {
+    metrics = createMetrics(registry);
+    metricSets.set(registry, metrics);
+  }
+  return metrics;
+}

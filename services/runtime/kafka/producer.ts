@@ -1,0 +1,68 @@
+// The one way events enter Kafka: idempotent, acks=all, Avro through the
+// registry. Keys are the entity id as a string (DESIGN, "Topics").
+import kafkajs, { type IHeaders, type Kafka, type Producer } from 'kafkajs';
+import type { EventsByTopic } from '../events/types.generated.ts';
+import type { EventCodec } from './registry.ts';
+
+const { CompressionTypes } = kafkajs;
+
+export interface OutgoingEvent<V> {
+  key: string;
+  /** null writes a tombstone (deletes the key from a compacted topic). */
+  value: V | null;
+  headers?: IHeaders;
+}
+
+export class EventProducer {
+  private constructor(
+    private readonly producer: Producer,
+    private readonly codec: EventCodec,
+  ) {}
+
+  static async connect(kafka: Kafka, codec: EventCodec): Promise<EventProducer> {
+    const producer = kafka.producer({
+      idempotent: true,
+      // Idempotence in KafkaJS requires one in-flight request per connection to keep order.
+      maxInFlightRequests: 1,
+      allowAutoTopicCreation: false,
+    });
+    await producer.connect();
+    return new EventProducer(producer, codec);
+  }
+
+  /** Appends events to one of our primary topics, typed by the topic's schema. */
+  async send<T extends keyof EventsByTopic>(
+    topic: T,
+    events: readonly OutgoingEvent<EventsByTopic[T]>[],
+  ): Promise<void> {
+    await this.sendTo(topic, events);
+  }
+
+  /**
+   * Appends events to any catalogued topic that has a schema (retry topics
+   * share the schema of their primary topic, so they are not in EventsByTopic).
+   */
+  async sendTo(topic: string, events: readonly OutgoingEvent<unknown>[]): Promise<void> {
+    if (events.length === 0) return;
+    const messages = await Promise.all(
+      events.map(async (e) => ({
+        key: e.key,
+        value: e.value === null ? null : await this.codec.encode(topic, e.value),
+        headers: e.headers,
+      })),
+    );
+    await this.producer.send({ topic, acks: -1, compression: CompressionTypes.None, messages });
+  }
+
+  /** Appends raw bytes unchanged (dead-letter topics keep the original message). */
+  async sendRaw(
+    topic: string,
+    messages: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }[],
+  ) {
+    await this.producer.send({ topic, acks: -1, messages });
+  }
+
+  async disconnect(): Promise<void> {
+    await this.producer.disconnect();
+  }
+}

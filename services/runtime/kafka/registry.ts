@@ -1,0 +1,196 @@
+// Avro encoding and decoding in the Confluent wire format (magic byte 0, a
+// 4-byte big-endian schema id, the Avro body), through the schema registry.
+// Producers encode with our schema's registered id; consumers decode with the
+// writer's schema from the registry resolved into our (reader) schema, which is
+// how BACKWARD-compatible evolution stays invisible to handlers.
+import avro from 'avsc';
+import { SchemaRegistry, SchemaType, COMPATIBILITY } from '@kafkajs/confluent-schema-registry';
+import { PoisonMessageError } from './errors.ts';
+import { topicCatalog, type TopicSpec } from './topics.ts';
+import { readSchemaFiles } from '../events/schema-files.ts';
+
+const MAGIC_BYTE = 0;
+const HEADER_LENGTH = 5;
+
+export const subjectOf = (topic: string) => `${topic}-value`;
+
+export function createSchemaRegistry(url: string): SchemaRegistry {
+  return new SchemaRegistry({ host: url, clientId: 'news-intelligence', retry: { retries: 3 } });
+}
+
+export class SchemaCompatibilityError extends Error {
+  constructor(
+    readonly subject: string,
+    readonly file: string,
+    detail: string,
+  ) {
+    super(
+      `schema ${file} is not BACKWARD compatible with the version registered under ${subject}: ${detail}. ` +
+        'Add a default to new fields, keep removed fields optional, or publish a new .v2 topic.',
+    );
+    this.name = 'SchemaCompatibilityError';
+  }
+}
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
+
+/** The local (reader) Avro type of every topic that has a schema, retry topics included. */
+export function localTypes(
+  catalog: readonly TopicSpec[] = topicCatalog(),
+): Map<string, { type: avro.Type; file: string }> {
+  const files = new Map(readSchemaFiles().map((s) => [s.topic, s]));
+  const types = new Map<string, { type: avro.Type; file: string }>();
+  for (const spec of catalog) {
+    if (!spec.schemaOf) continue;
+    const file = files.get(spec.schemaOf);
+    if (!file)
+      throw new Error(`topic ${spec.name} needs schemas/${spec.schemaOf}.avsc, which does not exist`);
+    types.set(spec.name, { type: avro.Type.forSchema(file.schema as avro.Schema), file: file.file });
+  }
+  return types;
+}
+
+/**
+ * Registers every topic's schema under `<topic>-value` with BACKWARD
+ * compatibility. Idempotent: an unchanged schema returns its existing id.
+ */
+export async function registerSchemas(
+  registry: SchemaRegistry,
+  types: Map<string, { type: avro.Type; file: string }> = localTypes(),
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const [topic, { type, file }] of types) {
+    ids.set(topic, await registerSchema(registry, subjectOf(topic), type, file));
+  }
+  return ids;
+}
+
+export async function registerSchema(
+  registry: SchemaRegistry,
+  subject: string,
+  type: avro.Type,
+  file: string,
+): Promise<number> {
+  try {
+    const { id } = await registry.register(
+      { type: SchemaType.AVRO, schema: JSON.stringify(type.schema({ exportAttrs: true })) },
+      { subject, compatibility: COMPATIBILITY.BACKWARD },
+    );
+    return id;
+  } catch (error) {
+    if (statusOf(error) === 409) throw new SchemaCompatibilityError(subject, file, (error as Error).message);
+    throw new Error(`registering ${file} under ${subject} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function describeInvalid(type: avro.Type, value: unknown): string {
+  const problems: string[] = [];
+  type.isValid(value, {
+    errorHook: (path, any, t) => {
+      if (problems.length < 5)
+        problems.push(
+          `${path.join('.') || '(root)'}: expected ${t.typeName}, got ${JSON.stringify(any) ?? 'undefined'}`,
+        );
+    },
+  });
+  return problems.join('; ');
+}
+
+export class EventCodec {
+  private readonly writerIds = new Map<string, number>();
+  private readonly resolvers = new Map<string, avro.Resolver | 'same'>();
+
+  constructor(
+    private readonly registry: SchemaRegistry,
+    private readonly types: Map<string, { type: avro.Type; file: string }> = localTypes(),
+  ) {}
+
+  private typeOf(topic: string): avro.Type {
+    const entry = this.types.get(topic);
+    if (!entry) throw new Error(`topic ${topic} has no schema in the topic catalog`);
+    return entry.type;
+  }
+
+  /** Encodes a value for `topic`; throws an error naming the invalid fields. */
+  async encode(topic: string, value: unknown): Promise<Buffer> {
+    const type = this.typeOf(topic);
+    if (!type.isValid(value)) {
+      throw new Error(`invalid ${topic} event: ${describeInvalid(type, value)}`);
+    }
+    let id = this.writerIds.get(topic);
+    if (id === undefined) {
+      const entry = this.types.get(topic)!;
+      try {
+        id = await this.registry.getRegistryIdBySchema(subjectOf(topic), {
+          type: SchemaType.AVRO,
+          schema: JSON.stringify(type.schema({ exportAttrs: true })),
+        });
+      } catch (error) {
+        throw new Error(
+          `schema ${entry.file} is not registered under ${subjectOf(topic)} (run \`npm run provision\`): ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      this.writerIds.set(topic, id);
+    }
+    const header = Buffer.alloc(HEADER_LENGTH);
+    header.writeUInt8(MAGIC_BYTE, 0);
+    header.writeInt32BE(id, 1);
+    return Buffer.concat([header, type.toBuffer(value)]);
+  }
+
+  /**
+   * Decodes a message value of `topic` into our reader schema. A null value is
+   * a tombstone and decodes to null. Undecodable bytes are a PoisonMessageError;
+   * a registry that cannot be reached is an ordinary (retryable) error.
+   */
+  async decode(topic: string, buffer: Buffer | null): Promise<unknown> {
+    if (buffer === null) return null;
+    const reader = this.typeOf(topic);
+    if (buffer.length < HEADER_LENGTH || buffer.readUInt8(0) !== MAGIC_BYTE) {
+      throw new PoisonMessageError(
+        `value is not in the Confluent wire format (${buffer.length} bytes, first byte ${buffer[0] ?? 'none'})`,
+      );
+    }
+    const id = buffer.readInt32BE(1);
+    const resolverKey = `${topic}#${id}`;
+    let resolver = this.resolvers.get(resolverKey);
+    if (resolver === undefined) {
+      let writerSchema: avro.Schema;
+      try {
+        const writer = (await this.registry.getSchema(id)) as avro.Type;
+        writerSchema = writer.schema({ exportAttrs: true });
+      } catch (error) {
+        const status = statusOf(error);
+        if (status === 404 || /not found/i.test((error as Error).message ?? '')) {
+          throw new PoisonMessageError(`schema id ${id} is unknown to the registry`, { cause: error });
+        }
+        throw error;
+      }
+      const writer = avro.Type.forSchema(writerSchema);
+      try {
+        resolver = writer.equals(reader) ? 'same' : reader.createResolver(writer);
+      } catch (error) {
+        throw new PoisonMessageError(
+          `writer schema id ${id} cannot be read as ${topic}: ${(error as Error).message}`,
+          { cause: error },
+        );
+      }
+      this.resolvers.set(resolverKey, resolver);
+    }
+    try {
+      const body = buffer.subarray(HEADER_LENGTH);
+      return resolver === 'same' ? reader.fromBuffer(body) : reader.fromBuffer(body, resolver);
+    } catch (error) {
+      throw new PoisonMessageError(
+        `Avro body does not decode with schema id ${id}: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    }
+  }
+}
