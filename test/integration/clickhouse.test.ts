@@ -1,0 +1,120 @@
+// Values reach SQL only through literal(); hostile strings must come back from
+// the real ClickHouse exactly as they went in. Migrations run once each.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import { literal, sql } from '../../services/runtime/clickhouse/literal.ts';
+import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
+import { stack, testLogger } from './support/stack.ts';
+
+const hostile = [
+  "'; DROP TABLE x; --",
+  "O'Brien",
+  "''",
+  '\\',
+  "\\'",
+  "\\\\'",
+  'back\\slash and \\n not a newline',
+  'line one\nline two\r\nline three',
+  'tab\there',
+  'nul\u0000byte',
+  'bell\u0007 and escape\u001b[31m',
+  'unicode: Zürich — 東京 — مرحبا — 🚀👩‍👩‍👧',
+  '"double" and `backtick`',
+  '?',
+  '{placeholder:String}',
+  '$1 %s :name',
+  '/* comment */ -- comment',
+  '',
+  ' leading and trailing ',
+  '\u2028\u2029 line separators',
+];
+
+describe('ClickHouse', () => {
+  let ch: ClickHouse;
+  const database = `test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+  beforeAll(async () => {
+    ch = await ClickHouse.connect({
+      url: stack.CLICKHOUSE_URL,
+      user: stack.CLICKHOUSE_USER,
+      password: stack.CLICKHOUSE_PASSWORD,
+      database,
+    });
+  });
+
+  afterAll(async () => {
+    await ch?.command(`DROP DATABASE IF EXISTS ${database}`);
+    await ch?.close();
+  });
+
+  it('round-trips hostile strings through literal() unchanged, as values and in WHERE clauses', async () => {
+    await ch.command('CREATE TABLE hostile (n UInt32, s String) ENGINE = MergeTree ORDER BY n');
+    const values = hostile.map((s, n) => sql`(${n}, ${s})`).join(', ');
+    await ch.command(`INSERT INTO hostile (n, s) VALUES ${values}`);
+    const rows = await ch.query<{ n: number; s: string }>('SELECT n, s FROM hostile ORDER BY n');
+    expect(rows.map((r) => r.s)).toEqual(hostile);
+    for (const [n, s] of hostile.entries()) {
+      const found = await ch.query<{ n: number }>(sql`SELECT n FROM hostile WHERE s = ${s}`);
+      expect(
+        found.map((r) => Number(r.n)),
+        JSON.stringify(s),
+      ).toEqual([n]);
+    }
+    // The table survived the DROP TABLE attempt.
+    expect(await ch.query<{ c: string }>('SELECT count() AS c FROM hostile')).toEqual([
+      { c: String(hostile.length) },
+    ]);
+  });
+
+  it('selects a hostile literal directly', async () => {
+    for (const s of hostile) {
+      const [row] = await ch.query<{ v: string }>(`SELECT ${literal(s)} AS v`);
+      expect(row!.v).toBe(s);
+    }
+  });
+
+  it('applies each migration once, records it, and refuses an edited one', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+    writeFileSync(
+      path.join(dir, '0001_articles.sql'),
+      'CREATE TABLE a (id String) ENGINE = MergeTree ORDER BY id;\n',
+    );
+    writeFileSync(
+      path.join(dir, '0002_more.sql'),
+      "-- two statements; one migration\nCREATE TABLE b (id String) ENGINE = MergeTree ORDER BY id;\nINSERT INTO b VALUES ('x;y');\n",
+    );
+    const first = await migrate(ch, readMigrations(dir), testLogger);
+    expect(first).toEqual({ applied: [1, 2], skipped: [] });
+    const again = await migrate(ch, readMigrations(dir), testLogger);
+    expect(again).toEqual({ applied: [], skipped: [1, 2] });
+    expect(await ch.query<{ id: string }>('SELECT id FROM b')).toEqual([{ id: 'x;y' }]);
+    expect(
+      (
+        await ch.query<{ version: number; name: string }>(
+          'SELECT version, name FROM schema_migrations ORDER BY version',
+        )
+      ).map((r) => [Number(r.version), r.name]),
+    ).toEqual([
+      [1, 'articles'],
+      [2, 'more'],
+    ]);
+
+    writeFileSync(
+      path.join(dir, '0001_articles.sql'),
+      'CREATE TABLE a (id String, x UInt8) ENGINE = MergeTree ORDER BY id;\n',
+    );
+    await expect(migrate(ch, readMigrations(dir), testLogger)).rejects.toThrow(
+      /migration 1_articles was changed after it was applied/,
+    );
+  });
+
+  it('wraps a server error with the statement that failed', async () => {
+    await expect(ch.query('SELECT * FROM no_such_table')).rejects.toThrow(
+      /ClickHouse rejected: SELECT \* FROM no_such_table/,
+    );
+  });
+});

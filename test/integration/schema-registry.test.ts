@@ -1,0 +1,77 @@
+// The registration step registers every schema with BACKWARD compatibility,
+// accepts a compatible evolution and rejects an incompatible one clearly.
+import { randomUUID } from 'node:crypto';
+import avro from 'avsc';
+import { describe, expect, it } from 'vitest';
+import {
+  createSchemaRegistry,
+  registerSchema,
+  SchemaCompatibilityError,
+  subjectOf,
+} from '../../services/runtime/kafka/registry.ts';
+import { topicCatalog } from '../../services/runtime/kafka/topics.ts';
+import { stack } from './support/stack.ts';
+
+const registry = createSchemaRegistry(stack.SCHEMA_REGISTRY_URL);
+
+const v1 = avro.Type.forSchema({
+  type: 'record',
+  name: 'Probe',
+  namespace: 'news.test',
+  fields: [
+    { name: 'id', type: 'string' },
+    { name: 'count', type: 'int' },
+  ],
+});
+
+describe('schema registration', () => {
+  it('registered every catalogued topic under <topic>-value with BACKWARD compatibility', async () => {
+    const withSchema = topicCatalog().filter((t) => t.schemaOf);
+    for (const t of withSchema) {
+      const response = await fetch(
+        `${stack.SCHEMA_REGISTRY_URL}/config/${encodeURIComponent(subjectOf(t.name))}`,
+      );
+      expect(response.status, subjectOf(t.name)).toBe(200);
+      expect(((await response.json()) as { compatibilityLevel: string }).compatibilityLevel).toBe('BACKWARD');
+    }
+  });
+
+  it('accepts a compatible change and returns the same id for an unchanged schema', async () => {
+    const subject = `test.compat.${randomUUID()}-value`;
+    const first = await registerSchema(registry, subject, v1, 'probe.avsc');
+    expect(await registerSchema(registry, subject, v1, 'probe.avsc')).toBe(first);
+    const v2 = avro.Type.forSchema({
+      type: 'record',
+      name: 'Probe',
+      namespace: 'news.test',
+      fields: [
+        { name: 'id', type: 'string' },
+        { name: 'count', type: 'int' },
+        { name: 'note', type: ['null', 'string'], default: null },
+      ],
+    });
+    expect(await registerSchema(registry, subject, v2, 'probe.avsc')).not.toBe(first);
+  });
+
+  it('rejects an incompatible change with a message naming the file and subject', async () => {
+    const subject = `test.compat.${randomUUID()}-value`;
+    await registerSchema(registry, subject, v1, 'probe.avsc');
+    const incompatible = avro.Type.forSchema({
+      type: 'record',
+      name: 'Probe',
+      namespace: 'news.test',
+      fields: [
+        { name: 'id', type: 'string' },
+        { name: 'count', type: 'string' }, // int -> string cannot read old data
+        { name: 'required_without_default', type: 'long' },
+      ],
+    });
+    const attempt = registerSchema(registry, subject, incompatible, 'probe.avsc');
+    await expect(attempt).rejects.toBeInstanceOf(SchemaCompatibilityError);
+    await expect(registerSchema(registry, subject, incompatible, 'probe.avsc')).rejects.toThrow(
+      new RegExp(
+        `schema probe.avsc is not BACKWARD compatible with the version registered under ${subject.replace(/\./g, '\\.')}`,
+      ),
+    );
+  });
+});

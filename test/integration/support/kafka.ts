@@ -1,0 +1,121 @@
+// Per-test topics: each suite gets fresh topics (with their dead-letter
+// topics and registered schemas) so suites never see each other's messages.
+import { randomUUID } from 'node:crypto';
+import type { Admin, Kafka } from 'kafkajs';
+import { createKafka } from '../../../services/runtime/kafka/client.ts';
+import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import {
+  createSchemaRegistry,
+  EventCodec,
+  localTypes,
+  registerSchemas,
+} from '../../../services/runtime/kafka/registry.ts';
+import { deadLetterTopicName, type TopicSpec } from '../../../services/runtime/kafka/topics.ts';
+import type { ArticleDiscovered } from '../../../services/runtime/events/types.generated.ts';
+import { stack, testLogger } from './stack.ts';
+
+export const testKafka = (): Kafka =>
+  createKafka({ brokers: stack.KAFKA_BROKERS, clientId: 'integration-test', logger: testLogger });
+
+export interface TestTopic {
+  name: string;
+  deadLetters: string;
+  codec: EventCodec;
+}
+
+/** Creates `test.<name>.<uuid>` carrying the schema of `schemaOf`, plus its DLQ. */
+export async function createTestTopic(
+  admin: Admin,
+  name: string,
+  schemaOf = 'news.articles.discovered.v1',
+  partitions = 6,
+): Promise<TestTopic> {
+  const topic = `test.${name}.${randomUUID().slice(0, 8)}`;
+  const spec: TopicSpec = {
+    name: topic,
+    kind: 'stream',
+    schemaOf,
+    retentionMs: 3_600_000,
+    description: 'test',
+  };
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: [
+      { topic, numPartitions: partitions, replicationFactor: 1 },
+      { topic: deadLetterTopicName(topic), numPartitions: 1, replicationFactor: 1 },
+    ],
+  });
+  const types = localTypes([spec]);
+  const registry = createSchemaRegistry(stack.SCHEMA_REGISTRY_URL);
+  await registerSchemas(registry, types);
+  return { name: topic, deadLetters: deadLetterTopicName(topic), codec: new EventCodec(registry, types) };
+}
+
+/** Deletes a test topic and its dead-letter topic (suites clean up after themselves). */
+export async function deleteTestTopic(admin: Admin, topic: TestTopic | undefined): Promise<void> {
+  if (!topic) return;
+  await admin.deleteTopics({ topics: [topic.name, topic.deadLetters] }).catch(() => undefined);
+}
+
+export async function connectProducer(kafka: Kafka, codec: EventCodec): Promise<EventProducer> {
+  return EventProducer.connect(kafka, codec);
+}
+
+export function sampleArticle(n: number, overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered {
+  const at = Date.UTC(2026, 10, 20, 12, 0, 0) + n * 1000;
+  return {
+    article_id: `article-${n}`,
+    source_id: 'source-bbc',
+    source_name: 'BBC News',
+    guid: `guid-${n}`,
+    url: `https://news.example/articles/${n}`,
+    original_url: `https://news.example/articles/${n}?utm_source=rss`,
+    title: `Article number ${n} — “quoted” ünïcödé`,
+    summary: `Summary ${n}`,
+    content: `Full text of article ${n}.`,
+    author: null,
+    published_at: at,
+    published_at_clamped: false,
+    discovered_at: at + 500,
+    language: 'en',
+    category: 'business',
+    image_url: null,
+    occurred_at: at + 500,
+    ...overrides,
+  };
+}
+
+/** Reads every message currently in a topic (from the beginning) with a throwaway group. */
+export async function readAll(
+  kafka: Kafka,
+  topic: string,
+  expected: number,
+  timeoutMs = 30_000,
+): Promise<
+  { key: string | null; value: Buffer | null; headers: Record<string, string>; partition: number }[]
+> {
+  const consumer = kafka.consumer({ groupId: `reader-${randomUUID()}` });
+  const out: {
+    key: string | null;
+    value: Buffer | null;
+    headers: Record<string, string>;
+    partition: number;
+  }[] = [];
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => (done = resolve));
+  await consumer.run({
+    eachMessage: async ({ message, partition }) => {
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(message.headers ?? {})) headers[k] = String(v);
+      out.push({ key: message.key?.toString() ?? null, value: message.value, headers, partition });
+      if (out.length >= expected) done();
+    },
+  });
+  const timer = setTimeout(done, timeoutMs);
+  await finished;
+  clearTimeout(timer);
+  await consumer.disconnect();
+  return out;
+}

@@ -1,0 +1,40 @@
+// Provisioning created every topic with its partitions and cleanup policy.
+import kafkajs, { type Admin } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topicCatalog, topicConfig } from '../../services/runtime/kafka/topics.ts';
+import { testKafka } from './support/kafka.ts';
+
+const { ConfigResourceTypes } = kafkajs;
+
+describe('topic provisioning', () => {
+  let admin: Admin;
+  const catalog = topicCatalog();
+
+  beforeAll(async () => {
+    admin = testKafka().admin();
+    await admin.connect();
+  });
+  afterAll(async () => admin?.disconnect());
+
+  it('created every catalogued topic, dead-letter and retry topics included, with 6 partitions', async () => {
+    const metadata = await admin.fetchTopicMetadata({ topics: catalog.map((t) => t.name) });
+    expect(metadata.topics.map((t) => t.name).sort()).toEqual(catalog.map((t) => t.name).sort());
+    for (const t of metadata.topics) expect(t.partitions.length, t.name).toBe(6);
+  });
+
+  it('set cleanup policy and retention as the catalog says', async () => {
+    const described = await admin.describeConfigs({
+      includeSynonyms: false,
+      resources: catalog.map((t) => ({ type: ConfigResourceTypes.TOPIC, name: t.name })),
+    });
+    const byName = new Map(described.resources.map((r) => [r.resourceName, r.configEntries]));
+    for (const spec of catalog) {
+      const entries = new Map(byName.get(spec.name)!.map((e) => [e.configName, e.configValue]));
+      for (const [name, value] of Object.entries(topicConfig(spec)))
+        expect(entries.get(name), `${spec.name} ${name}`).toBe(value);
+    }
+    expect(
+      new Map(byName.get('news.sources.v1')!.map((e) => [e.configName, e.configValue])).get('cleanup.policy'),
+    ).toBe('compact');
+  });
+});
