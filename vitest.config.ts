@@ -11,7 +11,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['services/**/*.test.ts', 'projections/**/*.test.ts', 'schemas/**/*.test.ts'],
+          include: [
+            'services/**/*.test.ts',
+            'projections/**/*.test.ts',
+            'schemas/**/*.test.ts',
+            'test/integration/support/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -19,6 +24,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: ['test/integration/support/**'],
           environment: 'node',
           globalSetup: ['test/integration/global-setup.ts'],
           fileParallelism: false,
