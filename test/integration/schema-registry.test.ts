@@ -14,15 +14,14 @@ import { stack } from './support/stack.ts';
 
 const registry = createSchemaRegistry(stack.SCHEMA_REGISTRY_URL);
 
-const v1 = avro.Type.forSchema({
-  type: 'record',
-  name: 'Probe',
-  namespace: 'news.test',
-  fields: [
-    { name: 'id', type: 'string' },
-    { name: 'count', type: 'int' },
-  ],
-});
+/** A throwaway record schema; each test evolves it under a subject of its own. */
+const probe = (fields: { name: string; type: avro.Schema; default?: unknown }[]) =>
+  avro.Type.forSchema({ type: 'record', name: 'Probe', namespace: 'news.test', fields });
+
+const v1 = probe([
+  { name: 'id', type: 'string' },
+  { name: 'count', type: 'int' },
+]);
 
 describe('schema registration', () => {
   it('registered every catalogued topic under <topic>-value with BACKWARD compatibility', async () => {
@@ -40,32 +39,22 @@ describe('schema registration', () => {
     const subject = `test.compat.${randomUUID()}-value`;
     const first = await registerSchema(registry, subject, v1, 'probe.avsc');
     expect(await registerSchema(registry, subject, v1, 'probe.avsc')).toBe(first);
-    const v2 = avro.Type.forSchema({
-      type: 'record',
-      name: 'Probe',
-      namespace: 'news.test',
-      fields: [
-        { name: 'id', type: 'string' },
-        { name: 'count', type: 'int' },
-        { name: 'note', type: ['null', 'string'], default: null },
-      ],
-    });
+    const v2 = probe([
+      { name: 'id', type: 'string' },
+      { name: 'count', type: 'int' },
+      { name: 'note', type: ['null', 'string'], default: null },
+    ]);
     expect(await registerSchema(registry, subject, v2, 'probe.avsc')).not.toBe(first);
   });
 
   it('rejects an incompatible change with a message naming the file and subject', async () => {
     const subject = `test.compat.${randomUUID()}-value`;
     await registerSchema(registry, subject, v1, 'probe.avsc');
-    const incompatible = avro.Type.forSchema({
-      type: 'record',
-      name: 'Probe',
-      namespace: 'news.test',
-      fields: [
-        { name: 'id', type: 'string' },
-        { name: 'count', type: 'string' }, // int -> string cannot read old data
-        { name: 'required_without_default', type: 'long' },
-      ],
-    });
+    const incompatible = probe([
+      { name: 'id', type: 'string' },
+      { name: 'count', type: 'string' }, // int -> string cannot read old data
+      { name: 'required_without_default', type: 'long' },
+    ]);
     const attempt = registerSchema(registry, subject, incompatible, 'probe.avsc');
     await expect(attempt).rejects.toBeInstanceOf(SchemaCompatibilityError);
     await expect(registerSchema(registry, subject, incompatible, 'probe.avsc')).rejects.toThrow(

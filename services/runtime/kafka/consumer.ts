@@ -80,6 +80,11 @@ export class ConsumerRunner<V = unknown> {
   private readonly wakeUps = new Set<() => void>();
 
   constructor(private readonly options: ConsumerRunnerOptions<V>) {
+    // A topic without a schema is a wiring mistake, not bad data: refuse it
+    // here rather than dead-letter every message it carries.
+    const unknown = options.topics.filter((t) => !options.codec.knows(t));
+    if (unknown.length > 0)
+      throw new Error(`no schema for topic(s) ${unknown.join(', ')} in the topic catalog`);
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.consumer = options.kafka.consumer({
       groupId: options.groupId,

@@ -108,6 +108,11 @@ export class EventCodec {
     private readonly types: Map<string, { type: avro.Type; file: string }> = localTypes(),
   ) {}
 
+  /** Whether this codec knows the schema of `topic`. */
+  knows(topic: string): boolean {
+    return this.types.has(topic);
+  }
+
   private typeOf(topic: string): avro.Type {
     const entry = this.types.get(topic);
     if (!entry) throw new Error(`topic ${topic} has no schema in the topic catalog`);
