@@ -25,6 +25,9 @@ export function createKafka(options: { brokers: string[]; clientId: string; logg
       () =>
       ({ level, log: entry }: LogEntry) => {
         const { message, ...rest } = entry;
+        // We use idempotence for ordering and no-duplicates on retry, not transactions; retries stay
+        // bounded so that a send fails (and its caller backs off) instead of hanging while Kafka is down.
+        if (message.startsWith('Limiting retries for the idempotent producer')) return;
         log[levels[level] ?? 'info']({ ...rest, namespace: entry.namespace }, message);
       },
   });

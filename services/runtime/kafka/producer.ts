@@ -4,7 +4,7 @@ import kafkajs, { type IHeaders, type Kafka, type Producer } from 'kafkajs';
 import type { EventsByTopic } from '../events/types.generated.ts';
 import type { EventCodec } from './registry.ts';
 
-const { CompressionTypes } = kafkajs;
+const { CompressionTypes, Partitioners } = kafkajs;
 
 export interface OutgoingEvent<V> {
   key: string;
@@ -21,6 +21,9 @@ export class EventProducer {
 
   static async connect(kafka: Kafka, codec: EventCodec): Promise<EventProducer> {
     const producer = kafka.producer({
+      // Named explicitly: the murmur2 partitioner Java clients use, so a key lands
+      // on the same partition whoever produces it.
+      createPartitioner: Partitioners.DefaultPartitioner,
       idempotent: true,
       // Idempotence in KafkaJS requires one in-flight request per connection to keep order.
       maxInFlightRequests: 1,

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { articleId } from './article-id.ts';
+import { articleLanguage, detectLanguage, languageCode } from './language.ts';
+import { plainLine, plainText } from './plain-text.ts';
+import { futureTolerance, publishedAt } from './published-at.ts';
+
+describe('articleId', () => {
+  it('depends on source and guid when there is a guid', () => {
+    const a = articleId('src_1', 'guid-1', 'https://x.example/a');
+    expect(a).toMatch(/^art_[0-9a-f]{32}$/);
+    expect(articleId('src_1', 'guid-1', 'https://x.example/other')).toBe(a);
+    expect(articleId('src_2', 'guid-1', 'https://x.example/a')).not.toBe(a);
+  });
+
+  it('falls back to the canonical URL without a guid', () => {
+    const a = articleId('src_1', null, 'https://x.example/a');
+    expect(articleId('src_2', '  ', 'https://x.example/a')).toBe(a);
+    expect(articleId('src_1', null, 'https://x.example/b')).not.toBe(a);
+  });
+});
+
+describe('plainText', () => {
+  it('drops tags and decodes entities, keeping paragraphs', () => {
+    expect(
+      plainText(
+        '<p>Caf&eacute; &amp; <b>bar</b></p><p>Second&nbsp;para<img src="x.png"></p><script>x()</script>',
+      ),
+    ).toBe('Café & bar\n\nSecond para');
+  });
+
+  it('makes one line for titles', () => {
+    expect(plainLine('  Breaking:\n <em>markets</em> &lt;fall&gt; ')).toBe('Breaking: markets <fall>');
+    expect(plainLine(null)).toBe('');
+  });
+});
+
+describe('publishedAt', () => {
+  const now = Date.UTC(2026, 10, 20, 12);
+
+  it('keeps a past date and uses discovery time when there is none', () => {
+    expect(publishedAt(new Date('2026-11-19T08:00:00Z'), now)).toEqual({
+      at: Date.UTC(2026, 10, 19, 8),
+      clamped: false,
+    });
+    expect(publishedAt(null, now)).toEqual({ at: now, clamped: false });
+  });
+
+  it('clamps and flags a far-future date, tolerating small clock skew', () => {
+    expect(publishedAt(new Date(now + futureTolerance - 1000), now).clamped).toBe(false);
+    expect(publishedAt(new Date('2099-01-01T00:00:00Z'), now)).toEqual({ at: now, clamped: true });
+  });
+});
+
+describe('language', () => {
+  it('normalises declared codes', () => {
+    expect(languageCode('en-US')).toBe('en');
+    expect(languageCode('pt_BR')).toBe('pt');
+    expect(languageCode('DE')).toBe('de');
+    expect(languageCode('english')).toBeNull();
+  });
+
+  it('detects the language of enough text', () => {
+    expect(
+      detectLanguage(
+        'Die Bundesregierung hat am Mittwoch neue Maßnahmen beschlossen, um die Wirtschaft zu stärken und die Inflation zu bekämpfen, teilte ein Sprecher mit.',
+      ),
+    ).toBe('de');
+    expect(detectLanguage('Too short')).toBeNull();
+  });
+
+  it('prefers item, then feed, then detection, then the source', () => {
+    const text =
+      'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
+    expect(articleLanguage({ item: 'fr', feed: 'en', text, source: 'de' })).toBe('fr');
+    expect(articleLanguage({ item: null, feed: 'en-gb', text, source: 'de' })).toBe('en');
+    expect(articleLanguage({ item: null, feed: null, text, source: 'de' })).toBe('pt');
+    expect(articleLanguage({ item: null, feed: null, text: 'short', source: 'de' })).toBe('de');
+  });
+});

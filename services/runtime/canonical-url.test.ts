@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUrl } from './canonical-url.ts';
+
+describe('canonicalUrl', () => {
+  it('removes tracking parameters and the fragment, keeps real parameters sorted', () => {
+    expect(
+      canonicalUrl(
+        'https://News.Example.com/world/story-1?utm_source=rss&id=7&utm_medium=feed&a=1&fbclid=x#comments',
+      ),
+    ).toBe('https://news.example.com/world/story-1?a=1&id=7');
+  });
+
+  it('gives the same result for the same article linked differently', () => {
+    const a = canonicalUrl('https://www.bbc.co.uk/news/business-1?at_medium=RSS&at_campaign=KARANGA');
+    const b = canonicalUrl('https://www.bbc.co.uk:443/news/business-1#top');
+    expect(a).toBe(b);
+  });
+
+  it('drops credentials and default ports, keeps other ports', () => {
+    expect(canonicalUrl('http://user:pw@example.com:80/a')).toBe('http://example.com/a');
+    expect(canonicalUrl('http://example.com:8080/a')).toBe('http://example.com:8080/a');
+  });
+
+  it('resolves relative links against a base', () => {
+    expect(canonicalUrl('/2024/story?utm_campaign=x', 'https://site.example/feed.xml')).toBe(
+      'https://site.example/2024/story',
+    );
+  });
+
+  it('rejects non-http(s) and malformed input', () => {
+    expect(canonicalUrl('javascript:alert(1)')).toBeNull();
+    expect(canonicalUrl('mailto:a@b.c')).toBeNull();
+    expect(canonicalUrl('not a url')).toBeNull();
+    expect(canonicalUrl('')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+// The canonical form of a URL: what makes two links "the same article" or
+// "the same feed". Tracking parameters and fragments are removed, the host is
+// lowercased, default ports dropped, remaining query parameters sorted, so a
+// link shared with utm_* tags and one without give the same id.
+
+/** Query parameters that only track where a click came from. */
+const trackingParameters = new Set([
+  'fbclid',
+  'gclid',
+  'dclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'mc_cid',
+  'mc_eid',
+  'igshid',
+  'yclid',
+  '_ga',
+  '_gl',
+  'ref_src',
+  'cmpid',
+  'ito',
+  'ns_mchannel',
+  'ns_source',
+  'ns_campaign',
+  'ns_linkname',
+  'ns_fee',
+  'at_medium',
+  'at_campaign',
+  'ocid',
+]);
+
+const trackingPrefixes = ['utm_', 'pk_', 'mtm_', 'hsa_', 'oly_', '__hs', 'vero_'];
+
+const isTracking = (name: string) => {
+  const lower = name.toLowerCase();
+  return trackingParameters.has(lower) || trackingPrefixes.some((p) => lower.startsWith(p));
+};
+
+/**
+ * Returns the canonical absolute URL, or null if `raw` is not an http(s) URL
+ * (resolved against `base` when relative).
+ */
+export function canonicalUrl(raw: string, base?: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw.trim(), base);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = '';
+  url.username = '';
+  url.password = '';
+  url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  // URL already drops default ports; keep the explicit non-default ones.
+  const kept = [...url.searchParams.entries()].filter(([name]) => !isTracking(name));
+  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a < b ? -1 : 1));
+  url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+  if (url.pathname === '') url.pathname = '/';
+  return url.toString();
+}

@@ -1,0 +1,107 @@
+// A news source: what it is and how to validate one at the edge (admin
+// command, OPML import, later POST /v1/sources). Its id is derived from the
+// canonical feed URL, so the same feed added twice is the same source.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { canonicalUrl } from '../runtime/canonical-url.ts';
+import { categories } from '../runtime/categories.ts';
+import { countryCodes } from '../runtime/iso-codes.ts';
+import type { Source } from '../runtime/events/types.generated.ts';
+
+const countryMessage = 'country must be a lowercase ISO 3166-1 alpha-2 code such as gb, us, br';
+const languageMessage = 'language must be an ISO 639-1 code such as en, de, pt';
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** ISO 3166-1 alpha-2, lowercase. */
+export const isCountryCode = (code: string) => countryCodes.has(code);
+
+/** ISO 639-1, lowercase: Intl knows the assigned two-letter codes (it echoes unknown ones back). */
+export const isLanguageCode = (code: string) => /^[a-z]{2}$/.test(code) && languageNames.of(code) !== code;
+
+export const defaultPollIntervalSeconds = 900;
+
+export const sourceInput = z.object({
+  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+  feed_url: z
+    .string({ error: 'feed_url is required' })
+    .trim()
+    .refine((s) => canonicalUrl(s) !== null, { message: 'feed_url must be an absolute http(s) URL' }),
+  site_url: z
+    .string()
+    .trim()
+    .refine((s) => canonicalUrl(s) !== null, { message: 'site_url must be an absolute http(s) URL' })
+    .nullable()
+    .default(null),
+  category: z.enum(categories, { message: `category must be one of ${categories.join(', ')}` }),
+  language: z
+    .string({ error: languageMessage })
+    .trim()
+    .toLowerCase()
+    .refine(isLanguageCode, { message: languageMessage }),
+  country: z
+    .string({ error: countryMessage })
+    .trim()
+    .toLowerCase()
+    .refine(isCountryCode, { message: countryMessage }),
+  active: z.boolean().default(true),
+  poll_interval_seconds: z
+    .number()
+    .int()
+    .min(10, 'poll_interval_seconds must be at least 10')
+    .max(86_400, 'poll_interval_seconds must be at most 86400')
+    .default(defaultPollIntervalSeconds),
+});
+
+export type SourceInput = z.input<typeof sourceInput>;
+
+export function sourceIdFor(feedUrl: string): string {
+  const canonical = canonicalUrl(feedUrl);
+  if (!canonical) throw new Error(`"${feedUrl}" is not an http(s) URL`);
+  return `src_${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
+}
+
+/** Validates input and builds the next state of the source (version after `previous`). */
+export function sourceState(
+  input: SourceInput,
+  previous: Source | null,
+  now: number,
+  createdByTenant: string | null = null,
+): Source {
+  const valid = sourceInput.parse(input);
+  const feedUrl = canonicalUrl(valid.feed_url)!;
+  return {
+    source_id: sourceIdFor(feedUrl),
+    name: valid.name,
+    feed_url: feedUrl,
+    site_url: valid.site_url ? canonicalUrl(valid.site_url) : null,
+    category: valid.category,
+    language: valid.language,
+    country: valid.country,
+    active: valid.active,
+    poll_interval_seconds: valid.poll_interval_seconds,
+    created_by_tenant: previous?.created_by_tenant ?? createdByTenant,
+    created_at: previous?.created_at ?? now,
+    version: (previous?.version ?? 0) + 1,
+    occurred_at: now,
+  };
+}
+
+/** The same source with changed state: same version rules, nothing else touched. */
+export function changedSource(previous: Source, change: Partial<SourceInput>, now: number): Source {
+  return sourceState(
+    {
+      name: previous.name,
+      feed_url: previous.feed_url,
+      site_url: previous.site_url,
+      category: previous.category as SourceInput['category'],
+      language: previous.language,
+      country: previous.country,
+      active: previous.active,
+      poll_interval_seconds: previous.poll_interval_seconds,
+      ...change,
+    },
+    previous,
+    now,
+  );
+}
