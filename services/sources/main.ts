@@ -3,7 +3,8 @@
 //   add --name N --feed-url U --category C --language L --country C [--site-url U] [--interval S]
 //   update <id> [--name N] [--category C] [--language L] [--country C] [--site-url U] [--interval S]
 //   activate <id> | deactivate <id>
-//   import <file.opml>                  add/update every outline; bad outlines are listed, not fatal
+//   import <file.opml> [--if-empty]     add/update every outline; bad outlines are listed, not fatal;
+//                                       --if-empty: only when there are no sources yet (first start)
 //   export [file.opml]                  to a file, or standard output
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -34,6 +35,7 @@ const { positionals, values } = parseArgs({
     country: { type: 'string' },
     interval: { type: 'string' },
     json: { type: 'boolean' },
+    'if-empty': { type: 'boolean' },
   },
   strict: false,
 });
@@ -47,7 +49,7 @@ const optionsAsInput = (): Partial<SourceInput> => {
   if (typeof values.language === 'string') input.language = values.language;
   if (typeof values.country === 'string') input.country = values.country;
   if (typeof values.interval === 'string') input.poll_interval_seconds = Number(values.interval);
-  return input as Partial<SourceInput>;
+  return input;
 };
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -95,6 +97,10 @@ runProcess(async () => {
       }
       case 'import': {
         if (!argument) throw new UsageError('import needs an OPML file');
+        if (values['if-empty'] && (await registry.list()).length > 0) {
+          say('sources exist already; nothing imported');
+          break;
+        }
         const { results, rejected } = await registry.importOpml(readFileSync(argument, 'utf8'));
         const count = (c: string) => results.filter((r) => r.change === c).length;
         for (const r of rejected) say(`rejected "${r.outline}": ${r.reason}`);

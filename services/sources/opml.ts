@@ -12,7 +12,13 @@ export interface OpmlImport {
   rejected: { outline: string; reason: string }[];
 }
 
-type Outline = Record<string, string | Outline[] | undefined> & { outline?: Outline[] };
+type Outline = { [attribute: string]: unknown; outline?: Outline[] };
+
+/** An attribute's text; anything else (a nested element by the same name) counts as absent. */
+const attr = (outline: Outline, name: string): string | undefined => {
+  const value = outline[name];
+  return typeof value === 'string' ? value : undefined;
+};
 
 const parser = new XMLParser({
   ignoreAttributes: false,
@@ -38,17 +44,16 @@ export function parseOpml(text: string): OpmlImport {
   const result: OpmlImport = { sources: [], rejected: [] };
   const visit = (list: Outline[] | undefined, folder: string | null) => {
     for (const outline of list ?? []) {
-      const label = String(outline.title ?? outline.text ?? outline.xmlUrl ?? '(unnamed)');
-      if (!outline.xmlUrl) {
+      const label = attr(outline, 'title') ?? attr(outline, 'text') ?? attr(outline, 'xmlUrl') ?? '(unnamed)';
+      const feedUrl = attr(outline, 'xmlUrl');
+      if (!feedUrl) {
         visit(
           outline.outline,
-          String(outline.text ?? outline.title ?? '')
-            .trim()
-            .toLowerCase() || folder,
+          (attr(outline, 'text') ?? attr(outline, 'title') ?? '').trim().toLowerCase() || folder,
         );
         continue;
       }
-      const category = String(outline.category ?? '')
+      const category = (attr(outline, 'category') ?? '')
         .split(',')[0]!
         .replace(/^\/+/, '')
         .split('/')[0]!
@@ -56,13 +61,14 @@ export function parseOpml(text: string): OpmlImport {
         .toLowerCase();
       const candidate = {
         name: label,
-        feed_url: String(outline.xmlUrl),
-        site_url: outline.htmlUrl ? String(outline.htmlUrl) : null,
+        feed_url: feedUrl,
+        site_url: attr(outline, 'htmlUrl') ?? null,
         category: category || folder || undefined,
-        language: outline.language,
-        country: outline.country,
-        active: outline.active === undefined ? true : outline.active !== 'false',
-        poll_interval_seconds: outline.pollInterval === undefined ? undefined : Number(outline.pollInterval),
+        language: attr(outline, 'language'),
+        country: attr(outline, 'country'),
+        active: attr(outline, 'active') !== 'false',
+        poll_interval_seconds:
+          attr(outline, 'pollInterval') === undefined ? undefined : Number(attr(outline, 'pollInterval')),
       };
       const parsed = sourceInput.safeParse(candidate);
       if (parsed.success) result.sources.push(candidate as SourceInput);
@@ -110,6 +116,6 @@ export function toOpml(sources: readonly Source[], title = 'News sources', now =
   }));
   const xml = builder.build({
     opml: { version: '2.0', head: { title, dateCreated: now.toUTCString() }, body: { outline: body } },
-  }) as string;
+  });
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}`;
 }

@@ -1,6 +1,5 @@
-// Language as ISO 639-1: declared by the item, else by the feed, else
-// detected from the text (when there is enough of it to be sure), else the
-// source's own language.
+// Language codes as ISO 639-1, and detection from text when there is enough
+// of it to be sure (the precedence is in normalise-item.ts).
 import { franc } from 'franc-min';
 import { iso6393To1 } from 'iso-639-3';
 
@@ -19,19 +18,4 @@ export function detectLanguage(text: string): string | null {
   const iso3 = franc(text.slice(0, 2_000), { minLength: minDetectableLength });
   if (iso3 === 'und') return null;
   return iso6393To1[iso3] ?? null;
-}
-
-export function articleLanguage(input: {
-  item: string | null;
-  feed: string | null;
-  text: string;
-  source: string;
-}): string {
-  return (
-    languageCode(input.item) ??
-    languageCode(input.feed) ??
-    detectLanguage(input.text) ??
-    languageCode(input.source) ??
-    'en'
-  );
 }

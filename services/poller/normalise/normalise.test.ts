@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { articleId } from './article-id.ts';
-import { articleLanguage, detectLanguage, languageCode } from './language.ts';
-import { plainLine, plainText } from './plain-text.ts';
+import { detectLanguage, languageCode } from './language.ts';
+import { normaliseFeed } from './normalise-item.ts';
+import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
+import { sourceState } from '../../sources/source.ts';
 import { futureTolerance, publishedAt } from './published-at.ts';
 
 describe('articleId', () => {
@@ -16,21 +18,6 @@ describe('articleId', () => {
     const a = articleId('src_1', null, 'https://x.example/a');
     expect(articleId('src_2', '  ', 'https://x.example/a')).toBe(a);
     expect(articleId('src_1', null, 'https://x.example/b')).not.toBe(a);
-  });
-});
-
-describe('plainText', () => {
-  it('drops tags and decodes entities, keeping paragraphs', () => {
-    expect(
-      plainText(
-        '<p>Caf&eacute; &amp; <b>bar</b></p><p>Second&nbsp;para<img src="x.png"></p><script>x()</script>',
-      ),
-    ).toBe('Café & bar\n\nSecond para');
-  });
-
-  it('makes one line for titles', () => {
-    expect(plainLine('  Breaking:\n <em>markets</em> &lt;fall&gt; ')).toBe('Breaking: markets <fall>');
-    expect(plainLine(null)).toBe('');
   });
 });
 
@@ -69,11 +56,38 @@ describe('language', () => {
   });
 
   it('prefers item, then feed, then detection, then the source', () => {
-    const text =
+    const portuguese =
       'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
-    expect(articleLanguage({ item: 'fr', feed: 'en', text, source: 'de' })).toBe('fr');
-    expect(articleLanguage({ item: null, feed: 'en-gb', text, source: 'de' })).toBe('en');
-    expect(articleLanguage({ item: null, feed: null, text, source: 'de' })).toBe('pt');
-    expect(articleLanguage({ item: null, feed: null, text: 'short', source: 'de' })).toBe('de');
+    const item = (language: string | null, summary = portuguese): ParsedItem => ({
+      guid: null,
+      url: 'https://x.example/a',
+      title: 'Título',
+      summaryHtml: summary,
+      contentHtml: null,
+      author: null,
+      publishedRaw: null,
+      published: null,
+      categories: [],
+      language,
+      imageUrl: null,
+      enclosureUrl: null,
+    });
+    const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
+      format: 'rss',
+      title: null,
+      siteUrl: null,
+      language,
+      items,
+    });
+    const source = sourceState(
+      { name: 's', feed_url: 'https://x.example/f', category: 'general', language: 'de', country: 'de' },
+      null,
+      0,
+    );
+    const languages = (f: ParsedFeed) =>
+      normaliseFeed(f, source, 0).map((n) => ('article' in n ? n.article.language : n.skipped));
+    expect(languages(feed('en', [item('fr'), item(null)]))).toEqual(['fr', 'en']);
+    expect(languages(feed(null, [item(null)]))).toEqual(['pt']);
+    expect(languages(feed(null, [item(null, 'short')]))).toEqual(['de']);
   });
 });

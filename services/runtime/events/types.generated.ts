@@ -264,6 +264,16 @@ export interface FeedPoll {
   error_reason: null | string;
   /** When the poll started (request sent), UTC milliseconds since the Unix epoch. */
   started_at: number;
+  /** Polls of this source that failed or were refused in a row, including this one; 0 after a successful or not-modified poll. */
+  consecutive_failures: number;
+  /** False once consecutive_failures reaches the poller's threshold (POLLER_UNHEALTHY_AFTER, default 3). An unhealthy source keeps being polled, with backoff; it is never dropped. */
+  healthy: boolean;
+  /** When the poller plans to poll this source next (interval with jitter, or backoff after failures, or the server's Retry-After), UTC milliseconds since the Unix epoch. Null if not scheduled (source inactive or reassigned). */
+  next_poll_at: null | number;
+  /** Items in the feed that could not become articles (no usable link, neither title nor text); they are counted here, never silently dropped. */
+  skipped_items: number;
+  /** Why items were skipped, one human-readable reason per skipped item naming it (at most 5; skipped_items has the full count). */
+  skipped_reasons: string[];
   /** When the poll finished, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }

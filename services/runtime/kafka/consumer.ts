@@ -54,6 +54,14 @@ export interface ConsumerRunnerOptions<V> {
   partitionsConcurrently?: number;
   metrics?: Registry;
   clock?: () => Date;
+  /**
+   * false = table mode, for a member that keeps the current state of a compacted
+   * topic in memory (the poller's sources): offsets are never committed, so every
+   * (re)assignment reads its partitions from the beginning again.
+   */
+  commitOffsets?: boolean;
+  /** Called with the new assignment after every rebalance. */
+  onAssignment?: (assigned: { topic: string; partitions: number[] }[]) => void;
 }
 
 export interface ConsumerStats {
@@ -77,6 +85,7 @@ export class ConsumerRunner<V = unknown> {
   };
   private readonly counters;
   private stopping = false;
+  private readonly commits: boolean;
   private readonly wakeUps = new Set<() => void>();
 
   constructor(private readonly options: ConsumerRunnerOptions<V>) {
@@ -86,6 +95,7 @@ export class ConsumerRunner<V = unknown> {
     if (unknown.length > 0)
       throw new Error(`no schema for topic(s) ${unknown.join(', ')} in the topic catalog`);
     this.retry = { ...defaultRetryPolicy, ...options.retry };
+    this.commits = options.commitOffsets ?? true;
     this.consumer = options.kafka.consumer({
       groupId: options.groupId,
       allowAutoTopicCreation: false,
@@ -100,6 +110,7 @@ export class ConsumerRunner<V = unknown> {
         partitions: [...partitions].sort((a, b) => a - b),
       }));
       options.logger.info({ group: options.groupId, assigned: this.stats.assigned }, 'partitions assigned');
+      options.onAssignment?.(this.stats.assigned);
     });
   }
 
@@ -110,8 +121,8 @@ export class ConsumerRunner<V = unknown> {
       fromBeginning: this.options.fromBeginning ?? true,
     });
     await this.consumer.run({
-      autoCommit: true,
-      autoCommitInterval: 1_000,
+      autoCommit: this.commits,
+      autoCommitInterval: this.commits ? 1_000 : null,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
       eachBatch: (payload) => this.handleBatch(payload),
@@ -144,7 +155,8 @@ export class ConsumerRunner<V = unknown> {
         { group: this.options.groupId, topic: batch.topic, partition: batch.partition },
         lag,
       );
-      await payload.commitOffsetsIfNecessary();
+      // KafkaJS commits here whatever autoCommit says, so table mode must not call it.
+      if (this.commits) await payload.commitOffsetsIfNecessary();
       await heartbeat();
     }
   }

@@ -26,7 +26,7 @@ export async function readTable<V>(
     await consumer.subscribe({ topic, fromBeginning: true });
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
-    let failure: unknown;
+    let failure: Error | undefined;
     await consumer.run({
       autoCommit: false,
       eachMessage: async ({ partition, message }) => {
@@ -38,7 +38,7 @@ export async function readTable<V>(
             else table.set(key, value);
           }
         } catch (error) {
-          failure = error;
+          failure = error instanceof Error ? error : new Error(`reading ${topic} failed`);
           finish();
         }
         if (BigInt(message.offset) + 1n >= (ends.get(partition) ?? 0n)) {

@@ -1,0 +1,128 @@
+// The poller: a consumer-group member over news.sources.v1 (table mode: it
+// keeps the current state of the sources in the partitions it owns), polling
+// each active source on its interval and appending new articles to
+// news.articles.discovered.v1 and every outcome to news.feed-polls.v1.
+// Run two and the sources split between them; stop one and the other takes over.
+import { Redis } from 'ioredis';
+import { Registry } from 'prom-client';
+import { ConfigError } from '../runtime/config.ts';
+import type { Source } from '../runtime/events/types.generated.ts';
+import { createKafka } from '../runtime/kafka/client.ts';
+import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
+import { EventProducer } from '../runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { runProcess } from '../runtime/lifecycle.ts';
+import { createLogger, type Logger } from '../runtime/logger.ts';
+import { createOutboundUrlPolicy } from '../runtime/outbound-url.ts';
+import { loadPollerConfig } from './config.ts';
+import { FeedFetcher } from './fetcher/feed-fetcher.ts';
+import { parseFeed } from './parser/parse-feed.ts';
+import { pollSource } from './poll-source.ts';
+import { PollScheduler } from './poll-scheduler.ts';
+import { PollStateStore } from './poll-state.ts';
+import { nextPollDelay } from './schedule.ts';
+import { SeenArticles } from './seen-articles.ts';
+import { SourceLock } from './source-lock.ts';
+
+let logger: Logger | undefined;
+
+runProcess(
+  async ({ onStop }) => {
+    const config = loadPollerConfig();
+    logger = createLogger('poller', config.LOG_LEVEL);
+    let policy;
+    try {
+      policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
+    } catch (error) {
+      // The policy's message already names the setting.
+      throw new ConfigError([(error as Error).message]);
+    }
+
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    const kafka = createKafka({
+      brokers: config.KAFKA_BROKERS,
+      clientId: `${config.KAFKA_CLIENT_ID}-poller`,
+      logger,
+    });
+    const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
+    const producer = await EventProducer.connect(kafka, codec);
+    const metrics = new Registry();
+    const fetcher = new FeedFetcher({
+      userAgent: config.POLLER_USER_AGENT,
+      policy,
+      connectTimeoutMs: config.FEED_CONNECT_TIMEOUT_MS,
+      totalTimeoutMs: config.FEED_TOTAL_TIMEOUT_MS,
+      maxBodyBytes: config.FEED_MAX_BODY_BYTES,
+      maxRedirects: config.FEED_MAX_REDIRECTS,
+      perHostConcurrency: config.FEED_PER_HOST_CONCURRENCY,
+    });
+    const prefix = config.REDIS_KEY_PREFIX;
+    const seen = new SeenArticles(redis, {
+      ttlSeconds: config.DEDUPE_TTL_DAYS * 24 * 60 * 60,
+      prefix: `${prefix}seen:`,
+    });
+    const state = new PollStateStore(redis, `${prefix}poll:`);
+    const log = logger;
+
+    const scheduler = new PollScheduler({
+      concurrency: config.POLLER_CONCURRENCY,
+      logger: log,
+      lock: new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`),
+      poll: async (source) => {
+        const { poll } = await pollSource(source, {
+          fetch: (request) => fetcher.fetch(request),
+          parse: parseFeed,
+          producer,
+          seen,
+          state,
+          logger: log,
+          clock: Date.now,
+          unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
+          nextPollAt: (s, failures, retryAfterMs) =>
+            Date.now() +
+            nextPollDelay({
+              intervalMs: s.poll_interval_seconds * 1000,
+              consecutiveFailures: failures,
+              retryAfterMs,
+              random: Math.random(),
+            }),
+        });
+        return poll.next_poll_at ?? Date.now() + source.poll_interval_seconds * 1000;
+      },
+    });
+
+    const runner = new ConsumerRunner<Source>({
+      kafka,
+      codec,
+      producer,
+      logger: log,
+      groupId: config.POLLER_GROUP,
+      topics: [topicNames.sources],
+      fromBeginning: true,
+      commitOffsets: false,
+      metrics,
+      onAssignment: (assigned) =>
+        scheduler.retainPartitions(assigned.find((a) => a.topic === topicNames.sources)?.partitions ?? []),
+      handler: async ({ key, value, partition }) => {
+        if (value === null) {
+          if (key) scheduler.remove(key);
+        } else scheduler.upsert(partition, value);
+      },
+    });
+
+    onStop(async () => {
+      await producer.disconnect();
+      await fetcher.close();
+      redis.disconnect();
+    });
+    onStop(async () => {
+      await runner.stop();
+      await scheduler.stop();
+    });
+    await runner.start();
+    scheduler.start();
+    log.info({ group: config.POLLER_GROUP, concurrency: config.POLLER_CONCURRENCY }, 'poller started');
+  },
+  { logger: () => logger! },
+);

@@ -1,0 +1,252 @@
+// Dates as feeds really write them. RSS asks for RFC 822 and gets every variant
+// of it (no day name, two-digit years, "1500" for 15:00, "GMT+2", "PST", month
+// names in Portuguese); Atom, dc:date and JSON Feed use ISO 8601 / W3C-DTF,
+// sometimes without seconds or zone. Date.parse is not used: what it accepts
+// beyond ISO is implementation-defined. A date without a zone is taken as UTC.
+
+const MONTH_NAMES: ReadonlyArray<readonly [number, readonly string[]]> = [
+  // English, then Portuguese, Spanish, French, German, Italian (accents stripped, lower case)
+  [1, ['jan', 'january', 'janeiro', 'ene', 'enero', 'janv', 'janvier', 'januar', 'gen', 'gennaio']],
+  [2, ['feb', 'february', 'fev', 'fevereiro', 'febrero', 'fevr', 'fevrier', 'februar', 'febbraio']],
+  [3, ['mar', 'march', 'marco', 'marzo', 'mars', 'marz', 'mrz']],
+  [4, ['apr', 'april', 'abr', 'abril', 'avr', 'avril', 'aprile']],
+  [5, ['may', 'mai', 'maio', 'mayo', 'mag', 'maggio']],
+  [6, ['jun', 'june', 'junho', 'junio', 'juin', 'juni', 'giu', 'giugno']],
+  [7, ['jul', 'july', 'julho', 'julio', 'juil', 'juillet', 'juli', 'lug', 'luglio']],
+  [8, ['aug', 'august', 'ago', 'agosto', 'aout']],
+  [9, ['sep', 'sept', 'september', 'set', 'setembro', 'septiembre', 'setiembre', 'septembre', 'settembre']],
+  [10, ['oct', 'october', 'out', 'outubro', 'octubre', 'octobre', 'okt', 'oktober', 'ott', 'ottobre']],
+  [11, ['nov', 'november', 'novembro', 'noviembre', 'novembre']],
+  [12, ['dec', 'december', 'dez', 'dezembro', 'dic', 'diciembre', 'decembre', 'dezember', 'dicembre']],
+];
+
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  MONTH_NAMES.flatMap(([month, names]) => names.map((name): [string, number] => [name, month])),
+);
+
+/** Offsets in minutes of the zone abbreviations feeds use. IST is India's, BST British Summer Time. */
+const ZONES: ReadonlyMap<string, number> = new Map([
+  ['z', 0],
+  ['ut', 0],
+  ['utc', 0],
+  ['gmt', 0],
+  ['wet', 0],
+  ['west', 60],
+  ['bst', 60],
+  ['cet', 60],
+  ['met', 60],
+  ['cest', 120],
+  ['mest', 120],
+  ['eet', 120],
+  ['eest', 180],
+  ['msk', 180],
+  ['ist', 330],
+  ['sgt', 480],
+  ['hkt', 480],
+  ['awst', 480],
+  ['jst', 540],
+  ['kst', 540],
+  ['acst', 570],
+  ['aest', 600],
+  ['aedt', 660],
+  ['nzst', 720],
+  ['nzdt', 780],
+  ['brt', -180],
+  ['nst', -210],
+  ['ndt', -150],
+  ['ast', -240],
+  ['adt', -180],
+  ['est', -300],
+  ['edt', -240],
+  ['cst', -360],
+  ['cdt', -300],
+  ['mst', -420],
+  ['mdt', -360],
+  ['pst', -480],
+  ['pdt', -420],
+  ['akst', -540],
+  ['akdt', -480],
+  ['hst', -600],
+]);
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  offsetMinutes: number;
+}
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+function toDate(p: Parts): Date | null {
+  const validTime =
+    p.hour <= 24 &&
+    p.minute <= 59 &&
+    p.second <= 60 &&
+    (p.hour < 24 || p.minute + p.second + p.millisecond === 0);
+  if (p.month < 1 || p.month > 12 || p.day < 1 || p.day > daysInMonth(p.year, p.month) || !validTime)
+    return null;
+  // setUTCFullYear, unlike Date.UTC, does not turn year 99 into 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(p.year, p.month - 1, p.day);
+  date.setUTCHours(p.hour, p.minute, Math.min(p.second, 59), p.millisecond);
+  const time = date.getTime() - p.offsetMinutes * 60_000;
+  return Number.isFinite(time) ? new Date(time) : null;
+}
+
+/** "+0100", "-03:00", "+2", "+530" -> minutes east of UTC. */
+function numericOffset(text: string): number | null {
+  const match = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(text);
+  if (!match) return null;
+  const hours = Number(match[2]);
+  const minutes = Number(match[3] ?? '0');
+  if (hours > 14 || minutes > 59) return null;
+  return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+/** A zone as written: "GMT", "EST", "Z", "+0100", "GMT+2", "UTC-05:00". */
+function zoneOffset(text: string): number | null {
+  const lower = text.toLowerCase();
+  const named = ZONES.get(lower);
+  if (named !== undefined) return named;
+  const prefixed = /^(?:gmt|utc|ut)([+-].+)$/.exec(lower);
+  return numericOffset(prefixed ? (prefixed[1] ?? '') : lower);
+}
+
+function fractionToMilliseconds(fraction: string | undefined): number {
+  return fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0;
+}
+
+// 2018-01-31, 2018-01-31T20:15, 2018-01-31T20:15:15.123+01:00, 2018-01-31 20:15:15 +0000, 2018
+const ISO_8601 =
+  /^(\d{4})(?:([-/])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?|[A-Za-z]{2,5})?$/i;
+
+function parseIso8601(text: string): Date | null {
+  const m = ISO_8601.exec(text);
+  if (!m) return null;
+  const offsetMinutes = m[9] === undefined ? 0 : zoneOffset(m[9]);
+  if (offsetMinutes === null) return null;
+  return toDate({
+    year: Number(m[1]),
+    month: Number(m[3] ?? '1'),
+    day: Number(m[4] ?? '1'),
+    hour: Number(m[5] ?? '0'),
+    minute: Number(m[6] ?? '0'),
+    second: Number(m[7] ?? '0'),
+    millisecond: fractionToMilliseconds(m[8]),
+    offsetMinutes,
+  });
+}
+
+function normaliseWord(word: string): string {
+  return word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+}
+
+/** RFC 2822 section 4.3: two-digit years below 50 are 20xx, three-digit years are 1900 + n. */
+function expandYear(digits: string): number {
+  const year = Number(digits);
+  if (digits.length === 2) return year < 50 ? 2000 + year : 1900 + year;
+  if (digits.length === 3) return 1900 + year;
+  return year;
+}
+
+const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
+
+/** RFC 822 and relatives, by token: day name, day, month, year, time and zone in common orders. */
+function parseRfc822Like(text: string): Date | null {
+  const cleaned = text
+    .replace(/\([^)]*\)/g, ' ') // "(Coordinated Universal Time)"
+    .replace(/^\s*[\p{L}.]+,/u, ' '); // a leading "Wed," / "Seg,": a day name in any language
+  const tokens = cleaned.split(/[\s,]+/).filter((token) => token !== '');
+
+  let year: number | undefined;
+  let month: number | undefined;
+  let day: number | undefined;
+  let clock: { hour: number; minute: number; second: number; millisecond: number } | undefined;
+  let offsetMinutes: number | undefined;
+
+  for (const token of tokens) {
+    const word = normaliseWord(token);
+    const clockMatch = CLOCK.exec(token);
+    const started = day !== undefined || month !== undefined || year !== undefined;
+    if (month === undefined && MONTHS.has(word)) {
+      month = MONTHS.get(word);
+    } else if (clockMatch && clock === undefined) {
+      clock = {
+        hour: Number(clockMatch[1]),
+        minute: Number(clockMatch[2]),
+        second: Number(clockMatch[3] ?? '0'),
+        millisecond: fractionToMilliseconds(clockMatch[4]),
+      };
+      const attachedZone = clockMatch[5] ?? '';
+      if (attachedZone !== '') {
+        const offset = zoneOffset(attachedZone);
+        if (offset === null) return null;
+        offsetMinutes = offset;
+      }
+    } else if (/^\d+$/.test(token)) {
+      if (token.length === 4 && year !== undefined && clock === undefined) {
+        // "03 Apr 02 1500 GMT": a time written without its colon
+        clock = {
+          hour: Number(token.slice(0, 2)),
+          minute: Number(token.slice(2)),
+          second: 0,
+          millisecond: 0,
+        };
+      } else if (token.length >= 3 && year === undefined) {
+        year = expandYear(token);
+      } else if (day === undefined && token.length <= 2) {
+        day = Number(token);
+      } else if (year === undefined && token.length <= 2) {
+        year = expandYear(token);
+      } else {
+        return null;
+      }
+    } else if ((word === 'am' || word === 'pm') && clock !== undefined) {
+      if (clock.hour > 12) return null;
+      clock.hour = (clock.hour % 12) + (word === 'pm' ? 12 : 0);
+    } else if (offsetMinutes === undefined && zoneOffset(token) !== null) {
+      offsetMinutes = zoneOffset(token) ?? 0;
+    } else if (!started) {
+      // A day name without a comma ("Mon Jan 22 2018 ..."), in any language.
+    } else if (clock !== undefined && /^\p{L}{1,5}$/u.test(token)) {
+      // An unknown zone abbreviation: taking it as UTC is at most hours off.
+    } else {
+      return null;
+    }
+  }
+
+  if (year === undefined || month === undefined || day === undefined) return null;
+  return toDate({
+    year,
+    month,
+    day,
+    hour: clock?.hour ?? 0,
+    minute: clock?.minute ?? 0,
+    second: clock?.second ?? 0,
+    millisecond: clock?.millisecond ?? 0,
+    offsetMinutes: offsetMinutes ?? 0,
+  });
+}
+
+/** Parses a feed date, or returns null: never an Invalid Date. */
+export function parseFeedDate(raw: string | null): Date | null {
+  const text = raw?.trim() ?? '';
+  if (text === '' || text.length > 100) return null;
+  return parseIso8601(text) ?? parseRfc822Like(text);
+}

@@ -1,0 +1,39 @@
+// The one shape every feed format is normalised into. Downstream code never
+// needs to know which format an article came from.
+
+export type FeedFormat = 'rss' | 'rdf' | 'atom' | 'json';
+
+export interface ParsedFeed {
+  format: FeedFormat;
+  /** Plain text, entities decoded, trimmed. */
+  title: string | null;
+  /** The feed's home page (absolute when it could be resolved). */
+  siteUrl: string | null;
+  /** As declared ("en-us", "pt-BR"), raw; null when none. */
+  language: string | null;
+  items: ParsedItem[];
+}
+
+export interface ParsedItem {
+  /** RSS guid / Atom id / JSON Feed id / RDF rdf:about, verbatim. */
+  guid: string | null;
+  /** Absolute when it could be resolved against xml:base or the feed's link. */
+  url: string | null;
+  /** As in the feed: may contain HTML markup. */
+  title: string | null;
+  /** Always HTML: plain-text sources are escaped. */
+  summaryHtml: string | null;
+  /** Always HTML: plain-text sources are escaped. */
+  contentHtml: string | null;
+  author: string | null;
+  /** The date string as found in the feed. */
+  publishedRaw: string | null;
+  /** publishedRaw parsed; null when it could not be. */
+  published: Date | null;
+  categories: string[];
+  /** Declared on the item itself; null otherwise. */
+  language: string | null;
+  imageUrl: string | null;
+  /** Audio or video attachment (podcasts). */
+  enclosureUrl: string | null;
+}

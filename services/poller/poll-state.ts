@@ -1,0 +1,44 @@
+// What the poller remembers about a source between polls: HTTP validators for
+// the conditional GET and the failure streak. Ephemeral (Redis): losing it
+// costs one unconditional GET and resets the streak, nothing more.
+import type { Redis } from 'ioredis';
+
+export interface PollState {
+  etag: string | null;
+  lastModified: string | null;
+  consecutiveFailures: number;
+}
+
+const empty: PollState = { etag: null, lastModified: null, consecutiveFailures: 0 };
+const thirtyDays = 30 * 24 * 60 * 60;
+
+export class PollStateStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'news:poll:',
+  ) {}
+
+  async get(sourceId: string): Promise<PollState> {
+    const raw = await this.redis.hgetall(this.prefix + sourceId);
+    if (!raw || Object.keys(raw).length === 0) return { ...empty };
+    return {
+      etag: raw.etag || null,
+      lastModified: raw.last_modified || null,
+      consecutiveFailures: Number(raw.failures ?? 0) || 0,
+    };
+  }
+
+  async set(sourceId: string, state: PollState): Promise<void> {
+    const key = this.prefix + sourceId;
+    await this.redis
+      .multi()
+      .del(key)
+      .hset(key, {
+        etag: state.etag ?? '',
+        last_modified: state.lastModified ?? '',
+        failures: String(state.consecutiveFailures),
+      })
+      .expire(key, thirtyDays)
+      .exec();
+  }
+}

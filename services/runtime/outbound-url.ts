@@ -1,0 +1,177 @@
+// Which URLs this service may connect to on a user's behalf. Feed URLs and webhook URLs are chosen by
+// customers, so without this check they could make us fetch our own admin ports, a neighbour on the
+// private network or the cloud metadata endpoint (169.254.169.254) and hand back what it said.
+//
+// The check resolves the host and refuses if ANY answer is not a public unicast address: a name that
+// resolves to one public and one private address would otherwise let the connect pick the private one.
+// Callers must then connect to the addresses returned here (not resolve again), or a DNS answer that
+// changes between check and connect (rebinding) walks straight past the check.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export type OutboundCheck =
+  | { ok: true; url: URL; hostname: string; addresses: ResolvedAddress[] }
+  /**
+   * `refused`: the policy forbids it (permanent until the allow-list changes);
+   * `unresolved`: the host has no address right now (DNS failure: worth retrying later);
+   * `invalid`: not a URL at all.
+   */
+  | { ok: false; kind: 'refused' | 'unresolved' | 'invalid'; reason: string };
+
+export interface OutboundUrlPolicy {
+  check(url: string | URL, options?: { lookup?: HostLookup }): Promise<OutboundCheck>;
+}
+
+export interface OutboundUrlPolicyOptions {
+  /** CIDRs (`127.0.0.0/8`), single addresses (`::1`) or host names (`localhost`) permitted even if private. */
+  allow: readonly string[];
+  lookup?: HostLookup;
+}
+
+/** The setting operators change to permit a private destination; named in every refusal. */
+export const ALLOW_LIST_SETTING = 'OUTBOUND_ALLOW_LIST';
+
+export const systemLookup: HostLookup = async (hostname) => {
+  const answers = await dnsLookup(hostname, { all: true, verbatim: true });
+  return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+};
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+// Words for ipaddr.js range names, for reasons an operator reads.
+const rangeWords: Record<string, string> = {
+  loopback: 'loopback',
+  private: 'private',
+  uniqueLocal: 'private (unique local)',
+  linkLocal: 'link-local',
+  unspecified: 'unspecified',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
+  carrierGradeNat: 'carrier-grade NAT',
+  reserved: 'reserved',
+};
+
+export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): OutboundUrlPolicy {
+  const { cidrs, hostnames } = parseAllowList(options.allow);
+  const defaultLookup = options.lookup ?? systemLookup;
+
+  const allowedAddress = (address: ipaddr.IPv4 | ipaddr.IPv6) =>
+    cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+
+  /** Null when the address may be contacted, else the name of the range that forbids it. */
+  const forbiddenRange = (literal: string): string | null => {
+    // process() turns ::ffff:127.0.0.1 into 127.0.0.1, so a mapped address is judged as what it reaches.
+    const address = ipaddr.process(literal);
+    if (allowedAddress(address)) return null;
+    const range = address.range();
+    // Only plain unicast is public; every other range (NAT64, 6to4, documentation...) is refused too.
+    return range === 'unicast' ? null : (rangeWords[range] ?? range);
+  };
+
+  return {
+    async check(input, checkOptions) {
+      let url: URL;
+      try {
+        url = typeof input === 'string' ? new URL(input) : input;
+      } catch {
+        return { ok: false, kind: 'invalid', reason: `not a valid URL: ${JSON.stringify(String(input))}` };
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        return {
+          ok: false,
+          kind: 'refused',
+          reason: `refused: only http and https URLs are allowed, got ${url.protocol}`,
+        };
+      }
+      const hostname = bareHostname(url.hostname);
+      const literalFamily = isIP(hostname);
+      if (literalFamily !== 0) {
+        const range = forbiddenRange(hostname);
+        if (range !== null) {
+          return {
+            ok: false,
+            kind: 'refused',
+            reason: `refused: ${hostname} is a ${range} address, which is not allowed; add it to ${ALLOW_LIST_SETTING} if this destination is intended`,
+          };
+        }
+        return {
+          ok: true,
+          url,
+          hostname,
+          addresses: [{ address: hostname, family: literalFamily as 4 | 6 }],
+        };
+      }
+
+      let addresses: ResolvedAddress[];
+      try {
+        addresses = await (checkOptions?.lookup ?? defaultLookup)(hostname);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException | undefined)?.code;
+        return {
+          ok: false,
+          kind: 'unresolved',
+          reason: `could not resolve ${hostname}${code ? ` (${code})` : ''}`,
+        };
+      }
+      if (addresses.length === 0) {
+        return { ok: false, kind: 'unresolved', reason: `could not resolve ${hostname} (no addresses)` };
+      }
+      // A host the operator named is trusted whatever it resolves to (e.g. `localhost` in a demo).
+      if (hostnames.has(hostname.replace(/\.$/, ''))) return { ok: true, url, hostname, addresses };
+
+      for (const { address } of addresses) {
+        const range = isIP(address) === 0 ? 'unparseable' : forbiddenRange(address);
+        if (range !== null) {
+          return {
+            ok: false,
+            kind: 'refused',
+            reason: `refused: ${hostname} resolves to ${address} (${range}), which is not allowed; add it to ${ALLOW_LIST_SETTING} if this destination is intended`,
+          };
+        }
+      }
+      return { ok: true, url, hostname, addresses };
+    },
+  };
+}
+
+/** URL.hostname keeps the brackets of an IPv6 literal; sockets and ipaddr.js want them gone. */
+export function bareHostname(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+const hostnamePattern =
+  /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+// A typo in the allow-list must stop the process at start, not silently allow nothing (or everything).
+function parseAllowList(entries: readonly string[]): { cidrs: Cidr[]; hostnames: Set<string> } {
+  const cidrs: Cidr[] = [];
+  const hostnames = new Set<string>();
+  for (const raw of entries) {
+    const entry = raw.trim().toLowerCase();
+    if (entry === '') continue;
+    if (entry.includes('/')) {
+      if (!ipaddr.isValidCIDR(entry)) {
+        throw new Error(
+          `${ALLOW_LIST_SETTING}: "${raw}" is not a valid CIDR (expected e.g. 10.0.0.0/8 or fd00::/8)`,
+        );
+      }
+      cidrs.push(ipaddr.parseCIDR(entry));
+    } else if (isIP(bareHostname(entry)) !== 0) {
+      const address = ipaddr.process(bareHostname(entry));
+      cidrs.push([address, address.kind() === 'ipv4' ? 32 : 128]);
+    } else if (hostnamePattern.test(entry.replace(/\.$/, ''))) {
+      hostnames.add(entry.replace(/\.$/, ''));
+    } else {
+      throw new Error(`${ALLOW_LIST_SETTING}: "${raw}" is neither a CIDR, an IP address nor a host name`);
+    }
+  }
+  return { cidrs, hostnames };
+}

@@ -1,0 +1,50 @@
+// Runs services/poller/main.ts as a real process and follows its JSON log
+// lines, so tests see what it was assigned and can SIGKILL it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export interface PollerProcess {
+  child: ChildProcess;
+  /** Partitions of news.sources.v1 in the latest assignment. */
+  partitions: number[];
+  exited: Promise<number | null>;
+}
+
+export function startPoller(env: Record<string, string>): PollerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/poller/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const handle: PollerProcess = {
+    child,
+    partitions: [],
+    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+  };
+  // POLLER_LOG_DIR keeps each poller's log for diagnosis.
+  const logFile = process.env.POLLER_LOG_DIR ? `${process.env.POLLER_LOG_DIR}/poller-${child.pid}.log` : null;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (logFile) appendFileSync(logFile, `${line}\n`);
+    try {
+      const entry = JSON.parse(line) as {
+        msg?: string;
+        assigned?: { topic: string; partitions: number[] }[];
+      };
+      if (entry.msg === 'partitions assigned') {
+        handle.partitions = entry.assigned?.find((a) => a.topic === 'news.sources.v1')?.partitions ?? [];
+      }
+    } catch {
+      // not a log line
+    }
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  child.once('exit', (code, signal) => {
+    if (code !== 0 && signal === null) process.stderr.write(`poller exited ${code}: ${stderr}\n`);
+  });
+  return handle;
+}

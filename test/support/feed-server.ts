@@ -1,0 +1,138 @@
+// A local feed server for tests, benchmarks and the demo: the real snapshots
+// in ../shared/feeds/real, feeds built from the BBC corpus, a feed the test
+// can change, and hostile endpoints. ETags are honoured (304 on a match).
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { atomFeed, jsonFeed, readCorpus, rssFeed, type CorpusArticle } from './corpus.ts';
+
+export const realFeedsDirectory = fileURLToPath(new URL('../../../shared/feeds/real/', import.meta.url));
+
+export interface FeedServer {
+  url: string;
+  /** Replace what /mutable.xml serves. */
+  setMutable(body: string): void;
+  /** Requests seen per path. */
+  hits: Map<string, number>;
+  close(): Promise<void>;
+}
+
+// No charset by default: the document's own declaration decides, as it does
+// with most real servers. uolNoticias.rss has no XML prolog; its publisher
+// declared ISO-8859-1 in the header, so we do too.
+const contentTypes: Record<string, string> = {
+  '.rss': 'application/rss+xml',
+  '.atom': 'application/atom+xml',
+  '.json': 'application/feed+json',
+};
+const contentTypeOverrides: Record<string, string> = {
+  'uolNoticias.rss': 'text/xml; charset=ISO-8859-1',
+};
+
+export const hostileFeeds = {
+  billionLaughs: `<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
+<!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;"><!ENTITY lol4 "&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;">
+<!ENTITY lol9 "&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;&lol4;">]>
+<rss version="2.0"><channel><title>&lol9;</title><item><title>&lol9;</title><link>http://x.example/1</link></item></channel></rss>`,
+  externalEntity: `<?xml version="1.0"?>
+<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<rss version="2.0"><channel><title>x</title><item><title>&xxe;</title><link>http://x.example/1</link></item></channel></rss>`,
+  htmlPage: '<!doctype html><html><head><title>Not a feed</title></head><body><p>Hello</p></body></html>',
+};
+
+export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}): Promise<FeedServer> {
+  const corpus = options.corpus ?? readCorpus();
+  let mutable = '';
+  const hits = new Map<string, number>();
+  const realFiles = new Set(readdirSync(realFeedsDirectory));
+  let baseUrl = '';
+
+  const send = (req: IncomingMessage, res: ServerResponse, body: string | Buffer, contentType: string) => {
+    const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': contentType, etag, 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', baseUrl);
+    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const [, area, name = ''] = url.pathname.split('/');
+    if (area === 'real' && realFiles.has(name)) {
+      return send(
+        req,
+        res,
+        readFileSync(path.join(realFeedsDirectory, name)),
+        contentTypeOverrides[name] ?? contentTypes[path.extname(name)] ?? 'application/xml',
+      );
+    }
+    if (area === 'corpus') {
+      // /corpus/<category>.<json|atom|rss>?count=N
+      const [category, format] = name.split('.');
+      const count = Number(url.searchParams.get('count') ?? 20);
+      const articles = corpus.filter((a) => a.category === category).slice(0, count);
+      const feedOptions = { baseUrl: `${baseUrl}/articles`, title: `BBC ${category}` };
+      if (format === 'json') return send(req, res, jsonFeed(articles, feedOptions), 'application/feed+json');
+      if (format === 'atom') return send(req, res, atomFeed(articles, feedOptions), 'application/atom+xml');
+      if (format === 'rss') return send(req, res, rssFeed(articles, feedOptions), 'application/rss+xml');
+    }
+    switch (url.pathname) {
+      case '/mutable.xml':
+        return send(req, res, mutable, 'application/rss+xml');
+      case '/hostile/billion-laughs.xml':
+        return send(req, res, hostileFeeds.billionLaughs, 'application/rss+xml');
+      case '/hostile/external-entity.xml':
+        return send(req, res, hostileFeeds.externalEntity, 'application/rss+xml');
+      case '/hostile/html-page':
+        return send(req, res, hostileFeeds.htmlPage, 'text/html');
+      case '/hostile/garbage.xml':
+        return send(req, res, randomBytes(64 * 1024), 'application/rss+xml');
+      case '/hostile/redirect-loop':
+        res.writeHead(302, { location: '/hostile/redirect-loop' });
+        return res.end();
+      case '/hostile/huge.xml': {
+        // 100 MB, streamed (never held in memory), stopped as soon as the client goes away.
+        res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': 100 * 1024 * 1024 });
+        const chunk = Buffer.alloc(64 * 1024, 'a');
+        let sent = 0;
+        const pump = () => {
+          while (sent < 100 * 1024 * 1024 && !res.destroyed) {
+            sent += chunk.length;
+            if (!res.write(chunk)) return void res.once('drain', pump);
+          }
+          res.end();
+        };
+        return pump();
+      }
+      case '/hostile/slow.xml': {
+        // One byte a second, forever (until the client gives up).
+        res.writeHead(200, { 'content-type': 'application/rss+xml' });
+        const timer = setInterval(() => res.write('<'), 1000);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+    }
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: baseUrl,
+    setMutable: (body) => (mutable = body),
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
