@@ -1,0 +1,308 @@
+// npm run bench:ingest — ingestion throughput (a benchmark, not a test).
+//
+// A local server serves N feeds (default 10,000) of 20 items built from the
+// BBC corpus, spread over 50 loopback addresses (real feeds live on many
+// hosts; the poller limits itself per host). A real poller process polls them
+// all once; we measure how long that takes, feeds/s, articles/s appended to
+// Kafka, the poller's CPU (from /proc) and peak memory. Baseline in the same
+// run: Kafka's own ProducerPerformance (same Maven artifacts) sending the same
+// number of records of the same average size, acks=all, idempotent.
+// Target (issue 3): 10,000 feeds polled within 5 minutes using under half a core.
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Kafka } from 'kafkajs';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { infrastructureEnv, integer, loadConfig } from '../../services/runtime/config.ts';
+import type { FeedPoll } from '../../services/runtime/events/types.generated.ts';
+import { createKafka } from '../../services/runtime/kafka/client.ts';
+import { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { sourceState } from '../../services/sources/source.ts';
+import { readCorpus, type CorpusArticle } from '../support/corpus.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const config = loadConfig({
+  ...infrastructureEnv,
+  BENCH_FEEDS: integer(10_000, 10, 1_000_000),
+  BENCH_ITEMS: integer(20, 1, 200),
+  BENCH_HOSTS: integer(50, 1, 250),
+  BENCH_CONCURRENCY: integer(32, 1, 1000),
+});
+const logger = createLogger('bench', 'warn');
+const run = randomUUID().slice(0, 8);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---- the feeds -------------------------------------------------------------------------------
+
+const corpus = readCorpus();
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function feed(n: number, host: string): string {
+  const items: string[] = [];
+  for (let i = 0; i < config.BENCH_ITEMS; i++) {
+    const a: CorpusArticle = corpus[(n * 7 + i) % corpus.length]!;
+    const link = `http://${host}/articles/${n}/${i}`;
+    items.push(
+      `<item><guid>${link}</guid><link>${link}</link><title>${escape(a.title)}</title>` +
+        `<description>${escape(a.paragraphs[0] ?? '')}</description><category>${a.category}</category>` +
+        `<pubDate>${new Date(Date.UTC(2005, 2, 1) - (n * 20 + i) * 60_000).toUTCString()}</pubDate></item>`,
+    );
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench feed ${n}</title><link>http://${host}/</link><language>en</language>${items.join('')}</channel></rss>`;
+}
+
+async function startServers(): Promise<{ servers: Server[]; port: number; bytes: () => number }> {
+  let bytes = 0;
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const match = /^\/feed\/(\d+)\.xml$/.exec(req.url ?? '');
+    if (!match) return void res.writeHead(404).end();
+    const body = feed(Number(match[1]), req.headers.host ?? 'x');
+    const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+    bytes += Buffer.byteLength(body);
+    res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag }).end(body);
+  };
+  const first = createServer(handler);
+  await new Promise<void>((r) => first.listen(0, '127.0.0.1', r));
+  const port = (first.address() as AddressInfo).port;
+  const servers = [first];
+  for (let h = 2; h <= config.BENCH_HOSTS; h++) {
+    const s = createServer(handler);
+    await new Promise<void>((r) => s.listen(port, `127.0.0.${h}`, r));
+    servers.push(s);
+  }
+  return { servers, port, bytes: () => bytes };
+}
+
+// ---- measuring the poller process --------------------------------------------------------------
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+}
+function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM'));
+  return Number(/(\d+)/.exec(line ?? '0')![1]) / 1024;
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+
+async function main() {
+  execFileSync('bash', ['docker/stack/stack.sh', 'up'], { cwd: root, stdio: 'ignore' });
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/provision/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+
+  const { servers, port, bytes } = await startServers();
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench', logger });
+  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
+  const producer = await EventProducer.connect(kafka, codec);
+  const admin = kafka.admin();
+  await admin.connect();
+  const redis = new Redis(config.REDIS_URL);
+
+  // Sources: one per feed, hour-long interval so each is polled once during the run.
+  const now = Date.now();
+  const sources = Array.from({ length: config.BENCH_FEEDS }, (_, n) =>
+    sourceState(
+      {
+        name: `bench ${run} ${n}`,
+        feed_url: `http://127.0.0.${(n % config.BENCH_HOSTS) + 1}:${port}/feed/${n}.xml`,
+        category: 'business',
+        language: 'en',
+        country: 'gb',
+        poll_interval_seconds: 3600,
+      },
+      null,
+      now,
+    ),
+  );
+  const ours = new Set(sources.map((s) => s.source_id));
+  for (let i = 0; i < sources.length; i += 1000) {
+    await producer.send(
+      topicNames.sources,
+      sources.slice(i, i + 1000).map((s) => ({ key: s.source_id, value: s })),
+    );
+  }
+
+  const offsetsSum = async (topic: string) =>
+    (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high), 0);
+  const discoveredBefore = await offsetsSum(topicNames.articlesDiscovered);
+
+  // Watch poll outcomes for our sources.
+  const polled = new Map<string, FeedPoll>();
+  const watcher = kafka.consumer({ groupId: `bench-watch-${run}` });
+  await watcher.connect();
+  await watcher.subscribe({ topic: topicNames.feedPolls, fromBeginning: false });
+  await watcher.run({
+    eachMessage: async ({ message }) => {
+      const poll = (await codec.decode(topicNames.feedPolls, message.value)) as FeedPoll;
+      if (ours.has(poll.source_id)) polled.set(poll.source_id, poll);
+    },
+  });
+  await new Promise((r) => setTimeout(r, 3000)); // let the watcher join before the poller starts
+
+  log(
+    `bench:ingest: ${config.BENCH_FEEDS} feeds x ${config.BENCH_ITEMS} items on ${config.BENCH_HOSTS} loopback hosts`,
+  );
+  const started = Date.now();
+  const poller = spawn(process.execPath, ['--import', 'tsx', 'services/poller/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      POLLER_GROUP: `bench-${run}`,
+      REDIS_KEY_PREFIX: `bench:${run}:`,
+      OUTBOUND_ALLOW_LIST: '127.0.0.0/8',
+      POLLER_CONCURRENCY: String(config.BENCH_CONCURRENCY),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const pid = poller.pid!;
+  let cpuAtStart = 0;
+  try {
+    cpuAtStart = cpuSeconds(pid);
+  } catch {
+    // not started yet
+  }
+
+  let lastReport = 0;
+  let peakMb = 0;
+  while (polled.size < config.BENCH_FEEDS) {
+    await new Promise((r) => setTimeout(r, 500));
+    peakMb = Math.max(peakMb, peakRssMb(pid));
+    const elapsed = (Date.now() - started) / 1000;
+    if (elapsed - lastReport >= 10) {
+      lastReport = elapsed;
+      log(`  ${elapsed.toFixed(0)} s: ${polled.size} feeds polled, cpu ${cpuSeconds(pid).toFixed(1)} s`);
+    }
+    if (elapsed > 900) throw new Error(`gave up after 900 s with ${polled.size} feeds polled`);
+  }
+  const wall = (Date.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuAtStart;
+  peakMb = Math.max(peakMb, peakRssMb(pid));
+  poller.kill('SIGTERM');
+  await new Promise((r) => poller.once('exit', r));
+  const articles = (await offsetsSum(topicNames.articlesDiscovered)) - discoveredBefore;
+  const statuses = new Map<string, number>();
+  for (const p of polled.values()) statuses.set(p.status, (statuses.get(p.status) ?? 0) + 1);
+
+  // Average size of what we appended, for the baseline.
+  const sample = await readSample(kafka);
+
+  // Baseline: Kafka's ProducerPerformance, same number of records of the same size.
+  const perf = execFileSync(
+    'java',
+    [
+      '-Xmx512m',
+      '-cp',
+      `${root}.stack/lib/kafka/*`,
+      'org.apache.kafka.tools.ProducerPerformance',
+      '--topic',
+      'news.articles.discovered.v1.dlq', // an existing topic whose content nobody replays; cleaned by retention
+      '--num-records',
+      String(articles),
+      '--record-size',
+      String(sample),
+      '--throughput',
+      '-1',
+      '--producer-props',
+      `bootstrap.servers=${config.KAFKA_BROKERS.join(',')}`,
+      'acks=all',
+      'enable.idempotence=true',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const perfLine = perf.trim().split('\n').at(-1) ?? '';
+  const perfRate = Number(/([\d.]+) records\/sec/.exec(perfLine)?.[1] ?? NaN);
+
+  log('');
+  log(
+    `feeds polled            ${polled.size} in ${wall.toFixed(1)} s  (${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')})`,
+  );
+  log(`feeds/s                 ${(polled.size / wall).toFixed(1)}`);
+  log(`articles appended       ${articles}  (${(articles / wall).toFixed(0)} articles/s)`);
+  log(`feed bytes served       ${(bytes() / 1024 / 1024).toFixed(1)} MiB`);
+  log(
+    `poller CPU              ${cpu.toFixed(1)} s = ${(cpu / wall).toFixed(2)} cores while running; ` +
+      `${(cpu / 300).toFixed(2)} of a core if spread over 5 minutes`,
+  );
+  log(`poller peak RSS         ${peakMb.toFixed(0)} MiB`);
+  log(
+    `baseline                ProducerPerformance ${articles} records x ${sample} B, acks=all, idempotent: ${perfRate.toFixed(0)} records/s`,
+  );
+  log(
+    `ratio                   articles/s / ProducerPerformance records/s = ${(articles / wall / perfRate).toFixed(3)}`,
+  );
+  log(
+    `target                  10,000 feeds within 300 s: ${wall <= 300 ? 'met' : 'NOT met'}; under half a core over 5 minutes: ${cpu / 300 < 0.5 ? 'met' : 'NOT met'}`,
+  );
+
+  // Clean up: our sources go (tombstones), our Redis keys go.
+  for (let i = 0; i < sources.length; i += 1000) {
+    await producer.send(
+      topicNames.sources,
+      sources.slice(i, i + 1000).map((s) => ({ key: s.source_id, value: null })),
+    );
+  }
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `bench:${run}:*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+  await watcher.disconnect();
+  await producer.disconnect();
+  await admin.disconnect();
+  await redis.quit();
+  for (const s of servers) s.close();
+}
+
+/** Average value size of the last few hundred discovered events. */
+async function readSample(kafka: Kafka): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const offsets = await admin.fetchTopicOffsets(topicNames.articlesDiscovered);
+  await admin.disconnect();
+  const consumer = kafka.consumer({ groupId: `bench-sample-${run}` });
+  await consumer.connect();
+  await consumer.subscribe({ topic: topicNames.articlesDiscovered });
+  const sizes: number[] = [];
+  let done!: () => void;
+  const finished = new Promise<void>((r) => (done = r));
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      sizes.push(message.value?.length ?? 0);
+      if (sizes.length >= 300) done();
+    },
+  });
+  for (const p of offsets) {
+    consumer.seek({
+      topic: topicNames.articlesDiscovered,
+      partition: p.partition,
+      offset: String(Math.max(0, Number(p.high) - 50)),
+    });
+  }
+  await Promise.race([finished, new Promise((r) => setTimeout(r, 10_000))]);
+  await consumer.disconnect();
+  return Math.round(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench:ingest failed: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);
