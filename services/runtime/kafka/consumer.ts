@@ -25,6 +25,8 @@ export interface ConsumedEvent<V> {
 }
 
 export type EventHandler<V> = (event: ConsumedEvent<V>) => Promise<void>;
+/** Handles every decodable message of one fetched batch (one partition) at once. */
+export type BatchHandler<V> = (events: ConsumedEvent<V>[]) => Promise<void>;
 
 export interface RetryPolicy {
   /** Attempts before a failing (non-poison) message is dead-lettered. */
@@ -47,7 +49,14 @@ export interface ConsumerRunnerOptions<V> {
   logger: Logger;
   groupId: string;
   topics: string[];
-  handler: EventHandler<V>;
+  /**
+   * One of the two: `handler` is called per message; `batchHandler` per fetched
+   * batch (for effects that are cheaper in bulk, such as ClickHouse inserts).
+   * A batch that keeps failing is retried one message at a time, so one bad
+   * message is dead-lettered without taking its neighbours with it.
+   */
+  handler?: EventHandler<V>;
+  batchHandler?: BatchHandler<V>;
   fromBeginning?: boolean;
   retry?: Partial<RetryPolicy>;
   /** Partitions processed at once (order is kept within a partition). */
@@ -86,6 +95,7 @@ export class ConsumerRunner<V = unknown> {
   private readonly counters;
   private stopping = false;
   private readonly commits: boolean;
+  private readonly process: BatchHandler<V>;
   private readonly wakeUps = new Set<() => void>();
 
   constructor(private readonly options: ConsumerRunnerOptions<V>) {
@@ -94,6 +104,9 @@ export class ConsumerRunner<V = unknown> {
     const unknown = options.topics.filter((t) => !options.codec.knows(t));
     if (unknown.length > 0)
       throw new Error(`no schema for topic(s) ${unknown.join(', ')} in the topic catalog`);
+    if (!options.handler === !options.batchHandler)
+      throw new Error('give the consumer runner a handler or a batchHandler, not both');
+    this.process = options.batchHandler ?? ((events) => options.handler!(events[0]!));
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.commits = options.commitOffsets ?? true;
     this.consumer = options.kafka.consumer({
@@ -141,24 +154,97 @@ export class ConsumerRunner<V = unknown> {
   }
 
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
+    if (this.options.batchHandler) return this.handleWholeBatch(payload);
     const { batch } = payload;
     const heartbeat = () => payload.heartbeat();
-    const lagKey = `${batch.topic}/${batch.partition}`;
     for (const message of batch.messages) {
       if (this.stopping || !payload.isRunning() || payload.isStale()) break;
       const handled = await this.handleMessage(batch.topic, batch.partition, message, heartbeat);
       if (!handled) break; // stopping mid-retry: leave the offset unresolved so it is redelivered
-      payload.resolveOffset(message.offset);
-      const lag = Math.max(0, Number(BigInt(batch.highWatermark) - BigInt(message.offset) - 1n));
-      this.stats.lag[lagKey] = lag;
-      this.counters?.lag.set(
-        { group: this.options.groupId, topic: batch.topic, partition: batch.partition },
-        lag,
-      );
-      // KafkaJS commits here whatever autoCommit says, so table mode must not call it.
-      if (this.commits) await payload.commitOffsetsIfNecessary();
-      await heartbeat();
+      await this.resolve(payload, message.offset);
     }
+  }
+
+  /** Marks everything up to `offset` done, updates the lag, and commits when due. */
+  private async resolve(payload: EachBatchPayload, offset: string): Promise<void> {
+    const { batch } = payload;
+    payload.resolveOffset(offset);
+    const lag = Math.max(0, Number(BigInt(batch.highWatermark) - BigInt(offset) - 1n));
+    this.stats.lag[`${batch.topic}/${batch.partition}`] = lag;
+    this.counters?.lag.set(
+      { group: this.options.groupId, topic: batch.topic, partition: batch.partition },
+      lag,
+    );
+    // KafkaJS commits here whatever autoCommit says, so table mode must not call it.
+    if (this.commits) await payload.commitOffsetsIfNecessary();
+    await payload.heartbeat();
+  }
+
+  private async handleWholeBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const heartbeat = () => payload.heartbeat();
+    const labels = { group: this.options.groupId, topic: batch.topic };
+    const events: ConsumedEvent<V>[] = [];
+    const decoded: KafkaMessage[] = [];
+    for (const message of batch.messages) {
+      try {
+        events.push(await this.decode(batch.topic, batch.partition, message));
+        decoded.push(message);
+      } catch (error) {
+        // Anything but poison (the registry unreachable) fails the batch; KafkaJS fetches it again.
+        if (!isPoison(error)) throw error;
+        if (
+          !(await this.deadLetter(batch.topic, batch.partition, message, 1, describeError(error), heartbeat))
+        )
+          return;
+        this.stats.deadLettered++;
+        this.counters?.deadLettered.inc(labels);
+      }
+    }
+    if (events.length > 0) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.process(events);
+          this.stats.processed += events.length;
+          this.counters?.processed.inc(labels, events.length);
+          break;
+        } catch (error) {
+          if (attempt >= this.retry.maxAttempts) {
+            // Find the bad message(s): one at a time, each with the usual retries and dead letter.
+            this.options.logger.warn(
+              { ...labels, partition: batch.partition, size: events.length, err: describeError(error) },
+              'batch keeps failing; handling its messages one at a time',
+            );
+            for (const message of decoded) {
+              if (!(await this.handleMessage(batch.topic, batch.partition, message, heartbeat))) return;
+              await this.resolve(payload, message.offset);
+            }
+            break;
+          }
+          this.stats.retried++;
+          this.counters?.retried.inc(labels);
+          this.options.logger.warn(
+            { ...labels, attempt, err: describeError(error) },
+            'batch handler failed; retrying',
+          );
+          if (!(await this.pause(this.backoff(attempt), heartbeat))) return;
+        }
+      }
+    }
+    const last = batch.messages.at(-1);
+    if (last) await this.resolve(payload, last.offset);
+  }
+
+  private async decode(topic: string, partition: number, message: KafkaMessage): Promise<ConsumedEvent<V>> {
+    return {
+      topic,
+      partition,
+      offset: message.offset,
+      key: message.key?.toString('utf8') ?? null,
+      value: (await this.options.codec.decode(topic, message.value)) as V | null,
+      headers: message.headers ?? {},
+      timestamp: message.timestamp,
+    };
   }
 
   /** Returns false when it gave up because the runner is stopping. */
@@ -171,16 +257,7 @@ export class ConsumerRunner<V = unknown> {
     const labels = { group: this.options.groupId, topic };
     for (let attempt = 1; ; attempt++) {
       try {
-        const value = (await this.options.codec.decode(topic, message.value)) as V | null;
-        await this.options.handler({
-          topic,
-          partition,
-          offset: message.offset,
-          key: message.key?.toString('utf8') ?? null,
-          value,
-          headers: message.headers ?? {},
-          timestamp: message.timestamp,
-        });
+        await this.process([await this.decode(topic, partition, message)]);
         this.stats.processed++;
         this.counters?.processed.inc(labels);
         return true;
