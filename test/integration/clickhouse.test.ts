@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import {
+  ClickHouse,
+  ClickHouseQueryError,
+  ClickHouseUnavailableError,
+} from '../../services/runtime/clickhouse/client.ts';
 import { literal, sql } from '../../services/runtime/clickhouse/literal.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
 import { stack, testLogger } from './support/stack.ts';
@@ -110,6 +114,13 @@ describe('ClickHouse', () => {
     await expect(migrate(ch, readMigrations(dir), testLogger)).rejects.toThrow(
       /migration 1_articles was changed after it was applied/,
     );
+  });
+
+  it('tells an unreachable server (wait and retry) from a wrong statement (a bug or bad data)', async () => {
+    await expect(
+      ClickHouse.connect({ url: 'http://127.0.0.1:1', user: 'default', password: '', database: 'news' }),
+    ).rejects.toBeInstanceOf(ClickHouseUnavailableError);
+    await expect(ch.query('SELEKT 1')).rejects.toBeInstanceOf(ClickHouseQueryError);
   });
 
   it('wraps a server error with the statement that failed', async () => {

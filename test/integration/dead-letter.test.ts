@@ -5,7 +5,7 @@ import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsumerRunner } from '../../services/runtime/kafka/consumer.ts';
 import { deadLetterHeaders } from '../../services/runtime/kafka/dead-letter.ts';
-import { PoisonMessageError } from '../../services/runtime/kafka/errors.ts';
+import { DependencyUnavailableError, PoisonMessageError } from '../../services/runtime/kafka/errors.ts';
 import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import {
@@ -48,6 +48,7 @@ describe('dead letters', () => {
       { key: 'rejected', value: sampleArticle(3, { article_id: 'rejected' }) },
       { key: 'flaky', value: sampleArticle(4, { article_id: 'flaky' }) },
       { key: 'hopeless', value: sampleArticle(5, { article_id: 'hopeless' }) },
+      { key: 'outage', value: sampleArticle(7, { article_id: 'outage' }) },
       { key: 'a6', value: sampleArticle(6) },
     ]);
 
@@ -67,6 +68,7 @@ describe('dead letters', () => {
         if (id === 'rejected') throw new PoisonMessageError('article has no usable title');
         if (id === 'flaky' && attempt < 3) throw new Error('ClickHouse briefly unavailable');
         if (id === 'hopeless') throw new Error('downstream keeps failing');
+        if (id === 'outage' && attempt <= 4) throw new DependencyUnavailableError('ClickHouse is down');
         handled.push(id);
       },
     });
@@ -82,11 +84,15 @@ describe('dead letters', () => {
   });
 
   it('processes the messages behind the poison ones, in order', () => {
-    expect(handled).toEqual(['article-1', 'article-2', 'flaky', 'article-6']);
+    expect(handled).toEqual(['article-1', 'article-2', 'flaky', 'outage', 'article-6']);
   });
 
   it('retries a transient failure and does not dead-letter it once it succeeds', () => {
     expect(attemptsOf.get('flaky')).toBe(3);
+  });
+
+  it('waits out an unavailable dependency beyond maxAttempts, without dead-lettering', () => {
+    expect(attemptsOf.get('outage')).toBe(5);
   });
 
   it('dead-letters undecodable bytes, unknown schema ids, declared poison and exhausted retries, with reasons', async () => {
@@ -117,7 +123,7 @@ describe('dead letters', () => {
 
   it('counts processed, retried and dead-lettered messages and exposes them as metrics', async () => {
     const stats = runner.snapshot();
-    expect(stats.processed).toBe(4);
+    expect(stats.processed).toBe(5);
     expect(stats.deadLettered).toBe(4);
     expect(stats.retried).toBe(2 + 2); // flaky twice, hopeless twice before giving up
     await waitFor(() => runner.snapshot().lag[`${topic.name}/0`] === 0, 'lag to reach 0');

@@ -99,10 +99,12 @@ describe('poller', () => {
     // Watch what the pollers write, before they start.
     watcher = kafka.consumer({ groupId: `poller-watch-${run}` });
     await watcher.connect();
+    // From the end: only what this run produces matters, and a long-lived stack may hold millions of events.
     await watcher.subscribe({
       topics: [topicNames.feedPolls, topicNames.articlesDiscovered],
-      fromBeginning: true,
+      fromBeginning: false,
     });
+    const joined = new Promise<void>((resolve) => watcher.on(watcher.events.GROUP_JOIN, () => resolve()));
     await watcher.run({
       eachMessage: async ({ topic, message }) => {
         const value = await codec.decode(topic, message.value);
@@ -115,6 +117,8 @@ describe('poller', () => {
         }
       },
     });
+
+    await joined; // positions are fixed at the end before anything of ours is produced
 
     const add = (name: string, path: string, category = 'general') => ({
       name: `${name} (${run})`,

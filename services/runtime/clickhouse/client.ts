@@ -4,6 +4,7 @@
 // context (which statement failed) and keeps server error text out of callers'
 // responses.
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
+import { DependencyUnavailableError } from '../kafka/errors.ts';
 import { identifier } from './literal.ts';
 
 export interface ClickHouseConfig {
@@ -41,6 +42,41 @@ const clientFor = (config: ClickHouseConfig, database: string) =>
     application: 'news-intelligence',
   });
 
+/** ClickHouse codes that mean "try again later", not "this statement is wrong". */
+const transientCodes = new Set([
+  '159', // TIMEOUT_EXCEEDED
+  '202', // TOO_MANY_SIMULTANEOUS_QUERIES
+  '203', // NO_FREE_CONNECTION
+  '209', // SOCKET_TIMEOUT
+  '210', // NETWORK_ERROR
+  '241', // MEMORY_LIMIT_EXCEEDED
+  '242', // TABLE_IS_READ_ONLY
+  '252', // TOO_MANY_PARTS
+  '319', // UNKNOWN_STATUS_OF_INSERT
+]);
+
+export class ClickHouseUnavailableError extends DependencyUnavailableError {
+  constructor(statement: string, cause: unknown) {
+    super(
+      `ClickHouse unavailable for ${statement.replace(/\s+/g, ' ').slice(0, 80)}: ${(cause as Error)?.message ?? cause}`,
+      {
+        cause,
+      },
+    );
+    this.name = 'ClickHouseUnavailableError';
+  }
+}
+
+/** A server error with a ClickHouse code is about the statement (unless the code says otherwise); anything else is the network. */
+function failure(statement: string, error: unknown): Error {
+  // @clickhouse/client sets `code` for current servers; 18.16 answers "Code: 60, e.displayText() = ...",
+  // which it does not parse, so the code is read from the message as well.
+  const property = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const code = /^\d+$/.test(property) ? property : /Code: (\d+)/.exec((error as Error)?.message ?? '')?.[1];
+  if (code === undefined || transientCodes.has(code)) return new ClickHouseUnavailableError(statement, error);
+  return new ClickHouseQueryError(statement, error);
+}
+
 export class ClickHouse {
   private constructor(
     private readonly client: ClickHouseClient,
@@ -54,7 +90,7 @@ export class ClickHouse {
     try {
       await bootstrap.command({ query: `CREATE DATABASE IF NOT EXISTS ${config.database}` });
     } catch (error) {
-      throw new ClickHouseQueryError(`CREATE DATABASE IF NOT EXISTS ${config.database}`, error);
+      throw failure(`CREATE DATABASE IF NOT EXISTS ${config.database}`, error);
     } finally {
       await bootstrap.close();
     }
@@ -66,7 +102,7 @@ export class ClickHouse {
     try {
       await this.client.command({ query: statement });
     } catch (error) {
-      throw new ClickHouseQueryError(statement, error);
+      throw failure(statement, error);
     }
   }
 
@@ -76,7 +112,7 @@ export class ClickHouse {
       const result = await this.client.query({ query: statement, format: 'JSONEachRow' });
       return await result.json<Row>();
     } catch (error) {
-      throw new ClickHouseQueryError(statement, error);
+      throw failure(statement, error);
     }
   }
 
@@ -90,7 +126,7 @@ export class ClickHouse {
         format: 'JSONEachRow',
       });
     } catch (error) {
-      throw new ClickHouseQueryError(`INSERT INTO ${table} (${rows.length} rows)`, error);
+      throw failure(`INSERT INTO ${table} (${rows.length} rows)`, error);
     }
   }
 

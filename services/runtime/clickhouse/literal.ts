@@ -38,6 +38,13 @@ function escapeString(value: string): string {
   return `'${out}'`;
 }
 
+/** A DateTime as ClickHouse reads it: 'YYYY-MM-DD hh:mm:ss' in UTC (seconds precision, as 18.16 has). */
+export function dateTimeText(value: Date | number): string {
+  const date = typeof value === 'number' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) throw new Error('cannot write an invalid Date as a SQL literal');
+  return date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
 export type SqlValue = string | number | bigint | boolean | null | Date | readonly SqlValue[];
 
 /**
@@ -54,10 +61,7 @@ export function literal(value: SqlValue): string {
     return String(value);
   }
   if (typeof value === 'boolean') return value ? '1' : '0';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new Error('cannot write an invalid Date as a SQL literal');
-    return escapeString(value.toISOString().slice(0, 19).replace('T', ' '));
-  }
+  if (value instanceof Date) return escapeString(dateTimeText(value));
   if (Array.isArray(value)) return `[${value.map((v: SqlValue) => literal(v)).join(', ')}]`;
   throw new Error(`cannot write a ${typeof value} as a SQL literal`);
 }

@@ -9,7 +9,7 @@ import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from '
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { deadLetterMessage } from './dead-letter.ts';
-import { describeError, isPoison } from './errors.ts';
+import { describeError, isPoison, isUnavailable } from './errors.ts';
 import type { EventProducer } from './producer.ts';
 import type { EventCodec } from './registry.ts';
 
@@ -202,6 +202,7 @@ export class ConsumerRunner<V = unknown> {
       }
     }
     if (events.length > 0) {
+      let waits = 0;
       for (let attempt = 1; ; attempt++) {
         try {
           await this.process(events);
@@ -209,6 +210,15 @@ export class ConsumerRunner<V = unknown> {
           this.counters?.processed.inc(labels, events.length);
           break;
         } catch (error) {
+          if (isUnavailable(error)) {
+            this.options.logger.warn(
+              { ...labels, err: describeError(error) },
+              'dependency unavailable; waiting',
+            );
+            attempt--; // waiting for a dependency does not use up the batch's attempts
+            if (!(await this.pause(this.backoff(Math.min(++waits, 8)), heartbeat))) return;
+            continue;
+          }
           if (attempt >= this.retry.maxAttempts) {
             // Find the bad message(s): one at a time, each with the usual retries and dead letter.
             this.options.logger.warn(
@@ -255,6 +265,7 @@ export class ConsumerRunner<V = unknown> {
     heartbeat: () => Promise<void>,
   ): Promise<boolean> {
     const labels = { group: this.options.groupId, topic };
+    let waits = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         await this.process([await this.decode(topic, partition, message)]);
@@ -263,6 +274,16 @@ export class ConsumerRunner<V = unknown> {
         return true;
       } catch (error) {
         const context = { group: this.options.groupId, topic, partition, offset: message.offset, attempt };
+        if (isUnavailable(error)) {
+          // Not the message's fault: wait for the dependency, however long it takes.
+          this.options.logger.warn(
+            { ...context, err: describeError(error) },
+            'dependency unavailable; waiting',
+          );
+          attempt--; // waiting for a dependency does not use up the message's attempts
+          if (!(await this.pause(this.backoff(Math.min(++waits, 8)), heartbeat))) return false;
+          continue;
+        }
         if (isPoison(error) || attempt >= this.retry.maxAttempts) {
           const reason = isPoison(error)
             ? describeError(error)

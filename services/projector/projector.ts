@@ -1,0 +1,34 @@
+// Writes a batch of events into their read-model table in one insert. The
+// consumer runner commits the batch's offsets only after this resolved, and
+// rows carry their offset as version, so a replay leaves the same rows.
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
+import { PoisonMessageError } from '../runtime/kafka/errors.ts';
+import { projectedTables, rowFor, type ProjectedTopic, type Row } from './rows.ts';
+
+export function isProjectedTopic(topic: string): topic is ProjectedTopic {
+  return topic in projectedTables;
+}
+
+export async function projectBatch(
+  clickhouse: ClickHouse,
+  events: readonly ConsumedEvent<unknown>[],
+): Promise<number> {
+  const byTable = new Map<string, Row[]>();
+  for (const event of events) {
+    if (!isProjectedTopic(event.topic))
+      throw new PoisonMessageError(`the projector does not project ${event.topic}`);
+    const row = rowFor(event.topic, event.key, event.value, Number(event.offset), Number(event.timestamp));
+    if (!row) continue;
+    const table = projectedTables[event.topic];
+    const rows = byTable.get(table);
+    if (rows) rows.push(row);
+    else byTable.set(table, [row]);
+  }
+  let written = 0;
+  for (const [table, rows] of byTable) {
+    await clickhouse.insert(table, rows);
+    written += rows.length;
+  }
+  return written;
+}

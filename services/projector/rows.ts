@@ -1,0 +1,173 @@
+// Event -> row, one function per projected topic. Pure, so the mapping is
+// pinned by unit tests; the projector only batches and inserts. `version` is
+// the event's Kafka offset (see projections/migrations/0001_read_models.sql).
+import { dateTimeText } from '../runtime/clickhouse/literal.ts';
+import type {
+  ArticleDiscovered,
+  ArticleEnriched,
+  ArticleNarrated,
+  FeedPoll,
+  Source,
+} from '../runtime/events/types.generated.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+
+export type Row = Record<string, string | number | null | string[]>;
+
+const time = (ms: number) => dateTimeText(ms);
+const optionalTime = (ms: number | null) => (ms === null ? null : time(ms));
+const flag = (b: boolean) => (b ? 1 : 0);
+
+export function articleRow(a: ArticleDiscovered, version: number): Row {
+  return {
+    article_id: a.article_id,
+    source_id: a.source_id,
+    source_name: a.source_name,
+    url: a.url,
+    original_url: a.original_url,
+    guid: a.guid,
+    title: a.title,
+    summary: a.summary,
+    content: a.content,
+    author: a.author,
+    published_at: time(a.published_at),
+    published_at_clamped: flag(a.published_at_clamped),
+    discovered_at: time(a.discovered_at),
+    language: a.language ?? '',
+    category: a.category ?? 'general',
+    image_url: a.image_url,
+    version,
+  };
+}
+
+export function enrichmentRow(e: ArticleEnriched, version: number): Row {
+  return {
+    article_id: e.article_id,
+    status: e.status,
+    failure_reason: e.failure_reason,
+    summary: e.summary,
+    context: e.context,
+    insights: e.insights,
+    sentiment_label: e.sentiment?.label ?? null,
+    sentiment_score: e.sentiment?.score ?? null,
+    entity_names: e.entities.map((x) => x.name),
+    entity_types: e.entities.map((x) => x.type),
+    keywords: e.keywords,
+    category: e.category,
+    language: e.language,
+    reading_time_seconds: e.reading_time_seconds,
+    provider: e.provider,
+    model: e.model,
+    enriched_at: time(e.enriched_at),
+    version,
+  };
+}
+
+export function narrationRow(n: ArticleNarrated, version: number): Row {
+  return {
+    article_id: n.article_id,
+    status: n.status,
+    failure_reason: n.failure_reason,
+    audio_url: n.audio_url,
+    voice: n.voice,
+    format: n.format,
+    duration_ms: n.duration_ms,
+    characters: n.characters,
+    provider: n.provider,
+    narrated_at: time(n.occurred_at),
+    version,
+  };
+}
+
+export function sourceRow(s: Source, version: number): Row {
+  return {
+    source_id: s.source_id,
+    name: s.name,
+    feed_url: s.feed_url,
+    site_url: s.site_url,
+    category: s.category,
+    language: s.language,
+    country: s.country,
+    active: flag(s.active),
+    poll_interval_seconds: s.poll_interval_seconds,
+    created_by_tenant: s.created_by_tenant,
+    created_at: optionalTime(s.created_at),
+    updated_at: time(s.occurred_at),
+    deleted: 0,
+    version,
+  };
+}
+
+/** A tombstone: the source is gone; the row keeps its id and is marked deleted. */
+export function deletedSourceRow(sourceId: string, version: number, at: number): Row {
+  return {
+    source_id: sourceId,
+    name: '',
+    feed_url: '',
+    site_url: null,
+    category: '',
+    language: '',
+    country: '',
+    active: 0,
+    poll_interval_seconds: 0,
+    created_by_tenant: null,
+    created_at: null,
+    updated_at: time(at),
+    deleted: 1,
+    version,
+  };
+}
+
+export function feedPollRow(p: FeedPoll, version: number): Row {
+  return {
+    poll_id: p.poll_id,
+    source_id: p.source_id,
+    feed_url: p.feed_url,
+    status: p.status,
+    http_status: p.http_status,
+    items_seen: p.items_seen,
+    new_items: p.new_items,
+    skipped_items: p.skipped_items,
+    error_reason: p.error_reason,
+    duration_ms: p.duration_ms,
+    consecutive_failures: p.consecutive_failures,
+    healthy: flag(p.healthy),
+    started_at: time(p.started_at),
+    occurred_at: time(p.occurred_at),
+    next_poll_at: optionalTime(p.next_poll_at),
+    version,
+  };
+}
+
+/** Which table each projected topic fills. */
+export const projectedTables = {
+  [topicNames.articlesDiscovered]: 'articles',
+  [topicNames.articlesEnriched]: 'article_enrichments',
+  [topicNames.articlesNarrated]: 'article_narrations',
+  [topicNames.sources]: 'sources',
+  [topicNames.feedPolls]: 'feed_polls',
+} as const;
+
+export type ProjectedTopic = keyof typeof projectedTables;
+
+/** The row an event writes, or null for an event the table does not keep (a tombstone of a stream). */
+export function rowFor(
+  topic: ProjectedTopic,
+  key: string | null,
+  value: unknown,
+  version: number,
+  at: number,
+): Row | null {
+  switch (topic) {
+    case topicNames.articlesDiscovered:
+      return value ? articleRow(value as ArticleDiscovered, version) : null;
+    case topicNames.articlesEnriched:
+      return value ? enrichmentRow(value as ArticleEnriched, version) : null;
+    case topicNames.articlesNarrated:
+      return value ? narrationRow(value as ArticleNarrated, version) : null;
+    case topicNames.sources:
+      if (value) return sourceRow(value as Source, version);
+      return key ? deletedSourceRow(key, version, at) : null;
+    case topicNames.feedPolls:
+      return value ? feedPollRow(value as FeedPoll, version) : null;
+  }
+}
