@@ -83,9 +83,17 @@ export class ClickHouse {
     readonly database: string,
   ) {}
 
-  /** Connects to `config.database`, creating it first if it does not exist. */
-  static async connect(config: ClickHouseConfig): Promise<ClickHouse> {
+  /**
+   * Connects to `config.database`, creating it first if it does not exist
+   * (unless `createDatabase` is false: a read-only user may not create it).
+   */
+  static async connect(
+    config: ClickHouseConfig,
+    options: { createDatabase?: boolean } = {},
+  ): Promise<ClickHouse> {
     identifier(config.database);
+    if (options.createDatabase === false)
+      return new ClickHouse(clientFor(config, config.database), config.database);
     const bootstrap = clientFor(config, 'default');
     try {
       await bootstrap.command({ query: `CREATE DATABASE IF NOT EXISTS ${config.database}` });
