@@ -8,6 +8,7 @@ import type {
   ArticleNarrated,
   FeedPoll,
   Source,
+  SourceSubscription,
 } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 
@@ -97,6 +98,16 @@ export function sourceRow(s: Source, version: number): Row {
   };
 }
 
+export function subscriptionRow(s: SourceSubscription, version: number): Row {
+  return {
+    tenant_id: s.tenant_id,
+    source_id: s.source_id,
+    subscribed: flag(s.subscribed),
+    updated_at: time(s.occurred_at),
+    version,
+  };
+}
+
 /** A tombstone: the source is gone; the row keeps its id and is marked deleted. */
 export function deletedSourceRow(sourceId: string, version: number, at: number): Row {
   return {
@@ -144,6 +155,7 @@ export const projectedTables = {
   [topicNames.articlesEnriched]: 'article_enrichments',
   [topicNames.articlesNarrated]: 'article_narrations',
   [topicNames.sources]: 'sources',
+  [topicNames.sourceSubscriptions]: 'source_subscriptions',
   [topicNames.feedPolls]: 'feed_polls',
 } as const;
 
@@ -167,6 +179,8 @@ export function rowFor(
     case topicNames.sources:
       if (value) return sourceRow(value as Source, version);
       return key ? deletedSourceRow(key, version, at) : null;
+    case topicNames.sourceSubscriptions:
+      return value ? subscriptionRow(value as SourceSubscription, version) : null;
     case topicNames.feedPolls:
       return value ? feedPollRow(value as FeedPoll, version) : null;
   }

@@ -93,3 +93,9 @@ export class RawSql {
 
 /** Marks already-safe SQL (a checked identifier, a fragment built with sql``) for interpolation. */
 export const raw = (text: string) => new RawSql(text);
+
+/** A parenthesised list of literals for `x IN ${inList(values)}` (arrays render as [..], which IN does not take). */
+export function inList(values: readonly SqlValue[]): RawSql {
+  if (values.length === 0) throw new Error('an IN list needs at least one value');
+  return new RawSql(`(${values.map((v) => literal(v)).join(', ')})`);
+}

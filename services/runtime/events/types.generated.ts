@@ -305,6 +305,18 @@ export interface Monitor {
   occurred_at: number;
 }
 
+/** Whether one tenant subscribes to one news source (POST /v1/sources subscribes, DELETE /v1/sources/{id}/subscription unsubscribes). Compacted topic keyed by "<tenant_id>/<source_id>"; the latest record per key is the state. */
+export interface SourceSubscription {
+  /** Tenant whose subscription this is (the tenant of the credential that made the request). */
+  tenant_id: string;
+  /** The subscribed source; equals `source_id` in news.sources.v1 and `id` in GET /v1/sources. */
+  source_id: string;
+  /** True while the tenant subscribes to the source; false after the subscription was deleted. */
+  subscribed: boolean;
+  /** When the tenant subscribed or unsubscribed, UTC milliseconds since the Unix epoch, from the API's clock. */
+  occurred_at: number;
+}
+
 /** Current state of one news source (a feed the poller reads). Compacted topic keyed by source_id; a null value (tombstone) means the source was removed. */
 export interface Source {
   /** Stable identifier of the source; equals the Kafka key and the `id` of the source in GET /v1/sources. */
@@ -414,6 +426,7 @@ export interface EventsByTopic {
   'news.documentaries.v1': Documentary;
   'news.feed-polls.v1': FeedPoll;
   'news.monitors.v1': Monitor;
+  'news.source-subscriptions.v1': SourceSubscription;
   'news.sources.v1': Source;
   'news.webhook-deliveries.v1': WebhookDelivery;
   'news.webhooks.v1': Webhook;

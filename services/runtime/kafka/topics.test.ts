@@ -11,10 +11,16 @@ describe('topic catalog', () => {
     expect(schemaTopics.sort()).toEqual(Object.values(topicNames).sort());
   });
 
-  it('compacts the state topics named in DESIGN and only those', () => {
+  it('compacts the state topics named in DESIGN (plus source subscriptions) and only those', () => {
     const compacted = catalog.filter((t) => t.kind === 'compacted').map((t) => t.name);
     expect(compacted.sort()).toEqual(
-      ['news.sources.v1', 'news.monitors.v1', 'news.webhooks.v1', 'news.clients.v1'].sort(),
+      [
+        'news.sources.v1',
+        'news.source-subscriptions.v1',
+        'news.monitors.v1',
+        'news.webhooks.v1',
+        'news.clients.v1',
+      ].sort(),
     );
     expect(topicConfig(byName.get('news.monitors.v1')!)['cleanup.policy']).toBe('compact');
     expect(topicConfig(byName.get('news.alerts.v1')!)['cleanup.policy']).toBe('delete');

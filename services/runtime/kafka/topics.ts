@@ -19,6 +19,7 @@ const forever = -1;
 
 export const topicNames = {
   sources: 'news.sources.v1',
+  sourceSubscriptions: 'news.source-subscriptions.v1',
   feedPolls: 'news.feed-polls.v1',
   articlesDiscovered: 'news.articles.discovered.v1',
   articlesEnriched: 'news.articles.enriched.v1',
@@ -39,6 +40,12 @@ const primary: readonly Omit<TopicSpec, 'schemaOf'>[] = [
     kind: 'compacted',
     retentionMs: forever,
     description: 'current state of each source',
+  },
+  {
+    name: topicNames.sourceSubscriptions,
+    kind: 'compacted',
+    retentionMs: forever,
+    description: 'which tenant subscribes to which source',
   },
   {
     name: topicNames.feedPolls,

@@ -1,0 +1,141 @@
+// The Koa application: request id, metrics and access log, one error renderer,
+// the authentication slot, then the routes built from their descriptions.
+// Dependencies come in; main.ts wires the real ones, tests can wire others.
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import Koa, { type Context, type Next } from 'koa';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import { ClickHouseUnavailableError } from '../runtime/clickhouse/client.ts';
+import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { ApiError, type ErrorBody } from './http/api-error.ts';
+import type { Authenticate, Principal } from './http/principal.ts';
+import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/route.ts';
+
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<boolean>;
+}
+
+export interface AppDependencies {
+  routes: readonly RouteSpec[];
+  /** Served without credentials: health, metrics, the OpenAPI document and its docs page. */
+  publicRoutes: (router: Router) => void;
+  authenticate: Authenticate;
+  limits: RequestLimits;
+  logger: Logger;
+  metrics: Registry;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,100}$/;
+
+export function createApp(deps: AppDependencies): Koa {
+  const app = new Koa();
+  app.proxy = false;
+  const duration = new Histogram({
+    name: 'api_request_duration_seconds',
+    help: 'Time to answer a request, by route template and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [deps.metrics],
+  });
+  const failures = new Counter({
+    name: 'api_internal_errors_total',
+    help: 'Requests answered 5xx',
+    labelNames: ['route'],
+    registers: [deps.metrics],
+  });
+
+  app.use(async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('x-request-id');
+    const requestId = requestIdPattern.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } catch (error) {
+      render(ctx, error, requestId, deps.logger);
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
+      duration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
+      if (ctx.status >= 500) failures.inc({ route });
+      // Query strings are left out of the log: they are the caller's business (and may carry search terms).
+      deps.logger.debug(
+        { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
+    }
+  });
+
+  const router = new Router();
+  deps.publicRoutes(router);
+  for (const route of deps.routes) {
+    router[route.method](
+      koaPath(route.path),
+      deps.authenticate,
+      requireScope(route.scope),
+      async (ctx: Context) => {
+        const input = await readInput(ctx, route, deps.limits);
+        await route.handler(ctx, input as never);
+      },
+    );
+  }
+  app.use(router.routes());
+  app.use(async (ctx: Context) => {
+    const allowed = deps.routes
+      .filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(ctx.path))
+      .map((r) => r.method.toUpperCase());
+    throw new ApiError(
+      'not_found',
+      allowed.length > 0
+        ? `${ctx.method} is not supported on ${ctx.path}; it accepts ${[...new Set(allowed)].join(', ')}`
+        : `no endpoint at ${ctx.path}; see /openapi.json or /docs`,
+    );
+  });
+  return app;
+}
+
+function requireScope(scope: string | undefined) {
+  return async (ctx: Context, next: Next) => {
+    const principal = ctx.state.principal as Principal | undefined;
+    if (scope && !principal?.scopes.has(scope)) {
+      throw new ApiError('insufficient_scope', `this endpoint needs the scope ${scope}`);
+    }
+    await next();
+  };
+}
+
+function render(ctx: Context, error: unknown, requestId: string, logger: Logger): void {
+  let body: ErrorBody;
+  if (error instanceof ApiError) {
+    ctx.status = error.status;
+    for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
+    body = { error: { code: error.code, message: error.message } };
+    if (error.status >= 500) body.error.request_id = requestId;
+  } else if (error instanceof ClickHouseUnavailableError || error instanceof DependencyUnavailableError) {
+    logger.warn({ requestId, err: error }, 'a dependency is unavailable');
+    ctx.status = 503;
+    ctx.set('Retry-After', '5');
+    body = {
+      error: {
+        code: 'service_unavailable',
+        message: 'the service cannot reach its data store right now; retry shortly',
+        request_id: requestId,
+      },
+    };
+  } else {
+    // Whatever it was (a ClickHouse error included), its text stays in the log, keyed by the request id.
+    logger.error({ requestId, err: error, method: ctx.method, path: ctx.path }, 'request failed');
+    ctx.status = 500;
+    body = {
+      error: {
+        code: 'internal_error',
+        message: `internal error; request id ${requestId}`,
+        request_id: requestId,
+      },
+    };
+  }
+  ctx.body = body;
+}

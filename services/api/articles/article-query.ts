@@ -1,0 +1,124 @@
+// The SQL behind GET /v1/articles: filters, the sort (newest first, then id, so
+// equal timestamps still have one order) and the page. Pure, so it is unit
+// tested; every value goes through sql`` (literal escaping).
+import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+import type { DateRange } from '../http/date-range.ts';
+
+export interface ArticleFilter {
+  categories?: readonly string[];
+  languages?: readonly string[];
+  /** Source ids or names (names compared case-insensitively). */
+  sources?: readonly string[];
+  dateRange?: DateRange;
+  /** Lowercase words that must all appear in the title or the summary. */
+  words?: readonly string[];
+}
+
+/** Where a keyset walk stopped: the last item of the previous page. */
+export interface Cursor {
+  publishedAt: number;
+  id: string;
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+  after?: Cursor;
+}
+
+// DateTime's range on every ClickHouse release: a bound outside it is no bound.
+const minTime = Date.UTC(1970, 0, 2);
+const maxTime = Date.UTC(2105, 11, 31);
+
+export function filterConditions(filter: ArticleFilter): string[] {
+  const where: string[] = [];
+  if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
+  if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
+  if (filter.sources?.length) {
+    const names = filter.sources.map((s) => s.toLowerCase());
+    where.push(sql`(source_id IN ${inList(filter.sources)} OR lowerUTF8(source_name) IN ${inList(names)})`);
+  }
+  const from = filter.dateRange?.from?.getTime();
+  const to = filter.dateRange?.to?.getTime();
+  if (from !== undefined && from > minTime) {
+    where.push(sql`published_at >= toDateTime(${Math.floor(from / 1000)}, 'UTC')`);
+  }
+  if (to !== undefined) {
+    // An end before DateTime's range matches nothing; one after it bounds nothing.
+    if (to <= minTime) where.push('0');
+    else if (to < maxTime) where.push(sql`published_at < toDateTime(${Math.ceil(to / 1000)}, 'UTC')`);
+  }
+  for (const word of filter.words ?? []) {
+    where.push(
+      sql`(positionCaseInsensitiveUTF8(title, ${word}) > 0 OR positionCaseInsensitiveUTF8(summary, ${word}) > 0)`,
+    );
+  }
+  return where;
+}
+
+export const listColumns =
+  'article_id, title, summary, source_id, source_name, url, toUnixTimestamp(published_at) AS published_at, language, category';
+
+/** One page of matching articles; asks for one more than `limit` so the caller knows whether more follow. */
+export function articleListQuery(filter: ArticleFilter, page: Page): string {
+  const where = filterConditions(filter);
+  if (page.after) {
+    const at = page.after.publishedAt;
+    where.push(
+      sql`(published_at < toDateTime(${at}, 'UTC') OR (published_at = toDateTime(${at}, 'UTC') AND article_id < ${page.after.id}))`,
+    );
+  }
+  const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return sql`SELECT ${raw(listColumns)} FROM articles FINAL ${raw(whereClause)}
+ORDER BY published_at DESC, article_id DESC
+LIMIT ${page.offset}, ${page.limit + 1}`;
+}
+
+export function articleDetailQuery(id: string): string {
+  return sql`SELECT ${raw(listColumns)}, content, author, image_url, original_url,
+toUnixTimestamp(discovered_at) AS discovered_at
+FROM articles FINAL WHERE article_id = ${id} LIMIT 1`;
+}
+
+/** The latest successful AI summary of each article that has one. */
+export function aiSummariesQuery(ids: readonly string[]): string {
+  return sql`SELECT article_id, argMax(summary, version) AS latest_summary FROM article_enrichments
+WHERE article_id IN ${inList(ids)} AND summary IS NOT NULL GROUP BY article_id`;
+}
+
+/** The latest successful narration of each article that has one. */
+export function audioUrlsQuery(ids: readonly string[]): string {
+  return sql`SELECT article_id, argMax(audio_url, version) AS latest_audio_url FROM article_narrations
+WHERE article_id IN ${inList(ids)} AND audio_url IS NOT NULL GROUP BY article_id`;
+}
+
+/** Everything the latest successful enrichment says about one article. */
+export function enrichmentQuery(id: string): string {
+  return sql`SELECT summary, context, insights, sentiment_label, sentiment_score, entity_names, entity_types,
+keywords, reading_time_seconds, provider, model, toUnixTimestamp(enriched_at) AS enriched_at
+FROM article_enrichments WHERE article_id = ${id} AND status = 'succeeded'
+ORDER BY version DESC LIMIT 1`;
+}
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.publishedAt, cursor.id]), 'utf8').toString('base64url');
+}
+
+/** Null when the text is not a cursor this API issued. */
+export function decodeCursor(text: string): Cursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      Number.isInteger(value[0]) &&
+      typeof value[1] === 'string' &&
+      value[1].length <= 200
+    ) {
+      return { publishedAt: value[0] as number, id: value[1] };
+    }
+  } catch {
+    // not base64url JSON: fall through
+  }
+  return null;
+}

@@ -1,0 +1,180 @@
+// Reads articles from the ClickHouse read model and shapes them as the API's
+// list items and detail objects. The list is one query for the page plus two
+// small lookups by id (AI summary, audio) that run side by side.
+import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import {
+  aiSummariesQuery,
+  articleDetailQuery,
+  articleListQuery,
+  audioUrlsQuery,
+  encodeCursor,
+  enrichmentQuery,
+  type ArticleFilter,
+  type Page,
+} from './article-query.ts';
+
+export interface ListRow {
+  article_id: string;
+  title: string;
+  summary: string;
+  source_id: string;
+  source_name: string;
+  url: string;
+  published_at: number | string;
+  language: string;
+  category: string;
+}
+
+interface DetailRow extends ListRow {
+  content: string;
+  author: string | null;
+  image_url: string | null;
+  original_url: string;
+  discovered_at: number | string;
+}
+
+interface EnrichmentRow {
+  summary: string | null;
+  context: string | null;
+  insights: string[];
+  sentiment_label: string | null;
+  sentiment_score: number | null;
+  entity_names: string[];
+  entity_types: string[];
+  keywords: string[];
+  reading_time_seconds: number | null;
+  provider: string;
+  model: string;
+  enriched_at: number | string;
+}
+
+export interface ArticleListItem {
+  id: string;
+  title: string;
+  summary: string;
+  ai_summary: string | null;
+  audio_url: string | null;
+  source: string;
+  source_id: string;
+  published_at: string;
+  language: string | null;
+  category: string;
+  url: string;
+}
+
+export interface ArticleEnrichment {
+  summary: string | null;
+  context: string | null;
+  insights: string[];
+  sentiment: { label: string; score: number | null } | null;
+  entities: { name: string; type: string }[];
+  keywords: string[];
+  reading_time_seconds: number | null;
+  provider: string;
+  model: string;
+  enriched_at: string;
+}
+
+export interface ArticleDetail extends ArticleListItem {
+  content: string;
+  author: string | null;
+  image_url: string | null;
+  original_url: string;
+  discovered_at: string;
+  enrichment: ArticleEnrichment | null;
+}
+
+export interface ArticlePage {
+  items: ArticleListItem[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+// UInt32 may come back as a string in JSON formats of some versions.
+const isoTime = (seconds: number | string) =>
+  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+
+export function listItem(row: ListRow, aiSummary: string | null, audioUrl: string | null): ArticleListItem {
+  return {
+    id: row.article_id,
+    title: row.title,
+    summary: row.summary,
+    ai_summary: aiSummary,
+    audio_url: audioUrl,
+    source: row.source_name,
+    source_id: row.source_id,
+    published_at: isoTime(row.published_at),
+    language: row.language === '' ? null : row.language,
+    category: row.category,
+    url: row.url,
+  };
+}
+
+export class ArticleStore {
+  constructor(private readonly clickhouse: ClickHouse) {}
+
+  async list(filter: ArticleFilter, page: Page): Promise<ArticlePage> {
+    const rows = await this.clickhouse.query<ListRow>(articleListQuery(filter, page));
+    const hasMore = rows.length > page.limit;
+    const pageRows = rows.slice(0, page.limit);
+    const { summaries, audio } = await this.extras(pageRows.map((r) => r.article_id));
+    const items = pageRows.map((r) =>
+      listItem(r, summaries.get(r.article_id) ?? null, audio.get(r.article_id) ?? null),
+    );
+    const last = pageRows.at(-1);
+    return {
+      items,
+      hasMore,
+      nextCursor:
+        hasMore && last
+          ? encodeCursor({ publishedAt: Number(last.published_at), id: last.article_id })
+          : null,
+    };
+  }
+
+  async get(id: string): Promise<ArticleDetail | null> {
+    const [row] = await this.clickhouse.query<DetailRow>(articleDetailQuery(id));
+    if (!row) return null;
+    const [{ summaries, audio }, [enrichment]] = await Promise.all([
+      this.extras([id]),
+      this.clickhouse.query<EnrichmentRow>(enrichmentQuery(id)),
+    ]);
+    return {
+      ...listItem(row, summaries.get(id) ?? null, audio.get(id) ?? null),
+      content: row.content,
+      author: row.author,
+      image_url: row.image_url,
+      original_url: row.original_url,
+      discovered_at: isoTime(row.discovered_at),
+      enrichment: enrichment ? shapeEnrichment(enrichment) : null,
+    };
+  }
+
+  /** AI summaries and audio URLs of these articles, where they have them. */
+  async extras(ids: readonly string[]) {
+    if (ids.length === 0) return { summaries: new Map<string, string>(), audio: new Map<string, string>() };
+    const [summaryRows, audioRows] = await Promise.all([
+      this.clickhouse.query<{ article_id: string; latest_summary: string }>(aiSummariesQuery(ids)),
+      this.clickhouse.query<{ article_id: string; latest_audio_url: string }>(audioUrlsQuery(ids)),
+    ]);
+    return {
+      summaries: new Map(summaryRows.map((r) => [r.article_id, r.latest_summary])),
+      audio: new Map(audioRows.map((r) => [r.article_id, r.latest_audio_url])),
+    };
+  }
+}
+
+function shapeEnrichment(row: EnrichmentRow): ArticleEnrichment {
+  return {
+    summary: row.summary,
+    context: row.context,
+    insights: row.insights,
+    sentiment: row.sentiment_label ? { label: row.sentiment_label, score: row.sentiment_score } : null,
+    entities: row.entity_names.map((name, i) => ({ name, type: row.entity_types[i] ?? 'other' })),
+    keywords: row.keywords,
+    reading_time_seconds: row.reading_time_seconds,
+    provider: row.provider,
+    model: row.model,
+    enriched_at: isoTime(row.enriched_at),
+  };
+}

@@ -1,0 +1,159 @@
+// GET /v1/articles and GET /v1/articles/{id}: every parameter of Sets A and B,
+// plus q (words) and cursor (stable keyset paging).
+import { z } from 'zod';
+import { categories } from '../../runtime/categories.ts';
+import { invalidParameter, notFound } from '../http/api-error.ts';
+import {
+  categoryParam,
+  dateRangeParam,
+  languageParam,
+  limitParam,
+  offsetParam,
+  searchParam,
+  sourceParam,
+} from '../http/params.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { decodeCursor } from './article-query.ts';
+import type { ArticleStore } from './article-store.ts';
+
+const listQuery = z.object({
+  category: categoryParam.optional(),
+  source: sourceParam.optional(),
+  language: languageParam.optional(),
+  date_range: dateRangeParam.optional(),
+  q: searchParam.optional(),
+  limit: limitParam(100, 20),
+  offset: offsetParam,
+  cursor: z
+    .string()
+    .max(400)
+    .optional()
+    .meta({
+      description:
+        'Opaque position returned as `paging.next_cursor`: the next page starts after the last article of ' +
+        'the previous one, so a walk returns every article once even while new ones arrive.',
+    }),
+});
+
+const time = z.string().meta({ description: 'ISO 8601 UTC timestamp', example: '2026-11-20T08:30:00Z' });
+
+export const articleListItem = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    summary: z.string().meta({ description: "The feed's own summary (plain text)." }),
+    ai_summary: z
+      .string()
+      .nullable()
+      .meta({ description: 'AI summary, null until the article is enriched.' }),
+    audio_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'Narration URL, null until the article is narrated.' }),
+    source: z.string().meta({ description: 'Display name of the source.' }),
+    source_id: z.string(),
+    published_at: time,
+    language: z.string().nullable().meta({ description: 'ISO 639-1, null when unknown.' }),
+    category: z.enum(categories),
+    url: z.string().meta({ description: 'Canonical URL of the article.' }),
+  })
+  .meta({ id: 'ArticleListItem' });
+
+export const paging = z
+  .object({
+    limit: z.number().int(),
+    offset: z.number().int(),
+    returned: z.number().int(),
+    has_more: z.boolean(),
+    next_offset: z.number().int().nullable(),
+    next_cursor: z.string().nullable(),
+  })
+  .meta({ id: 'Paging' });
+
+export const articleList = z
+  .object({ articles: z.array(articleListItem), paging })
+  .meta({ id: 'ArticleList' });
+
+export const articleDetail = articleListItem
+  .extend({
+    content: z.string().meta({ description: 'Full article text as the feed gave it (plain text).' }),
+    author: z.string().nullable(),
+    image_url: z.string().nullable(),
+    original_url: z.string(),
+    discovered_at: time,
+    enrichment: z
+      .object({
+        summary: z.string().nullable(),
+        context: z.string().nullable(),
+        insights: z.array(z.string()),
+        sentiment: z.object({ label: z.string(), score: z.number().nullable() }).nullable(),
+        entities: z.array(z.object({ name: z.string(), type: z.string() })),
+        keywords: z.array(z.string()),
+        reading_time_seconds: z.number().int().nullable(),
+        provider: z.string(),
+        model: z.string(),
+        enriched_at: time,
+      })
+      .nullable()
+      .meta({ description: 'The latest successful AI enrichment, null until there is one.' }),
+  })
+  .meta({ id: 'ArticleDetail' });
+
+export function articleRoutes(store: ArticleStore): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/articles',
+      operationId: 'listArticles',
+      tag: 'Articles',
+      scope: 'read:feeds',
+      summary: 'List articles, newest first',
+      description:
+        'Sorted by `published_at` descending, then `id` descending. Page with `limit`/`offset`, or follow ' +
+        '`paging.next_cursor` for a walk that stays stable while new articles arrive.',
+      query: listQuery,
+      responses: { 200: { description: 'A page of articles', schema: articleList } },
+      handler: async (ctx, { query }) => {
+        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+        if (after === null) throw invalidParameter('cursor', 'is not a cursor returned by this API');
+        const page = await store.list(
+          {
+            categories: query.category,
+            languages: query.language,
+            sources: query.source,
+            dateRange: query.date_range,
+            words: query.q,
+          },
+          { limit: query.limit, offset: query.offset, after },
+        );
+        ctx.body = {
+          articles: page.items,
+          paging: {
+            limit: query.limit,
+            offset: query.offset,
+            returned: page.items.length,
+            has_more: page.hasMore,
+            next_offset: page.hasMore && !after ? query.offset + query.limit : null,
+            next_cursor: page.nextCursor,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/articles/{id}',
+      operationId: 'getArticle',
+      tag: 'Articles',
+      scope: 'read:feeds',
+      summary: 'One article with its full text',
+      params: z.object({ id: z.string().min(1).max(200).meta({ description: 'Article id' }) }),
+      responses: { 200: { description: 'The article', schema: articleDetail } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const article = await store.get(params.id);
+        if (!article) throw notFound(`no article with id ${JSON.stringify(params.id.slice(0, 200))}`);
+        ctx.body = article;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,101 @@
+// GET|POST /api/v1/feeds/personalized: topics, limit and format as query
+// parameters or as a JSON body (DESIGN), validated by one schema.
+import { z } from 'zod';
+import { listItem, type ArticleStore } from '../articles/article-store.ts';
+import { articleListItem } from '../articles/routes.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { personalizedQuery, rankingDescription, type RankedRow } from './personalized.ts';
+import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+
+const topic = z
+  .string()
+  .trim()
+  .min(1, { error: 'a topic must not be empty' })
+  .max(100, { error: 'a topic is at most 100 characters' });
+
+const topics = z
+  .union([
+    z.array(topic),
+    // As a query parameter: comma-separated.
+    z
+      .string()
+      .transform((s) =>
+        s
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(topic)),
+  ])
+  .pipe(
+    z.array(z.string()).min(1, { error: 'give at least one topic' }).max(10, { error: 'at most 10 topics' }),
+  )
+  .meta({
+    description: 'Topics of interest: an array in a JSON body, comma-separated as a query parameter.',
+    example: ['economy', 'climate'],
+  });
+
+const request = z
+  .object({
+    topics,
+    limit: z.coerce
+      .number({ error: 'must be an integer from 1 to 100' })
+      .int({ error: 'must be an integer from 1 to 100' })
+      .min(1, { error: 'must be an integer from 1 to 100' })
+      .max(100, { error: 'must be an integer from 1 to 100' })
+      .default(20),
+    format: z.enum(['json'], { error: 'must be json (the only format)' }).default('json'),
+  })
+  .meta({ id: 'PersonalizedFeedRequest' });
+
+const response = z
+  .object({
+    topics: z.array(z.string()),
+    ranking: z.string().meta({ description: 'How the articles were ranked.' }),
+    articles: z.array(
+      articleListItem.extend({
+        score: z.number().meta({ description: 'Topic match times recency weight.' }),
+        matched_topics: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'PersonalizedFeed' });
+
+export function feedRoutes(clickhouse: ClickHouse, store: ArticleStore): RouteSpec[] {
+  const handler = async (
+    ctx: Parameters<RouteSpec['handler']>[0],
+    { body }: { body: z.output<typeof request> },
+  ) => {
+    const rows = await clickhouse.query<RankedRow>(personalizedQuery(body.topics, body.limit, new Date()));
+    const { summaries, audio } = await store.extras(rows.map((r) => r.article_id));
+    ctx.body = {
+      topics: body.topics,
+      ranking: rankingDescription,
+      articles: rows.map((r) => ({
+        ...listItem(r, summaries.get(r.article_id) ?? null, audio.get(r.article_id) ?? null),
+        score: Math.round(r.score * 1e6) / 1e6,
+        matched_topics: body.topics.filter((_, i) => Number(r.topic_matches[i]) > 0),
+      })),
+    };
+  };
+  const common = {
+    path: '/api/v1/feeds/personalized',
+    tag: 'Feeds',
+    scope: 'read:feeds',
+    summary: 'Articles ranked by topic match and recency',
+    description: rankingDescription,
+    body: request,
+    bodyFromQuery: true,
+    responses: { 200: { description: 'The ranked articles', schema: response } },
+    handler,
+  } as const;
+  return [
+    defineRoute({ ...common, method: 'get', operationId: 'personalizedFeed' }),
+    defineRoute({
+      ...common,
+      method: 'post',
+      operationId: 'personalizedFeedPost',
+      errors: ['invalid_json', 'payload_too_large', 'unsupported_media_type'],
+    }),
+  ];
+}

@@ -1,0 +1,141 @@
+// Query-parameter schemas shared by the endpoints. Each one validates a raw
+// query-string value and says, in its message, what it expected, so the 400
+// names the parameter and the rule (the parameter name is added from the
+// schema's key). They are zod schemas so that the OpenAPI document is produced
+// from the very objects that validate requests.
+import { z } from 'zod';
+import { categories } from '../../runtime/categories.ts';
+import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
+import { parseDateRange } from './date-range.ts';
+
+export const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `must be an integer from 1 to ${max}` })
+    .int({ error: `must be an integer from 1 to ${max}` })
+    .min(1, { error: `must be an integer from 1 to ${max}` })
+    .max(max, { error: `must be an integer from 1 to ${max}` })
+    .default(fallback)
+    .meta({ description: `Page size, 1 to ${max}.`, example: fallback });
+
+export const offsetParam = z.coerce
+  .number({ error: 'must be an integer of at least 0' })
+  .int({ error: 'must be an integer of at least 0' })
+  .min(0, { error: 'must be an integer of at least 0' })
+  .max(1_000_000, { error: 'must be at most 1000000 (walk further with cursor)' })
+  .default(0)
+  .meta({ description: 'Number of items to skip.', example: 0 });
+
+export const booleanParam = (description: string) =>
+  z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .transform((v) => v === 'true')
+    .meta({ description });
+
+/** A comma-separated list whose every item passes `check`; at most `max` items. */
+function listParam(options: {
+  check: (item: string) => boolean;
+  expected: string;
+  description: string;
+  example: string;
+  max?: number;
+  lowercase?: boolean;
+}) {
+  const max = options.max ?? 20;
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      const items = raw
+        .split(',')
+        .map((s) => (options.lowercase === false ? s.trim() : s.trim().toLowerCase()))
+        .filter(Boolean);
+      if (items.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `must not be empty; expected ${options.expected}` });
+        return z.NEVER;
+      }
+      if (items.length > max) {
+        ctx.addIssue({ code: 'custom', message: `at most ${max} comma-separated values` });
+        return z.NEVER;
+      }
+      const bad = items.find((i) => !options.check(i));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${quote(bad)} is not ${options.expected}` });
+        return z.NEVER;
+      }
+      return [...new Set(items)];
+    })
+    .meta({ description: options.description, example: options.example });
+}
+
+export const categoryParam = listParam({
+  check: (c) => (categories as readonly string[]).includes(c),
+  expected: `a category (one of ${categories.join(', ')})`,
+  description: `Category, or several separated by commas: ${categories.join(', ')}.`,
+  example: 'technology',
+});
+
+export const languageParam = listParam({
+  check: isLanguageCode,
+  expected: 'an ISO 639-1 language code such as en, de, pt',
+  description: 'ISO 639-1 language code, or several separated by commas.',
+  example: 'en',
+});
+
+export const countryParam = listParam({
+  check: isCountryCode,
+  expected: 'a lowercase ISO 3166-1 alpha-2 country code such as gb, us, br',
+  description: 'ISO 3166-1 alpha-2 country code, or several separated by commas.',
+  example: 'gb',
+});
+
+export const sourceParam = listParam({
+  check: (s) => s.length <= 200,
+  expected: 'a source id or name of at most 200 characters',
+  description:
+    'Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas.',
+  example: 'BBC News',
+  lowercase: false,
+});
+
+export const dateRangeParam = z
+  .string()
+  .transform((raw, ctx) => {
+    const parsed = parseDateRange(raw, new Date());
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  })
+  .meta({
+    description:
+      'Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, ' +
+      'either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive ' +
+      'for an instant and includes the whole day for a date.',
+    example: '7d',
+  });
+
+export const searchParam = z
+  .string()
+  .max(200, { error: 'must be at most 200 characters' })
+  .transform((raw, ctx) => {
+    const words = raw.match(/[\p{L}\p{N}]+/gu) ?? [];
+    if (words.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'must contain at least one letter or digit' });
+      return z.NEVER;
+    }
+    if (words.length > 10) {
+      ctx.addIssue({ code: 'custom', message: 'at most 10 words' });
+      return z.NEVER;
+    }
+    return [...new Set(words.map((w) => w.toLowerCase()))];
+  })
+  .meta({
+    description: 'Words that must all appear in the title or the summary (case-insensitive).',
+    example: 'climate',
+  });
+
+/** Shows a rejected value in a message: quoted, and cut short so a huge value does not flood it. */
+export function quote(value: string): string {
+  const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+  return JSON.stringify(shown);
+}

@@ -1,0 +1,136 @@
+// One description per endpoint: method, path, the zod schemas of its inputs
+// and outputs, and its handler. The router is built from these descriptions
+// and so is the OpenAPI document, so what is documented is what is validated.
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { ApiError, invalidParameter, type ErrorCode } from './api-error.ts';
+import { readJsonBody } from './json-body.ts';
+import { quote } from './params.ts';
+
+export type Method = 'get' | 'post' | 'delete';
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface HandlerInput<Q, P, B> {
+  query: Q;
+  params: P;
+  body: B;
+}
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export interface RouteSpec<
+  Q extends AnyObject = AnyObject,
+  P extends AnyObject = AnyObject,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  /** OpenAPI form: /v1/articles/{id}. */
+  path: string;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** The scope a credential needs (enforced by the access-control middleware). */
+  scope?: string;
+  query?: Q;
+  params?: P;
+  body?: B;
+  /** The body may also come as query parameters (feeds/personalized), validated by the same schema. */
+  bodyFromQuery?: boolean;
+  responses: Record<number, ResponseSpec>;
+  /** Error codes this endpoint can answer besides the ones every endpoint can. */
+  errors?: ErrorCode[];
+  handler: (ctx: Context, input: HandlerInput<z.output<Q>, z.output<P>, z.output<B>>) => Promise<void>;
+}
+
+export const defineRoute = <Q extends AnyObject, P extends AnyObject, B extends z.ZodType>(
+  spec: RouteSpec<Q, P, B>,
+): RouteSpec => spec;
+
+/** Koa path syntax for an OpenAPI path. */
+export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** A query string as an object of single values; a parameter given twice is an error, not a silent pick. */
+function singleValues(query: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (Array.isArray(value)) throw invalidParameter(name, 'given more than once');
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** Validates against a schema; the first problem becomes a 400 naming the field. */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'query' | 'path' | 'body',
+): z.output<S> {
+  if (schema instanceof z.ZodObject && value && typeof value === 'object' && !Array.isArray(value)) {
+    const known = Object.keys(schema.shape);
+    const unknown = Object.keys(value).find((k) => !known.includes(k));
+    if (unknown !== undefined) {
+      const accepted = known.length > 0 ? `accepted: ${known.join(', ')}` : 'none are accepted';
+      throw invalidParameter(
+        unknown.slice(0, 60),
+        `unknown ${where === 'body' ? 'field' : 'parameter'} (${accepted})`,
+      );
+    }
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = issue.path.length > 0 ? issue.path.join('.') : where === 'body' ? 'body' : where;
+  const received =
+    where !== 'body' && issue.path.length === 1 && value && typeof value === 'object'
+      ? (value as Record<string, unknown>)[String(issue.path[0])]
+      : undefined;
+  // A message that already quotes the offending value does not need it twice.
+  const got = typeof received === 'string' && !issue.message.includes('"') ? ` (got ${quote(received)})` : '';
+  if (issue.code === 'invalid_type' && issue.input === undefined) throw invalidParameter(name, 'is required');
+  throw invalidParameter(name, `${issue.message}${got}`);
+}
+
+export interface RequestLimits {
+  maxBodyBytes: number;
+}
+
+/** Validated inputs of a request for its route. */
+export async function readInput(
+  ctx: Context,
+  route: RouteSpec,
+  limits: RequestLimits,
+): Promise<HandlerInput<unknown, unknown, unknown>> {
+  const rawQuery = singleValues(ctx.query);
+  const params = route.params ? validate(route.params, ctx.params ?? {}, 'path') : {};
+  let body: unknown = undefined;
+  let query: unknown = {};
+  if (route.body) {
+    const fromBody = route.method === 'get' ? undefined : await readJsonBody(ctx, limits);
+    const fromGetBody =
+      route.method === 'get' && route.bodyFromQuery ? await readJsonBody(ctx, limits) : undefined;
+    const supplied = fromBody ?? fromGetBody;
+    if (route.bodyFromQuery) {
+      if (supplied !== undefined && Object.keys(rawQuery).length > 0) {
+        throw new ApiError(
+          'invalid_parameter',
+          'give the fields either as query parameters or as a JSON body, not both',
+        );
+      }
+      body = validate(route.body, supplied ?? rawQuery, supplied === undefined ? 'query' : 'body');
+    } else {
+      body = validate(route.body, supplied ?? {}, 'body');
+      if (route.query) query = validate(route.query, rawQuery, 'query');
+      else if (Object.keys(rawQuery).length > 0) validate(z.object({}), rawQuery, 'query');
+    }
+  } else {
+    query = validate(route.query ?? z.object({}), rawQuery, 'query');
+  }
+  return { query, params, body };
+}

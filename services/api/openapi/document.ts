@@ -1,0 +1,162 @@
+// The OpenAPI 3.1 document, produced from the route descriptions and their zod
+// schemas (the same objects that validate requests), so it cannot drift from
+// what the API accepts. OpenAPI 3.1 schemas are JSON Schema 2020-12, which is
+// what zod's toJSONSchema writes.
+import { z } from 'zod';
+import { errorStatus, type ErrorCode } from '../http/api-error.ts';
+import type { RouteSpec } from '../http/route.ts';
+
+type Json = Record<string, unknown>;
+
+const componentRef = (id: string) => `#/components/schemas/${id}`;
+
+export const errorSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(Object.keys(errorStatus) as [ErrorCode, ...ErrorCode[]]),
+      message: z.string().meta({ description: 'What was wrong, naming the parameter or field.' }),
+      request_id: z
+        .string()
+        .optional()
+        .meta({ description: 'Given with 5xx answers; quote it when reporting.' }),
+    }),
+  })
+  .meta({ id: 'Error' });
+
+/** Every registered (id-carrying) schema, as components. */
+function components(): Record<string, Json> {
+  const all = z.toJSONSchema(z.globalRegistry, { uri: componentRef, io: 'output', unrepresentable: 'any' });
+  const out: Record<string, Json> = {};
+  for (const [id, schema] of Object.entries(all.schemas)) {
+    const { $schema, $id, ...rest } = schema as Json;
+    out[id] = rest;
+  }
+  return out;
+}
+
+/** A schema for use in the document: a $ref if it is a component, else inline. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (id) return { $ref: componentRef(id) };
+  const { $schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  return rest;
+}
+
+function parameters(object: z.ZodObject | undefined, location: 'query' | 'path'): Json[] {
+  if (!object) return [];
+  return Object.entries(object.shape).map(([name, field]) => {
+    const schema = schemaOf(field as z.ZodType, 'input');
+    const { description, examples, ...rest } = schema as Json & {
+      description?: string;
+      examples?: unknown[];
+    };
+    const optional = (field as z.ZodType).safeParse(undefined).success;
+    // Query values are strings on the wire; a union that also allows an array documents its string form.
+    const shown = location === 'query' && Array.isArray(rest.anyOf) ? stringForm(rest) : rest;
+    return {
+      name,
+      in: location,
+      required: location === 'path' || !optional,
+      ...(description ? { description } : {}),
+      ...(examples?.length ? { example: examples[0] } : {}),
+      schema: shown,
+    };
+  });
+}
+
+function stringForm(schema: Json): Json {
+  const variants = schema.anyOf as Json[];
+  return variants.find((v) => v.type === 'string') ?? schema;
+}
+
+const commonErrors: ErrorCode[] = ['unauthorized', 'insufficient_scope', 'rate_limited', 'internal_error'];
+
+function errorResponses(route: RouteSpec): Record<string, Json> {
+  const codes = new Set<ErrorCode>([...commonErrors, ...(route.errors ?? [])]);
+  if (route.query || route.params || route.body) codes.add('invalid_parameter');
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes)
+    byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  const out: Record<string, Json> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    out[String(status)] = {
+      description: `Error: ${list.join(' or ')}`,
+      content: { 'application/json': { schema: { $ref: componentRef('Error') } } },
+    };
+  }
+  return out;
+}
+
+function operation(route: RouteSpec): Json {
+  const asQuery = route.method === 'get' && route.bodyFromQuery && route.body instanceof z.ZodObject;
+  const responses: Record<string, Json> = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: spec.description,
+      ...(spec.schema
+        ? {
+            content: {
+              [spec.contentType ?? 'application/json']: { schema: schemaOf(spec.schema, 'output') },
+            },
+          }
+        : {}),
+    };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [route.tag],
+    ...(route.scope ? { security: [{ bearer: [route.scope] }], 'x-required-scope': route.scope } : {}),
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+      ...(asQuery ? parameters(route.body as z.ZodObject, 'query') : []),
+    ],
+    ...(route.body && !asQuery
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: { ...responses, ...errorResponses(route) },
+  };
+}
+
+export interface DocumentInfo {
+  version: string;
+  serverUrl?: string;
+}
+
+export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'News intelligence API',
+      version: info.version,
+      description:
+        'News articles aggregated from RSS, Atom and JSON feeds, with AI enrichment and audio. Every ' +
+        'endpoint takes `Authorization: Bearer <API key or access token>`. Errors are always ' +
+        '`{"error": {"code", "message"}}`.',
+    },
+    ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components(),
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key, or an access token from POST /oauth/token (client credentials).',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// GET /v1/sources and the subscription endpoints the overview set names
+// without listing: POST /v1/sources, DELETE /v1/sources/{id}/subscription.
+import { z } from 'zod';
+import { categories } from '../../runtime/categories.ts';
+import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
+import { notFound } from '../http/api-error.ts';
+import {
+  booleanParam,
+  categoryParam,
+  countryParam,
+  languageParam,
+  limitParam,
+  offsetParam,
+} from '../http/params.ts';
+import { tenantOf } from '../http/principal.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import type { SourceCatalog } from './source-catalog.ts';
+import type { SourceSubscriptions } from './subscriptions.ts';
+
+const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
+
+export const sourceItem = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    url: z.string().meta({ description: 'Feed URL (canonical form).' }),
+    site_url: z.string().nullable(),
+    category: z.string(),
+    language: z.string().meta({ description: 'ISO 639-1' }),
+    country: z.string().meta({ description: 'ISO 3166-1 alpha-2, lowercase' }),
+    active: z.boolean().meta({ description: 'False while polling is paused.' }),
+    subscribed: z.boolean().meta({ description: "Whether the caller's tenant subscribes to it." }),
+    health: z.object({
+      status: z.enum(['healthy', 'failing', 'not_polled_yet']),
+      last_polled_at: time.nullable(),
+      last_poll_status: z.string().nullable(),
+      last_error: z.string().nullable(),
+      consecutive_failures: z.number().int(),
+    }),
+  })
+  .meta({ id: 'Source' });
+
+const sourceList = z
+  .object({
+    sources: z.array(sourceItem),
+    paging: z.object({
+      limit: z.number().int(),
+      offset: z.number().int(),
+      returned: z.number().int(),
+      has_more: z.boolean(),
+      next_offset: z.number().int().nullable(),
+    }),
+  })
+  .meta({ id: 'SourceList' });
+
+const newSource = z
+  .object({
+    url: z.string().min(1).max(2000).meta({ description: 'Feed URL (RSS, Atom, RDF or JSON Feed).' }),
+    name: z.string().trim().min(1).max(200).optional().meta({ description: "Defaults to the feed's title." }),
+    category: z.enum(categories, { error: `must be one of ${categories.join(', ')}` }),
+    language: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isLanguageCode, { error: 'must be an ISO 639-1 code such as en, de, pt' })
+      .optional()
+      .meta({ description: "ISO 639-1; defaults to the feed's declared language." }),
+    country: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine(isCountryCode, { error: 'must be a lowercase ISO 3166-1 alpha-2 code such as gb, us, br' }),
+    site_url: z.string().max(2000).optional(),
+  })
+  .meta({ id: 'NewSource' });
+
+const subscribed = z
+  .object({ source: sourceItem, created: z.boolean().meta({ description: 'True if the source is new.' }) })
+  .meta({ id: 'SourceSubscribed' });
+
+export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscriptions): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/sources',
+      operationId: 'listSources',
+      tag: 'Sources',
+      scope: 'read:feeds',
+      summary: 'List news sources with their health',
+      description: 'Sorted by name, then id.',
+      query: z.object({
+        category: categoryParam.optional(),
+        country: countryParam.optional(),
+        language: languageParam.optional(),
+        active_only: booleanParam('true: only sources being polled.').optional(),
+        subscribed: booleanParam("true: only the caller's subscriptions; false: only the others.").optional(),
+        limit: limitParam(1000, 100),
+        offset: offsetParam,
+      }),
+      responses: { 200: { description: 'A page of sources', schema: sourceList } },
+      handler: async (ctx, { query }) => {
+        const page = { limit: query.limit, offset: query.offset };
+        const { items, hasMore } = await catalog.list(
+          {
+            categories: query.category,
+            countries: query.country,
+            languages: query.language,
+            activeOnly: query.active_only,
+            subscribed: query.subscribed,
+          },
+          tenantOf(ctx),
+          page,
+        );
+        ctx.body = {
+          sources: items,
+          paging: {
+            ...page,
+            returned: items.length,
+            has_more: hasMore,
+            next_offset: hasMore ? page.offset + page.limit : null,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/sources',
+      operationId: 'subscribeSource',
+      tag: 'Sources',
+      scope: 'write:sources',
+      summary: 'Add a feed and subscribe to it',
+      description:
+        'A source with the same canonical feed URL is reused (200); otherwise the feed is fetched once to ' +
+        'check that it is a readable feed, the source is created (201) and polled within seconds. Either way ' +
+        "the caller's tenant subscribes to it.",
+      body: newSource,
+      responses: {
+        200: { description: 'Subscribed to an existing source', schema: subscribed },
+        201: { description: 'Created the source and subscribed to it', schema: subscribed },
+      },
+      errors: ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'service_unavailable'],
+      handler: async (ctx, { body }) => {
+        const result = await subscriptions.subscribe(tenantOf(ctx), body);
+        ctx.status = result.created ? 201 : 200;
+        ctx.body = result;
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/sources/{id}/subscription',
+      operationId: 'unsubscribeSource',
+      tag: 'Sources',
+      scope: 'write:sources',
+      summary: "End the caller's subscription to a source",
+      description: 'The source itself stays (other tenants may follow it).',
+      params: z.object({ id: z.string().min(1).max(200) }),
+      responses: { 204: { description: 'Unsubscribed' } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const done = await subscriptions.unsubscribe(tenantOf(ctx), params.id);
+        if (!done)
+          throw notFound(`your tenant does not subscribe to a source with id ${JSON.stringify(params.id)}`);
+        ctx.status = 204;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,149 @@
+// Sources as the API shows them: the read model's current state, the health of
+// each from its polls, and whether the calling tenant subscribes to it.
+import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+
+export interface SourceFilter {
+  categories?: readonly string[];
+  countries?: readonly string[];
+  languages?: readonly string[];
+  activeOnly?: boolean;
+  /** true: only the tenant's subscriptions; false: only the others. */
+  subscribed?: boolean;
+}
+
+export interface SourceHealth {
+  status: 'healthy' | 'failing' | 'not_polled_yet';
+  last_polled_at: string | null;
+  last_poll_status: string | null;
+  last_error: string | null;
+  consecutive_failures: number;
+}
+
+export interface SourceItem {
+  id: string;
+  name: string;
+  url: string;
+  site_url: string | null;
+  category: string;
+  language: string;
+  country: string;
+  active: boolean;
+  subscribed: boolean;
+  health: SourceHealth;
+}
+
+interface SourceRow {
+  source_id: string;
+  name: string;
+  feed_url: string;
+  site_url: string | null;
+  category: string;
+  language: string;
+  country: string;
+  active: number;
+}
+
+interface HealthRow {
+  source_id: string;
+  last_polled_at: number | string;
+  last_status: string;
+  last_error: string | null;
+  healthy: number;
+  consecutive_failures: number;
+}
+
+const sourceColumns = 'source_id, name, feed_url, site_url, category, language, country, active';
+
+const subscribedIds = (tenantId: string) =>
+  sql`SELECT source_id FROM source_subscriptions FINAL WHERE tenant_id = ${tenantId} AND subscribed = 1`;
+
+export function sourceListQuery(
+  filter: SourceFilter,
+  tenantId: string,
+  page: { limit: number; offset: number },
+): string {
+  const where = ['deleted = 0'];
+  if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
+  if (filter.countries?.length) where.push(sql`country IN ${inList(filter.countries)}`);
+  if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
+  if (filter.activeOnly) where.push('active = 1');
+  if (filter.subscribed !== undefined) {
+    where.push(`source_id ${filter.subscribed ? 'IN' : 'NOT IN'} (${subscribedIds(tenantId)})`);
+  }
+  return sql`SELECT ${raw(sourceColumns)} FROM sources FINAL WHERE ${raw(where.join(' AND '))}
+ORDER BY name, source_id LIMIT ${page.offset}, ${page.limit + 1}`;
+}
+
+const isoTime = (seconds: number | string) =>
+  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+
+export class SourceCatalog {
+  constructor(private readonly clickhouse: ClickHouse) {}
+
+  async list(
+    filter: SourceFilter,
+    tenantId: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ items: SourceItem[]; hasMore: boolean }> {
+    const rows = await this.clickhouse.query<SourceRow>(sourceListQuery(filter, tenantId, page));
+    const pageRows = rows.slice(0, page.limit);
+    return { items: await this.decorate(pageRows, tenantId), hasMore: rows.length > page.limit };
+  }
+
+  async get(sourceId: string, tenantId: string): Promise<SourceItem | null> {
+    const rows = await this.clickhouse.query<SourceRow>(
+      sql`SELECT ${raw(sourceColumns)} FROM sources FINAL WHERE source_id = ${sourceId} AND deleted = 0`,
+    );
+    const [item] = await this.decorate(rows, tenantId);
+    return item ?? null;
+  }
+
+  private async decorate(rows: readonly SourceRow[], tenantId: string): Promise<SourceItem[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.source_id);
+    const [healthRows, subscriptionRows] = await Promise.all([
+      this.clickhouse.query<HealthRow>(sql`SELECT source_id,
+  toUnixTimestamp(max(occurred_at)) AS last_polled_at,
+  argMax(status, occurred_at) AS last_status,
+  argMax(error_reason, occurred_at) AS last_error,
+  argMax(healthy, occurred_at) AS healthy,
+  argMax(consecutive_failures, occurred_at) AS consecutive_failures
+FROM feed_polls WHERE source_id IN ${inList(ids)} GROUP BY source_id`),
+      this.clickhouse.query<{ source_id: string }>(
+        sql`${raw(subscribedIds(tenantId))} AND source_id IN ${inList(ids)}`,
+      ),
+    ]);
+    const health = new Map(healthRows.map((h) => [h.source_id, h]));
+    const subscribed = new Set(subscriptionRows.map((s) => s.source_id));
+    return rows.map((r) => {
+      const h = health.get(r.source_id);
+      return {
+        id: r.source_id,
+        name: r.name,
+        url: r.feed_url,
+        site_url: r.site_url,
+        category: r.category,
+        language: r.language,
+        country: r.country,
+        active: r.active === 1,
+        subscribed: subscribed.has(r.source_id),
+        health: h
+          ? {
+              status: Number(h.healthy) === 1 ? 'healthy' : 'failing',
+              last_polled_at: isoTime(h.last_polled_at),
+              last_poll_status: h.last_status,
+              last_error: h.last_error,
+              consecutive_failures: Number(h.consecutive_failures),
+            }
+          : {
+              status: 'not_polled_yet',
+              last_polled_at: null,
+              last_poll_status: null,
+              last_error: null,
+              consecutive_failures: 0,
+            },
+      };
+    });
+  }
+}

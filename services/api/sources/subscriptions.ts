@@ -1,0 +1,138 @@
+// POST /v1/sources and DELETE /v1/sources/{id}/subscription. Adding a feed
+// reuses the source with the same canonical URL if there is one (the id is
+// derived from that URL); otherwise the feed is fetched once, to refuse what is
+// not a readable feed, and a new source is appended to news.sources.v1. Either
+// way the tenant's subscription is appended to news.source-subscriptions.v1.
+// The answer waits (briefly) until the read model shows the change, so a GET
+// right after a POST sees it.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { languageCode } from '../../poller/normalise/language.ts';
+import { canonicalUrl } from '../../runtime/canonical-url.ts';
+import type { Source, SourceSubscription } from '../../runtime/events/types.generated.ts';
+import type { EventProducer } from '../../runtime/kafka/producer.ts';
+import { topicNames } from '../../runtime/kafka/topics.ts';
+import { sourceIdFor, sourceState, type SourceInput } from '../../sources/source.ts';
+import { ApiError, invalidParameter } from '../http/api-error.ts';
+import type { SourceCatalog, SourceItem } from './source-catalog.ts';
+
+export type FeedCheckResult =
+  | { ok: true; title: string | null; language: string | null; siteUrl: string | null; items: number }
+  | { ok: false; reason: string };
+
+/** Fetches and parses a feed once. */
+export type FeedCheck = (url: string) => Promise<FeedCheckResult>;
+
+export interface NewSource {
+  url: string;
+  name?: string | undefined;
+  category: SourceInput['category'];
+  language?: string | undefined;
+  country: string;
+  site_url?: string | undefined;
+}
+
+export interface SubscriptionDependencies {
+  catalog: SourceCatalog;
+  producer: Pick<EventProducer, 'send'>;
+  checkFeed: FeedCheck;
+  /** Poll interval given to sources added through the API. */
+  pollIntervalSeconds: number;
+  /** How long an answer waits for the read model to show the change. */
+  visibleWithinMs: number;
+  clock?: () => number;
+}
+
+export const subscriptionKey = (tenantId: string, sourceId: string) => `${tenantId}/${sourceId}`;
+
+export class SourceSubscriptions {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: SubscriptionDependencies) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  async subscribe(tenantId: string, input: NewSource): Promise<{ source: SourceItem; created: boolean }> {
+    const feedUrl = canonicalUrl(input.url);
+    if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
+    const sourceId = sourceIdFor(feedUrl);
+    const existing = await this.deps.catalog.get(sourceId, tenantId);
+    let created = false;
+    if (!existing) {
+      const check = await this.deps.checkFeed(feedUrl);
+      if (!check.ok) throw invalidParameter('url', `could not be read as a feed: ${check.reason}`);
+      const name = input.name ?? check.title;
+      if (!name) throw invalidParameter('name', 'is required: the feed does not name itself');
+      const language = input.language ?? languageCode(check.language);
+      if (!language) throw invalidParameter('language', 'is required: the feed does not declare one');
+      let source: Source;
+      try {
+        source = sourceState(
+          {
+            name,
+            feed_url: feedUrl,
+            site_url: input.site_url ?? check.siteUrl,
+            category: input.category,
+            language,
+            country: input.country,
+            poll_interval_seconds: this.deps.pollIntervalSeconds,
+          },
+          null,
+          this.clock(),
+          tenantId,
+        );
+      } catch (error) {
+        // Values taken from the feed itself (its title, language, home page) can still be invalid.
+        throw new ApiError(
+          'invalid_parameter',
+          `the feed's own details are not usable: ${(error as Error).message}`,
+        );
+      }
+      await this.deps.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
+      created = true;
+    }
+    if (!existing?.subscribed) await this.append(tenantId, sourceId, true);
+    const visible = await this.waitFor(sourceId, tenantId, (s) => s?.subscribed === true);
+    if (!visible) {
+      throw new ApiError(
+        'service_unavailable',
+        'the subscription was recorded but is not visible yet; retry the request in a few seconds',
+      );
+    }
+    return { source: visible, created };
+  }
+
+  /** False when the tenant does not subscribe to the source. */
+  async unsubscribe(tenantId: string, sourceId: string): Promise<boolean> {
+    const existing = await this.deps.catalog.get(sourceId, tenantId);
+    if (!existing?.subscribed) return false;
+    await this.append(tenantId, sourceId, false);
+    await this.waitFor(sourceId, tenantId, (s) => s?.subscribed === false);
+    return true;
+  }
+
+  private async append(tenantId: string, sourceId: string, subscribed: boolean): Promise<void> {
+    const value: SourceSubscription = {
+      tenant_id: tenantId,
+      source_id: sourceId,
+      subscribed,
+      occurred_at: this.clock(),
+    };
+    await this.deps.producer.send(topicNames.sourceSubscriptions, [
+      { key: subscriptionKey(tenantId, sourceId), value },
+    ]);
+  }
+
+  private async waitFor(
+    sourceId: string,
+    tenantId: string,
+    done: (s: SourceItem | null) => boolean,
+  ): Promise<SourceItem | null> {
+    const deadline = Date.now() + this.deps.visibleWithinMs;
+    for (;;) {
+      const current = await this.deps.catalog.get(sourceId, tenantId);
+      if (done(current)) return current;
+      if (Date.now() >= deadline) return null;
+      await sleep(100);
+    }
+  }
+}
