@@ -4,7 +4,7 @@ import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runt
 
 export const apiEnv = {
   ...infrastructureEnv,
-  PORT: integer(8080, 1, 65_535),
+  PORT: integer(8080, 0, 65_535),
   API_HOST: text('127.0.0.1'),
   API_PUBLIC_URL: text(''),
   API_MAX_BODY_BYTES: integer(1_048_576, 1_024, 100 * 1_048_576),

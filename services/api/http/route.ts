@@ -87,13 +87,16 @@ export function validate<S extends z.ZodType>(
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const name = issue.path.length > 0 ? issue.path.join('.') : where === 'body' ? 'body' : where;
-  const received =
-    where !== 'body' && issue.path.length === 1 && value && typeof value === 'object'
+  const supplied =
+    issue.path.length === 1 && value && typeof value === 'object'
       ? (value as Record<string, unknown>)[String(issue.path[0])]
-      : undefined;
+      : value;
+  if (supplied === undefined) throw invalidParameter(name, 'is required');
   // A message that already quotes the offending value does not need it twice.
-  const got = typeof received === 'string' && !issue.message.includes('"') ? ` (got ${quote(received)})` : '';
-  if (issue.code === 'invalid_type' && issue.input === undefined) throw invalidParameter(name, 'is required');
+  const got =
+    where !== 'body' && typeof supplied === 'string' && !issue.message.includes('"')
+      ? ` (got ${quote(supplied)})`
+      : '';
   throw invalidParameter(name, `${issue.message}${got}`);
 }
 

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { articleListQuery, decodeCursor, encodeCursor, filterConditions } from './article-query.ts';
+
+describe('article list SQL', () => {
+  it('sorts newest first with the id as tie-breaker and asks for one row more than the page', () => {
+    const text = articleListQuery({}, { limit: 20, offset: 40 });
+    expect(text).toContain('ORDER BY published_at DESC, article_id DESC');
+    expect(text).toMatch(/LIMIT 40, 21$/);
+    expect(text).not.toContain('WHERE');
+  });
+
+  it('escapes every value: hostile input stays inside string literals', () => {
+    const hostile = "x' OR 1=1 --\\'";
+    const where = filterConditions({
+      categories: [hostile],
+      languages: [hostile],
+      sources: [hostile],
+      words: [hostile],
+    }).join(' AND ');
+    // Each quote is escaped, so no literal ends early: removing the literals leaves only our SQL.
+    const outside = where.replace(/'(?:[^'\\]|\\.)*'/g, "''");
+    expect(outside).not.toMatch(/OR 1=1|--/);
+    expect(where).toContain("'x\\' OR 1=1 --\\\\\\''");
+  });
+
+  it('bounds the publication window, ignoring bounds beyond what DateTime can hold', () => {
+    const where = filterConditions({
+      dateRange: { from: new Date('2026-01-01T00:00:00Z'), to: new Date('2026-02-01T00:00:00Z') },
+    });
+    expect(where).toEqual([
+      "published_at >= toDateTime(1767225600, 'UTC')",
+      "published_at < toDateTime(1769904000, 'UTC')",
+    ]);
+    expect(
+      filterConditions({ dateRange: { from: new Date('1900-01-01'), to: new Date('2999-01-01') } }),
+    ).toEqual([]);
+    expect(filterConditions({ dateRange: { from: null, to: new Date('1950-01-01') } })).toEqual(['0']);
+  });
+
+  it('continues after a cursor: older, or as old with a smaller id', () => {
+    const text = articleListQuery(
+      {},
+      { limit: 5, offset: 0, after: { publishedAt: 1767225600, id: 'art_b' } },
+    );
+    expect(text).toContain(
+      "(published_at < toDateTime(1767225600, 'UTC') OR (published_at = toDateTime(1767225600, 'UTC') AND article_id < 'art_b'))",
+    );
+  });
+
+  it('round-trips cursors and refuses anything else', () => {
+    const cursor = { publishedAt: 1767225600, id: 'art_ü' };
+    expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    for (const bad of [
+      '',
+      'abc',
+      Buffer.from('[1,2]').toString('base64url'),
+      Buffer.from('{"a":1}').toString('base64url'),
+    ]) {
+      expect(decodeCursor(bad), bad).toBeNull();
+    }
+  });
+});
