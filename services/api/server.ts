@@ -16,15 +16,13 @@ import type { Logger } from '../runtime/logger.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound-url.ts';
 import { createApp } from './app.ts';
 import { ArticleStore } from './articles/article-store.ts';
-import { articleRoutes } from './articles/routes.ts';
 import type { ApiConfig } from './config.ts';
-import { feedRoutes } from './feeds/routes.ts';
 import { healthRoutes } from './health.ts';
 import { openAccess } from './http/principal.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
-import { sourceRoutes } from './sources/routes.ts';
+import { apiRoutes } from './routes.ts';
 import { SourceSubscriptions, type FeedCheck } from './sources/subscriptions.ts';
 import { version } from './version.ts';
 
@@ -92,11 +90,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     pollIntervalSeconds: config.API_SOURCE_POLL_INTERVAL_SECONDS,
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
   });
-  const routes = [
-    ...articleRoutes(store),
-    ...sourceRoutes(catalog, subscriptions),
-    ...feedRoutes(clickhouse, store),
-  ];
+  const routes = apiRoutes({ clickhouse, store, catalog, subscriptions });
   const document = openApiDocument(routes, {
     version,
     ...(config.API_PUBLIC_URL ? { serverUrl: config.API_PUBLIC_URL } : {}),

@@ -49,8 +49,13 @@ export function filterConditions(filter: ArticleFilter): string[] {
     else if (to < maxTime) where.push(sql`published_at < toDateTime(${Math.ceil(to / 1000)}, 'UTC')`);
   }
   for (const word of filter.words ?? []) {
+    // Whole words, any case: "7" does not match "17". The cheap substring test narrows the rows the
+    // regular expression has to look at. Words are lowercase letters and digits only (see searchParam),
+    // so they need no escaping inside the pattern. The text is lowercased rather than the pattern made
+    // case-insensitive: 18.16 misses "Ü" for "(?i)...ü" once the pattern has a group before it.
+    const pattern = `(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`;
     where.push(
-      sql`(positionCaseInsensitiveUTF8(title, ${word}) > 0 OR positionCaseInsensitiveUTF8(summary, ${word}) > 0)`,
+      sql`((positionCaseInsensitiveUTF8(title, ${word}) > 0 AND match(lowerUTF8(title), ${pattern})) OR (positionCaseInsensitiveUTF8(summary, ${word}) > 0 AND match(lowerUTF8(summary), ${pattern})))`,
     );
   }
   return where;

@@ -141,7 +141,8 @@ export class ArticleStore {
     ]);
     return {
       ...listItem(row, summaries.get(id) ?? null, audio.get(id) ?? null),
-      content: row.content,
+      // Many feeds carry only a description: then that is all the text there is.
+      content: row.content || row.summary,
       author: row.author,
       image_url: row.image_url,
       original_url: row.original_url,

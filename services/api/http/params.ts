@@ -130,7 +130,8 @@ export const searchParam = z
     return [...new Set(words.map((w) => w.toLowerCase()))];
   })
   .meta({
-    description: 'Words that must all appear in the title or the summary (case-insensitive).',
+    description:
+      'Words that must all appear, as whole words, in the title or the summary (case-insensitive).',
     example: 'climate',
   });
 

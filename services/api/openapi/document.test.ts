@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { describeApi } from '../routes.ts';
+import { clientTypesFile, generatedClientTypes } from './generate-client.ts';
+
+describe('OpenAPI document', () => {
+  const document = describeApi();
+
+  it('is valid OpenAPI 3.1 for a standard validator', async () => {
+    const result = await validate(structuredClone(document) as never);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('documents every parameter of Sets A and B, q and cursor, and the error body', () => {
+    const paths = document.paths as Record<string, Record<string, { parameters: { name: string }[] }>>;
+    const names = paths['/v1/articles']!.get!.parameters.map((p) => p.name);
+    expect(names).toEqual(['category', 'source', 'language', 'date_range', 'q', 'limit', 'offset', 'cursor']);
+    const sources = paths['/v1/sources']!.get!.parameters.map((p) => p.name);
+    expect(sources).toEqual(expect.arrayContaining(['category', 'country', 'active_only', 'subscribed']));
+    const personalized = paths['/api/v1/feeds/personalized']!.get!.parameters.map((p) => p.name);
+    expect(personalized).toEqual(['topics', 'limit', 'format']);
+    const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
+    expect(Object.keys(schemas)).toEqual(
+      expect.arrayContaining(['Error', 'ArticleList', 'ArticleDetail', 'Source']),
+    );
+  });
+
+  it('matches the committed generated client types (npm run generate:api-client refreshes them)', async () => {
+    expect(readFileSync(clientTypesFile, 'utf8')).toBe(await generatedClientTypes());
+  });
+});

@@ -1,0 +1,47 @@
+// Every endpoint of the API, in one list: the router and the OpenAPI document
+// are built from it.
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import type { ArticleStore } from './articles/article-store.ts';
+import { articleRoutes } from './articles/routes.ts';
+import { feedRoutes } from './feeds/routes.ts';
+import type { RouteSpec } from './http/route.ts';
+import { openApiDocument, type DocumentInfo } from './openapi/document.ts';
+import type { SourceCatalog } from './sources/source-catalog.ts';
+import { sourceRoutes } from './sources/routes.ts';
+import type { SourceSubscriptions } from './sources/subscriptions.ts';
+import { version } from './version.ts';
+
+export interface RouteDependencies {
+  clickhouse: ClickHouse;
+  store: ArticleStore;
+  catalog: SourceCatalog;
+  subscriptions: SourceSubscriptions;
+}
+
+export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
+  return [
+    ...articleRoutes(deps.store),
+    ...sourceRoutes(deps.catalog, deps.subscriptions),
+    ...feedRoutes(deps.clickhouse, deps.store),
+  ];
+}
+
+/** Dependencies for describing the API without serving it: using any of them is a bug, and says so. */
+const notWired = new Proxy({} as RouteDependencies, {
+  get: (_, dependency) =>
+    new Proxy(
+      {},
+      {
+        get: (__, member) => {
+          throw new Error(
+            `${String(dependency)}.${String(member)} used: this route list only describes the API`,
+          );
+        },
+      },
+    ),
+});
+
+/** The OpenAPI document, without connecting to anything (for generators and tests). */
+export function describeApi(info: Partial<DocumentInfo> = {}) {
+  return openApiDocument(apiRoutes(notWired), { version, ...info });
+}
