@@ -2,6 +2,12 @@
 // built from; each fetched batch becomes one ClickHouse insert, and its offsets
 // are committed only after ClickHouse accepted it. Applies pending migrations
 // at start so that it never inserts into a table that does not exist yet.
+//
+//   tsx services/projector/main.ts                        the live projector
+//   tsx services/projector/main.ts rebuild [--drop-old]   rebuild every read model from the topics and
+//                                                         switch over (rebuild.ts); --drop-old drops the
+//                                                         replaced tables instead of keeping them
+import { parseArgs } from 'node:util';
 import { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { migrate, readMigrations } from '../runtime/clickhouse/migrations.ts';
 import { infrastructureEnv, loadConfig, text } from '../runtime/config.ts';
@@ -9,50 +15,124 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
-import { runProcess } from '../runtime/lifecycle.ts';
+import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
+import { formatDuration } from './progress.ts';
 import { projectBatch } from './projector.ts';
+import { rebuild } from './rebuild.ts';
 import { projectedTables } from './rows.ts';
+
+const usage = 'usage: tsx services/projector/main.ts [rebuild [--drop-old]]';
 
 let logger: Logger | undefined;
 
-runProcess(
-  async ({ onStop }) => {
-    const config = loadConfig({ ...infrastructureEnv, PROJECTOR_GROUP: text('projector') });
-    logger = createLogger('projector', config.LOG_LEVEL);
-    const clickhouse = await ClickHouse.connect({
-      url: config.CLICKHOUSE_URL,
-      user: config.CLICKHOUSE_USER,
-      password: config.CLICKHOUSE_PASSWORD,
-      database: config.CLICKHOUSE_DATABASE,
-    });
-    await migrate(clickhouse, readMigrations(), logger);
+async function projectLive({ onStop }: Lifecycle): Promise<void> {
+  const config = loadConfig({ ...infrastructureEnv, PROJECTOR_GROUP: text('projector') });
+  logger = createLogger('projector', config.LOG_LEVEL);
+  const clickhouse = await ClickHouse.connect({
+    url: config.CLICKHOUSE_URL,
+    user: config.CLICKHOUSE_USER,
+    password: config.CLICKHOUSE_PASSWORD,
+    database: config.CLICKHOUSE_DATABASE,
+  });
+  await migrate(clickhouse, readMigrations(), logger);
 
-    const kafka = createKafka({
-      brokers: config.KAFKA_BROKERS,
-      clientId: `${config.KAFKA_CLIENT_ID}-projector`,
-      logger,
-    });
-    const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
-    const producer = await EventProducer.connect(kafka, codec);
-    const runner = new ConsumerRunner({
+  const kafka = createKafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: `${config.KAFKA_CLIENT_ID}-projector`,
+    logger,
+  });
+  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
+  const producer = await EventProducer.connect(kafka, codec);
+  const runner = new ConsumerRunner({
+    kafka,
+    codec,
+    producer,
+    logger,
+    groupId: config.PROJECTOR_GROUP,
+    topics: Object.keys(projectedTables),
+    fromBeginning: true,
+    partitionsConcurrently: 3,
+    batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
+  });
+  onStop(async () => {
+    await producer.disconnect();
+    await clickhouse.close();
+  });
+  onStop(() => runner.stop());
+  await runner.start();
+  logger.info({ group: config.PROJECTOR_GROUP, database: config.CLICKHOUSE_DATABASE }, 'projector started');
+}
+
+async function rebuildReadModels({ onStop }: Lifecycle, dropOld: boolean): Promise<void> {
+  const config = loadConfig(infrastructureEnv);
+  logger = createLogger('projector-rebuild', config.LOG_LEVEL);
+  const kafka = createKafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: `${config.KAFKA_CLIENT_ID}-projector-rebuild`,
+    logger,
+  });
+  // A stop signal abandons the rebuild: before the switch-over the live tables stay as they were;
+  // during the catch-up the error says what the new tables may miss.
+  const interrupt = new AbortController();
+  onStop(async () => interrupt.abort());
+  try {
+    const summary = await rebuild({
       kafka,
-      codec,
-      producer,
+      codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL)),
       logger,
-      groupId: config.PROJECTOR_GROUP,
-      topics: Object.keys(projectedTables),
-      fromBeginning: true,
-      partitionsConcurrently: 3,
-      batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
+      connect: (database) =>
+        ClickHouse.connect({
+          url: config.CLICKHOUSE_URL,
+          user: config.CLICKHOUSE_USER,
+          password: config.CLICKHOUSE_PASSWORD,
+          database,
+        }),
+      database: config.CLICKHOUSE_DATABASE,
+      migrations: readMigrations(),
+      dropOld,
+      progress: process.stderr,
+      signal: interrupt.signal,
     });
-    onStop(async () => {
-      await producer.disconnect();
-      await clickhouse.close();
+    const { replayed, caughtUp, databases } = summary;
+    const rate = Math.round(replayed.events / Math.max(replayed.ms / 1_000, 0.001));
+    logger.info({ ...summary, eventsPerSecond: rate }, 'rebuild done');
+    process.stderr.write(
+      `rebuilt ${summary.tables.join(', ')} in ${databases.live}: ${replayed.events.toLocaleString('en-US')} events ` +
+        `in ${formatDuration(replayed.ms)} (${rate.toLocaleString('en-US')} events/s), then ` +
+        `${caughtUp.events.toLocaleString('en-US')} appended meanwhile; ` +
+        (dropOld ? 'the old tables were dropped.\n' : `the old tables are in ${databases.retired}.\n`),
+    );
+  } catch (error) {
+    logger.error({ err: error }, 'rebuild failed');
+    process.stderr.write(`rebuild failed: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** The command line, or undefined when it is not one this program knows. */
+function commandLine(args: string[]): { rebuild: false } | { rebuild: true; dropOld: boolean } | undefined {
+  try {
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { 'drop-old': { type: 'boolean', default: false } },
     });
-    onStop(() => runner.stop());
-    await runner.start();
-    logger.info({ group: config.PROJECTOR_GROUP, database: config.CLICKHOUSE_DATABASE }, 'projector started');
-  },
-  { logger: () => logger! },
-);
+    if (positionals.length === 0 && !values['drop-old']) return { rebuild: false };
+    if (positionals.length === 1 && positionals[0] === 'rebuild')
+      return { rebuild: true, dropOld: values['drop-old'] };
+  } catch {
+    // an unknown option: fall through to the usage line
+  }
+  return undefined;
+}
+
+const command = commandLine(process.argv.slice(2));
+if (!command) {
+  process.stderr.write(`${usage}\n`);
+  process.exitCode = 2;
+} else if (command.rebuild) {
+  runProcess((lifecycle) => rebuildReadModels(lifecycle, command.dropOld), { logger: () => logger! });
+} else {
+  runProcess(projectLive, { logger: () => logger! });
+}
