@@ -24,7 +24,7 @@ import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/r
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { sourceState } from '../../services/sources/source.ts';
-import { readCorpus, type CorpusArticle } from '../support/corpus.ts';
+import { readCorpus, type CorpusArticle } from '../../services/demo/corpus.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig({

@@ -16,7 +16,7 @@ import { PollStateStore } from '../../services/poller/poll-state.ts';
 import { SeenArticles } from '../../services/poller/seen-articles.ts';
 import { SourceRegistry } from '../../services/sources/source-registry.ts';
 import { sourceState } from '../../services/sources/source.ts';
-import { readCorpus } from '../support/corpus.ts';
+import { readCorpus } from '../../services/demo/corpus.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { testKafka } from './support/kafka.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';

@@ -1,15 +1,18 @@
-// A local feed server for tests, benchmarks and the demo: the real snapshots
-// in ../shared/feeds/real, feeds built from the BBC corpus, a feed the test
-// can change, and hostile endpoints. ETags are honoured (304 on a match).
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// A local feed server for tests and benchmarks: the real snapshots in
+// ../shared/feeds/real, feeds built from the BBC corpus, a feed the test can
+// change, and hostile endpoints. ETags are honoured (304 on a match).
+// (The demo's own server, services/demo/local-feed-server.ts, shares the pieces.)
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { atomFeed, jsonFeed, readCorpus, rssFeed, type CorpusArticle } from './corpus.ts';
-
-export const realFeedsDirectory = fileURLToPath(new URL('../../../shared/feeds/real/', import.meta.url));
+import {
+  corpusFeed,
+  feedContentTypes,
+  isFeedFormat,
+  readCorpus,
+  type CorpusArticle,
+} from '../../services/demo/corpus.ts';
+import { readRealFeeds, sendFeed } from '../../services/demo/feed-responses.ts';
 
 export interface FeedServer {
   url: string;
@@ -19,18 +22,6 @@ export interface FeedServer {
   hits: Map<string, number>;
   close(): Promise<void>;
 }
-
-// No charset by default: the document's own declaration decides, as it does
-// with most real servers. uolNoticias.rss has no XML prolog; its publisher
-// declared ISO-8859-1 in the header, so we do too.
-const contentTypes: Record<string, string> = {
-  '.rss': 'application/rss+xml',
-  '.atom': 'application/atom+xml',
-  '.json': 'application/feed+json',
-};
-const contentTypeOverrides: Record<string, string> = {
-  'uolNoticias.rss': 'text/xml; charset=ISO-8859-1',
-};
 
 export const hostileFeeds = {
   billionLaughs: `<?xml version="1.0"?>
@@ -48,53 +39,36 @@ export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}
   const corpus = options.corpus ?? readCorpus();
   let mutable = '';
   const hits = new Map<string, number>();
-  const realFiles = new Set(readdirSync(realFeedsDirectory));
+  const realFeeds = readRealFeeds();
   let baseUrl = '';
-
-  const send = (req: IncomingMessage, res: ServerResponse, body: string | Buffer, contentType: string) => {
-    const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { etag });
-      res.end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': contentType, etag, 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  };
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', baseUrl);
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
     const [, area, name = ''] = url.pathname.split('/');
-    if (area === 'real' && realFiles.has(name)) {
-      return send(
-        req,
-        res,
-        readFileSync(path.join(realFeedsDirectory, name)),
-        contentTypeOverrides[name] ?? contentTypes[path.extname(name)] ?? 'application/xml',
-      );
-    }
+    const real = area === 'real' ? realFeeds.get(name) : undefined;
+    if (real) return sendFeed(req, res, real.body, real.contentType);
     if (area === 'corpus') {
       // /corpus/<category>.<json|atom|rss>?count=N
-      const [category, format] = name.split('.');
+      const [category, format = ''] = name.split('.');
       const count = Number(url.searchParams.get('count') ?? 20);
       const articles = corpus.filter((a) => a.category === category).slice(0, count);
       const feedOptions = { baseUrl: `${baseUrl}/articles`, title: `BBC ${category}` };
-      if (format === 'json') return send(req, res, jsonFeed(articles, feedOptions), 'application/feed+json');
-      if (format === 'atom') return send(req, res, atomFeed(articles, feedOptions), 'application/atom+xml');
-      if (format === 'rss') return send(req, res, rssFeed(articles, feedOptions), 'application/rss+xml');
+      if (isFeedFormat(format)) {
+        return sendFeed(req, res, corpusFeed(format, articles, feedOptions), feedContentTypes[format]);
+      }
     }
     switch (url.pathname) {
       case '/mutable.xml':
-        return send(req, res, mutable, 'application/rss+xml');
+        return sendFeed(req, res, mutable, 'application/rss+xml');
       case '/hostile/billion-laughs.xml':
-        return send(req, res, hostileFeeds.billionLaughs, 'application/rss+xml');
+        return sendFeed(req, res, hostileFeeds.billionLaughs, 'application/rss+xml');
       case '/hostile/external-entity.xml':
-        return send(req, res, hostileFeeds.externalEntity, 'application/rss+xml');
+        return sendFeed(req, res, hostileFeeds.externalEntity, 'application/rss+xml');
       case '/hostile/html-page':
-        return send(req, res, hostileFeeds.htmlPage, 'text/html');
+        return sendFeed(req, res, hostileFeeds.htmlPage, 'text/html');
       case '/hostile/garbage.xml':
-        return send(req, res, randomBytes(64 * 1024), 'application/rss+xml');
+        return sendFeed(req, res, randomBytes(64 * 1024), 'application/rss+xml');
       case '/hostile/redirect-loop':
         res.writeHead(302, { location: '/hostile/redirect-loop' });
         return res.end();

@@ -1,0 +1,124 @@
+// `npm run demo` end to end: started as a user would (its tsx entry, a non-default PORT), it prints the
+// API URL once articles are queryable, the examples it prints work, and one SIGINT (Ctrl-C) stops every
+// process it started and frees its ports.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../support/processes.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** Every process below `pid`, from /proc (the demo's services run in process groups of their own). */
+function descendants(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent; the command in field 2 may contain spaces, hence lastIndexOf.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // exited while we looked
+    }
+  }
+  const found: number[] = [];
+  const visit = (p: number) => {
+    for (const child of children.get(p) ?? []) {
+      found.push(child);
+      visit(child);
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+describe('npm run demo', () => {
+  let demo: ChildProcess | undefined;
+  let started: number[] = [];
+  const output: string[] = [];
+
+  afterAll(() => {
+    // Only if the test failed: leave nothing running.
+    if (demo?.pid && demo.exitCode === null) started.push(...descendants(demo.pid), demo.pid);
+    for (const pid of started.filter(isAlive)) process.kill(pid, 'SIGKILL');
+  });
+
+  it('prints the API URL once articles are queryable, and one SIGINT stops all it started', async () => {
+    const port = await freePort();
+    // Fixed rather than free: a source's id comes from its feed URL, so a fixed port reuses the same
+    // "Demo: …" sources on every run instead of adding another set each time.
+    const feedPort = 18_091;
+    demo = spawn(process.execPath, ['--import', 'tsx', 'services/demo/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DEMO_FEED_PORT: String(feedPort), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => demo!.once('exit', (code) => resolve(code)));
+    const lines = createInterface({ input: demo.stdout! });
+    lines.on('line', (line) => output.push(line));
+    createInterface({ input: demo.stderr! }).on('line', (line) => output.push(line));
+
+    // Ready once it has printed everything up to its last line; a demo that exits first fails at once.
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`not ready after 200 s:\n${output.join('\n')}`)),
+        200_000,
+      );
+      lines.on('line', (line) => {
+        if (!line.startsWith('Ctrl-C stops the demo')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+      demo!.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`the demo exited (code ${code}) before it was ready:\n${output.join('\n')}`));
+      });
+    });
+    const apiUrl = /The API is at (http:\/\/\S+)/.exec(output.join('\n'))?.[1];
+    expect(apiUrl).toBe(`http://127.0.0.1:${port}`);
+
+    // The article example carries an id the API has just listed: it must answer with that article.
+    const example = output
+      .map((l) => /^\s*curl -s '([^']*\/v1\/articles\/[^']+)'$/.exec(l)?.[1])
+      .find(Boolean);
+    expect(example, 'an example request for one article').toBeDefined();
+    const response = await fetch(example!);
+    expect(response.status).toBe(200);
+    const id = decodeURIComponent(example!.slice(example!.lastIndexOf('/') + 1));
+    expect(JSON.stringify(await response.json())).toContain(id);
+
+    started = descendants(demo.pid!);
+    // The projector, the poller and the API at least; they run as long as the demo does.
+    expect(started.length).toBeGreaterThanOrEqual(3);
+    expect(await portFree(feedPort)).toBe(false);
+
+    demo.kill('SIGINT');
+    expect(await exited).toBe(0);
+    // Helpers the processes started themselves (tsx's esbuild) end a moment after them.
+    await expect.poll(() => started.filter(isAlive), { timeout: 5_000 }).toEqual([]);
+    expect(await portFree(port)).toBe(true);
+    expect(await portFree(feedPort)).toBe(true);
+  }, 300_000);
+});
