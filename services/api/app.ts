@@ -22,6 +22,8 @@ export interface AppDependencies {
   /** Served without credentials: health, metrics, the OpenAPI document and its docs page. */
   publicRoutes: (router: Router) => void;
   authenticate: Authenticate;
+  /** Run after authentication on every authenticated route (rate limits). */
+  afterAuthentication?: readonly ((ctx: Context, next: Next) => Promise<void>)[];
   limits: RequestLimits;
   logger: Logger;
   metrics: Registry;
@@ -75,6 +77,7 @@ export function createApp(deps: AppDependencies): Koa {
     router[route.method](
       koaPath(route.path),
       deps.authenticate,
+      ...(deps.afterAuthentication ?? []),
       requireScope(route.scope),
       async (ctx: Context) => {
         const input = await readInput(ctx, route, deps.limits);

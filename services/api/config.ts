@@ -1,5 +1,6 @@
 // The API's settings: where it listens, its limits, and how POST /v1/sources
-// may fetch a feed to check it (the same outbound-URL rules as the poller).
+// may fetch a feed to check it (the same outbound-URL rules as the poller), how
+// access tokens are signed.
 import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 
 export const apiEnv = {
@@ -8,8 +9,10 @@ export const apiEnv = {
   API_HOST: text('127.0.0.1'),
   API_PUBLIC_URL: text(''),
   API_MAX_BODY_BYTES: integer(1_048_576, 1_024, 100 * 1_048_576),
-  /** The tenant every request belongs to until the access-control issue brings credentials. */
-  API_DEFAULT_TENANT: text('default'),
+  /** "kid:base64url-secret" pairs, comma-separated; the first signs access tokens. Empty: a random key for this process alone. */
+  API_TOKEN_KEYS: text(''),
+  API_TOKEN_ISSUER: text('news-intelligence'),
+  REDIS_KEY_PREFIX: text(''),
   API_SOURCE_POLL_INTERVAL_SECONDS: integer(300, 10, 86_400),
   /** How long POST /v1/sources and DELETE .../subscription wait for the read model to show the change. */
   API_VISIBLE_WITHIN_MS: integer(10_000, 0, 60_000),

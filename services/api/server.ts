@@ -13,12 +13,21 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { Redis } from 'ioredis';
+import type { Client } from '../runtime/events/types.generated.ts';
+import { ClientDirectory } from '../clients/client-directory.ts';
+import { effectiveLimits } from '../clients/plans.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound-url.ts';
 import { createApp } from './app.ts';
 import { ArticleStore } from './articles/article-store.ts';
 import type { ApiConfig } from './config.ts';
 import { healthRoutes } from './health.ts';
-import { openAccess } from './http/principal.ts';
+import { AccessTokens } from './auth/access-tokens.ts';
+import { bearerAuthentication, type ClientLookup, type KnownClient } from './auth/authenticate.ts';
+import { parseSigningKeys } from './auth/signing-keys.ts';
+import { tokenEndpoint } from './auth/token-endpoint.ts';
+import { RateLimiter } from './limits/rate-limiter.ts';
+import { rateLimit } from './limits/rate-limit-middleware.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
@@ -34,11 +43,20 @@ export interface RunningApi {
 
 export async function startApi(config: ApiConfig, logger: Logger): Promise<RunningApi> {
   let policy;
+  let signingKeys;
   try {
     policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
+    signingKeys = parseSigningKeys(config.API_TOKEN_KEYS);
   } catch (error) {
+    // Both messages name their setting and never a secret.
     throw new ConfigError([(error as Error).message]);
   }
+  if (signingKeys.ephemeral) {
+    logger.warn(
+      'API_TOKEN_KEYS is not set: access tokens are signed with a random key and valid on this instance only',
+    );
+  }
+  const closers: (() => Promise<unknown>)[] = [];
   const clickhouse = await ClickHouse.connect({
     url: config.CLICKHOUSE_URL,
     user: config.CLICKHOUSE_USER,
@@ -50,10 +68,34 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     clientId: `${config.KAFKA_CLIENT_ID}-api`,
     logger,
   });
-  const producer = await EventProducer.connect(
+  closers.push(() => clickhouse.close());
+  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
+  const producer = await EventProducer.connect(kafka, codec);
+  closers.push(() => producer.disconnect());
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const directory = await ClientDirectory.start({
     kafka,
-    new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL)),
-  );
+    codec,
+    producer,
+    logger,
+    groupPrefix: 'api-clients',
+    metrics,
+  });
+  closers.push(() => directory.stop());
+  await directory.ready();
+  // Fail fast while Redis is away (no offline queue, short timeouts), so rate limiting fails open quickly.
+  const redis = new Redis(config.REDIS_URL, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 1_000,
+    commandTimeout: 500,
+    retryStrategy: () => 1_000,
+    lazyConnect: true,
+  });
+  redis.on('error', () => undefined); // reported through the limiter's fail-open log and metric
+  redis.connect().catch(() => undefined);
+  closers.push(async () => redis.disconnect());
   const fetcher = new FeedFetcher({
     userAgent: config.POLLER_USER_AGENT,
     policy,
@@ -79,8 +121,14 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     }
   };
 
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
+  const tokens = new AccessTokens(signingKeys, {
+    issuer: config.API_TOKEN_ISSUER,
+    audience: 'news-intelligence-api',
+  });
+  const clients: ClientLookup = {
+    byApiKey: (key) => known(directory.findByApiKey(key)),
+    byId: (id) => known(directory.findClient(id)),
+  };
   const store = new ArticleStore(clickhouse);
   const catalog = new SourceCatalog(clickhouse);
   const subscriptions = new SourceSubscriptions({
@@ -100,8 +148,16 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     publicRoutes: (router) => {
       healthRoutes(router, [{ name: 'clickhouse', check: () => clickhouse.ping() }], metrics);
       docsRoutes(router, () => document);
+      tokenEndpoint(router, {
+        tokens,
+        maxBodyBytes: config.API_MAX_BODY_BYTES,
+        authenticateClient: (id, secret) => known(directory.findByClientCredentials(id, secret)),
+      });
     },
-    authenticate: openAccess(config.API_DEFAULT_TENANT),
+    authenticate: bearerAuthentication({ clients, tokens }),
+    afterAuthentication: [
+      rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),
+    ],
     limits: { maxBodyBytes: config.API_MAX_BODY_BYTES },
     logger,
     metrics,
@@ -123,8 +179,19 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      await producer.disconnect();
-      await clickhouse.close();
+      for (const close of closers.reverse()) await close().catch(() => undefined);
     },
+  };
+}
+
+/** What authentication needs of a directory entry (revoked clients are not in the directory). */
+function known(client: Client | undefined): KnownClient | null {
+  if (!client) return null;
+  return {
+    clientId: client.client_id,
+    tenantId: client.tenant_id,
+    scopes: client.scopes,
+    revoked: client.revoked,
+    limits: effectiveLimits(client),
   };
 }

@@ -434,7 +434,10 @@ describe('read API', () => {
     expect([big.status, big.body.error.code]).toEqual([413, 'payload_too_large']);
     const form = await fetch(`${stack.api.url}/v1/sources`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Bearer ${stack.client.apiKey}`,
+      },
       body: 'url=x',
     });
     expect(form.status).toBe(415);
@@ -450,7 +453,10 @@ describe('read API', () => {
   });
 
   it('is fully usable through a client generated from its OpenAPI document', async () => {
-    const client = createClient<paths>({ baseUrl: stack.api.url });
+    const client = createClient<paths>({
+      baseUrl: stack.api.url,
+      headers: { authorization: `Bearer ${stack.client.apiKey}` },
+    });
     const list = await client.GET('/v1/articles', { params: { query: { limit: 2 } } });
     expect(list.response.status).toBe(200);
     const first = list.data!.articles[0]!;

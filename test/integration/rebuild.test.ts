@@ -31,6 +31,7 @@ import { projectedTables } from '../../services/projector/rows.ts';
 import { rebuildDatabases } from '../../services/projector/switch-over.ts';
 import { sampleArticle, testKafka } from './support/kafka.ts';
 import { startProjector, type ProjectorProcess } from './support/projector-process.ts';
+import { createTestClient, type TestClient } from './support/test-clients.ts';
 import { stack, testLogger } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -253,15 +254,20 @@ describe('projector rebuild', () => {
     expect(fromRebuilt).toEqual(fromRetired);
   }, 120_000);
 
+  let apiClient: TestClient | undefined;
   /** The API's answers to a set of requests, served from one database. */
   const apiAnswers = async (database: string) => {
+    // Created before the API starts, so its client directory has it when it is ready.
+    apiClient ??= await createTestClient({ kafka, codec, producer }, { name: `Rebuild ${run}` });
     const api = await startApi(
       loadApiConfig({ ...process.env, PORT: '0', CLICKHOUSE_DATABASE: database, LOG_LEVEL: 'silent' }),
       testLogger,
     );
     try {
       const get = async (path: string) => {
-        const response = await fetch(`${api.url}${path}`);
+        const response = await fetch(`${api.url}${path}`, {
+          headers: { authorization: `Bearer ${apiClient!.apiKey}` },
+        });
         expect(response.status, path).toBe(200);
         return response.text();
       };

@@ -1,34 +1,24 @@
-// Who is calling: the tenant and the scopes of the credential. The
-// access-control issue fills the authentication slot with API keys and OAuth
-// tokens; until then `openAccess` admits every request as one default tenant
-// holding every scope, so the routes are already written against a principal.
+// Who is calling: the tenant, the client holding the credential, its scopes
+// and plan limits, as the authentication middleware (auth/authenticate.ts)
+// establishes them.
 import type { Context, Next } from 'koa';
+
+/** The plan limits of a credential holder; null = unlimited. */
+export interface PrincipalLimits {
+  callsPerHour: number | null;
+  liveConnections: number | null;
+  alertEndpoints: number | null;
+}
 
 export interface Principal {
   tenantId: string;
   /** Who holds the credential (a client id), for rate limits and logs. */
   clientId: string;
   scopes: ReadonlySet<string>;
+  limits: PrincipalLimits;
 }
 
 export type Authenticate = (ctx: Context, next: Next) => Promise<void>;
-
-export const allScopes = [
-  'read:feeds',
-  'write:sources',
-  'write:monitors',
-  'write:webhooks',
-  'use:ai',
-  'use:audio',
-];
-
-export function openAccess(tenantId: string): Authenticate {
-  const principal: Principal = { tenantId, clientId: 'anonymous', scopes: new Set(allScopes) };
-  return async (ctx, next) => {
-    ctx.state.principal = principal;
-    await next();
-  };
-}
 
 /** The tenant the authentication middleware put on the request. */
 export function tenantOf(ctx: { state: { principal?: Principal } }): string {

@@ -14,6 +14,7 @@ import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafk
 import { projectBatch } from '../../../services/projector/projector.ts';
 import { projectedTables } from '../../../services/projector/rows.ts';
 import { testKafka } from './kafka.ts';
+import { createTestClient, type TestClient } from './test-clients.ts';
 import { testLogger } from './stack.ts';
 import { waitFor } from './wait.ts';
 
@@ -36,8 +37,17 @@ export interface ApiStack {
   producer: EventProducer;
   clickhouse: ClickHouse;
   api: RunningApi;
+  /** The tenant and credentials every call() uses. */
+  client: TestClient;
+  /** Another tenant, for cross-tenant checks. */
+  otherClient: TestClient;
   /** GET/POST/DELETE against the API; the body parsed as JSON when there is one. */
-  call<T = ErrorAnswer>(method: string, path: string, body?: unknown): Promise<Answer<T>>;
+  call<T = ErrorAnswer>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { apiKey?: string | null },
+  ): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
@@ -93,13 +103,19 @@ export async function startApiStack(name: string, env: Record<string, string> = 
     // A new group starts at the end of each partition once it has joined: wait, so nothing we produce is skipped.
     await waitFor(() => assigned, 'the projector to join its group', 60_000);
 
+    const client = await createTestClient({ kafka, codec, producer }, { name: `Test ${name} ${run}` });
+    const otherClient = await createTestClient({ kafka, codec, producer }, { name: `Other ${name} ${run}` });
     const api = await startApi(config, testLogger);
     closers.push(() => api.close());
 
-    const call: ApiStack['call'] = async (method, path, body) => {
+    const call: ApiStack['call'] = async (method, path, body, options = {}) => {
+      const apiKey = options.apiKey === undefined ? client.apiKey : options.apiKey;
       const response = await fetch(`${api.url}${path}`, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(apiKey === null ? {} : { authorization: `Bearer ${apiKey}` }),
+        },
         body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
       });
       const text = await response.text();
@@ -111,7 +127,7 @@ export async function startApiStack(name: string, env: Record<string, string> = 
       }
       return { status: response.status, body: parsed as never, text };
     };
-    return { run, database, kafka, codec, producer, clickhouse, api, call, close };
+    return { run, database, kafka, codec, producer, clickhouse, api, client, otherClient, call, close };
   } catch (error) {
     await close();
     throw error;

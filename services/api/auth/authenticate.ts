@@ -1,0 +1,85 @@
+// The one authentication middleware in front of every endpoint: an API key or
+// an OAuth access token as `Authorization: Bearer`. Either way the request
+// gets a principal (tenant, client, scopes, plan limits); anything missing,
+// malformed, unknown, expired or revoked is a 401 that says which, without
+// echoing the credential.
+import { ApiError } from '../http/api-error.ts';
+import type { Authenticate, Principal, PrincipalLimits } from '../http/principal.ts';
+import { InvalidTokenError, type AccessTokens } from './access-tokens.ts';
+
+/** What authentication needs to know about a client (the client directory provides it). */
+export interface KnownClient {
+  clientId: string;
+  tenantId: string;
+  scopes: readonly string[];
+  revoked: boolean;
+  limits: PrincipalLimits;
+}
+
+export interface ClientLookup {
+  /** The live client holding this API key, or null (unknown, rotated away or revoked). */
+  byApiKey(key: string): KnownClient | null;
+  byId(clientId: string): KnownClient | null;
+}
+
+const challenge = 'Bearer realm="news-intelligence"';
+const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+const unauthorized = (message: string, error = 'invalid_token') =>
+  new ApiError('unauthorized', message, { 'WWW-Authenticate': `${challenge}, error="${error}"` });
+
+export function bearerAuthentication(deps: { clients: ClientLookup; tokens: AccessTokens }): Authenticate {
+  return async (ctx, next) => {
+    const header = ctx.get('authorization');
+    if (!header) {
+      throw new ApiError(
+        'unauthorized',
+        'missing credentials: send Authorization: Bearer <API key or access token>',
+        {
+          'WWW-Authenticate': challenge,
+        },
+      );
+    }
+    const match = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
+    if (!match)
+      throw unauthorized(
+        'malformed Authorization header: expected "Bearer <API key or access token>"',
+        'invalid_request',
+      );
+    const credential = match[1]!;
+
+    let principal: Principal;
+    if (jwtShape.test(credential)) {
+      let claims;
+      try {
+        claims = await deps.tokens.verify(credential);
+      } catch (error) {
+        if (error instanceof InvalidTokenError) throw unauthorized(`invalid access token: ${error.message}`);
+        throw error;
+      }
+      const client = deps.clients.byId(claims.clientId);
+      if (!client || client.revoked || client.tenantId !== claims.tenantId) {
+        throw unauthorized('invalid access token: its client is revoked or no longer exists');
+      }
+      // Scopes taken away from the client since the token was issued are gone from the token too.
+      const scopes = claims.scopes.filter((s) => client.scopes.includes(s));
+      principal = {
+        tenantId: client.tenantId,
+        clientId: client.clientId,
+        scopes: new Set(scopes),
+        limits: client.limits,
+      };
+    } else {
+      const client = deps.clients.byApiKey(credential);
+      if (!client || client.revoked) throw unauthorized('unknown or revoked API key');
+      principal = {
+        tenantId: client.tenantId,
+        clientId: client.clientId,
+        scopes: new Set(client.scopes),
+        limits: client.limits,
+      };
+    }
+    ctx.state.principal = principal;
+    await next();
+  };
+}

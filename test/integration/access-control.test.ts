@@ -1,0 +1,342 @@
+// Access control on real components: two API processes, the client directory
+// fed by news.clients.v1, Redis for rate limits (a private redis-server, so it
+// can be stopped without disturbing anything else), the admin command.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Kafka } from 'kafkajs';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
+import { freePort, startApiProcess, type ApiProcess } from './support/api-process.ts';
+import { testKafka } from './support/kafka.ts';
+import { stack } from './support/stack.ts';
+import { createTestClient, type TestClient } from './support/test-clients.ts';
+import { waitFor } from './support/wait.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const signingSecret = Buffer.from('an access-token signing key for tests only!').toString('base64url');
+const tokenKeys = `k1:${signingSecret}`;
+
+function startRedis(port: number): ChildProcess {
+  return spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+}
+
+interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+interface TokenBody {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  scope: string;
+  error: string;
+  error_description: string;
+}
+
+describe('access control', () => {
+  let kafka: Kafka;
+  let codec: EventCodec;
+  let producer: EventProducer;
+  let redisPort: number;
+  let redis: ChildProcess;
+  const apis: ApiProcess[] = [];
+  const secrets: string[] = [];
+  let full: TestClient;
+
+  const call = async (api: ApiProcess, path: string, credential: string | null, init: RequestInit = {}) => {
+    const response = await fetch(`${api.url}${path}`, {
+      ...init,
+      headers: { ...(credential ? { authorization: `Bearer ${credential}` } : {}), ...(init.headers ?? {}) },
+    });
+    const text = await response.text();
+    let body: ErrorBody = { error: { code: '', message: '' } };
+    try {
+      body = JSON.parse(text) as ErrorBody;
+    } catch {
+      // metrics and other text answers
+    }
+    return { status: response.status, headers: response.headers, text, body };
+  };
+  const token = async (api: ApiProcess, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${api.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const parsed = (await response.json()) as TokenBody;
+    if (parsed.access_token) secrets.push(parsed.access_token);
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+  /** A new client, once both API processes know it (asked through the token endpoint, which is not rate limited). */
+  const client = async (options: Parameters<typeof createTestClient>[1]) => {
+    const created = await createTestClient({ kafka, codec, producer }, options);
+    secrets.push(created.apiKey, created.clientSecret);
+    const credentials = {
+      grant_type: 'client_credentials',
+      client_id: created.clientId,
+      client_secret: created.clientSecret,
+    };
+    for (const api of apis)
+      await waitFor(async () => (await token(api, credentials)).status === 200, 'the new client');
+    return created;
+  };
+
+  beforeAll(async () => {
+    kafka = testKafka();
+    codec = new EventCodec(createSchemaRegistry(stack.SCHEMA_REGISTRY_URL));
+    producer = await EventProducer.connect(kafka, codec);
+    redisPort = await freePort();
+    redis = startRedis(redisPort);
+    full = await client({ name: 'access full', plan: 'professional' });
+    const env = {
+      API_TOKEN_KEYS: tokenKeys,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_KEY_PREFIX: `test:${Date.now()}:`,
+    };
+    apis.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(apis.map((a) => a.stop()));
+    redis?.kill('SIGKILL');
+    await producer?.disconnect();
+  });
+
+  it('answers 401 unauthorized for missing, malformed and unknown credentials, 403 naming a missing scope', async () => {
+    const [a] = apis as [ApiProcess];
+    const none = await call(a, '/v1/articles', null);
+    expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
+    expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    const basic = await fetch(`${a.url}/v1/articles`, { headers: { authorization: 'Basic abc' } });
+    expect(basic.status).toBe(401);
+    const unknown = await call(a, '/v1/articles', 'nik_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(unknown.body.error).toEqual({ code: 'unauthorized', message: 'unknown or revoked API key' });
+    expect((await call(a, '/v1/articles?limit=1', full.apiKey)).status).toBe(200);
+
+    const reader = await client({ name: 'access reader', scopes: ['read:feeds'] });
+    const write = await call(a, '/v1/sources', reader.apiKey, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'http://127.0.0.1:1/feed', category: 'world', country: 'gb' }),
+    });
+    expect([write.status, write.body.error.code]).toEqual([403, 'insufficient_scope']);
+    expect(write.body.error.message).toMatch(/write:sources/);
+    // Health, metrics, the document and the token endpoint need no credentials.
+    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json'])
+      expect((await call(a, path, null)).status).toBe(200);
+  });
+
+  it('issues access tokens for client credentials (JSON, form, Basic) and refuses bad ones as RFC 6749 says', async () => {
+    const [a, b] = apis as [ApiProcess, ApiProcess];
+    const json = await token(a, {
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: full.clientSecret,
+      scope: 'read:feeds',
+    });
+    expect(json.status).toBe(200);
+    expect(json.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'read:feeds' });
+    expect(json.headers.get('cache-control')).toBe('no-store');
+    // Tokens work on every instance (shared signing keys).
+    expect((await call(b, '/v1/articles?limit=1', json.body.access_token)).status).toBe(200);
+    const readOnly = await call(b, '/v1/sources', json.body.access_token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect([readOnly.status, readOnly.body.error.code]).toEqual([403, 'insufficient_scope']);
+
+    const form = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${full.clientId}:${full.clientSecret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const formBody = (await form.json()) as { access_token: string; scope: string };
+    secrets.push(formBody.access_token);
+    expect(form.status).toBe(200);
+    expect(formBody.scope.split(' ').sort()).toEqual([
+      'read:feeds',
+      'use:ai',
+      'use:audio',
+      'write:monitors',
+      'write:sources',
+      'write:webhooks',
+    ]);
+
+    const reader = await client({ name: 'access scoped', scopes: ['read:feeds'] });
+    const tooMuch = await token(a, {
+      grant_type: 'client_credentials',
+      client_id: reader.clientId,
+      client_secret: reader.clientSecret,
+      scope: 'read:feeds use:ai',
+    });
+    expect([tooMuch.status, tooMuch.body.error]).toEqual([400, 'invalid_scope']);
+    const wrong = await token(a, {
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: 'nis_wrong',
+    });
+    expect([wrong.status, wrong.body.error]).toEqual([401, 'invalid_client']);
+    const grant = await token(a, {
+      grant_type: 'password',
+      client_id: full.clientId,
+      client_secret: full.clientSecret,
+    });
+    expect([grant.status, grant.body.error]).toEqual([400, 'unsupported_grant_type']);
+    const missing = await token(a, { client_id: full.clientId, client_secret: full.clientSecret });
+    expect([missing.status, missing.body.error]).toEqual([400, 'invalid_request']);
+  });
+
+  it('answers 401 for expired, wrongly signed, alg none, unknown-key and tampered tokens', async () => {
+    const [a] = apis as [ApiProcess];
+    const issued = await token(a, {
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: full.clientSecret,
+      scope: 'read:feeds',
+    });
+    const good: string = issued.body.access_token;
+    const [header, payload, signature] = good.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const sign = (body: Record<string, unknown>, kid: string, secret: string) =>
+      new SignJWT(body)
+        .setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' })
+        .sign(Buffer.from(secret, 'base64url'));
+    const now = Math.floor(Date.now() / 1000);
+    const cases: [string, string][] = [
+      [
+        'expired',
+        await sign({ ...claims, iat: now - 7200, nbf: now - 7200, exp: now - 3600 }, 'k1', signingSecret),
+      ],
+      [
+        'wrong signature',
+        await sign(claims, 'k1', Buffer.from('some other key of thirty-two bytes+').toString('base64url')),
+      ],
+      ['alg none', `${b64({ alg: 'none', typ: 'at+jwt', kid: 'k1' })}.${payload}.`],
+      ['unknown key id', await sign(claims, 'k9', signingSecret)],
+      ['tampered scope', `${header}.${b64({ ...claims, scope: 'read:feeds write:sources' })}.${signature}`],
+    ];
+    secrets.push(...cases.map(([, t]) => t));
+    for (const [name, bad] of cases) {
+      const answer = await call(a, '/v1/articles?limit=1', bad);
+      expect([answer.status, answer.body.error.code], name).toEqual([401, 'unauthorized']);
+      expect(answer.text, name).not.toContain(bad);
+    }
+    expect((await call(a, '/v1/articles?limit=1', good)).status).toBe(200);
+  });
+
+  it('Essentials: 1,000 calls in the hour succeed and call 1,001 gets 429, with 50 concurrent clients over two processes', async () => {
+    // The window is the clock hour: start well inside one so the count cannot be split by a reset.
+    const intoHour = (Date.now() / 1000) % 3600;
+    if (intoHour > 3540) await new Promise((r) => setTimeout(r, (3600 - intoHour + 2) * 1000));
+    const essentials = await client({ name: 'access essentials', plan: 'essentials' });
+    await waitFor(async () => (await call(apis[0]!, '/healthz', null)).status === 200, 'api');
+    const remaining: number[] = [];
+    let next = 0;
+    const worker = async (w: number) => {
+      while (next < 1000) {
+        next++;
+        const answer = await fetch(`${apis[w % 2]!.url}/v1/sources?limit=1`, {
+          headers: { authorization: `Bearer ${essentials.apiKey}` },
+        });
+        await answer.arrayBuffer();
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('ratelimit-limit')).toBe('1000');
+        remaining.push(Number(answer.headers.get('ratelimit-remaining')));
+        expect(Number(answer.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+      }
+    };
+    await Promise.all(Array.from({ length: 50 }, (_, w) => worker(w)));
+    // Every count from 999 down to 0 was handed out exactly once: the counter is atomic across processes.
+    expect(remaining.sort((x, y) => x - y)).toEqual(Array.from({ length: 1000 }, (_, i) => i));
+    const over = await call(apis[1]!, '/v1/sources?limit=1', essentials.apiKey);
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limited']);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over.headers.get('ratelimit-remaining')).toBe('0');
+  }, 120_000);
+
+  it('stops a key revoked through the admin command on both processes within 5 seconds', async () => {
+    const doomed = await client({ name: 'access revoked', plan: 'professional' });
+    for (const api of apis) expect((await call(api, '/v1/articles?limit=1', doomed.apiKey)).status).toBe(200);
+    const started = Date.now();
+    const command = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'services/clients/main.ts', 'revoke', doomed.clientId],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    );
+    expect(command.status, command.stderr).toBe(0);
+    const commandMs = Date.now() - started;
+    const revokedAt = await Promise.all(
+      apis.map((api) =>
+        waitFor(
+          async () => (await call(api, '/v1/articles?limit=1', doomed.apiKey)).status === 401 && Date.now(),
+          'the revocation to reach the API',
+          5_000,
+          20,
+        ),
+      ),
+    );
+    const elapsed = Math.max(...revokedAt) - started;
+    console.log(
+      `revocation: the admin command took ${commandMs} ms; both API processes refused the key ${elapsed} ms after it started`,
+    );
+    expect(elapsed).toBeLessThan(5_000);
+  }, 30_000);
+
+  it('keeps serving without Redis (fail-open, counted), and limits resume when it is back', async () => {
+    const [a] = apis as [ApiProcess];
+    const failOpens = async () => {
+      const metrics = (await call(a, '/metrics', null)).text;
+      return Number(/^api_rate_limit_fail_open_total (\d+)/m.exec(metrics)?.[1] ?? 0);
+    };
+    const before = await failOpens();
+    redis.kill('SIGKILL');
+    await new Promise((r) => redis.once('exit', r));
+    for (let i = 0; i < 5; i++) expect((await call(a, '/v1/articles?limit=1', full.apiKey)).status).toBe(200);
+    expect(await failOpens()).toBeGreaterThanOrEqual(before + 5);
+    expect(a.output()).toMatch(/rate limits cannot be checked \(Redis unreachable\)/);
+
+    redis = startRedis(redisPort);
+    const counted = await waitFor(
+      async () => {
+        const answer = await call(a, '/v1/articles?limit=1', full.apiKey);
+        const remaining = Number(answer.headers.get('ratelimit-remaining'));
+        return answer.status === 200 && remaining < 10_000 && remaining;
+      },
+      'rate limiting to resume',
+      15_000,
+      200,
+    );
+    const after = await call(a, '/v1/articles?limit=1', full.apiKey);
+    expect(Number(after.headers.get('ratelimit-remaining'))).toBe(counted - 1);
+  }, 60_000);
+
+  it('never writes a key, secret or token to the logs or to an error body', async () => {
+    // Provoke errors with every kind of credential, then search both processes' whole output.
+    for (const secret of secrets) await call(apis[0]!, '/v1/articles?limit=0', secret);
+    expect(secrets.length).toBeGreaterThan(10);
+    for (const api of apis) {
+      const output = api.output();
+      expect(output.length).toBeGreaterThan(1000);
+      for (const secret of secrets) {
+        expect(output.includes(secret), `a credential (${secret.slice(0, 6)}…) in the log`).toBe(false);
+        expect(output.includes(secret.slice(-24)), 'part of a credential in the log').toBe(false);
+      }
+    }
+  });
+});
