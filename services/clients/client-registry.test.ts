@@ -55,6 +55,21 @@ describe('ClientRegistry', () => {
     expect(JSON.stringify(appended)).not.toContain(created.clientSecret!.slice(4));
   });
 
+  it('ensures a client for a key chosen outside: created once, found again, only its hash stored', async () => {
+    const { registry, appended } = setUp();
+    const key = 'demo-key-chosen-by-the-user';
+    const first = await registry.ensureClientWithKey({ name: 'Demo', plan: { plan: 'professional' } }, key);
+    expect(first.created).toBe(true);
+    expect(first.client.plan).toBe('professional');
+    expect(verifyCredential(key, appended[0]!.api_key_hash)).toBe(true);
+    expect(JSON.stringify(appended)).not.toContain(key);
+    const again = await registry.ensureClientWithKey({ name: 'Demo' }, key);
+    expect(again).toEqual({ client: first.client, created: false });
+    await registry.revoke(first.client.client_id);
+    expect((await registry.ensureClientWithKey({ name: 'Demo' }, key)).created).toBe(true);
+    await expect(registry.ensureClientWithKey({ name: 'Demo' }, 'short')).rejects.toThrow(/at least 16/);
+  });
+
   it('adds clients to existing tenants only', async () => {
     const { registry } = setUp();
     const { tenantId } = await registry.createTenant({ name: 'Acme' });

@@ -31,6 +31,7 @@ import {
   generateClientSecret,
   generateTenantId,
   hashCredential,
+  verifyCredential,
 } from './credentials.ts';
 
 /** Where client states live: the compacted topic in production, a map in unit tests. */
@@ -186,6 +187,30 @@ export class ClientRegistry {
     if (next.scopes.join(' ') === previous.scopes.join(' ')) return { client: previous, change: 'unchanged' };
     await this.deps.store.append(next);
     return { client: next, change: 'changed' };
+  }
+
+  /**
+   * The active client holding `apiKey`, or a new tenant and client holding it. For a key chosen
+   * outside (the demo's DEMO_API_KEY): the caller already has the key, so nothing is shown; it is
+   * still stored only as a hash.
+   */
+  async ensureClientWithKey(
+    input: { name: string } & Omit<NewClientInput, 'tenant_id' | 'name'>,
+    apiKey: string,
+  ): Promise<{ client: Client; created: boolean }> {
+    if (apiKey.length < 16) throw new Error('an API key must be at least 16 characters long');
+    const current = await this.deps.store.read();
+    const found = [...current.values()].find((c) => !c.revoked && verifyCredential(apiKey, c.api_key_hash));
+    if (found) return { client: found, created: false };
+    const valid = newClientInput.parse({ ...input, tenant_id: generateTenantId() });
+    const client = createdClient(
+      generateClientId(),
+      valid,
+      { api_key_prefix: apiKeyPrefixOf(apiKey), api_key_hash: hashCredential(apiKey), client_secret_hash: null },
+      this.now(),
+    );
+    await this.deps.store.append(client);
+    return { client, created: true };
   }
 
   private async active(clientId: string): Promise<Client> {

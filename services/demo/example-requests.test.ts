@@ -1,32 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import { exampleRequests, readyMessage } from './example-requests.ts';
 
+const credentials = { apiKey: 'nik_demo', generated: false, clientId: 'cli_1', clientSecret: 'nis_secret' };
 const context = {
   apiUrl: 'http://127.0.0.1:8080',
   articleId: 'art_0123',
   feedServerUrl: 'http://127.0.0.1:8090',
-  apiKeySet: false,
+  credentials,
 };
+const auth = '-H "Authorization: Bearer $DEMO_API_KEY"';
 
 describe('exampleRequests', () => {
   it('suggests one-line curl commands against the API, one of them for an article that exists', () => {
     const commands = exampleRequests(context).map((e) => e.command);
     expect(commands.length).toBeGreaterThanOrEqual(4);
     expect(commands.every((c) => c.startsWith('curl -s') && !c.includes('\n'))).toBe(true);
-    expect(commands).toContain("curl -s 'http://127.0.0.1:8080/v1/articles/art_0123'");
+    expect(commands).toContain(`curl -s ${auth} 'http://127.0.0.1:8080/v1/articles/art_0123'`);
     expect(commands.some((c) => c.includes('/api/v1/feeds/personalized?'))).toBe(true);
   });
 
   it('adds a source served by the demo feed server, which the loopback allow-list lets the API check', () => {
-    const post = exampleRequests(context).find((e) => e.command.includes('-X POST'))!;
+    const post = exampleRequests(context).find(
+      (e) => e.command.includes('/v1/sources') && e.command.includes('-X POST'),
+    )!;
     const body = /-d '(.*)'$/.exec(post.command)![1]!;
     expect(JSON.parse(body)).toMatchObject({ url: 'http://127.0.0.1:8090/live/all.json' });
   });
 
-  it('sends the demo key by variable when there is one, so it is never printed', () => {
-    for (const { command } of exampleRequests({ ...context, apiKeySet: true })) {
-      expect(command).toContain('-H "Authorization: Bearer $DEMO_API_KEY"');
-    }
+  it('sends the key by variable, and shows how to get an access token with the client credentials', () => {
+    const [token, ...others] = [...exampleRequests(context)].sort((a) =>
+      a.command.includes('/oauth/token') ? -1 : 1,
+    );
+    expect(token!.command).toBe(
+      "curl -s -X POST 'http://127.0.0.1:8080/oauth/token' -u 'cli_1:nis_secret' -d grant_type=client_credentials",
+    );
+    for (const { command } of others) expect(command).toContain(auth);
+    for (const { command } of exampleRequests(context)) expect(command).not.toContain('nik_demo');
   });
 });
 
@@ -39,8 +48,10 @@ describe('readyMessage', () => {
     for (const { command } of exampleRequests(context)) expect(lines).toContain(`  ${command}`);
   });
 
-  it('mentions the demo key only when there is one', () => {
-    expect(readyMessage(ready).join('\n')).not.toContain('DEMO_API_KEY');
-    expect(readyMessage({ ...ready, apiKeySet: true }).join('\n')).toContain('export it');
+  it('shows a key made for this run, and never prints a key the user chose', () => {
+    expect(readyMessage(ready).join('\n')).toContain('export it');
+    expect(readyMessage(ready).join('\n')).not.toContain('nik_demo');
+    const generated = readyMessage({ ...ready, credentials: { ...credentials, generated: true } });
+    expect(generated).toContain('  export DEMO_API_KEY=nik_demo');
   });
 });

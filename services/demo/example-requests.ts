@@ -12,15 +12,15 @@ export interface ExampleContext {
   /** An id the API just listed. */
   articleId: string;
   feedServerUrl: string;
-  /** When set, every request carries it (by variable, so the key is not printed). */
-  apiKeySet: boolean;
+  /** Every request carries the key, by variable ($DEMO_API_KEY) so the commands can be shared. */
+  credentials: { apiKey: string; generated: boolean; clientId: string; clientSecret: string };
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function exampleRequests(context: ExampleContext): ExampleRequest[] {
   const { apiUrl } = context;
-  const auth = context.apiKeySet ? ' -H "Authorization: Bearer $DEMO_API_KEY"' : '';
+  const auth = ' -H "Authorization: Bearer $DEMO_API_KEY"';
   const get = (path: string) => `curl -s${auth} ${quote(`${apiUrl}${path}`)}`;
   const newSource = JSON.stringify({
     url: `${context.feedServerUrl}/live/all.json`,
@@ -45,6 +45,10 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
       command: get('/api/v1/feeds/personalized?topics=economy,health&limit=5'),
     },
     {
+      what: 'an OAuth access token (client credentials), to send as Authorization: Bearer instead of the key',
+      command: `curl -s -X POST ${quote(`${apiUrl}/oauth/token`)} -u ${quote(`${context.credentials.clientId}:${context.credentials.clientSecret}`)} -d grant_type=client_credentials`,
+    },
+    {
       what: 'add a source (loopback feeds are allowed in the demo)',
       command: `curl -s${auth} -X POST ${quote(`${apiUrl}/v1/sources`)} -H 'Content-Type: application/json' -d ${quote(newSource)}`,
     },
@@ -66,13 +70,17 @@ export function readyMessage(context: ReadyContext): string[] {
     `Articles are queryable, ${context.elapsed} after start. The API is at ${apiUrl}`,
     `(documentation: ${apiUrl}/docs in a browser, ${apiUrl}/openapi.json)`,
     '',
+    ...(context.credentials.generated
+      ? [
+          `Every request needs a key; this run made one (set DEMO_API_KEY to choose your own):`,
+          `  export DEMO_API_KEY=${context.credentials.apiKey}`,
+        ]
+      : ['Requests carry DEMO_API_KEY: export it in the shell you paste them into.']),
+    '',
     'Try:',
     ...exampleRequests(context).flatMap((example) => [`  # ${example.what}`, `  ${example.command}`]),
     '',
     `New articles keep arriving: a BBC corpus article is released every ${context.releaseSeconds} s and the live feeds are polled every ${context.pollSeconds} s.`,
-    ...(context.apiKeySet
-      ? ['Requests carry DEMO_API_KEY: export it in the shell you paste them into.']
-      : []),
     `Logs: ${context.logFiles.join(', ')}`,
     'Ctrl-C stops the demo.',
   ];

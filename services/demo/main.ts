@@ -7,9 +7,11 @@
 // then prints where to point curl. Ctrl-C stops everything it started: the
 // services, the feed server, its sources (deactivated, so no other poller keeps
 // polling a server that is gone) and the stack if it brought the stack up.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { pino } from 'pino';
+import { ClientRegistry, kafkaClientStore } from '../clients/client-registry.ts';
 import { ConfigError } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
@@ -21,6 +23,7 @@ import { apiArticleProbe, progressLine, waitForArticles } from './article-readin
 import { loadDemoConfig, loopbackAllowList, repositoryRoot, type DemoConfig } from './config.ts';
 import { readCorpus } from './corpus.ts';
 import { CorpusRelease } from './corpus-release.ts';
+import { demoCredentials } from './demo-credentials.ts';
 import { demoSourcePrefix, demoSources } from './demo-sources.ts';
 import { readyMessage } from './example-requests.ts';
 import { readRealFeeds } from './feed-responses.ts';
@@ -57,6 +60,8 @@ const childEnv: NodeJS.ProcessEnv = {
   ...process.env,
   // Loopback feeds (ours, and any local test server the user adds) and webhooks to local receivers.
   OUTBOUND_ALLOW_LIST: [...new Set([...config.OUTBOUND_ALLOW_LIST, ...loopbackAllowList])].join(','),
+  // One API process: a signing key made for this run is enough (and keeps the API from warning).
+  API_TOKEN_KEYS: process.env.API_TOKEN_KEYS || `demo:${randomBytes(32).toString('base64url')}`,
   PORT: String(config.PORT),
   API_HOST: config.API_HOST,
   // Sources added through the API poll as often as the demo's own live feeds.
@@ -212,6 +217,17 @@ async function start(): Promise<void> {
       `registered as "${demoSourcePrefix}…" sources (${count('added')} added, ${count('updated')} reactivated or updated, ${count('unchanged')} unchanged)`,
   );
 
+  // Before the API starts, so its client directory knows the demo client from its first request.
+  const credentials = await demoCredentials(
+    new ClientRegistry({ store: kafkaClientStore({ kafka, codec, producer }) }),
+    config.DEMO_API_KEY,
+  );
+  say(
+    credentials.generated
+      ? 'credentials: DEMO_API_KEY was not set, so a key was made for this run (shown below)'
+      : 'credentials: DEMO_API_KEY belongs to the "Demo" client (Professional plan, every scope)',
+  );
+
   for (const [name, entry] of [
     ['projector', 'services/projector/main.ts'],
     ['poller', 'services/poller/main.ts'],
@@ -222,7 +238,7 @@ async function start(): Promise<void> {
   say('services: projector, poller and api started');
 
   const progress = progressLine(say);
-  const sample = await waitForArticles(apiArticleProbe(apiUrl, config.DEMO_API_KEY), {
+  const sample = await waitForArticles(apiArticleProbe(apiUrl, credentials.apiKey), {
     timeoutMs: config.DEMO_READY_TIMEOUT_SECONDS * 1000,
     onProgress: (_, status) =>
       progress.update(`waiting for articles to be queryable: ${elapsed()} (${status})`),
@@ -233,7 +249,7 @@ async function start(): Promise<void> {
     apiUrl,
     articleId: sample.ids[0]!,
     feedServerUrl: feedServer.url,
-    apiKeySet: config.DEMO_API_KEY !== '',
+    credentials,
     elapsed: elapsed(),
     releaseSeconds: config.DEMO_RELEASE_SECONDS,
     pollSeconds: config.DEMO_POLL_SECONDS,

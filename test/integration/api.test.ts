@@ -177,6 +177,14 @@ describe('read API', () => {
 
     const mine = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true');
     expect(mine.body.sources.map((s) => s.id)).toContain(id);
+    // Another tenant sees the source but not the subscription, and cannot end it.
+    const other = { apiKey: stack.otherClient.apiKey };
+    const theirs = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true', undefined, other);
+    expect(theirs.body.sources.map((s) => s.id)).not.toContain(id);
+    const foreign = await stack.call('DELETE', `/v1/sources/${id}/subscription`, undefined, other);
+    expect([foreign.status, foreign.body.error.code]).toEqual([404, 'not_found']);
+    const still = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true');
+    expect(still.body.sources.map((s) => s.id)).toContain(id);
     const gone = await stack.call('DELETE', `/v1/sources/${id}/subscription`);
     expect(gone.status).toBe(204);
     const twice = await stack.call('DELETE', `/v1/sources/${id}/subscription`);

@@ -1,6 +1,7 @@
 // `npm run demo` end to end: started as a user would (its tsx entry, a non-default PORT), it prints the
 // API URL once articles are queryable, the examples it prints work, and one SIGINT (Ctrl-C) stops every
 // process it started and frees its ports.
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -58,6 +59,8 @@ describe('npm run demo', () => {
   let demo: ChildProcess | undefined;
   let started: number[] = [];
   const output: string[] = [];
+  // A key the test chooses, as a user would: the demo creates (or finds) its client and never prints it.
+  const demoKey = `demo-test-key-${randomBytes(12).toString('hex')}`;
 
   afterAll(() => {
     // Only if the test failed: leave nothing running.
@@ -72,7 +75,13 @@ describe('npm run demo', () => {
     const feedPort = 18_091;
     demo = spawn(process.execPath, ['--import', 'tsx', 'services/demo/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DEMO_FEED_PORT: String(feedPort), LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DEMO_FEED_PORT: String(feedPort),
+        DEMO_API_KEY: demoKey,
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => demo!.once('exit', (code) => resolve(code)));
@@ -101,13 +110,32 @@ describe('npm run demo', () => {
 
     // The article example carries an id the API has just listed: it must answer with that article.
     const example = output
-      .map((l) => /^\s*curl -s '([^']*\/v1\/articles\/[^']+)'$/.exec(l)?.[1])
+      .map(
+        (l) =>
+          /^\s*curl -s -H "Authorization: Bearer \$DEMO_API_KEY" '([^']*\/v1\/articles\/[^']+)'$/.exec(
+            l,
+          )?.[1],
+      )
       .find(Boolean);
     expect(example, 'an example request for one article').toBeDefined();
-    const response = await fetch(example!);
+    expect(output.join('\n')).not.toContain(demoKey);
+    const response = await fetch(example!, { headers: { authorization: `Bearer ${demoKey}` } });
     expect(response.status).toBe(200);
     const id = decodeURIComponent(example!.slice(example!.lastIndexOf('/') + 1));
     expect(JSON.stringify(await response.json())).toContain(id);
+
+    // The token example works as printed.
+    const [, tokenUrl, basic] =
+      /curl -s -X POST '([^']+\/oauth\/token)' -u '([^']+)'/.exec(output.join('\n')) ?? [];
+    const token = await fetch(tokenUrl!, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(basic!).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(token.status).toBe(200);
 
     started = descendants(demo.pid!);
     // The projector, the poller and the API at least; they run as long as the demo does.
