@@ -3,7 +3,7 @@
 // otherwise a fresh key for this run. A client secret is issued every run so
 // the demo can show how to get an OAuth access token; both are printed on the
 // user's own terminal, and stored only as hashes.
-import { ClientRegistry } from '../clients/client-registry.ts';
+import type { ClientRegistry } from '../clients/client-registry.ts';
 import { generateApiKey } from '../clients/credentials.ts';
 
 export interface DemoCredentials {
