@@ -206,7 +206,11 @@ export class ClientRegistry {
     const client = createdClient(
       generateClientId(),
       valid,
-      { api_key_prefix: apiKeyPrefixOf(apiKey), api_key_hash: hashCredential(apiKey), client_secret_hash: null },
+      {
+        api_key_prefix: apiKeyPrefixOf(apiKey),
+        api_key_hash: hashCredential(apiKey),
+        client_secret_hash: null,
+      },
       this.now(),
     );
     await this.deps.store.append(client);
