@@ -105,6 +105,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange client credentials for an access token (RFC 6749, 4.4)
+         * @description The client authenticates with HTTP Basic or with client_id and client_secret in the body. The token is a signed JWT valid for one hour, sent as `Authorization: Bearer` like an API key.
+         */
+        post: operations["issueAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -892,6 +912,88 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    issueAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Unless HTTP Basic client authentication is used. */
+                    client_id?: string;
+                    /** @description Unless HTTP Basic client authentication is used. */
+                    client_secret?: string;
+                    /**
+                     * @description Space-separated subset of the client's scopes; all of them when left out.
+                     * @example read:feeds write:monitors
+                     */
+                    scope?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    grant_type: "client_credentials";
+                    /** @description Unless HTTP Basic client authentication is used. */
+                    client_id?: string;
+                    /** @description Unless HTTP Basic client authentication is used. */
+                    client_secret?: string;
+                    /**
+                     * @description Space-separated subset of the client's scopes; all of them when left out.
+                     * @example read:feeds write:monitors
+                     */
+                    scope?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The access token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        access_token: string;
+                        /** @enum {string} */
+                        token_type: "Bearer";
+                        /** @example 3600 */
+                        expires_in: number;
+                        scope: string;
+                    };
+                };
+            };
+            /** @description invalid_request, unsupported_grant_type or invalid_scope */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description invalid_client */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
+                        error_description?: string;
+                    };
                 };
             };
         };

@@ -125,6 +125,74 @@ function operation(route: RouteSpec): Json {
   };
 }
 
+// POST /oauth/token answers in RFC 6749's shapes rather than through the route
+// descriptions (OAuth libraries parse it), so it is described here by hand.
+const tokenRequest = {
+  type: 'object',
+  required: ['grant_type'],
+  properties: {
+    grant_type: { type: 'string', enum: ['client_credentials'] },
+    client_id: { type: 'string', description: 'Unless HTTP Basic client authentication is used.' },
+    client_secret: { type: 'string', description: 'Unless HTTP Basic client authentication is used.' },
+    scope: {
+      type: 'string',
+      description: "Space-separated subset of the client's scopes; all of them when left out.",
+      example: 'read:feeds write:monitors',
+    },
+  },
+};
+const tokenError = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'string',
+      enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope'],
+    },
+    error_description: { type: 'string' },
+  },
+};
+const tokenOperation = {
+  operationId: 'issueAccessToken',
+  summary: 'Exchange client credentials for an access token (RFC 6749, 4.4)',
+  description:
+    'The client authenticates with HTTP Basic or with client_id and client_secret in the body. The token is ' +
+    'a signed JWT valid for one hour, sent as `Authorization: Bearer` like an API key.',
+  tags: ['OAuth'],
+  security: [{}, { clientBasic: [] }],
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': { schema: tokenRequest },
+      'application/x-www-form-urlencoded': { schema: tokenRequest },
+    },
+  },
+  responses: {
+    '200': {
+      description: 'The access token',
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['access_token', 'token_type', 'expires_in', 'scope'],
+            properties: {
+              access_token: { type: 'string' },
+              token_type: { type: 'string', enum: ['Bearer'] },
+              expires_in: { type: 'integer', example: 3600 },
+              scope: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+    '400': {
+      description: 'invalid_request, unsupported_grant_type or invalid_scope',
+      content: { 'application/json': { schema: tokenError } },
+    },
+    '401': { description: 'invalid_client', content: { 'application/json': { schema: tokenError } } },
+  },
+};
+
 export interface DocumentInfo {
   version: string;
   serverUrl?: string;
@@ -135,6 +203,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   }
+  paths['/oauth/token'] = { post: tokenOperation };
   return {
     openapi: '3.1.0',
     info: {
@@ -142,11 +211,12 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
       version: info.version,
       description:
         'News articles aggregated from RSS, Atom and JSON feeds, with AI enrichment and audio. Every ' +
-        'endpoint takes `Authorization: Bearer <API key or access token>`. Errors are always ' +
-        '`{"error": {"code", "message"}}`.',
+        'endpoint takes `Authorization: Bearer <API key or access token>` (tokens from POST /oauth/token). ' +
+        'Errors are always `{"error": {"code", "message"}}` (the token endpoint answers as RFC 6749 says). ' +
+        'Every authenticated answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set([...routes.map((r) => r.tag), 'OAuth'])].map((name) => ({ name })),
     paths,
     components: {
       schemas: components(),
@@ -155,6 +225,11 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
           type: 'http',
           scheme: 'bearer',
           description: 'An API key, or an access token from POST /oauth/token (client credentials).',
+        },
+        clientBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'client_id and client_secret (RFC 6749, 2.3.1).',
         },
       },
     },
