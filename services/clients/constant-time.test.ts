@@ -1,12 +1,13 @@
 // Key and secret comparison must not stop at the first differing byte: every
 // check goes through crypto.timingSafeEqual on equal-length digests, whether
 // the guess is right, wrong at its first character or wrong at its last.
+import type * as crypto from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const calls = vi.hoisted(() => ({ lengths: [] as [number, number][] }));
 
 vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
+  const actual = await importOriginal<typeof crypto>();
   return {
     ...actual,
     timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
