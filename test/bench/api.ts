@@ -1,0 +1,546 @@
+// npm run bench:api — read-model benchmark (a benchmark, not a test).
+//
+// Projection: N synthetic articles (default 1,000,000, from the BBC corpus, ./api/synthetic-articles.ts)
+// are appended to a topic of the bench's own, then projected into an isolated database as the live
+// projector does it (ConsumerRunner in batch mode + projectBatch); events/s = N / time from consumer
+// start to the last row visible. Baseline in the same run: the same rows (rowFor's output, JSONEachRow;
+// the version is the article's index instead of its offset) inserted by `clickhouse-client` into a copy
+// of the table, timing only the insert.
+// API: the API process against that database; for a few common filter sets autocannon measures
+// GET /v1/articles (req/s, p50, p99), then the SQL articleListQuery builds for the same filters sent
+// straight to ClickHouse over HTTP, with the same tool, connections and number of answers
+// (./api/list-queries.ts, ./api/load.ts).
+// Targets (issue 4): projection at least half the direct insert rate; API p50 at most 1.5 times the
+// direct query p50. Each phase also prints the CPU its processes used (./api/cpu.ts): on two shared
+// cores that says where the time went better than the wall clock does.
+//
+// Nothing touches the real topics or the `news` database: the topic (bench.articles.discovered.<run>)
+// is created and deleted here, its events carry the schema id registered for
+// news.articles.discovered.v1, and the database (BENCH_DATABASE, news_bench) is dropped at the start
+// and at the end (BENCH_KEEP_DATABASE=true keeps it for a look afterwards). The API is called with the
+// key of a client made for the run (./api/bench-client.ts, revoked at the end); its rate-limit counters
+// live under a Redis prefix of the run's, deleted at the end.
+//
+// Environment: BENCH_ARTICLES (1000000), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
+// BENCH_WARMUP_SECONDS (3), BENCH_MIN_RESPONSES (20), BENCH_QUERY_WORD (world), BENCH_DATABASE,
+// BENCH_KEEP_DATABASE, CLICKHOUSE_NATIVE_PORT (9000, for clickhouse-client), and the infrastructure
+// variables every service reads (KAFKA_BROKERS, CLICKHOUSE_URL, ...).
+import { execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { closeSync, createWriteStream, openSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import kafkajs, { type Kafka } from 'kafkajs';
+import { z } from 'zod';
+import { readCorpus } from '../../services/demo/corpus.ts';
+import { projectBatch } from '../../services/projector/projector.ts';
+import { rowFor } from '../../services/projector/rows.ts';
+import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
+import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../services/runtime/config.ts';
+import { createKafka } from '../../services/runtime/kafka/client.ts';
+import { ConsumerRunner, type ConsumedEvent } from '../../services/runtime/kafka/consumer.ts';
+import { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { createLogger } from '../../services/runtime/logger.ts';
+import { startApi, type ApiProcess } from './api/api-process.ts';
+import { createBenchClient } from './api/bench-client.ts';
+import { cpuSeconds, describeCpu, meterCpu, stackPid } from './api/cpu.ts';
+import { clickhouseUrl, listRequests, samePage, type ListRequest } from './api/list-queries.ts';
+import { load, type LoadResult } from './api/load.ts';
+import { syntheticArticles } from './api/synthetic-articles.ts';
+
+const { Partitioners } = kafkajs;
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const config = loadConfig({
+  ...infrastructureEnv,
+  BENCH_ARTICLES: integer(1_000_000, 1_000, 10_000_000),
+  BENCH_DATABASE: z
+    .string()
+    .default('news_bench')
+    .refine((s) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) && s !== 'news', {
+      message: 'expected an identifier other than news (the bench drops it)',
+    }),
+  BENCH_CONNECTIONS: integer(10, 1, 1_000),
+  BENCH_SECONDS: integer(10, 1, 600),
+  BENCH_WARMUP_SECONDS: integer(3, 0, 60),
+  BENCH_MIN_RESPONSES: integer(20, 1, 10_000),
+  BENCH_QUERY_WORD: text('world'),
+  BENCH_KEEP_DATABASE: boolean(false),
+  CLICKHOUSE_NATIVE_PORT: integer(9000, 1, 65_535),
+});
+const logger = createLogger('bench', 'warn');
+const run = randomUUID().slice(0, 8);
+const n = config.BENCH_ARTICLES;
+const benchTopic = `bench.articles.discovered.${run}`;
+const realTopic = topicNames.articlesDiscovered;
+const database = config.BENCH_DATABASE;
+const directTable = 'articles_direct';
+const rowsFile = path.join(tmpdir(), `bench-api-${run}.jsonl`);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const thousands = (x: number) => Math.round(x).toLocaleString('en-US');
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+const load1 = () => loadavg()[0]!.toFixed(1);
+
+// CPU of the processes that do the work. ClickHouse and Kafka are shared: their figures include
+// whatever else the machine asked of them meanwhile.
+const clickhousePid = stackPid(root, 'clickhouse');
+const kafkaPid = stackPid(root, 'kafka');
+const shared = {
+  ...(clickhousePid ? { clickhouse: () => cpuSeconds(clickhousePid) } : {}),
+  ...(kafkaPid ? { kafka: () => cpuSeconds(kafkaPid) } : {}),
+};
+const benchCpu = () => cpuSeconds(process.pid);
+
+// ---- clean-up, also on failure and Ctrl-C --------------------------------------------------------
+
+const cleanups: { name: string; task: () => Promise<unknown> }[] = [];
+let cleaning: Promise<void> | undefined;
+/** Set by a stop signal: what fails after it (the API gone mid-request) is not worth reporting. */
+let interrupted = false;
+let apiProcess: ApiProcess | undefined;
+const onCleanup = (name: string, task: () => Promise<unknown>) => cleanups.push({ name, task });
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const { name, task } of cleanups.reverse()) {
+      try {
+        await task();
+      } catch (error) {
+        process.stderr.write(`bench:api: clean-up "${name}" failed: ${(error as Error).message}\n`);
+      }
+    }
+  })();
+  return cleaning;
+}
+// `on`, not `once`: Ctrl-C reaches us twice under the tsx CLI (the terminal's SIGINT, then the one
+// tsx relays), and a second signal with no listener left would end the process mid-clean-up.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.on(signal, () => {
+    if (cleaning) return;
+    interrupted = true;
+    process.stderr.write(`bench:api: ${signal}, cleaning up\n`);
+    void cleanUp().finally(() => process.exit(code));
+  });
+}
+// Last resort if the process exits without the clean-up: never leave the API behind.
+process.once('exit', () => apiProcess?.child.kill('SIGKILL'));
+
+// ---- ClickHouse ----------------------------------------------------------------------------------
+
+const connect = (db: string, createDatabase: boolean) =>
+  ClickHouse.connect(
+    {
+      url: config.CLICKHOUSE_URL,
+      user: config.CLICKHOUSE_USER,
+      password: config.CLICKHOUSE_PASSWORD,
+      database: db,
+    },
+    { createDatabase },
+  );
+
+async function scalar(clickhouse: ClickHouse, sql: string): Promise<number> {
+  const [row] = await clickhouse.query<{ n: string }>(sql);
+  return Number(row?.n ?? 0);
+}
+const count = (clickhouse: ClickHouse, table: string) =>
+  scalar(clickhouse, `SELECT count() AS n FROM ${table}`);
+const activeParts = (clickhouse: ClickHouse, table: string) =>
+  scalar(
+    clickhouse,
+    `SELECT count() AS n FROM system.parts WHERE database = '${database}' AND table = '${table}' AND active`,
+  );
+
+/** Waits (at most `capSeconds`) until no merge runs in the bench database for 3 s. */
+async function mergesSettled(clickhouse: ClickHouse, capSeconds: number): Promise<number> {
+  const started = performance.now();
+  let quiet = 0;
+  while (seconds(started) < capSeconds && quiet < 3) {
+    const merges = await scalar(
+      clickhouse,
+      `SELECT count() AS n FROM system.merges WHERE database = '${database}'`,
+    );
+    quiet = merges === 0 ? quiet + 1 : 0;
+    await sleep(1000);
+  }
+  return seconds(started);
+}
+
+// ---- phase 1: events into the bench topic, rows into a file ----------------------------------------
+
+async function produce(kafka: Kafka, codec: EventCodec, partitions: number) {
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({
+    waitForLeaders: true,
+    topics: [{ topic: benchTopic, numPartitions: partitions, replicationFactor: 1 }],
+  });
+  onCleanup('delete the bench topic', async () => {
+    await admin.deleteTopics({ topics: [benchTopic] });
+    await admin.disconnect();
+  });
+
+  // Loading is not what is measured: a plain producer with several requests in flight.
+  const producer = kafka.producer({
+    createPartitioner: Partitioners.DefaultPartitioner,
+    allowAutoTopicCreation: false,
+  });
+  await producer.connect();
+  const rows = createWriteStream(rowsFile);
+  onCleanup('remove the rows file', async () => rmSync(rowsFile, { force: true }));
+  const articles = syntheticArticles(readCorpus(), { now: Date.now(), days: 90 });
+  const started = performance.now();
+  const inFlight: Promise<unknown>[] = [];
+  let bytes = 0;
+  let lastReport = started;
+  const chunk = 300; // ~50 per partition: record batches well under the broker's 1 MiB limit
+  for (let from = 0; from < n; from += chunk) {
+    // Generating and encoding is CPU-bound: let signals (Ctrl-C) in between chunks.
+    await new Promise((r) => setImmediate(r));
+    if (interrupted) throw new Error('interrupted');
+    const messages: { key: string; value: Buffer }[] = [];
+    const lines: string[] = [];
+    for (let i = from; i < Math.min(from + chunk, n); i++) {
+      const article = articles.article(i);
+      // Encoded for the real topic, so the events carry the schema id registered for it.
+      const value = await codec.encode(realTopic, article);
+      bytes += value.length;
+      messages.push({ key: article.article_id, value });
+      lines.push(JSON.stringify(rowFor(realTopic, article.article_id, article, i, article.occurred_at)));
+    }
+    inFlight.push(producer.send({ topic: benchTopic, acks: -1, messages }));
+    if (inFlight.length >= 4) await inFlight.shift();
+    if (!rows.write(`${lines.join('\n')}\n`)) await new Promise<void>((r) => rows.once('drain', () => r()));
+    if (performance.now() - lastReport > 15_000) {
+      lastReport = performance.now();
+      log(`  ${seconds(started).toFixed(0)} s: ${thousands(from + messages.length)} events appended`);
+    }
+  }
+  await Promise.all(inFlight);
+  await new Promise<void>((resolve, reject) =>
+    rows.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  await producer.disconnect();
+  return { seconds: seconds(started), bytes, fileBytes: statSync(rowsFile).size };
+}
+
+// ---- phase 2: the baseline insert ---------------------------------------------------------------
+
+async function insertDirectly(): Promise<{ seconds: number; cpu: Record<string, number> }> {
+  const input = openSync(rowsFile, 'r');
+  // The client's CPU shows in ours as a waited-for child's.
+  const cpu = meterCpu({ 'clickhouse-client': () => cpuSeconds(process.pid, true), ...shared });
+  const started = performance.now();
+  try {
+    const client = spawn(
+      'clickhouse-client',
+      [
+        '--host',
+        new URL(config.CLICKHOUSE_URL).hostname,
+        '--port',
+        String(config.CLICKHOUSE_NATIVE_PORT),
+        '--user',
+        config.CLICKHOUSE_USER,
+        ...(config.CLICKHOUSE_PASSWORD ? ['--password', config.CLICKHOUSE_PASSWORD] : []),
+        '--database',
+        database,
+        // The default block of 1,048,576 rows is ~2.8 GB of these articles, over the stack's 3.7 GiB
+        // per-query memory limit once parsed: 100,000-row blocks (ten parts per million rows).
+        '--max_insert_block_size',
+        '100000',
+        '--query',
+        `INSERT INTO ${directTable} FORMAT JSONEachRow`,
+      ],
+      { stdio: [input, 'ignore', 'inherit'] },
+    );
+    const code = await new Promise<number | null>((resolve, reject) => {
+      client.once('error', reject);
+      client.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`clickhouse-client exited with ${code}`);
+    return { seconds: seconds(started), cpu: cpu() };
+  } finally {
+    closeSync(input);
+  }
+}
+
+// ---- phase 3: the projection, as the live projector runs it -------------------------------------
+
+async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) {
+  const producer = await EventProducer.connect(kafka, codec); // for dead letters; none are expected
+  const groupId = `bench-api-${run}`;
+  // Where the time goes: how many batches, how big, and how long projectBatch (mostly the insert) took.
+  const batches = { count: 0, events: 0, ms: 0 };
+  // The bench topic stands in for news.articles.discovered.v1: same schema, same table.
+  const asDiscovered = (events: ConsumedEvent<unknown>[]) => events.map((e) => ({ ...e, topic: realTopic }));
+  const runner = new ConsumerRunner({
+    kafka,
+    codec,
+    producer,
+    logger,
+    groupId,
+    topics: [benchTopic],
+    fromBeginning: true,
+    partitionsConcurrently: 3, // as services/projector/main.ts
+    batchHandler: async (events) => {
+      const at = performance.now();
+      await projectBatch(clickhouse, asDiscovered(events));
+      batches.count++;
+      batches.events += events.length;
+      batches.ms += performance.now() - at;
+    },
+  });
+  const cpu = meterCpu({ bench: benchCpu, ...shared });
+  const started = performance.now();
+  let firstRow: number | undefined;
+  let lastReport = started;
+  await runner.start();
+  try {
+    for (;;) {
+      const rows = await count(clickhouse, 'articles');
+      if (rows > 0 && firstRow === undefined) firstRow = seconds(started);
+      if (rows >= n) break;
+      if (seconds(started) > 1800) throw new Error(`gave up after 1800 s with ${rows} rows projected`);
+      if (performance.now() - lastReport > 15_000) {
+        lastReport = performance.now();
+        log(`  ${seconds(started).toFixed(0)} s: ${thousands(rows)} rows projected`);
+      }
+      await sleep(200);
+    }
+    return { seconds: seconds(started), firstRow: firstRow ?? 0, batches, cpu: cpu() };
+  } finally {
+    await runner.stop();
+    await producer.disconnect();
+    const admin = kafka.admin();
+    await admin.connect();
+    await admin.deleteGroups([groupId]).catch(() => undefined);
+    await admin.disconnect();
+  }
+}
+
+// ---- phase 4: the API under load ----------------------------------------------------------------
+
+async function deleteKeys(url: string, pattern: string): Promise<void> {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+interface Measured {
+  request: ListRequest;
+  returned: number;
+  viaApi: LoadResult;
+  direct: LoadResult;
+}
+
+async function measureApi(clickhouse: ClickHouse, kafka: Kafka, codec: EventCodec): Promise<Measured[]> {
+  const producer = await EventProducer.connect(kafka, codec);
+  onCleanup('disconnect the client producer', () => producer.disconnect());
+  const client = await createBenchClient({ kafka, codec, producer }, `Benchmark ${run}`);
+  onCleanup('revoke the bench client', () => client.revoke());
+  const headers = { authorization: client.authorization };
+  // Its rate-limit counters live under a prefix of this run's, removed at the end.
+  const redisPrefix = `bench:api:${run}:`;
+  onCleanup('remove the Redis keys', () => deleteKeys(config.REDIS_URL, `${redisPrefix}*`));
+  apiProcess = await startApi(root, {
+    CLICKHOUSE_DATABASE: database,
+    REDIS_KEY_PREFIX: redisPrefix,
+    LOG_LEVEL: 'warn',
+  });
+  const api = apiProcess;
+  onCleanup('stop the API', () => api.stop());
+  const sourceName = (
+    await clickhouse.query<{ source_name: string }>(
+      'SELECT source_name FROM articles GROUP BY source_name ORDER BY source_name LIMIT 1',
+    )
+  )[0]?.source_name;
+  const options = {
+    connections: config.BENCH_CONNECTIONS,
+    seconds: config.BENCH_SECONDS,
+    warmupSeconds: config.BENCH_WARMUP_SECONDS,
+    minResponses: config.BENCH_MIN_RESPONSES,
+  };
+  /** Load on `url`, and the CPU `processes` used during the measured run (not the warm-up). */
+  const measure = async (
+    url: string,
+    processes: Record<string, () => number>,
+    headers: Record<string, string> = {},
+  ) => {
+    let cpu = meterCpu(processes);
+    let started = performance.now();
+    const result = await load(url, {
+      ...options,
+      headers,
+      beforeMeasuring: () => {
+        cpu = meterCpu(processes);
+        started = performance.now();
+      },
+    });
+    return { ...result, cpu: describeCpu(cpu(), seconds(started)) };
+  };
+  const show = (label: string, r: Awaited<ReturnType<typeof measure>>) =>
+    log(
+      `    ${label.padEnd(6)} ${r.requestsPerSecond.toFixed(1).padStart(7)} req/s  p50 ${ms(r.p50).padStart(10)}  ` +
+        `p99 ${ms(r.p99).padStart(10)}  (${r.ok} answers${r.failed ? `, ${r.failed} FAILED` : ''})  cpu: ${r.cpu}`,
+    );
+  const results: Measured[] = [];
+  for (const request of listRequests({ word: config.BENCH_QUERY_WORD, sourceName: sourceName ?? '' })) {
+    const apiUrl = `${api.url}/v1/articles?${request.query}`;
+    const sqlUrl = clickhouseUrl(config.CLICKHOUSE_URL, request.sql, {
+      database,
+      user: config.CLICKHOUSE_USER,
+      password: config.CLICKHOUSE_PASSWORD,
+    });
+    const returned = await samePage(apiUrl, headers, sqlUrl);
+    log(`  ${request.name}: ${request.query}  (${returned} articles per page)`);
+    const viaApi = await measure(
+      apiUrl,
+      { api: () => cpuSeconds(api.child.pid!), ...shared, autocannon: benchCpu },
+      headers,
+    );
+    show('API', viaApi);
+    const direct = await measure(sqlUrl, { ...shared, autocannon: benchCpu });
+    show('direct', direct);
+    results.push({ request, returned, viaApi, direct });
+  }
+  return results;
+}
+
+// ---- the run --------------------------------------------------------------------------------------
+
+async function main() {
+  execFileSync('bash', ['docker/stack/stack.sh', 'up'], { cwd: root, stdio: 'ignore' });
+  // Registers the schemas: the bench's events carry news.articles.discovered.v1's schema id.
+  execFileSync(process.execPath, ['--import', 'tsx', 'services/provision/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+
+  const admin = await connect('default', false);
+  onCleanup('close the ClickHouse admin client', () => admin.close());
+  await admin.command(`DROP DATABASE IF EXISTS ${database}`);
+  if (!config.BENCH_KEEP_DATABASE)
+    onCleanup(`drop ${database}`, () => admin.command(`DROP DATABASE IF EXISTS ${database}`));
+  const clickhouse = await connect(database, true);
+  onCleanup('close the ClickHouse client', () => clickhouse.close());
+  await migrate(clickhouse, readMigrations(), logger);
+  await clickhouse.command(`CREATE TABLE ${directTable} AS articles`);
+
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-api', logger });
+  const types = localTypes();
+  const codec = new EventCodec(
+    createSchemaRegistry(config.SCHEMA_REGISTRY_URL),
+    new Map([...types, [benchTopic, types.get(realTopic)!]]),
+  );
+  const kafkaAdmin = kafka.admin();
+  await kafkaAdmin.connect();
+  const [real] = (await kafkaAdmin.fetchTopicMetadata({ topics: [realTopic] })).topics;
+  await kafkaAdmin.disconnect();
+
+  log(
+    `bench:api: ${thousands(n)} articles, topic ${benchTopic} (${real!.partitions.length} partitions), ` +
+      `database ${database}; load average ${load1()} on ${availableParallelism()} cores`,
+  );
+  const produced = await produce(kafka, codec, real!.partitions.length);
+  log(
+    `  appended in ${produced.seconds.toFixed(1)} s (${(produced.bytes / 2 ** 20).toFixed(0)} MiB of Avro); ` +
+      `rows file ${(produced.fileBytes / 2 ** 20).toFixed(0)} MiB`,
+  );
+
+  log(
+    `baseline: clickhouse-client --max_insert_block_size 100000 INSERT INTO ${directTable} FORMAT JSONEachRow < rows file`,
+  );
+  const direct = await insertDirectly();
+  const directRows = await count(clickhouse, directTable);
+  if (directRows !== n) throw new Error(`the direct insert left ${directRows} rows, not ${n}`);
+  const directRate = n / direct.seconds;
+  log(
+    `  ${thousands(n)} rows in ${direct.seconds.toFixed(1)} s; cpu: ${describeCpu(direct.cpu, direct.seconds)}`,
+  );
+  await clickhouse.command(`DROP TABLE ${directTable}`); // its merges must not run during the projection
+  rmSync(rowsFile, { force: true });
+
+  log(`projection: ConsumerRunner + projectBatch from the beginning of the topic; load average ${load1()}`);
+  const projected = await project(kafka, codec, clickhouse);
+  const projectionRate = n / projected.seconds;
+  const distinct = await scalar(clickhouse, 'SELECT count() AS n FROM articles FINAL');
+  if (distinct !== n) throw new Error(`the projection left ${distinct} articles, not ${n}`);
+  const { batches } = projected;
+  log(
+    `  ${thousands(n)} rows in ${projected.seconds.toFixed(1)} s (first row after ${projected.firstRow.toFixed(1)} s); ` +
+      `cpu: ${describeCpu(projected.cpu, projected.seconds)}`,
+  );
+  log(
+    `  ${thousands(batches.count)} batches of ${thousands(batches.events / Math.max(1, batches.count))} events; ` +
+      `projectBatch took ${ms(batches.ms / Math.max(1, batches.count))} each, ${(batches.ms / 1000).toFixed(1)} s ` +
+      `in all (up to 3 at once)`,
+  );
+  const partsAfter = await activeParts(clickhouse, 'articles');
+  const waited = await mergesSettled(clickhouse, 120);
+  log(
+    `  ${partsAfter} active parts after the projection, ${await activeParts(clickhouse, 'articles')} after ` +
+      `${waited.toFixed(0)} s of background merges`,
+  );
+
+  log(
+    `API: GET /v1/articles vs its SQL straight to ClickHouse; ${config.BENCH_CONNECTIONS} connections, ` +
+      `~${config.BENCH_SECONDS} s (at least ${config.BENCH_MIN_RESPONSES} answers) each after a ` +
+      `${config.BENCH_WARMUP_SECONDS} s warm-up; load average ${load1()}`,
+  );
+  const measured = await measureApi(clickhouse, kafka, codec);
+
+  log('');
+  log(
+    `projection     ${thousands(projectionRate)} events/s  (${thousands(n)} in ${projected.seconds.toFixed(1)} s)`,
+  );
+  log(`baseline       clickhouse-client JSONEachRow insert: ${thousands(directRate)} rows/s`);
+  log(`ratio          projection / direct insert = ${(projectionRate / directRate).toFixed(3)}`);
+  log(`load average   ${load1()} at the end (${availableParallelism()} cores)`);
+  log('');
+  const row = (target: string, figure: string, met: string) =>
+    log(`${target.padEnd(46)}${figure.padEnd(36)}${met}`);
+  row('target', 'figure', 'met?');
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  row(
+    'projection >= 0.5 x direct insert',
+    `${(projectionRate / directRate).toFixed(2)} x`,
+    verdict(projectionRate >= 0.5 * directRate),
+  );
+  for (const { request, viaApi, direct: sql } of measured) {
+    const ratio = viaApi.p50 / sql.p50;
+    row(
+      `API p50 <= 1.5 x direct p50: ${request.name}`,
+      `${ms(viaApi.p50)} / ${ms(sql.p50)} = ${ratio.toFixed(2)} x`,
+      verdict(ratio <= 1.5 && viaApi.failed === 0),
+    );
+  }
+}
+
+void main()
+  .then(
+    () => cleanUp().then(() => 0),
+    async (error: unknown) => {
+      if (!interrupted)
+        process.stderr.write(`bench:api failed: ${(error as Error)?.stack ?? String(error)}\n`);
+      await cleanUp();
+      return 1;
+    },
+  )
+  .then((code) => process.exit(code));

@@ -1,0 +1,54 @@
+// The real API process (services/api/main.ts) on a free loopback port, as a
+// child the bench can measure (its pid) and must stop whatever happens.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface ApiProcess {
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL if it has not exited within 10 s. */
+  stop(): Promise<void>;
+}
+
+/** Starts the API with `env` added to ours; resolves once /readyz answers 200. */
+export async function startApi(root: string, env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), API_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const api: ApiProcess = {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+    },
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode} while starting`);
+    const ready = await fetch(`${api.url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return api;
+    await sleep(250);
+  }
+  await api.stop();
+  throw new Error('the API was not ready within 60 s');
+}

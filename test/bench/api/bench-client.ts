@@ -1,0 +1,37 @@
+// The bench's own API client: a tenant on the enterprise plan with an hourly
+// allowance no load run reaches (the rate limit is still checked on every
+// request, as for any client), created through the registry the admin command
+// uses and revoked when the bench ends. Revocation is final: each run leaves
+// one revoked client in news.clients.v1, as the integration tests do.
+import type { Kafka } from 'kafkajs';
+import { ClientRegistry, kafkaClientStore } from '../../../services/clients/client-registry.ts';
+import type { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import type { EventCodec } from '../../../services/runtime/kafka/registry.ts';
+
+export interface BenchClient {
+  /** The Authorization header to send. */
+  authorization: string;
+  revoke(): Promise<void>;
+}
+
+export async function createBenchClient(
+  deps: { kafka: Kafka; codec: EventCodec; producer: EventProducer },
+  name: string,
+): Promise<BenchClient> {
+  const registry = new ClientRegistry({ store: kafkaClientStore(deps) });
+  const issued = await registry.createTenant(
+    {
+      name,
+      plan: {
+        plan: 'enterprise',
+        limits: { calls_per_hour: 1_000_000_000, live_connections: null, alert_endpoints: null },
+      },
+      scopes: ['read:feeds'],
+    },
+    { apiKey: true },
+  );
+  return {
+    authorization: `Bearer ${issued.apiKey!}`,
+    revoke: async () => void (await registry.revoke(issued.client.client_id)),
+  };
+}
