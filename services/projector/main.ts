@@ -18,7 +18,7 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { formatDuration } from './progress.ts';
-import { projectBatch } from './projector.ts';
+import { projectBatch, projectorFetch } from './projector.ts';
 import { rebuild } from './rebuild.ts';
 import { projectedTables } from './rows.ts';
 
@@ -53,6 +53,7 @@ async function projectLive({ onStop }: Lifecycle): Promise<void> {
     topics: Object.keys(projectedTables),
     fromBeginning: true,
     partitionsConcurrently: 3,
+    fetch: projectorFetch,
     batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
   });
   onStop(async () => {

@@ -35,7 +35,7 @@ import { Redis } from 'ioredis';
 import kafkajs, { type Kafka } from 'kafkajs';
 import { z } from 'zod';
 import { readCorpus } from '../../services/demo/corpus.ts';
-import { projectBatch } from '../../services/projector/projector.ts';
+import { projectBatch, projectorFetch } from '../../services/projector/projector.ts';
 import { rowFor } from '../../services/projector/rows.ts';
 import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
@@ -289,7 +289,8 @@ async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) 
     groupId,
     topics: [benchTopic],
     fromBeginning: true,
-    partitionsConcurrently: 3, // as services/projector/main.ts
+    partitionsConcurrently: 3,
+    fetch: projectorFetch, // as services/projector/main.ts
     batchHandler: async (events) => {
       const at = performance.now();
       await projectBatch(clickhouse, asDiscovered(events));

@@ -4,7 +4,11 @@
 // while articles arrive; and a client generated from the OpenAPI document.
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
+import type {
+  ArticleDiscovered,
+  ArticleEnriched,
+  ArticleNarrated,
+} from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
@@ -336,6 +340,60 @@ describe('read API', () => {
       const to = new Date(base + 1000).toISOString();
       expect(await ids(`date_range=${from}..${to}`)).toEqual([0, 1, 2, 3, 4]);
       expect(await ids('date_range=2030-01-01..')).toEqual([]);
+    });
+    it('carries the latest AI summary and audio in lists, and the enrichment in the detail', async () => {
+      const id = `art_${run}_005`;
+      const enrichment: ArticleEnriched = {
+        article_id: id,
+        status: 'succeeded',
+        failure_reason: null,
+        summary: 'The AI summary.',
+        context: 'Some context.',
+        insights: ['A concrete insight.'],
+        sentiment: { label: 'positive', score: 0.6 },
+        entities: [{ name: 'Time Warner', type: 'organization', salience: 0.9, mentions: 3 }],
+        keywords: ['profit'],
+        category: 'business',
+        language: 'en',
+        reading_time_seconds: 42,
+        provider: 'embedded',
+        model: 'extractive-1',
+        enriched_at: base,
+        occurred_at: base,
+      };
+      const narration: ArticleNarrated = {
+        article_id: id,
+        status: 'succeeded',
+        failure_reason: null,
+        audio_url: 'http://localhost/audio/a.mp3',
+        voice: 'en-GB-standard',
+        format: 'mp3',
+        duration_ms: 61_000,
+        characters: 900,
+        provider: 'espeak-ng',
+        occurred_at: base,
+      };
+      await stack.producer.send(topicNames.articlesEnriched, [{ key: id, value: enrichment }]);
+      await stack.producer.send(topicNames.articlesNarrated, [{ key: id, value: narration }]);
+      const item = await waitFor(async () => {
+        const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceId}&limit=100`);
+        const found = list.body.articles.find((a) => a.id === id);
+        return found?.ai_summary && found.audio_url && found;
+      }, 'the enrichment and narration in the list');
+      expect(item).toMatchObject({
+        ai_summary: 'The AI summary.',
+        audio_url: 'http://localhost/audio/a.mp3',
+      });
+      const detail = await stack.call<ArticleDetail>('GET', `/v1/articles/${id}`);
+      expect(detail.body.enrichment).toMatchObject({
+        summary: 'The AI summary.',
+        insights: ['A concrete insight.'],
+        sentiment: { label: 'positive', score: 0.6 },
+        entities: [{ name: 'Time Warner', type: 'organization' }],
+      });
+      const others = (await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceId}&limit=100`)).body
+        .articles;
+      expect(others.filter((a) => a.ai_summary !== null).map((a) => a.id)).toEqual([id]);
     });
   });
 

@@ -4,9 +4,12 @@ import { articleListQuery, decodeCursor, encodeCursor, filterConditions } from '
 describe('article list SQL', () => {
   it('sorts newest first with the id as tie-breaker and asks for one row more than the page', () => {
     const text = articleListQuery({}, { limit: 20, offset: 40 });
-    expect(text).toContain('ORDER BY published_at DESC, article_id DESC');
-    expect(text).toMatch(/LIMIT 40, 21$/);
-    expect(text).not.toContain('WHERE');
+    expect(text).toContain(
+      'ORDER BY published_at DESC, article_id DESC\n    LIMIT 1 BY article_id\n    LIMIT 40, 21',
+    );
+    expect(text).toMatch(/ORDER BY published_at DESC, article_id DESC$/);
+    // No filters: the only WHERE is the one that picks the page's rows.
+    expect(text.match(/WHERE/g)).toHaveLength(1);
   });
 
   it('escapes every value: hostile input stays inside string literals', () => {

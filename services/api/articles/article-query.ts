@@ -74,9 +74,19 @@ export function articleListQuery(filter: ArticleFilter, page: Page): string {
     );
   }
   const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  return sql`SELECT ${raw(listColumns)} FROM articles FINAL ${raw(whereClause)}
-ORDER BY published_at DESC, article_id DESC
-LIMIT ${page.offset}, ${page.limit + 1}`;
+  // Two steps, because FINAL merges every column of every matching row before the sort: first the
+  // page's keys, read from the narrow key columns without FINAL (LIMIT 1 BY drops the copies a
+  // replay leaves; an article's event never changes, so any copy has the right key); then only
+  // those rows, with FINAL, through the primary key. Same answer, several times faster at 1M rows.
+  return sql`SELECT ${raw(listColumns)} FROM (
+  SELECT * FROM articles FINAL WHERE (published_at, article_id) IN (
+    SELECT published_at, article_id FROM articles ${raw(whereClause)}
+    ORDER BY published_at DESC, article_id DESC
+    LIMIT 1 BY article_id
+    LIMIT ${page.offset}, ${page.limit + 1}
+  )
+)
+ORDER BY published_at DESC, article_id DESC`;
 }
 
 export function articleDetailQuery(id: string): string {
@@ -85,15 +95,15 @@ toUnixTimestamp(discovered_at) AS discovered_at
 FROM articles FINAL WHERE article_id = ${id} LIMIT 1`;
 }
 
-/** The latest successful AI summary of each article that has one. */
-export function aiSummariesQuery(ids: readonly string[]): string {
-  return sql`SELECT article_id, argMax(summary, version) AS latest_summary FROM article_enrichments
-WHERE article_id IN ${inList(ids)} AND summary IS NOT NULL GROUP BY article_id`;
-}
-
-/** The latest successful narration of each article that has one. */
-export function audioUrlsQuery(ids: readonly string[]): string {
-  return sql`SELECT article_id, argMax(audio_url, version) AS latest_audio_url FROM article_narrations
+/**
+ * The latest successful AI summary and narration URL of each article that has them, in one round
+ * trip: rows of (article_id, kind, value) with kind 'summary' or 'audio'.
+ */
+export function extrasQuery(ids: readonly string[]): string {
+  return sql`SELECT article_id, 'summary' AS kind, argMax(summary, version) AS value FROM article_enrichments
+WHERE article_id IN ${inList(ids)} AND summary IS NOT NULL GROUP BY article_id
+UNION ALL
+SELECT article_id, 'audio' AS kind, argMax(audio_url, version) AS value FROM article_narrations
 WHERE article_id IN ${inList(ids)} AND audio_url IS NOT NULL GROUP BY article_id`;
 }
 

@@ -1,14 +1,13 @@
 // Reads articles from the ClickHouse read model and shapes them as the API's
-// list items and detail objects. The list is one query for the page plus two
-// small lookups by id (AI summary, audio) that run side by side.
+// list items and detail objects. The list is one query for the page plus one
+// small lookup by id (AI summary and audio).
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import {
-  aiSummariesQuery,
   articleDetailQuery,
   articleListQuery,
-  audioUrlsQuery,
   encodeCursor,
   enrichmentQuery,
+  extrasQuery,
   type ArticleFilter,
   type Page,
 } from './article-query.ts';
@@ -154,14 +153,13 @@ export class ArticleStore {
   /** AI summaries and audio URLs of these articles, where they have them. */
   async extras(ids: readonly string[]) {
     if (ids.length === 0) return { summaries: new Map<string, string>(), audio: new Map<string, string>() };
-    const [summaryRows, audioRows] = await Promise.all([
-      this.clickhouse.query<{ article_id: string; latest_summary: string }>(aiSummariesQuery(ids)),
-      this.clickhouse.query<{ article_id: string; latest_audio_url: string }>(audioUrlsQuery(ids)),
-    ]);
-    return {
-      summaries: new Map(summaryRows.map((r) => [r.article_id, r.latest_summary])),
-      audio: new Map(audioRows.map((r) => [r.article_id, r.latest_audio_url])),
-    };
+    const rows = await this.clickhouse.query<{ article_id: string; kind: string; value: string }>(
+      extrasQuery(ids),
+    );
+    const summaries = new Map<string, string>();
+    const audio = new Map<string, string>();
+    for (const r of rows) (r.kind === 'summary' ? summaries : audio).set(r.article_id, r.value);
+    return { summaries, audio };
   }
 }
 

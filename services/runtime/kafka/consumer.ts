@@ -69,6 +69,11 @@ export interface ConsumerRunnerOptions<V> {
    * (re)assignment reads its partitions from the beginning again.
    */
   commitOffsets?: boolean;
+  /**
+   * How much one fetch may bring (KafkaJS defaults: 1 MiB per partition, 10 MiB in all). In batch mode a
+   * fetched batch is one call of the batch handler, so these bound the size of, e.g., one insert.
+   */
+  fetch?: { maxBytesPerPartition?: number; maxBytes?: number };
   /** Called with the new assignment after every rebalance. */
   onAssignment?: (assigned: { topic: string; partitions: number[] }[]) => void;
 }
@@ -115,6 +120,7 @@ export class ConsumerRunner<V = unknown> {
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
       rebalanceTimeout: 60_000,
+      ...options.fetch,
     });
     this.counters = metricsFor(options.metrics);
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
