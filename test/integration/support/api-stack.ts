@@ -95,7 +95,7 @@ export async function startApiStack(name: string, env: Record<string, string> = 
       topics: Object.keys(projectedTables),
       fromBeginning: false,
       partitionsConcurrently: 3,
-    fetch: projectorFetch,
+      fetch: projectorFetch,
       onAssignment: () => (assigned = true),
       batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
     });
