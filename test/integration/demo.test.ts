@@ -9,19 +9,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive } from '../support/processes.ts';
+import { freePort } from './support/api-process.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const portFree = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,19 +1,9 @@
 // The real API process (services/api/main.ts) on a free loopback port, as a
 // child the bench can measure (its pid) and must stop whatever happens.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../integration/support/api-process.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface ApiProcess {
   url: string;
