@@ -277,7 +277,7 @@ start_kafka() {
 
 start_registry() {
   local d=$STACK_DIR/apicurio
-  mkdir -p "$d/config" "$d/tmp"
+  mkdir -p "$d/config" "$d/tmp" "$d/data"
   render "$SCRIPT_DIR/apicurio/application.properties" "$d/config/application.properties"
   launch registry "$d" java -Xms64m -Xmx512m -XX:+UseSerialGC "-Djava.io.tmpdir=$d/tmp" \
     -Djava.util.logging.manager=org.jboss.logmanager.LogManager -jar "$(registry_jar)"
