@@ -4,16 +4,12 @@
 // while articles arrive; and a client generated from the OpenAPI document.
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ArticleDiscovered,
-  ArticleEnriched,
-  ArticleNarrated,
-} from '../../services/runtime/events/types.generated.ts';
+import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
-import { sampleArticle } from './support/kafka.ts';
+import { sampleArticle, sampleEnrichment, sampleNarration } from './support/kafka.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -343,36 +339,12 @@ describe('read API', () => {
     });
     it('carries the latest AI summary and audio in lists, and the enrichment in the detail', async () => {
       const id = `art_${run}_005`;
-      const enrichment: ArticleEnriched = {
-        article_id: id,
-        status: 'succeeded',
-        failure_reason: null,
+      const enrichment = sampleEnrichment(id, base, {
         summary: 'The AI summary.',
         context: 'Some context.',
         insights: ['A concrete insight.'],
-        sentiment: { label: 'positive', score: 0.6 },
-        entities: [{ name: 'Time Warner', type: 'organization', salience: 0.9, mentions: 3 }],
-        keywords: ['profit'],
-        category: 'business',
-        language: 'en',
-        reading_time_seconds: 42,
-        provider: 'embedded',
-        model: 'extractive-1',
-        enriched_at: base,
-        occurred_at: base,
-      };
-      const narration: ArticleNarrated = {
-        article_id: id,
-        status: 'succeeded',
-        failure_reason: null,
-        audio_url: 'http://localhost/audio/a.mp3',
-        voice: 'en-GB-standard',
-        format: 'mp3',
-        duration_ms: 61_000,
-        characters: 900,
-        provider: 'espeak-ng',
-        occurred_at: base,
-      };
+      });
+      const narration = sampleNarration(id, base);
       await stack.producer.send(topicNames.articlesEnriched, [{ key: id, value: enrichment }]);
       await stack.producer.send(topicNames.articlesNarrated, [{ key: id, value: narration }]);
       const item = await waitFor(async () => {

@@ -6,11 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { sql } from '../../services/runtime/clickhouse/literal.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
-import type {
-  ArticleEnriched,
-  ArticleNarrated,
-  FeedPoll,
-} from '../../services/runtime/events/types.generated.ts';
+import type { FeedPoll } from '../../services/runtime/events/types.generated.ts';
 import { ConsumerRunner } from '../../services/runtime/kafka/consumer.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
@@ -18,7 +14,7 @@ import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import { projectedTables } from '../../services/projector/rows.ts';
 import { sourceState } from '../../services/sources/source.ts';
-import { sampleArticle, testKafka } from './support/kafka.ts';
+import { sampleArticle, sampleEnrichment, sampleNarration, testKafka } from './support/kafka.ts';
 import { stack, testLogger } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -81,36 +77,8 @@ describe('projector', () => {
     skipped_reasons: [],
     occurred_at: at + n * 60_000 + 40,
   });
-  const enrichment: ArticleEnriched = {
-    article_id: articles[0]!.article_id,
-    status: 'succeeded',
-    failure_reason: null,
-    summary: 'A short summary.',
-    context: null,
-    insights: ['Profits rose 76%.'],
-    sentiment: { label: 'positive', score: 0.6 },
-    entities: [{ name: 'Time Warner', type: 'organization', salience: 0.9, mentions: 3 }],
-    keywords: ['profit'],
-    category: 'business',
-    language: 'en',
-    reading_time_seconds: 42,
-    provider: 'embedded',
-    model: 'extractive-1',
-    enriched_at: at + 1000,
-    occurred_at: at + 1000,
-  };
-  const narration: ArticleNarrated = {
-    article_id: articles[0]!.article_id,
-    status: 'succeeded',
-    failure_reason: null,
-    audio_url: 'http://localhost/audio/a.mp3',
-    voice: 'en-GB-standard',
-    format: 'mp3',
-    duration_ms: 61_000,
-    characters: 900,
-    provider: 'espeak-ng',
-    occurred_at: at + 2000,
-  };
+  const enrichment = sampleEnrichment(articles[0]!.article_id, at + 1000);
+  const narration = sampleNarration(articles[0]!.article_id, at + 2000);
 
   const startProjector = async (group: string) => {
     const runner = new ConsumerRunner({

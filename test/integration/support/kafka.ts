@@ -11,7 +11,11 @@ import {
   registerSchemas,
 } from '../../../services/runtime/kafka/registry.ts';
 import { deadLetterTopicName, type TopicSpec } from '../../../services/runtime/kafka/topics.ts';
-import type { ArticleDiscovered } from '../../../services/runtime/events/types.generated.ts';
+import type {
+  ArticleDiscovered,
+  ArticleEnriched,
+  ArticleNarrated,
+} from '../../../services/runtime/events/types.generated.ts';
 import { stack, testLogger } from './stack.ts';
 
 export const testKafka = (): Kafka =>
@@ -118,4 +122,47 @@ export async function readAll(
   clearTimeout(timer);
   await consumer.disconnect();
   return out;
+}
+
+/** A succeeded enrichment of an article, at `at`. */
+export function sampleEnrichment(
+  articleId: string,
+  at: number,
+  overrides: Partial<ArticleEnriched> = {},
+): ArticleEnriched {
+  return {
+    article_id: articleId,
+    status: 'succeeded',
+    failure_reason: null,
+    summary: 'A short summary.',
+    context: null,
+    insights: ['Profits rose 76%.'],
+    sentiment: { label: 'positive', score: 0.6 },
+    entities: [{ name: 'Time Warner', type: 'organization', salience: 0.9, mentions: 3 }],
+    keywords: ['profit'],
+    category: 'business',
+    language: 'en',
+    reading_time_seconds: 42,
+    provider: 'embedded',
+    model: 'extractive-1',
+    enriched_at: at,
+    occurred_at: at,
+    ...overrides,
+  };
+}
+
+/** A succeeded narration of an article, at `at`. */
+export function sampleNarration(articleId: string, at: number): ArticleNarrated {
+  return {
+    article_id: articleId,
+    status: 'succeeded',
+    failure_reason: null,
+    audio_url: 'http://localhost/audio/a.mp3',
+    voice: 'en-GB-standard',
+    format: 'mp3',
+    duration_ms: 61_000,
+    characters: 900,
+    provider: 'espeak-ng',
+    occurred_at: at,
+  };
 }
