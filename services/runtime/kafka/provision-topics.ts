@@ -4,6 +4,7 @@
 import kafkajs, { type Admin } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import { topicConfig, type TopicSpec } from './topics.ts';
+import { createTopicsAndWait } from './create-topics.ts';
 
 // KafkaJS is CommonJS: its enums are reachable through the default export only under Node's ESM loader.
 const { ConfigResourceTypes } = kafkajs;
@@ -28,15 +29,15 @@ export async function provisionTopics(
   const existing = new Set(await admin.listTopics());
   const missing = catalog.filter((t) => !existing.has(t.name));
   if (missing.length > 0) {
-    await admin.createTopics({
-      waitForLeaders: true,
-      topics: missing.map((t) => ({
+    await createTopicsAndWait(
+      admin,
+      missing.map((t) => ({
         topic: t.name,
         numPartitions: options.partitions,
         replicationFactor: options.replicationFactor,
         configEntries: Object.entries(topicConfig(t)).map(([name, value]) => ({ name, value })),
       })),
-    });
+    );
   }
 
   const present = catalog.filter((t) => existing.has(t.name));

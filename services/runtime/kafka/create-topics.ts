@@ -1,0 +1,32 @@
+// Creates topics and returns once every partition has a leader. KafkaJS's `waitForLeaders` retries
+// only LEADER_NOT_AVAILABLE; a broker that has just started (or just created the topic) can also
+// answer UNKNOWN_TOPIC_OR_PARTITION for a moment, which then failed the caller. Here both mean
+// "not yet", up to a deadline.
+import type { Admin, ITopicConfig } from 'kafkajs';
+
+const notYet = /does not host this topic-partition|leader(ship)? (is )?not available|There is no leader/i;
+
+export async function createTopicsAndWait(
+  admin: Admin,
+  topics: ITopicConfig[],
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<void> {
+  if (topics.length === 0) return;
+  const deadline = Date.now() + timeoutMs;
+  await admin.createTopics({ waitForLeaders: false, topics });
+  const names = topics.map((t) => t.topic);
+  for (;;) {
+    try {
+      const { topics: described } = await admin.fetchTopicMetadata({ topics: names });
+      const ready = described.every(
+        (t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0),
+      );
+      if (ready) return;
+      if (Date.now() > deadline)
+        throw new Error(`topics ${names.join(', ')} have no leader after ${timeoutMs} ms`);
+    } catch (error) {
+      if (!notYet.test((error as Error)?.message ?? '') || Date.now() > deadline) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
