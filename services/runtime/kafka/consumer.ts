@@ -25,8 +25,14 @@ export interface ConsumedEvent<V> {
 }
 
 export type EventHandler<V> = (event: ConsumedEvent<V>) => Promise<void>;
-/** Handles every decodable message of one fetched batch (one partition) at once. */
-export type BatchHandler<V> = (events: ConsumedEvent<V>[]) => Promise<void>;
+/**
+ * Handles every decodable message of one fetched batch (one partition) at once. A handler that may
+ * take longer than the session timeout (30 s) calls `heartbeat` as it goes, or the group evicts it.
+ */
+export type BatchHandler<V> = (
+  events: ConsumedEvent<V>[],
+  context: { heartbeat: () => Promise<void> },
+) => Promise<void>;
 
 export interface RetryPolicy {
   /** Attempts before a failing (non-poison) message is dead-lettered. */
@@ -211,7 +217,7 @@ export class ConsumerRunner<V = unknown> {
       let waits = 0;
       for (let attempt = 1; ; attempt++) {
         try {
-          await this.process(events);
+          await this.process(events, { heartbeat });
           this.stats.processed += events.length;
           this.counters?.processed.inc(labels, events.length);
           break;
@@ -274,7 +280,7 @@ export class ConsumerRunner<V = unknown> {
     let waits = 0;
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.process([await this.decode(topic, partition, message)]);
+        await this.process([await this.decode(topic, partition, message)], { heartbeat });
         this.stats.processed++;
         this.counters?.processed.inc(labels);
         return true;
