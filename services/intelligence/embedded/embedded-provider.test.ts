@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { EnrichmentRejectedError, type RelatedArticle } from '../provider.ts';
+import { createEmbeddedProvider, extractTerms } from './embedded-provider.ts';
+import { cupFinalArticle, layoffsArticle } from './sample-articles.ts';
+import { splitSentences } from './sentences.ts';
+
+const provider = createEmbeddedProvider();
+const related: RelatedArticle[] = [
+  {
+    id: 'art_earlier',
+    title: 'Acme Corp warns on profits',
+    source: 'Daily Wire',
+    publishedAt: new Date('2026-11-19T08:00:00Z'),
+    sharedTerms: ['Acme Corp', 'layoff'],
+    summary: null,
+  },
+];
+
+describe('embedded provider', () => {
+  it('names itself and its method version', () => {
+    expect(provider.name).toBe('embedded');
+    expect(provider.model).toBe('embedded-1');
+  });
+
+  it('enriches an article with every field filled from its text', async () => {
+    const e = await provider.enrich(layoffsArticle, { length: 'medium', related });
+    const body = splitSentences(layoffsArticle.text);
+    expect(splitSentences(e.summary).every((s) => body.includes(s))).toBe(true);
+    expect(e.context).toContain('"Acme Corp warns on profits" (Daily Wire, 19 Nov 2026)');
+    expect(e.contextArticleIds).toEqual(['art_earlier']);
+    expect(e.insights.length).toBeGreaterThanOrEqual(3);
+    expect(e.insights.length).toBeLessThanOrEqual(5);
+    expect(['positive', 'neutral', 'negative', 'mixed']).toContain(e.sentiment.label);
+    expect(Math.abs(e.sentiment.score)).toBeLessThanOrEqual(1);
+    expect(e.entities[0]).toMatchObject({ name: 'Acme Corp', type: 'organization', salience: 1 });
+    expect(e.keywords).toContain('layoff');
+    expect(e.category).toBe('business');
+    expect(e.language).toBe('en');
+    expect(e.readingTimeSeconds).toBeGreaterThan(20);
+    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-1' });
+  });
+
+  it('has no context without related articles', async () => {
+    const e = await provider.enrich(cupFinalArticle, { length: 'short', related: [] });
+    expect(e.context).toBeNull();
+    expect(e.contextArticleIds).toEqual([]);
+    expect(e.category).toBe('sports');
+  });
+
+  it('is deterministic', async () => {
+    const a = await provider.enrich(layoffsArticle, { length: 'long', related });
+    const b = await provider.enrich(layoffsArticle, { length: 'long', related });
+    expect(b).toEqual(a);
+  });
+
+  it('reports the same entity names and keywords from extractTerms as from enrich', async () => {
+    for (const article of [layoffsArticle, cupFinalArticle]) {
+      const e = await provider.enrich(article, { length: 'medium', related: [] });
+      expect(extractTerms(article)).toEqual({
+        entities: e.entities.map((x) => x.name),
+        keywords: e.keywords,
+      });
+    }
+  });
+
+  it('rejects empty or whitespace-only text for good, in every method', async () => {
+    const empty = { title: 'A headline', text: ' \n\t ' };
+    await expect(provider.enrich(empty, { length: 'short', related: [] })).rejects.toThrow(
+      EnrichmentRejectedError,
+    );
+    await expect(provider.summarize(empty, { length: 'short', tone: 'neutral' })).rejects.toThrow(
+      'empty article text',
+    );
+    await expect(provider.educate(empty, {})).rejects.toBeInstanceOf(EnrichmentRejectedError);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const signal = AbortSignal.abort();
+    await expect(provider.enrich(layoffsArticle, { length: 'short', related: [], signal })).rejects.toThrow();
+  });
+
+  it('leaves sentiment and category alone for text in another language', async () => {
+    const e = await provider.enrich(
+      {
+        title: 'Regierung beschließt Maßnahmen',
+        text: 'Die Bundesregierung hat am Mittwoch neue Maßnahmen beschlossen, um die Wirtschaft zu stärken und die Inflation zu bekämpfen, teilte ein Sprecher in Berlin mit.',
+      },
+      { length: 'short', related: [] },
+    );
+    expect(e.language).toBe('de');
+    expect(e.sentiment).toEqual({ label: 'neutral', score: 0 });
+    expect(e.category).toBeNull();
+  });
+
+  it('summarises at three lengths and in the asked tone', async () => {
+    const count = async (length: 'short' | 'medium' | 'long') =>
+      splitSentences((await provider.summarize(layoffsArticle, { length, tone: 'neutral' })).summary).length;
+    expect(await count('short')).toBe(1);
+    expect(await count('medium')).toBe(3);
+    expect(await count('long')).toBe(4);
+    const article = { title: 'Strike', text: 'The union did not agree.\nIt is unclear what happens next.' };
+    expect(await provider.summarize(article, { length: 'long', tone: 'casual' })).toEqual({
+      summary: "The union didn't agree.",
+      tone: 'casual',
+    });
+  });
+
+  it('educates with key terms, a reading level and questions', async () => {
+    const education = await provider.educate(layoffsArticle, {});
+    expect(education.keyTerms.length).toBeGreaterThanOrEqual(5);
+    expect(education.keyTerms.length).toBeLessThanOrEqual(8);
+    expect(education.keyTerms[0]!.explanation).toContain('"');
+    expect(education.readingLevel.grade).toBeGreaterThan(5);
+    expect(education.readingLevel.label).toBe('middle school');
+    expect(education.questions.length).toBeGreaterThanOrEqual(3);
+    expect(education.questions.length).toBeLessThanOrEqual(5);
+    expect(education.questions[0]).toBe('Why will Acme Corp cut 1,200 jobs in Europe?');
+  });
+});

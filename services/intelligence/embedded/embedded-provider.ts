@@ -1,0 +1,93 @@
+// The embedded enrichment provider: every capability computed here, offline and deterministic,
+// from the article text alone (plus the related articles the caller chose). The methods are
+// English ones (lexicon sentiment, English part-of-speech tagging); for text detected as another
+// language the summary, entities and reading time still hold, while sentiment and category are
+// left neutral and null rather than guessed.
+import { detectLanguage, languageCode } from '../../poller/normalise/language.ts';
+import {
+  EnrichmentRejectedError,
+  type ArticleText,
+  type EnrichmentProvider,
+  type Enrichment,
+  type Education,
+} from '../provider.ts';
+import { parseArticle, type ParsedArticle } from './article.ts';
+import { classifyCategory } from './category.ts';
+import { writeContext } from './context.ts';
+import { extractEntities } from './entities.ts';
+import { extractInsights } from './insights.ts';
+import { keyTerms } from './key-terms.ts';
+import { extractKeywords } from './keywords.ts';
+import { questionsToThinkAbout } from './questions.ts';
+import { readingLevel } from './reading-level.ts';
+import { readingTimeSeconds } from './reading-time.ts';
+import { articleSentiment } from './sentiment.ts';
+import { rankParsed, selectSummary, summaryLengthFor } from './summary.ts';
+import { applyTone } from './tone.ts';
+
+export { extractTerms } from './terms.ts';
+export { rankSentences, summarizeToSentences, summaryLengthFor } from './summary.ts';
+
+export const embeddedProviderName = 'embedded';
+/** Bump when a method changes what it produces, so stored enrichments say which version made them. */
+export const embeddedModel = 'embedded-1';
+
+export function createEmbeddedProvider(): EnrichmentProvider {
+  return {
+    name: embeddedProviderName,
+    model: embeddedModel,
+
+    async enrich(article, options): Promise<Enrichment> {
+      options.signal?.throwIfAborted();
+      const parsed = parseNonEmpty(article);
+      const { title, sentences } = parsed;
+      const language = detectLanguage(article.text) ?? languageCode(article.language);
+      const english = language === null || language === 'en';
+      const summary = selectSummary(sentences, title, summaryLengthFor(sentences.length, options.length));
+      const entities = extractEntities(title, sentences);
+      const importance = new Map(rankParsed(sentences, title).map((r) => [r.index, r.score]));
+      return {
+        summary: summary.map((s) => s.text).join(' '),
+        ...writeContext(options.related),
+        insights: extractInsights({
+          sentences,
+          importance,
+          entities,
+          inSummary: new Set(summary.map((s) => s.index)),
+        }),
+        sentiment: english ? articleSentiment(title, sentences) : { label: 'neutral', score: 0 },
+        entities,
+        keywords: extractKeywords(title, sentences),
+        category: english ? classifyCategory(title, sentences) : null,
+        language,
+        readingTimeSeconds: readingTimeSeconds(article.text),
+        provider: embeddedProviderName,
+        model: embeddedModel,
+      };
+    },
+
+    async summarize(article, options) {
+      options.signal?.throwIfAborted();
+      const { title, sentences } = parseNonEmpty(article);
+      const chosen = selectSummary(sentences, title, summaryLengthFor(sentences.length, options.length));
+      return { summary: applyTone(chosen.map((s) => s.text).join(' '), options.tone), tone: options.tone };
+    },
+
+    async educate(article, options): Promise<Education> {
+      options.signal?.throwIfAborted();
+      const { title, sentences } = parseNonEmpty(article);
+      const entities = extractEntities(title, sentences);
+      const keywords = extractKeywords(title, sentences);
+      return {
+        keyTerms: keyTerms(entities, keywords, sentences),
+        readingLevel: readingLevel(sentences),
+        questions: questionsToThinkAbout({ sentences, entities, keywords }),
+      };
+    },
+  };
+}
+
+function parseNonEmpty(article: ArticleText): ParsedArticle {
+  if (article.text.trim().length === 0) throw new EnrichmentRejectedError('empty article text');
+  return parseArticle(article);
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { extractEntities, maxEntities } from './entities.ts';
+import { layoffsArticle } from './sample-articles.ts';
+import { parseSentences } from './sentences.ts';
+
+const entities = (text: string, title = '') => extractEntities(parseSentences(title), parseSentences(text));
+const named = (text: string, name: string) => entities(text).find((e) => e.name === name);
+
+describe('extractEntities', () => {
+  it('finds people, organisations and places with their types', () => {
+    const found = entities(layoffsArticle.text, layoffsArticle.title);
+    const byName = new Map(found.map((e) => [e.name, e.type]));
+    expect(byName.get('Acme Corp')).toBe('organization');
+    expect(byName.get('Maria Lopez')).toBe('person');
+    expect(byName.get('Northbridge Bank')).toBe('organization');
+    expect(byName.get('Germany')).toBe('place');
+    expect(byName.get('New York')).toBe('place');
+  });
+
+  it('merges "Mr Blair", "Tony Blair" and "Blair" into one person', () => {
+    const text = [
+      'Prime Minister Tony Blair met union leaders on Monday.',
+      'Mr Blair said the talks were useful.',
+      'Critics said Blair had promised too much.',
+    ].join('\n');
+    const blairs = entities(text).filter((e) => e.name.includes('Blair'));
+    expect(blairs).toEqual([{ name: 'Tony Blair', type: 'person', salience: 1, mentions: 3 }]);
+  });
+
+  it('takes job titles and honorifics off the name', () => {
+    const text = 'Health Secretary John Reid visited the hospital.\nDr Jane Hart said staff were ready.';
+    expect(named(text, 'John Reid')?.type).toBe('person');
+    expect(named(text, 'Jane Hart')?.type).toBe('person');
+    expect(entities(text).some((e) => /Secretary|Dr/.test(e.name))).toBe(false);
+  });
+
+  it('treats "TimeWarner" and "Time Warner" as one name and counts possessives', () => {
+    const text =
+      "Time Warner's profits rose.\nAnalysts said TimeWarner did well.\nTimeWarner will report again in May.";
+    const found = entities(text).filter((e) => e.name.replace(' ', '') === 'TimeWarner');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.mentions).toBe(3);
+  });
+
+  it('does not take a capitalised sentence opener for a name', () => {
+    const text = 'Profits rose at the firm.\nHowever, profits may fall.\nAnalysts were surprised.';
+    expect(entities(text)).toEqual([]);
+  });
+
+  it('lets the headline add weight to names in the body but not new names', () => {
+    const text = 'Acme Corp will cut jobs.\nThe plan worried Poland.';
+    const found = entities(text, 'Acme Corp To Cut Jobs In Big Restructuring');
+    expect(found[0]).toMatchObject({ name: 'Acme Corp', mentions: 2, salience: 1 });
+    expect(found.some((e) => e.name.includes('Restructuring'))).toBe(false);
+  });
+
+  it('reports the most salient first, salience in [0, 1], at most the cap', () => {
+    const places = Array.from(
+      { length: 30 },
+      (_, i) => `Visitors came from Town${String.fromCharCode(65 + (i % 26))}${i}ville Corp.`,
+    );
+    const found = entities(places.join('\n'));
+    expect(found.length).toBeLessThanOrEqual(maxEntities);
+    for (const e of found) {
+      expect(e.salience).toBeGreaterThanOrEqual(0);
+      expect(e.salience).toBeLessThanOrEqual(1);
+    }
+    const layoffs = entities(layoffsArticle.text, layoffsArticle.title);
+    expect(layoffs[0]!.name).toBe('Acme Corp');
+    for (let i = 1; i < layoffs.length; i += 1)
+      expect(layoffs[i]!.salience).toBeLessThanOrEqual(layoffs[i - 1]!.salience);
+  });
+});

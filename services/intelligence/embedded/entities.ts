@@ -1,0 +1,330 @@
+// People, organisations and places named in an article. A name is a run of capitalised words
+// ("Tony Blair", "Bank of England", "AOL"); what kind of name it is comes from clues in order of
+// trust: a known name in the lexicon, an honorific or job title before it ("Mr", "Chancellor"),
+// the words it is built with ("... Bank", "... River"), a known first or last name, an acronym.
+// Mentions of one entity are merged: "Mr Blair" and "Blair" join "Tony Blair", "TimeWarner" joins
+// "Time Warner", "Domecq" joins "Allied Domecq" when nothing else it could join.
+import type { Entity } from '../provider.ts';
+import {
+  connectors,
+  honorifics,
+  isOrganizationWord,
+  isPlaceWord,
+  nameKind,
+  placePrefixes,
+  roles,
+} from './entity-lexicon.ts';
+import type { Sentence, Token } from './sentences.ts';
+
+/** The most an article reports: beyond this the names are incidental. */
+export const maxEntities = 15;
+
+type EntityType = Entity['type'];
+
+interface Mention {
+  tokens: string[];
+  /** An honorific or job title preceded it. */
+  titled: boolean;
+  sentence: number;
+}
+
+interface Candidate {
+  key: string;
+  forms: Map<string, number>;
+  type: EntityType;
+  mentions: number;
+  titleMentions: number;
+  firstSentence: number;
+  tokens: string[];
+}
+
+export function extractEntities(title: readonly Sentence[], sentences: readonly Sentence[]): Entity[] {
+  const evidence = capitalisationEvidence(sentences);
+  const mentions = sentences.flatMap((s) => mentionsIn(s, evidence));
+  const candidates = new Map<string, Candidate>();
+  for (const mention of mentions) {
+    const key = keyOf(mention.tokens);
+    if (!key) continue;
+    const form = mention.tokens.join(' ');
+    const existing = candidates.get(key);
+    const type = typeOf(mention);
+    if (existing) {
+      existing.forms.set(form, (existing.forms.get(form) ?? 0) + 1);
+      existing.mentions += 1;
+      if (existing.type === 'other' && type !== 'other') existing.type = type;
+    } else {
+      candidates.set(key, {
+        key,
+        forms: new Map([[form, 1]]),
+        type,
+        mentions: 1,
+        titleMentions: 0,
+        firstSentence: mention.sentence,
+        tokens: mention.tokens,
+      });
+    }
+  }
+  countTitleMentions([...candidates.values()], title);
+  const merged = mergeShortForms([...candidates.values()]);
+  const kept = merged.filter(
+    (c) => c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0,
+  );
+  const count = Math.max(1, sentences.length);
+  const scored = kept.map((c) => ({
+    candidate: c,
+    // Mentioned often, in the headline, and early: what the article is about.
+    score: (c.mentions + 2 * c.titleMentions) * (1 + (1 - c.firstSentence / count)),
+  }));
+  const top = Math.max(...scored.map((s) => s.score), 1);
+  return scored
+    .sort((a, b) => b.score - a.score || a.candidate.firstSentence - b.candidate.firstSentence)
+    .slice(0, maxEntities)
+    .map(({ candidate, score }) => ({
+      name: displayName(candidate),
+      type: candidate.type,
+      salience: Math.round((score / top) * 100) / 100,
+      mentions: candidate.mentions,
+    }));
+}
+
+/** Which words the text itself shows to be ordinary (seen lowercase) or names (capitalised mid-sentence). */
+interface Evidence {
+  lowercase: Set<string>;
+  capitalisedMidSentence: Set<string>;
+}
+
+function capitalisationEvidence(sentences: readonly Sentence[]): Evidence {
+  const lowercase = new Set<string>();
+  const capitalisedMidSentence = new Set<string>();
+  for (const s of sentences) {
+    s.tokens.forEach((t, i) => {
+      if (t.kind !== 'word') return;
+      if (/^\p{Ll}/u.test(t.text)) lowercase.add(t.normal);
+      else if (capitalised(t) && !startsClause(s.tokens, i)) capitalisedMidSentence.add(t.normal);
+    });
+  }
+  return { lowercase, capitalisedMidSentence };
+}
+
+function mentionsIn(sentence: Sentence, evidence: Evidence): Mention[] {
+  const tokens = sentence.tokens;
+  const mentions: Mention[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (!capitalised(tokens[i]!) || (startsClause(tokens, i) && !nameAtClauseStart(tokens, i, evidence))) {
+      i += 1;
+      continue;
+    }
+    const run: Token[] = [tokens[i]!];
+    let j = i + 1;
+    while (j < tokens.length) {
+      const t = tokens[j]!;
+      if (capitalised(t) || (t.text === '-' && !t.spaced)) {
+        run.push(t);
+        j += 1;
+        continue;
+      }
+      const two = `${t.normal} ${tokens[j + 1]?.normal ?? ''}`;
+      const width = connectors.has(two) ? 2 : connectors.has(t.normal) ? 1 : 0;
+      const after = tokens[j + width];
+      if (width > 0 && after && capitalised(after)) {
+        run.push(...tokens.slice(j, j + width));
+        j += width;
+        continue;
+      }
+      break;
+    }
+    const mention = cleanMention(run, sentence.index, evidence);
+    if (mention) mentions.push(mention);
+    i = j;
+  }
+  return mentions;
+}
+
+function capitalised(t: Token): boolean {
+  return (
+    t.kind === 'word' &&
+    /^\p{Lu}/u.test(t.text) &&
+    // "I", "I'm"; days and months are capitalised but name nothing ("Monday Lib Dem" is two things).
+    !/^I(?:['’]\p{L}+)?$/u.test(t.text) &&
+    nameKind(t.normal) !== 'time'
+  );
+}
+
+/** The first word of a sentence, or of a quote or clause inside it, is capitalised whatever it is. */
+function startsClause(tokens: readonly Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k -= 1) {
+    const t = tokens[k]!;
+    if (t.kind === 'word' || t.kind === 'number') return false;
+    if (/^[:"“‘(]$/.test(t.text) || t.text === '-' || t.text === '—') return true;
+  }
+  return true;
+}
+
+/**
+ * Whether a capitalised word opening a clause is a name: the lexicon knows it as one, the text
+ * capitalises it elsewhere too, or a capitalised word follows ("Acme Corp will ..."), unless the
+ * text also uses it lowercase ("Profits at ...").
+ */
+function nameAtClauseStart(tokens: readonly Token[], i: number, evidence: Evidence): boolean {
+  const t = tokens[i]!;
+  if (t.stopWord || evidence.lowercase.has(t.normal)) return false;
+  const kind = nameKind(t.normal);
+  const next = tokens[i + 1];
+  const nameFollows = next !== undefined && next.spaced && capitalised(next);
+  // "Time Warner's profits": an ordinary word, but part of a longer name.
+  if (kind === 'notAName') return nameFollows || evidence.capitalisedMidSentence.has(t.normal);
+  return kind !== null || evidence.capitalisedMidSentence.has(t.normal) || isAcronym(t.text) || nameFollows;
+}
+
+/** Drops titles, job titles and stray connectors around the name; null when nothing is left. */
+function cleanMention(run: Token[], sentence: number, evidence: Evidence): Mention | null {
+  let words = run.map((t) => wordOf(t.text)).filter((w) => w !== '-');
+  let titled = false;
+  // "Mr Blair" -> "Blair"; "Health Secretary John Reid" -> "John Reid", but "General Motors" stays.
+  let lastTitle = -1;
+  words.forEach((w, k) => {
+    const word = w.toLowerCase();
+    if (k === words.length - 1) return;
+    if (honorifics.has(word) || (roles.has(word) && personLike(words.slice(k + 1), evidence))) lastTitle = k;
+  });
+  if (lastTitle >= 0 && !connectors.has(words[lastTitle + 1]!.toLowerCase())) {
+    words = words.slice(lastTitle + 1);
+    titled = true;
+  }
+  // "Russian Irina Shevchenko": a nationality before a first name describes the person.
+  while (
+    words.length > 2 &&
+    nameKind(words[0]!.toLowerCase()) === 'notAName' &&
+    nameKind(words[1]!.toLowerCase()) === 'firstName'
+  ) {
+    words = words.slice(1);
+  }
+  // A job title with no name after it ("Chief Executive") is not an entity.
+  while (words.length && roles.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
+  while (words.length && connectors.has(words[0]!.toLowerCase())) words = words.slice(1);
+  while (words.length && connectors.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
+  if (words.length === 0) return null;
+  const whole = words.join(' ').toLowerCase();
+  if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return null;
+  // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
+  if (!titled && words.some((w) => roles.has(w.toLowerCase()))) return null;
+  return { tokens: words, titled, sentence };
+}
+
+/** "St." and "Bros." lose their full stop; "U.S." keeps its dots. */
+function wordOf(text: string): string {
+  return /^[^.]+\.$/.test(text) ? text.slice(0, -1) : text;
+}
+
+/** Could these words after a job title be a person's name rather than the rest of an organisation's? */
+function personLike(words: readonly string[], evidence: Evidence): boolean {
+  const lower = words.map((w) => w.toLowerCase());
+  if (lower.length > 3 || lower.some((w) => isOrganizationWord(w) || connectors.has(w))) return false;
+  const whole = nameKind(lower.join(' '));
+  // "General Election": an ordinary word after the title.
+  const first = nameKind(lower[0]!);
+  return (
+    whole !== 'organization' &&
+    whole !== 'place' &&
+    first !== 'notAName' &&
+    first !== 'time' &&
+    !evidence.lowercase.has(lower[0]!)
+  );
+}
+
+function typeOf(mention: Mention): EntityType {
+  const words = mention.tokens.map((w) => w.toLowerCase());
+  const whole = nameKind(words.join(' '));
+  if (whole === 'organization' || whole === 'place' || whole === 'person') return whole;
+  if (mention.titled) return 'person';
+  if (words.some((w) => isOrganizationWord(w)) && words.length > 1) return 'organization';
+  if (words.length > 1 && (isPlaceWord(words.at(-1)!) || placePrefixes.has(words[0]!))) return 'place';
+  const first = nameKind(words[0]!);
+  const last = nameKind(words.at(-1)!);
+  if (words.length > 1 && (first === 'firstName' || last === 'lastName')) return 'person';
+  if (words.length === 1 && (whole === 'firstName' || whole === 'lastName')) return 'other';
+  // "AOL Europe", "UK Athletics": a name built on an acronym is an organisation's.
+  if (words.length > 1 && isAcronym(mention.tokens[0]!) && whole === null) return 'organization';
+  if (mention.tokens.length === 1 && (isAcronym(mention.tokens[0]!) || isCamelCase(mention.tokens[0]!))) {
+    return 'organization';
+  }
+  return 'other';
+}
+
+function isAcronym(word: string): boolean {
+  return /^(?:\p{Lu}\.?){2,6}$/u.test(word) || /^\p{Lu}{1,3}&\p{Lu}{1,3}$/u.test(word);
+}
+
+function isCamelCase(word: string): boolean {
+  return /^\p{Lu}\p{Ll}+\p{Lu}\p{L}*$/u.test(word) || /^\p{Ll}+\p{Lu}\p{L}*$/u.test(word);
+}
+
+/** "Time Warner" and "TimeWarner", "U.S." and "US" are one name. */
+function keyOf(words: readonly string[]): string {
+  return words
+    .join('')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}&]/gu, '');
+}
+
+/**
+ * Headlines are often Title Case ("Acme To Cut Jobs"), so they are not searched for names: they add
+ * a mention to each name the body has that the headline repeats, in any of the body's forms.
+ */
+function countTitleMentions(candidates: Candidate[], title: readonly Sentence[]): void {
+  const phrases = new Set<string>();
+  for (const s of title) {
+    const words = s.tokens.map((t) => wordOf(t.text));
+    for (let i = 0; i < words.length; i += 1) {
+      for (let n = 1; n <= longestName && i + n <= words.length; n += 1)
+        phrases.add(words.slice(i, i + n).join(' '));
+    }
+  }
+  if (phrases.size === 0) return;
+  for (const c of candidates) {
+    if ([...c.forms.keys()].some((form) => phrases.has(form))) {
+      c.mentions += 1;
+      c.titleMentions += 1;
+    }
+  }
+}
+
+/** Names longer than this many words are not looked for in the headline. */
+const longestName = 6;
+
+/**
+ * A one-word name joins the one longer name it ends (people: "Blair" -> "Tony Blair") or, when it is
+ * not known as anything itself, is part of ("Domecq" -> "Allied Domecq", but "AOL" stays beside "AOL
+ * Europe"); when it could join two ("Warner": "Time Warner", "Warner Bros") it stays on its own.
+ */
+function mergeShortForms(candidates: Candidate[]): Candidate[] {
+  const long = candidates.filter((c) => c.tokens.length > 1);
+  const result: Candidate[] = [];
+  for (const c of candidates) {
+    if (c.tokens.length !== 1) {
+      result.push(c);
+      continue;
+    }
+    const word = c.key;
+    const hosts = long.filter((l) =>
+      l.type === 'person' || c.type === 'person'
+        ? l.type === 'person' && keyOf([l.tokens.at(-1)!]) === word
+        : c.type === 'other' && l.tokens.some((t) => keyOf([t]) === word),
+    );
+    const host = hosts.length === 1 ? hosts[0]! : null;
+    if (!host) {
+      result.push(c);
+      continue;
+    }
+    host.mentions += c.mentions;
+    host.titleMentions += c.titleMentions;
+    host.firstSentence = Math.min(host.firstSentence, c.firstSentence);
+  }
+  return result;
+}
+
+/** The form the article uses most; the longer on a tie ("Time Warner" over "TimeWarner" if equal). */
+function displayName(c: Candidate): string {
+  return [...c.forms.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]![0];
+}

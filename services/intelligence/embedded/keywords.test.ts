@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { extractKeywords, maxKeywords } from './keywords.ts';
+import { layoffsArticle } from './sample-articles.ts';
+import { parseSentences } from './sentences.ts';
+
+const keywords = (text: string, title = '') => extractKeywords(parseSentences(title), parseSentences(text));
+
+describe('extractKeywords', () => {
+  it('gives lowercase dictionary forms of the nouns the article keeps using, most relevant first', () => {
+    const found = keywords(layoffsArticle.text, layoffsArticle.title);
+    expect(found.slice(0, 3)).toEqual(expect.arrayContaining(['job', 'layoff']));
+    for (const k of found) expect(k).toBe(k.toLowerCase());
+  });
+
+  it('leaves names to entities and ignores words used once', () => {
+    const found = keywords(
+      'Acme Corp opened a factory.\nThe factory in Poland makes robots.\nAcme Corp said so.',
+    );
+    expect(found).toEqual(['factory']);
+  });
+
+  it('keeps a recurring noun phrase, ahead of its parts', () => {
+    const text = [
+      'The central bank raised interest rates on Thursday.',
+      'Higher interest rates will slow borrowing.',
+      'Economists expect interest rates to stay high.',
+    ].join('\n');
+    expect(keywords(text)[0]).toBe('interest rate');
+  });
+
+  it('skips generic news nouns and caps the list', () => {
+    const text = Array.from(
+      { length: 30 },
+      (_, i) => `The year brought tariff${i} news and tariff${i} talks.`,
+    ).join('\n');
+    const found = keywords(text);
+    expect(found.length).toBeLessThanOrEqual(maxKeywords);
+    expect(found).not.toContain('year');
+  });
+});

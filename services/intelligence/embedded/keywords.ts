@@ -1,0 +1,123 @@
+// Keywords: the common nouns and noun phrases an article keeps coming back to ("maternity pay",
+// "broadband", "tariff"), lowercase dictionary forms so that two articles about layoffs share
+// "layoff" whether they said "layoffs" or "layoff". Names are left to entities. Ranked by frequency
+// weighted by position: a word in the headline or the opening counts more than one in the last
+// paragraph, which is how news signals what matters without a corpus to compute rarity against.
+import type { Sentence, Token } from './sentences.ts';
+
+export const maxKeywords = 10;
+
+/** Nouns every news story uses; as keywords they would link everything to everything. */
+const generic = new Set([
+  'year',
+  'time',
+  'people',
+  'way',
+  'thing',
+  'cent',
+  'percent',
+  'week',
+  'month',
+  'day',
+  'lot',
+  'number',
+  'part',
+  'place',
+  'end',
+  'man',
+  'woman',
+  'world',
+  'group',
+  'case',
+  'point',
+  'fact',
+  'issue',
+  'side',
+  'kind',
+  'sort',
+  'bit',
+  'today',
+  'yesterday',
+  'tomorrow',
+  'spokesman',
+  'spokeswoman',
+  'statement',
+  'report',
+  'news',
+  'company',
+  'firm',
+  'mr',
+  'mrs',
+  'ms',
+]);
+
+/** Weight of one occurrence: the headline counts three times, then earlier sentences more. */
+function positionWeight(sentenceIndex: number, inTitle: boolean): number {
+  return inTitle ? 3 : 1 + 1 / (1 + sentenceIndex / 3);
+}
+
+export function extractKeywords(title: readonly Sentence[], sentences: readonly Sentence[]): string[] {
+  const scores = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const add = (term: string, weight: number) => {
+    scores.set(term, (scores.get(term) ?? 0) + weight);
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+  };
+  const lowercaseSeen = new Set(
+    sentences.flatMap((s) => s.tokens.filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.normal)),
+  );
+  const visit = (sentence: Sentence, inTitle: boolean) => {
+    const weight = positionWeight(sentence.index, inTitle);
+    const tokens = sentence.tokens;
+    const firstWord = tokens.findIndex((t) => t.kind === 'word');
+    tokens.forEach((t, i) => {
+      // Capitalised mid-sentence it is part of a name, which entities report.
+      if (
+        !isKeywordNoun(t, i === firstWord ? lowercaseSeen : null) ||
+        (!inTitle && i !== firstWord && /^\p{Lu}/u.test(t.text))
+      )
+        return;
+      // "speed" in "high-speed" is half a word.
+      if (tokens[i - 1]?.text === '-' && !t.spaced) return;
+      add(t.lemma, weight);
+      // The modifier keeps its form ("sales tax", "high-speed connection"); the head noun is the lemma.
+      const previous = tokens[i - 1];
+      if (
+        previous &&
+        (isKeywordNoun(previous) || isKeywordModifier(previous)) &&
+        /^\p{Ll}/u.test(previous.text)
+      ) {
+        add(`${previous.normal} ${t.lemma}`, weight);
+      }
+    });
+  };
+  title.forEach((s) => visit(s, true));
+  sentences.forEach((s) => visit(s, false));
+
+  const ranked = [...scores.entries()]
+    // A keyword recurs: a word the article uses once is not what it is about.
+    .filter(([term]) => (counts.get(term) ?? 0) >= 2)
+    // A phrase made of its parts is worth more than either part alone.
+    .map(([term, score]) => [term, term.includes(' ') ? score * 1.5 : score] as const)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return ranked.slice(0, maxKeywords).map(([term]) => term);
+}
+
+/**
+ * `lowercaseSeen` is given for a sentence's first word: wink tags most capitalised openers as names
+ * ("Profits rose"), but one the article also writes lowercase is a noun all the same.
+ */
+function isKeywordNoun(t: Token, lowercaseSeen: ReadonlySet<string> | null = null): boolean {
+  return (
+    (t.pos === 'NOUN' || (t.pos === 'PROPN' && lowercaseSeen !== null && lowercaseSeen.has(t.normal))) &&
+    t.kind === 'word' &&
+    !t.stopWord &&
+    /^\p{Ll}[\p{Ll}-]*\p{Ll}$/u.test(t.normal) &&
+    t.lemma.length > 2 &&
+    !generic.has(t.lemma)
+  );
+}
+
+function isKeywordModifier(t: Token): boolean {
+  return t.pos === 'ADJ' && t.kind === 'word' && !t.stopWord && /^\p{Ll}[\p{Ll}-]+$/u.test(t.text);
+}

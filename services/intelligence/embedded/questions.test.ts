@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Entity } from '../provider.ts';
+import { maxQuestions, minQuestions, questionsToThinkAbout } from './questions.ts';
+import { parseSentences } from './sentences.ts';
+
+const entity = (name: string, type: Entity['type']): Entity => ({ name, type, salience: 1, mentions: 2 });
+
+describe('questionsToThinkAbout', () => {
+  it('asks why the named actor did what the article says it did', () => {
+    const sentences = parseSentences('For the full year, TimeWarner posted a profit of $3.36bn, up 27%.');
+    const [first] = questionsToThinkAbout({
+      sentences,
+      entities: [entity('TimeWarner', 'organization')],
+      keywords: [],
+    });
+    expect(first).toBe('Why did TimeWarner post a profit of $3.36bn?');
+  });
+
+  it('moves a modal to the front and stops at the next clause', () => {
+    const sentences = parseSentences('Acme Corp will cut 1,200 jobs in Europe after its profits fell.');
+    const [first] = questionsToThinkAbout({
+      sentences,
+      entities: [entity('Acme Corp', 'organization')],
+      keywords: [],
+    });
+    expect(first).toBe('Why will Acme Corp cut 1,200 jobs in Europe?');
+  });
+
+  it('does not take a place inside the subject for the actor', () => {
+    const sentences = parseSentences('Unions in Germany condemned the plan.');
+    const questions = questionsToThinkAbout({
+      sentences,
+      entities: [entity('Germany', 'place')],
+      keywords: [],
+    });
+    expect(questions.some((q) => q.startsWith('Why did Germany'))).toBe(false);
+  });
+
+  it('asks what a figure means and how the main topic affects someone, in the article’s words', () => {
+    const sentences = parseSentences(
+      'Acme Corp profits fell 18%.\nThe layoffs will hit Poland.\nMore layoffs may follow.',
+    );
+    const questions = questionsToThinkAbout({
+      sentences,
+      entities: [entity('Acme Corp', 'organization'), entity('Poland', 'place')],
+      keywords: ['layoff'],
+    });
+    expect(questions).toContain('What could 18% mean for Acme Corp?');
+    expect(questions).toContain('How might the layoffs affect Poland?');
+    expect(questions.length).toBeGreaterThanOrEqual(minQuestions);
+    expect(questions.length).toBeLessThanOrEqual(maxQuestions);
+  });
+
+  it('still gives three questions for an article with no names or figures', () => {
+    const questions = questionsToThinkAbout({
+      sentences: parseSentences('It rained.'),
+      entities: [],
+      keywords: [],
+    });
+    expect(questions).toHaveLength(minQuestions);
+  });
+});

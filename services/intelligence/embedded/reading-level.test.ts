@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { gradeLabel, readingLevel } from './reading-level.ts';
+import { parseSentences } from './sentences.ts';
+
+describe('readingLevel', () => {
+  it('rates short words in short sentences easy', () => {
+    const level = readingLevel(parseSentences('The cat sat on the mat. It was a big cat. The dog ran off.'));
+    expect(level.label).toBe('elementary');
+    expect(level.ease).toBeGreaterThan(90);
+  });
+
+  it('rates long sentences of long words hard', () => {
+    const level = readingLevel(
+      parseSentences(
+        'The administration’s comprehensive macroeconomic stabilisation programme, notwithstanding considerable institutional opposition, substantially reconfigured intergovernmental fiscal responsibilities.',
+      ),
+    );
+    expect(level.label).toBe('graduate');
+    expect(level.ease).toBeLessThan(10);
+  });
+
+  it('computes Flesch-Kincaid and reading ease from words, sentences and syllables', () => {
+    // 1 sentence, 7 words, 14 syllables (the gov-ern-ment an-nounced a new pol-i-cy yes-ter-day):
+    // grade 0.39*7 + 11.8*2 - 15.59 = 10.74; ease 206.835 - 1.015*7 - 84.6*2 = 30.53.
+    const level = readingLevel(parseSentences('The government announced a new policy yesterday.'));
+    expect(level).toEqual({ grade: 10.7, ease: 30.5, label: 'high school' });
+  });
+
+  it('labels grades by school level', () => {
+    expect([5.9, 6, 8.9, 9, 12.9, 13, 15.9, 16].map(gradeLabel)).toEqual([
+      'elementary',
+      'middle school',
+      'middle school',
+      'high school',
+      'high school',
+      'college',
+      'college',
+      'graduate',
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { parseSentences, splitSentences } from './sentences.ts';
+
+describe('splitSentences', () => {
+  it('does not split at abbreviations, initials or decimals', () => {
+    expect(
+      splitSentences(
+        'Mr. Smith paid $3.5 million to the U.S. Treasury on Monday. Dr. J. R. Jones disagreed. Shares rose 2.5% to 10.25p.',
+      ),
+    ).toEqual([
+      'Mr. Smith paid $3.5 million to the U.S. Treasury on Monday.',
+      'Dr. J. R. Jones disagreed.',
+      'Shares rose 2.5% to 10.25p.',
+    ]);
+  });
+
+  it('keeps a quoted question with its speaker and splits after a closing quote', () => {
+    expect(splitSentences('"Is this it?" she asked. He said: "We will win." Then he left.')).toEqual([
+      '"Is this it?" she asked.',
+      'He said: "We will win."',
+      'Then he left.',
+    ]);
+  });
+
+  it('treats every line as a boundary, even without a full stop', () => {
+    expect(
+      splitSentences('A headline without a stop\nThe body starts here. It goes on.\n\n  Last line.  '),
+    ).toEqual(['A headline without a stop', 'The body starts here.', 'It goes on.', 'Last line.']);
+  });
+
+  it('does not break a domain name or a title ending in "!" off its sentence', () => {
+    expect(
+      splitSentences(
+        'It links to Amazon.com when it finds a book. It was spoofed in Airplane!, starring Leslie Nielsen.',
+      ),
+    ).toEqual([
+      'It links to Amazon.com when it finds a book.',
+      'It was spoofed in Airplane!, starring Leslie Nielsen.',
+    ]);
+  });
+
+  it('returns nothing for blank text', () => {
+    expect(splitSentences(' \n\t\n')).toEqual([]);
+  });
+});
+
+describe('parseSentences', () => {
+  it('numbers sentences and paragraphs and annotates tokens', () => {
+    const [first, second] = parseSentences('Their profits were not good.\nThe firm never fails.');
+    expect(first!.index).toBe(0);
+    expect(second!.index).toBe(1);
+    expect(second!.paragraph).toBe(1);
+    const good = first!.tokens.find((t) => t.normal === 'good')!;
+    expect(good.negated).toBe(true);
+    expect(first!.tokens.find((t) => t.normal === 'profits')!.lemma).toBe('profit');
+    expect(second!.tokens.find((t) => t.normal === 'the')!.stopWord).toBe(true);
+  });
+});

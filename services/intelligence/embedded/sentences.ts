@@ -1,0 +1,146 @@
+// Sentences and their tokens, the unit every embedded capability works on. Boundaries come from
+// wink-nlp's sentence detector, which already knows abbreviations ("Mr.", "U.S.", "e.g."), initials,
+// decimals and amounts ("3.5", "$1.13bn"). Two things are ours:
+// - a line break is always a boundary, because ArticleText separates paragraphs with newlines and
+//   a headline-like line without a full stop must not run into the next one;
+// - a piece that cannot start a sentence continues the previous one, which wink splits too
+//   eagerly: a speaker after a quoted question ('"Is it?" she asked.'), a domain ("Amazon.com"), a
+//   title ending in "?" or "!" followed by "by ..." or ", starring ...".
+import type { ItsFunction, PartOfSpeech } from 'wink-nlp';
+import { english } from './english.ts';
+
+export interface Token {
+  /** As written. */
+  text: string;
+  /** Lowercase normal form. */
+  normal: string;
+  /** Porter stem of the normal form: what similarity and classification compare. */
+  stem: string;
+  /** Dictionary form ("profits" -> "profit", "was" -> "be"). */
+  lemma: string;
+  pos: PartOfSpeech;
+  /** wink's token type: word, number, punctuation, currency, symbol, email, url, ... */
+  kind: string;
+  stopWord: boolean;
+  /** Inside the scope of a negation ("not good": good is negated). */
+  negated: boolean;
+  /** Whether whitespace precedes the token in the text. */
+  spaced: boolean;
+}
+
+export interface Sentence {
+  /** Verbatim from the text, trimmed. */
+  text: string;
+  /** Position among the text's sentences, from 0. */
+  index: number;
+  /** Which line (paragraph) of the text it came from, from 0 over non-blank lines. */
+  paragraph: number;
+  tokens: Token[];
+}
+
+/** Sentences as plain strings, in order. */
+export function splitSentences(text: string): string[] {
+  return parseSentences(text).map((s) => s.text);
+}
+
+export function parseSentences(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  const paragraphs = text
+    .split(/\r?\n|\r/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  paragraphs.forEach((paragraph, p) => {
+    for (const piece of joinContinuations(parseParagraph(paragraph))) {
+      sentences.push({ ...piece, index: sentences.length, paragraph: p });
+    }
+  });
+  return sentences;
+}
+
+type Piece = Omit<Sentence, 'index' | 'paragraph'>;
+
+function parseParagraph(paragraph: string): Piece[] {
+  const nlp = english();
+  // wink declares its `its` helpers as methods; they are plain functions that never use `this`.
+  /* eslint-disable @typescript-eslint/unbound-method */
+  const {
+    normal,
+    stem,
+    lemma,
+    pos: partOfSpeech,
+    type,
+    stopWordFlag,
+    negationFlag,
+    precedingSpaces,
+  } = nlp.its;
+  /* eslint-enable @typescript-eslint/unbound-method */
+  const doc = nlp.readDoc(paragraph);
+  const pieces: Piece[] = [];
+  const found = doc.sentences();
+  for (let k = 0; k < found.length(); k += 1) {
+    const sentence = found.itemAt(k);
+    const tokens = sentence.tokens();
+    const texts: string[] = tokens.out();
+    const normals = strings(tokens.out(normal));
+    const stems = strings(tokens.out(addon(stem)));
+    const lemmas = strings(tokens.out(addon(lemma)));
+    const pos = strings(tokens.out(partOfSpeech)) as PartOfSpeech[];
+    const kinds = strings(tokens.out(type));
+    const stops = tokens.out(stopWordFlag);
+    const negations = tokens.out(negationFlag);
+    const spaces = strings(tokens.out(precedingSpaces));
+    pieces.push({
+      text: sentence.out().trim(),
+      tokens: texts.map((text, i) => ({
+        text,
+        normal: normals[i] ?? text.toLowerCase(),
+        stem: stems[i] ?? text.toLowerCase(),
+        lemma: lemmas[i] ?? text.toLowerCase(),
+        pos: pos[i] ?? 'X',
+        kind: kinds[i] ?? 'word',
+        stopWord: stops[i] === true,
+        negated: negations[i] === true,
+        spaced: (spaces[i] ?? '').length > 0,
+      })),
+    });
+  }
+  return pieces;
+}
+
+function joinContinuations(pieces: Piece[]): Piece[] {
+  const joined: Piece[] = [];
+  for (const piece of pieces) {
+    const previous = joined.at(-1);
+    if (previous && continues(piece)) {
+      const first = piece.tokens[0];
+      joined[joined.length - 1] = {
+        text: `${previous.text}${first?.spaced ? ' ' : ''}${piece.text}`,
+        tokens: [...previous.tokens, ...piece.tokens],
+      };
+    } else {
+      joined.push(piece);
+    }
+  }
+  return joined;
+}
+
+/**
+ * No sentence starts glued to the previous one ("Amazon.|com"), with closing punctuation (", starring",
+ * '.." he recalled') or with a lowercase word ("she asked"; "iPhone" is a name, not lowercase).
+ */
+function continues(piece: Piece): boolean {
+  const first = piece.tokens[0];
+  if (!first) return false;
+  if (!first.spaced) return true;
+  return /^[,;:.)\]…]/.test(piece.text) || /^[a-z]+\b/.test(piece.text);
+}
+
+/** wink types its addon helpers (stem, lemma) with a signature its own `out` does not accept. */
+function addon(helper: unknown): ItsFunction<string> {
+  return helper as ItsFunction<string>;
+}
+
+/** wink's typings widen every `out(its.x)` to `T[] | string[]`; these are all strings at run time. */
+function strings(values: readonly unknown[]): string[] {
+  return values.map((v) => String(v));
+}
