@@ -1,10 +1,12 @@
 // The API's settings: where it listens, its limits, and how POST /v1/sources
 // may fetch a feed to check it (the same outbound-URL rules as the poller), how
 // access tokens are signed.
+import { providerEnv } from '../intelligence/provider-factory.ts';
 import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 
 export const apiEnv = {
   ...infrastructureEnv,
+  ...providerEnv,
   PORT: integer(8080, 0, 65_535),
   API_HOST: text('127.0.0.1'),
   API_PUBLIC_URL: text(''),

@@ -5,6 +5,7 @@ import type { ArticleStore } from './articles/article-store.ts';
 import { articleRoutes } from './articles/routes.ts';
 import { feedRoutes } from './feeds/routes.ts';
 import type { RouteSpec } from './http/route.ts';
+import { intelligenceRoutes, type IntelligenceDependencies } from './intelligence/routes.ts';
 import { openApiDocument, type DocumentInfo } from './openapi/document.ts';
 import type { SourceCatalog } from './sources/source-catalog.ts';
 import { sourceRoutes } from './sources/routes.ts';
@@ -16,6 +17,7 @@ export interface RouteDependencies {
   store: ArticleStore;
   catalog: SourceCatalog;
   subscriptions: SourceSubscriptions;
+  intelligence: Omit<IntelligenceDependencies, 'store'>;
 }
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
@@ -23,6 +25,7 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...articleRoutes(deps.store),
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),
+    ...intelligenceRoutes({ ...deps.intelligence, store: deps.store }),
   ];
 }
 

@@ -32,6 +32,9 @@ import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
 import { apiRoutes } from './routes.ts';
+import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
+import { createProvider } from '../intelligence/provider-factory.ts';
+import { RelatedArticles } from '../intelligence/related-articles.ts';
 import { SourceSubscriptions, type FeedCheck } from './sources/subscriptions.ts';
 import { version } from './version.ts';
 
@@ -138,7 +141,15 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     pollIntervalSeconds: config.API_SOURCE_POLL_INTERVAL_SECONDS,
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
   });
-  const routes = apiRoutes({ clickhouse, store, catalog, subscriptions });
+  const provider = createProvider(config, { logger, redis });
+  const related = new RelatedArticles(clickhouse);
+  const routes = apiRoutes({
+    clickhouse,
+    store,
+    catalog,
+    subscriptions,
+    intelligence: { provider, findRelated: (query) => related.find(query), termsOf: extractTerms },
+  });
   const document = openApiDocument(routes, {
     version,
     ...(config.API_PUBLIC_URL ? { serverUrl: config.API_PUBLIC_URL } : {}),

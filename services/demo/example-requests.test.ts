@@ -19,6 +19,21 @@ describe('exampleRequests', () => {
     expect(commands.some((c) => c.includes('/api/v1/feeds/personalized?'))).toBe(true);
   });
 
+  it('enhances the listed article, and shows analyze and summarize with a text that pastes into any shell', () => {
+    const bodyOf = (path: string) => {
+      const command = exampleRequests(context).find((e) =>
+        e.command.includes(`'http://127.0.0.1:8080${path}'`),
+      )!;
+      return JSON.parse(/-d '(.*)'$/.exec(command.command)![1]!) as Record<string, unknown>;
+    };
+    expect(bodyOf('/v1/enhance')).toMatchObject({
+      article_id: 'art_0123',
+      enhancements: ['summary', 'context', 'insights'],
+    });
+    expect(bodyOf('/v1/analyze').text).toMatch(/^[\x20-\x7e]+$/);
+    expect(bodyOf('/api/v1/summarize')).toMatchObject({ tone: 'casual' });
+  });
+
   it('adds a source served by the demo feed server, which the loopback allow-list lets the API check', () => {
     const post = exampleRequests(context).find(
       (e) => e.command.includes('/v1/sources') && e.command.includes('-X POST'),

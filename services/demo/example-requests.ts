@@ -16,12 +16,20 @@ export interface ExampleContext {
   credentials: { apiKey: string; generated: boolean; clientId: string; clientSecret: string };
 }
 
+/** A text to analyze in the printed examples (plain ASCII, so it pastes into any shell). */
+const analyzeExample =
+  'The city council approved a plan on Monday to build 2,000 affordable homes by 2030. ' +
+  'Mayor Ana Ruiz said the project would not raise taxes. Critics warned that the budget of $450m is too small, ' +
+  'and the construction industry is short of workers.';
+
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 export function exampleRequests(context: ExampleContext): ExampleRequest[] {
   const { apiUrl } = context;
   const auth = ' -H "Authorization: Bearer $DEMO_API_KEY"';
   const get = (path: string) => `curl -s${auth} ${quote(`${apiUrl}${path}`)}`;
+  const post = (path: string, body: unknown) =>
+    `curl -s${auth} -X POST ${quote(`${apiUrl}${path}`)} -H 'Content-Type: application/json' -d ${quote(JSON.stringify(body))}`;
   const newSource = JSON.stringify({
     url: `${context.feedServerUrl}/live/all.json`,
     name: 'My BBC feed',
@@ -39,6 +47,22 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
       command: get('/v1/articles?category=technology&date_range=24h&limit=5'),
     },
     { what: 'one article in full', command: get(`/v1/articles/${encodeURIComponent(context.articleId)}`) },
+    {
+      what: 'summary, context (citing related articles) and insights for that article',
+      command: post('/v1/enhance', {
+        article_id: context.articleId,
+        enhancements: ['summary', 'context', 'insights'],
+        length: 'medium',
+      }),
+    },
+    {
+      what: 'analyze any text: summary, sentiment, entities, educational insights',
+      command: post('/v1/analyze', { text: analyzeExample, analysis_type: 'comprehensive' }),
+    },
+    {
+      what: 'summarize a text in a casual tone',
+      command: post('/api/v1/summarize', { content: analyzeExample, tone: 'casual', length: 'short' }),
+    },
     { what: 'the active sources', command: get('/v1/sources?active_only=true') },
     {
       what: 'a personalized feed',

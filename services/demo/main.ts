@@ -230,12 +230,13 @@ async function start(): Promise<void> {
 
   for (const [name, entry] of [
     ['projector', 'services/projector/main.ts'],
+    ['enricher', 'services/enricher/main.ts'],
     ['poller', 'services/poller/main.ts'],
     ['api', 'services/api/main.ts'],
   ] as const) {
     watch(launch(name, tsx(entry)));
   }
-  say('services: projector, poller and api started');
+  say('services: projector, enricher, poller and api started');
 
   const progress = progressLine(say);
   const sample = await waitForArticles(apiArticleProbe(apiUrl, credentials.apiKey), {
@@ -253,7 +254,9 @@ async function start(): Promise<void> {
     elapsed: elapsed(),
     releaseSeconds: config.DEMO_RELEASE_SECONDS,
     pollSeconds: config.DEMO_POLL_SECONDS,
-    logFiles: ['projector', 'poller', 'api'].map((n) => relative(path.join(config.DEMO_LOG_DIR, `${n}.log`))),
+    logFiles: ['projector', 'enricher', 'poller', 'api'].map((n) =>
+      relative(path.join(config.DEMO_LOG_DIR, `${n}.log`)),
+    ),
   });
   for (const line of message) say(line);
 }

@@ -40,13 +40,21 @@ export function articleRow(a: ArticleDiscovered, version: number): Row {
   };
 }
 
-export function enrichmentRow(e: ArticleEnriched, version: number): Row {
+/**
+ * A failed enrichment must not hide an earlier successful one: the table keeps one row per article
+ * (the highest version), so successes rank above every failure. Within each kind the later offset
+ * still wins, and the mapping stays a pure function of the event, so a replay writes the same rows.
+ */
+export const succeededEnrichmentRank = 2 ** 40;
+
+export function enrichmentRow(e: ArticleEnriched, offset: number): Row {
   return {
     article_id: e.article_id,
     status: e.status,
     failure_reason: e.failure_reason,
     summary: e.summary,
     context: e.context,
+    context_article_ids: e.context_article_ids,
     insights: e.insights,
     sentiment_label: e.sentiment?.label ?? null,
     sentiment_score: e.sentiment?.score ?? null,
@@ -59,7 +67,7 @@ export function enrichmentRow(e: ArticleEnriched, version: number): Row {
     provider: e.provider,
     model: e.model,
     enriched_at: time(e.enriched_at),
-    version,
+    version: e.status === 'succeeded' ? succeededEnrichmentRank + offset : offset,
   };
 }
 

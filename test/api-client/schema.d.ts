@@ -105,6 +105,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/enhance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Summary, context and insights for an article
+         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model that share its entities or keywords, from other sources, published in the 30 days before it or since; `context_articles` lists them.
+         */
+        post: operations["enhanceArticle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analyze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analyze a text: summary, context, insights, sentiment and educational insights
+         * @description The context cites articles in the read model that share entities or keywords with the text, published in the last 30 days.
+         */
+        post: operations["analyzeText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/summarize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Summarize a text in a tone */
+        post: operations["summarizeText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -202,6 +259,8 @@ export interface components {
             enrichment: {
                 summary: string | null;
                 context: string | null;
+                /** @description Articles in the read model the context cites, in the order cited. */
+                context_article_ids: string[];
                 insights: string[];
                 sentiment: {
                     label: string;
@@ -212,6 +271,10 @@ export interface components {
                     type: string;
                 }[];
                 keywords: string[];
+                /** @description The classifier's category; may differ from the feed's (`category` above). */
+                category: string | null;
+                /** @description Detected language, ISO 639-1. */
+                language: string | null;
                 reading_time_seconds: number | null;
                 provider: string;
                 model: string;
@@ -270,6 +333,149 @@ export interface components {
                 score: number;
                 matched_topics: string[];
             }[];
+        };
+        ContextArticle: {
+            id: string;
+            title: string;
+            source: string;
+            /** @description ISO 8601 UTC timestamp */
+            published_at: string;
+            /** @description Entities and keywords it shares with the text. */
+            shared_terms: string[];
+        };
+        EnhanceRequest: {
+            article_id: string;
+            /**
+             * @description Which enhancements to return; all three when omitted.
+             * @default [
+             *       "summary",
+             *       "context",
+             *       "insights"
+             *     ]
+             */
+            enhancements: ("summary" | "context" | "insights")[];
+            /**
+             * @description Summary length: short (1–2 sentences), medium (about a quarter), long (about half).
+             * @default medium
+             * @enum {string}
+             */
+            length: "short" | "medium" | "long";
+        };
+        /** @description Only the enhancements asked for are present. */
+        Enhancement: {
+            article_id: string;
+            /** @enum {string} */
+            length: "short" | "medium" | "long";
+            summary?: string;
+            /** @description Background from related articles; null when the read model has none. */
+            context?: string | null;
+            /** @description The articles in the read model the context cites, in the order cited. */
+            context_articles?: components["schemas"]["ContextArticle"][];
+            insights?: string[];
+            /** @description Provider that answered: embedded or openai. */
+            provider: string;
+            model: string;
+        };
+        AnalyzeRequest: {
+            /** @description Plain text, at most 100,000 characters (longer: 413 payload_too_large). */
+            text: string;
+            /** @description Headline of the text, if it has one. */
+            title?: string;
+            /**
+             * @description comprehensive: everything below; summary: summary, context and insights; sentiment: sentiment, entities and keywords; educational: summary and the educational insights.
+             * @default comprehensive
+             * @enum {string}
+             */
+            analysis_type: "comprehensive" | "summary" | "sentiment" | "educational";
+            /**
+             * @description none: short summary, no context; basic: medium summary, up to 3 related articles; detailed: long summary, up to 6 related articles.
+             * @default basic
+             * @enum {string}
+             */
+            context_level: "none" | "basic" | "detailed";
+        };
+        EducationalInsights: {
+            key_terms: {
+                term: string;
+                explanation: string;
+            }[];
+            reading_level: {
+                /** @description US school grade (Flesch–Kincaid). */
+                grade: number;
+                /** @description Flesch reading ease, 0–100, higher is easier. */
+                ease: number;
+                /** @enum {string} */
+                label: "elementary" | "middle school" | "high school" | "college" | "graduate";
+            };
+            /** @description Questions to think about. */
+            questions: string[];
+        };
+        /** @description The parts analysis_type asks for are present; see AnalyzeRequest. */
+        Analysis: {
+            /** @enum {string} */
+            analysis_type: "comprehensive" | "summary" | "sentiment" | "educational";
+            /** @enum {string} */
+            context_level: "none" | "basic" | "detailed";
+            summary?: string;
+            context?: string | null;
+            /** @description The articles in the read model the context cites, in the order cited. */
+            context_articles?: components["schemas"]["ContextArticle"][];
+            insights?: string[];
+            sentiment?: {
+                /** @enum {string} */
+                label: "positive" | "neutral" | "negative" | "mixed";
+                /** @description -1 (most negative) to 1 (most positive). */
+                score: number;
+            };
+            entities?: {
+                name: string;
+                /** @enum {string} */
+                type: "person" | "organization" | "place" | "other";
+                salience: number;
+                mentions: number;
+            }[];
+            keywords?: string[];
+            category?: string | null;
+            /** @description ISO 639-1, when detected. */
+            language?: string | null;
+            reading_time_seconds?: number;
+            educational?: components["schemas"]["EducationalInsights"];
+            /** @description Provider that answered: embedded or openai. */
+            provider: string;
+            model: string;
+        };
+        SummarizeRequest: {
+            /** @description Plain text, at most 100,000 characters (longer: 413 payload_too_large). */
+            content: string;
+            /**
+             * @description neutral: as written; formal: no contractions; casual: contractions.
+             * @default neutral
+             * @enum {string}
+             */
+            tone: "neutral" | "formal" | "casual";
+            /**
+             * @description Summary length: short (1–2 sentences), medium (about a quarter), long (about half).
+             * @default medium
+             * @enum {string}
+             */
+            length: "short" | "medium" | "long";
+            /**
+             * @description Ask for a narration of the summary (see audio_url in the response).
+             * @default false
+             */
+            voice_enabled: boolean;
+        };
+        Summary: {
+            summary: string;
+            /** @enum {string} */
+            tone: "neutral" | "formal" | "casual";
+            /** @enum {string} */
+            length: "short" | "medium" | "long";
+            /** @description Narration of the summary. Not available yet: always null, even with voice_enabled. */
+            audio_url: string | null;
+            /** @description Provider that answered: embedded or openai. */
+            provider: string;
+            model: string;
         };
         Error: {
             error: {
@@ -907,6 +1113,267 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enhanceArticle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnhanceRequest"];
+            };
+        };
+        responses: {
+            /** @description The enhancements asked for */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Enhancement"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    analyzeText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyzeRequest"];
+            };
+        };
+        responses: {
+            /** @description The analysis */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    summarizeText: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SummarizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Summary"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -114,6 +114,22 @@ describe('npm run demo', () => {
     const id = decodeURIComponent(example!.slice(example!.lastIndexOf('/') + 1));
     expect(JSON.stringify(await response.json())).toContain(id);
 
+    // The enhance example works as printed: summary, context and insights for the listed article.
+    const [, enhanceUrl, enhanceBody] =
+      /curl -s -H "Authorization: Bearer \$DEMO_API_KEY" -X POST '([^']+\/v1\/enhance)' -H 'Content-Type: application\/json' -d '([^']+)'/.exec(
+        output.join('\n'),
+      ) ?? [];
+    expect(enhanceUrl, 'an example request for /v1/enhance').toBeDefined();
+    const enhanced = await fetch(enhanceUrl!, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demoKey}`, 'content-type': 'application/json' },
+      body: enhanceBody!,
+    });
+    expect(enhanced.status).toBe(200);
+    const enhancement = (await enhanced.json()) as { article_id: string; summary?: string };
+    expect(enhancement.article_id).toBe(id);
+    expect(enhancement.summary?.length).toBeGreaterThan(0);
+
     // The token example works as printed.
     const [, tokenUrl, basic] =
       /curl -s -X POST '([^']+\/oauth\/token)' -u '([^']+)'/.exec(output.join('\n')) ?? [];
@@ -128,8 +144,8 @@ describe('npm run demo', () => {
     expect(token.status).toBe(200);
 
     started = descendants(demo.pid!);
-    // The projector, the poller and the API at least; they run as long as the demo does.
-    expect(started.length).toBeGreaterThanOrEqual(3);
+    // The projector, the enricher, the poller and the API at least; they run as long as the demo does.
+    expect(started.length).toBeGreaterThanOrEqual(4);
     expect(await portFree(feedPort)).toBe(false);
 
     demo.kill('SIGINT');

@@ -30,7 +30,7 @@ import { appendedSince, partitionOffsets, replay } from '../../services/projecto
 import { projectedTables } from '../../services/projector/rows.ts';
 import { rebuildDatabases } from '../../services/projector/switch-over.ts';
 import { sampleArticle, testKafka } from './support/kafka.ts';
-import { startProjector, type ProjectorProcess } from './support/projector-process.ts';
+import { startProjector, type ServiceProcess } from './support/service-process.ts';
 import { createTestClient, type TestClient } from './support/test-clients.ts';
 import { stack, testLogger } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
@@ -76,7 +76,7 @@ describe('projector rebuild', () => {
   let codec: EventCodec;
   let producer: EventProducer;
   let clickhouse: ClickHouse;
-  let liveProjector: ProjectorProcess;
+  let liveProjector: ServiceProcess;
 
   const connect = (database: string) =>
     ClickHouse.connect({

@@ -38,6 +38,7 @@ export const hostileFeeds = {
 export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}): Promise<FeedServer> {
   const corpus = options.corpus ?? readCorpus();
   let mutable = '';
+  const startedAt = Date.now();
   const hits = new Map<string, number>();
   const realFeeds = readRealFeeds();
   let baseUrl = '';
@@ -53,7 +54,14 @@ export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}
       const [category, format = ''] = name.split('.');
       const count = Number(url.searchParams.get('count') ?? 20);
       const articles = corpus.filter((a) => a.category === category).slice(0, count);
-      const feedOptions = { baseUrl: `${baseUrl}/articles`, title: `BBC ${category}` };
+      // ?published=recent dates the items an hour apart back from the server's start instead of in 2005.
+      const feedOptions = {
+        baseUrl: `${baseUrl}/articles`,
+        title: `BBC ${category}`,
+        ...(url.searchParams.get('published') === 'recent'
+          ? { publishedAt: (i: number) => new Date(startedAt - (i + 1) * 3_600_000) }
+          : {}),
+      };
       if (isFeedFormat(format)) {
         return sendFeed(req, res, corpusFeed(format, articles, feedOptions), feedContentTypes[format]);
       }

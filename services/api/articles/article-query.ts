@@ -109,8 +109,8 @@ WHERE article_id IN ${inList(ids)} AND audio_url IS NOT NULL GROUP BY article_id
 
 /** Everything the latest successful enrichment says about one article. */
 export function enrichmentQuery(id: string): string {
-  return sql`SELECT summary, context, insights, sentiment_label, sentiment_score, entity_names, entity_types,
-keywords, reading_time_seconds, provider, model, toUnixTimestamp(enriched_at) AS enriched_at
+  return sql`SELECT summary, context, context_article_ids, insights, sentiment_label, sentiment_score, entity_names,
+entity_types, keywords, category, language, reading_time_seconds, provider, model, toUnixTimestamp(enriched_at) AS enriched_at
 FROM article_enrichments WHERE article_id = ${id} AND status = 'succeeded'
 ORDER BY version DESC LIMIT 1`;
 }

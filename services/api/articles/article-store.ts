@@ -35,6 +35,9 @@ interface DetailRow extends ListRow {
 interface EnrichmentRow {
   summary: string | null;
   context: string | null;
+  context_article_ids: string[];
+  category: string | null;
+  language: string | null;
   insights: string[];
   sentiment_label: string | null;
   sentiment_score: number | null;
@@ -64,6 +67,9 @@ export interface ArticleListItem {
 export interface ArticleEnrichment {
   summary: string | null;
   context: string | null;
+  context_article_ids: string[];
+  category: string | null;
+  language: string | null;
   insights: string[];
   sentiment: { label: string; score: number | null } | null;
   entities: { name: string; type: string }[];
@@ -167,10 +173,13 @@ function shapeEnrichment(row: EnrichmentRow): ArticleEnrichment {
   return {
     summary: row.summary,
     context: row.context,
+    context_article_ids: row.context_article_ids,
     insights: row.insights,
     sentiment: row.sentiment_label ? { label: row.sentiment_label, score: row.sentiment_score } : null,
     entities: row.entity_names.map((name, i) => ({ name, type: row.entity_types[i] ?? 'other' })),
     keywords: row.keywords,
+    category: row.category,
+    language: row.language,
     reading_time_seconds: row.reading_time_seconds,
     provider: row.provider,
     model: row.model,

@@ -85,10 +85,18 @@ export const articleDetail = articleListItem
       .object({
         summary: z.string().nullable(),
         context: z.string().nullable(),
+        context_article_ids: z
+          .array(z.string())
+          .meta({ description: 'Articles in the read model the context cites, in the order cited.' }),
         insights: z.array(z.string()),
         sentiment: z.object({ label: z.string(), score: z.number().nullable() }).nullable(),
         entities: z.array(z.object({ name: z.string(), type: z.string() })),
         keywords: z.array(z.string()),
+        category: z
+          .string()
+          .nullable()
+          .meta({ description: "The classifier's category; may differ from the feed's (`category` above)." }),
+        language: z.string().nullable().meta({ description: 'Detected language, ISO 639-1.' }),
         reading_time_seconds: z.number().int().nullable(),
         provider: z.string(),
         model: z.string(),

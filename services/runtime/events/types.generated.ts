@@ -79,6 +79,8 @@ export interface ArticleEnriched {
   summary: null | string;
   /** Generated background context for the article as plain text (e.g. from related earlier articles); null if failed or none. */
   context: null | string;
+  /** Ids of the related articles (ArticleDiscovered.article_id) the context cites, in the order cited; empty when there is no context. Every id was in the read model when the enrichment ran. */
+  context_article_ids: string[];
   /** Generated key insights, one plain-text sentence each, most important first; empty if none. */
   insights: string[];
   /** Overall sentiment of the article; null if failed or not computed. */

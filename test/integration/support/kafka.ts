@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Admin, Kafka } from 'kafkajs';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
 import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import { createTopicsAndWait } from '../../../services/runtime/kafka/create-topics.ts';
 import {
   createSchemaRegistry,
   EventCodec,
@@ -42,13 +43,10 @@ export async function createTestTopic(
     retentionMs: 3_600_000,
     description: 'test',
   };
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: [
-      { topic, numPartitions: partitions, replicationFactor: 1 },
-      { topic: deadLetterTopicName(topic), numPartitions: 1, replicationFactor: 1 },
-    ],
-  });
+  await createTopicsAndWait(admin, [
+    { topic, numPartitions: partitions, replicationFactor: 1 },
+    { topic: deadLetterTopicName(topic), numPartitions: 1, replicationFactor: 1 },
+  ]);
   const types = localTypes([spec]);
   const registry = createSchemaRegistry(stack.SCHEMA_REGISTRY_URL);
   await registerSchemas(registry, types);
@@ -136,6 +134,7 @@ export function sampleEnrichment(
     failure_reason: null,
     summary: 'A short summary.',
     context: null,
+    context_article_ids: [],
     insights: ['Profits rose 76%.'],
     sentiment: { label: 'positive', score: 0.6 },
     entities: [{ name: 'Time Warner', type: 'organization', salience: 0.9, mentions: 3 }],

@@ -1,19 +1,25 @@
-// Runs services/projector/main.ts as a real process, the way it is deployed:
-// the live projector (no arguments) or a command such as `rebuild`.
+// Runs one of our services as a real process, the way it is deployed (services/<name>/main.ts with
+// its environment), keeping the tail of its output for assertions and diagnosis.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-export interface ProjectorProcess {
+export interface ServiceProcess {
   child: ChildProcess;
   exited: Promise<number | null>;
-  /** The last few kB it wrote (JSON logs on stdout, messages on stderr), for assertions and diagnosis. */
+  /** The last few kB it wrote (JSON logs on stdout, messages on stderr). */
   output: () => string;
+  /** SIGTERM, and the exit code once it is gone. */
+  stop: () => Promise<number | null>;
 }
 
-export function startProjector(env: Record<string, string>, args: string[] = []): ProjectorProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/projector/main.ts', ...args], {
+export function startServiceProcess(
+  service: 'projector' | 'enricher',
+  env: Record<string, string>,
+  args: string[] = [],
+): ServiceProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', `services/${service}/main.ts`, ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,9 +28,18 @@ export function startProjector(env: Record<string, string>, args: string[] = [])
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
-    exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    exited,
     output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
   };
 }
+
+/** The projector: live (no arguments) or a command such as `rebuild`. */
+export const startProjector = (env: Record<string, string>, args: string[] = []) =>
+  startServiceProcess('projector', env, args);

@@ -1,0 +1,383 @@
+// The on-demand intelligence endpoints: POST /v1/enhance (an article in the read model),
+// POST /v1/analyze (posted text), POST /api/v1/summarize (posted text, with a tone). They use the
+// same provider and the same related-article lookup as the enricher, so an answer here reads like
+// the enrichment the article got in the stream.
+import { z } from 'zod';
+import type { ArticleStore } from '../articles/article-store.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import {
+  summaryLengths,
+  summaryTones,
+  type ArticleText,
+  type EnrichmentProvider,
+  type RelatedArticle,
+  type SummaryLength,
+} from '../../intelligence/provider.ts';
+import { relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
+
+export interface IntelligenceDependencies {
+  store: ArticleStore;
+  provider: EnrichmentProvider;
+  findRelated: (query: RelatedQuery) => Promise<RelatedArticle[]>;
+  termsOf: (article: ArticleText) => { entities: string[]; keywords: string[] };
+  clock?: () => Date;
+}
+
+/** Longest text analyze and summarize take; longer answers 413 payload_too_large. */
+export const maxTextCharacters = 100_000;
+
+const postedText = (what: string) =>
+  z
+    .string({ error: 'must be a string' })
+    .refine((s) => s.trim() !== '', { error: `must not be empty: give the ${what}` })
+    .meta({
+      description: `Plain text, at most ${maxTextCharacters.toLocaleString('en-US')} characters (longer: 413 payload_too_large).`,
+    });
+
+function checkLength(field: string, text: string): void {
+  if (text.length > maxTextCharacters)
+    throw new ApiError(
+      'payload_too_large',
+      `${field}: ${text.length.toLocaleString('en-US')} characters; the maximum is ${maxTextCharacters.toLocaleString('en-US')}`,
+    );
+}
+
+const length = z
+  .enum(summaryLengths, { error: `must be one of ${summaryLengths.join(', ')}` })
+  .default('medium')
+  .meta({
+    description: 'Summary length: short (1–2 sentences), medium (about a quarter), long (about half).',
+  });
+
+const contextArticle = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    source: z.string(),
+    published_at: z.string().meta({ description: 'ISO 8601 UTC timestamp' }),
+    shared_terms: z.array(z.string()).meta({ description: 'Entities and keywords it shares with the text.' }),
+  })
+  .meta({ id: 'ContextArticle' });
+
+const contextArticles = z
+  .array(contextArticle)
+  .meta({ description: 'The articles in the read model the context cites, in the order cited.' });
+
+function citedArticles(related: readonly RelatedArticle[], ids: readonly string[]) {
+  const byId = new Map(related.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    return r
+      ? [
+          {
+            id: r.id,
+            title: r.title,
+            source: r.source,
+            published_at: r.publishedAt.toISOString().replace('.000Z', 'Z'),
+            shared_terms: r.sharedTerms,
+          },
+        ]
+      : [];
+  });
+}
+
+/** A provider that failed or answered nonsense is not the caller's fault: 503, with what happened. */
+async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(
+      'service_unavailable',
+      `the ${provider.name} provider could not answer: ${(error as Error)?.message ?? String(error)}`,
+      { 'Retry-After': '5' },
+    );
+  }
+}
+
+const enhancementKinds = ['summary', 'context', 'insights'] as const;
+
+const enhanceRequest = z
+  .object({
+    article_id: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
+    enhancements: z
+      .array(z.enum(enhancementKinds, { error: `each must be one of ${enhancementKinds.join(', ')}` }))
+      .min(1, { error: 'ask for at least one of summary, context, insights' })
+      .default([...enhancementKinds])
+      .meta({ description: 'Which enhancements to return; all three when omitted.' }),
+    length,
+  })
+  .meta({ id: 'EnhanceRequest' });
+
+const providerFields = {
+  provider: z.string().meta({ description: 'Provider that answered: embedded or openai.' }),
+  model: z.string(),
+};
+
+const enhanceResponse = z
+  .object({
+    article_id: z.string(),
+    length: z.enum(summaryLengths),
+    summary: z.string().optional(),
+    context: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: 'Background from related articles; null when the read model has none.' }),
+    context_articles: contextArticles.optional(),
+    insights: z.array(z.string()).optional(),
+    ...providerFields,
+  })
+  .meta({ id: 'Enhancement', description: 'Only the enhancements asked for are present.' });
+
+const analysisTypes = ['comprehensive', 'summary', 'sentiment', 'educational'] as const;
+const contextLevels = ['none', 'basic', 'detailed'] as const;
+
+/** What each context level means: the summary's length and how many related articles are cited. */
+const contextLevel: Record<(typeof contextLevels)[number], { length: SummaryLength; related: number }> = {
+  none: { length: 'short', related: 0 },
+  basic: { length: 'medium', related: 3 },
+  detailed: { length: 'long', related: 6 },
+};
+
+const analyzeRequest = z
+  .object({
+    text: postedText('text to analyze'),
+    title: z.string().max(500).optional().meta({ description: 'Headline of the text, if it has one.' }),
+    analysis_type: z
+      .enum(analysisTypes, { error: `must be one of ${analysisTypes.join(', ')}` })
+      .default('comprehensive')
+      .meta({
+        description:
+          'comprehensive: everything below; summary: summary, context and insights; sentiment: sentiment, ' +
+          'entities and keywords; educational: summary and the educational insights.',
+      }),
+    context_level: z
+      .enum(contextLevels, { error: `must be one of ${contextLevels.join(', ')}` })
+      .default('basic')
+      .meta({
+        description:
+          'none: short summary, no context; basic: medium summary, up to 3 related articles; detailed: long ' +
+          'summary, up to 6 related articles.',
+      }),
+  })
+  .meta({ id: 'AnalyzeRequest' });
+
+const educational = z
+  .object({
+    key_terms: z.array(z.object({ term: z.string(), explanation: z.string() })),
+    reading_level: z.object({
+      grade: z.number().meta({ description: 'US school grade (Flesch–Kincaid).' }),
+      ease: z.number().meta({ description: 'Flesch reading ease, 0–100, higher is easier.' }),
+      label: z.enum(['elementary', 'middle school', 'high school', 'college', 'graduate']),
+    }),
+    questions: z.array(z.string()).meta({ description: 'Questions to think about.' }),
+  })
+  .meta({ id: 'EducationalInsights' });
+
+const analyzeResponse = z
+  .object({
+    analysis_type: z.enum(analysisTypes),
+    context_level: z.enum(contextLevels),
+    summary: z.string().optional(),
+    context: z.string().nullable().optional(),
+    context_articles: contextArticles.optional(),
+    insights: z.array(z.string()).optional(),
+    sentiment: z
+      .object({
+        label: z.enum(['positive', 'neutral', 'negative', 'mixed']),
+        score: z.number().meta({ description: '-1 (most negative) to 1 (most positive).' }),
+      })
+      .optional(),
+    entities: z
+      .array(
+        z.object({
+          name: z.string(),
+          type: z.enum(['person', 'organization', 'place', 'other']),
+          salience: z.number(),
+          mentions: z.number().int(),
+        }),
+      )
+      .optional(),
+    keywords: z.array(z.string()).optional(),
+    category: z.string().nullable().optional(),
+    language: z.string().nullable().optional().meta({ description: 'ISO 639-1, when detected.' }),
+    reading_time_seconds: z.number().int().optional(),
+    educational: educational.optional(),
+    ...providerFields,
+  })
+  .meta({ id: 'Analysis', description: 'The parts analysis_type asks for are present; see AnalyzeRequest.' });
+
+const summarizeRequest = z
+  .object({
+    content: postedText('content to summarize'),
+    tone: z
+      .enum(summaryTones, { error: `must be one of ${summaryTones.join(', ')}` })
+      .default('neutral')
+      .meta({ description: 'neutral: as written; formal: no contractions; casual: contractions.' }),
+    length,
+    voice_enabled: z
+      .boolean({ error: 'must be true or false' })
+      .default(false)
+      .meta({ description: 'Ask for a narration of the summary (see audio_url in the response).' }),
+  })
+  .meta({ id: 'SummarizeRequest' });
+
+const summarizeResponse = z
+  .object({
+    summary: z.string(),
+    tone: z.enum(summaryTones),
+    length: z.enum(summaryLengths),
+    audio_url: z.string().nullable().meta({
+      description: 'Narration of the summary. Not available yet: always null, even with voice_enabled.',
+    }),
+    ...providerFields,
+  })
+  .meta({ id: 'Summary' });
+
+export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] {
+  const { provider } = deps;
+  const now = () => deps.clock?.() ?? new Date();
+  const related = async (
+    text: ArticleText,
+    limit: number,
+    query: Omit<RelatedQuery, 'entities' | 'keywords' | 'limit'>,
+  ) => (limit > 0 ? deps.findRelated({ ...deps.termsOf(text), ...query, limit }) : []);
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/enhance',
+      operationId: 'enhanceArticle',
+      tag: 'Intelligence',
+      scope: 'use:ai',
+      summary: 'Summary, context and insights for an article',
+      description:
+        'Works on the article as the read model holds it. The context cites up to 3 other articles in the ' +
+        'read model that share its entities or keywords, from other sources, published in the 30 days before ' +
+        'it or since; `context_articles` lists them.',
+      body: enhanceRequest,
+      responses: { 200: { description: 'The enhancements asked for', schema: enhanceResponse } },
+      errors: ['not_found', 'service_unavailable'],
+      handler: async (ctx, { body }) => {
+        const article = await deps.store.get(body.article_id);
+        if (!article) throw notFound(`no article with id "${body.article_id}"`);
+        const text: ArticleText = {
+          title: article.title,
+          text: article.content || article.title,
+          language: article.language,
+        };
+        const wants = new Set(body.enhancements);
+        const cited = wants.has('context')
+          ? await related(text, 3, {
+              excludeArticleId: article.id,
+              excludeSourceId: article.source_id,
+              ...relatedWindow(new Date(article.published_at), now()),
+            })
+          : [];
+        const result = await fromProvider(provider, () =>
+          provider.enrich(text, { length: body.length, related: cited }),
+        );
+        ctx.body = {
+          article_id: article.id,
+          length: body.length,
+          ...(wants.has('summary') ? { summary: result.summary } : {}),
+          ...(wants.has('context')
+            ? { context: result.context, context_articles: citedArticles(cited, result.contextArticleIds) }
+            : {}),
+          ...(wants.has('insights') ? { insights: result.insights } : {}),
+          provider: result.provider,
+          model: result.model,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/analyze',
+      operationId: 'analyzeText',
+      tag: 'Intelligence',
+      scope: 'use:ai',
+      summary: 'Analyze a text: summary, context, insights, sentiment and educational insights',
+      description:
+        'The context cites articles in the read model that share entities or keywords with the text, ' +
+        'published in the last 30 days.',
+      body: analyzeRequest,
+      responses: { 200: { description: 'The analysis', schema: analyzeResponse } },
+      errors: ['payload_too_large', 'service_unavailable'],
+      handler: async (ctx, { body }) => {
+        checkLength('text', body.text);
+        const text: ArticleText = { title: body.title ?? '', text: body.text };
+        const level = contextLevel[body.context_level];
+        const type = body.analysis_type;
+        const all = type === 'comprehensive';
+        const needsContext = all || type === 'summary';
+        const cited = needsContext ? await related(text, level.related, relatedWindow(now())) : [];
+        const [result, education] = await fromProvider(provider, () =>
+          Promise.all([
+            provider.enrich(text, { length: level.length, related: cited }),
+            all || type === 'educational' ? provider.educate(text, {}) : Promise.resolve(null),
+          ]),
+        );
+        ctx.body = {
+          analysis_type: type,
+          context_level: body.context_level,
+          ...(type !== 'sentiment' ? { summary: result.summary } : {}),
+          ...(needsContext
+            ? {
+                context: result.context,
+                context_articles: citedArticles(cited, result.contextArticleIds),
+                insights: result.insights,
+              }
+            : {}),
+          ...(all || type === 'sentiment'
+            ? { sentiment: result.sentiment, entities: result.entities, keywords: result.keywords }
+            : {}),
+          ...(all
+            ? {
+                category: result.category,
+                language: result.language,
+                reading_time_seconds: result.readingTimeSeconds,
+              }
+            : {}),
+          ...(education
+            ? {
+                educational: {
+                  key_terms: education.keyTerms,
+                  reading_level: education.readingLevel,
+                  questions: education.questions,
+                },
+              }
+            : {}),
+          provider: result.provider,
+          model: result.model,
+        };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/summarize',
+      operationId: 'summarizeText',
+      tag: 'Intelligence',
+      scope: 'use:ai',
+      summary: 'Summarize a text in a tone',
+      body: summarizeRequest,
+      responses: { 200: { description: 'The summary', schema: summarizeResponse } },
+      errors: ['payload_too_large', 'service_unavailable'],
+      handler: async (ctx, { body }) => {
+        checkLength('content', body.content);
+        const result = await fromProvider(provider, () =>
+          provider.summarize({ title: '', text: body.content }, { length: body.length, tone: body.tone }),
+        );
+        ctx.body = {
+          summary: result.summary,
+          tone: result.tone,
+          length: body.length,
+          audio_url: null,
+          provider: provider.name,
+          model: provider.model,
+        };
+      },
+    }),
+  ];
+}

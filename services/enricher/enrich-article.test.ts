@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
+import { createLogger } from '../runtime/logger.ts';
+import {
+  EnrichmentRejectedError,
+  type ArticleText,
+  type Enrichment,
+  type EnrichmentProvider,
+} from '../intelligence/provider.ts';
+import { enrichArticle, type EnrichArticleDependencies } from './enrich-article.ts';
+import { mapBounded } from './enricher.ts';
+
+const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered => ({
+  article_id: 'a1',
+  source_id: 's1',
+  source_name: 'Source One',
+  guid: null,
+  url: 'https://example.com/a1',
+  original_url: 'https://example.com/a1',
+  title: 'Acme raises prices',
+  summary: 'Short.',
+  content: 'Acme raised prices by 5% on Monday. Customers were not pleased.',
+  author: null,
+  published_at: Date.parse('2026-11-20T10:00:00Z'),
+  published_at_clamped: false,
+  discovered_at: Date.parse('2026-11-20T10:01:00Z'),
+  language: 'en',
+  category: 'business',
+  image_url: null,
+  occurred_at: Date.parse('2026-11-20T10:01:00Z'),
+  ...overrides,
+});
+
+const enrichment: Enrichment = {
+  summary: 'Acme raised prices by 5%.',
+  context: null,
+  contextArticleIds: [],
+  insights: [],
+  sentiment: { label: 'negative', score: -0.2 },
+  entities: [{ name: 'Acme', type: 'organization', salience: 1, mentions: 2 }],
+  keywords: ['prices'],
+  category: 'business',
+  language: 'en',
+  readingTimeSeconds: 3,
+  provider: 'fake',
+  model: 'fake-1',
+};
+
+/** A provider whose enrich answers are scripted: an Error is thrown, anything else returned. */
+function scriptedProvider(script: (Error | Enrichment)[]) {
+  const seen: ArticleText[] = [];
+  const provider: EnrichmentProvider = {
+    name: 'fake',
+    model: 'fake-1',
+    enrich: async (text) => {
+      seen.push(text);
+      const next = script.shift() ?? enrichment;
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    summarize: () => Promise.reject(new Error('not used')),
+    educate: () => Promise.reject(new Error('not used')),
+  };
+  return { provider, seen };
+}
+
+function dependencies(provider: EnrichmentProvider, overrides: Partial<EnrichArticleDependencies> = {}) {
+  const sleeps: number[] = [];
+  const deps: EnrichArticleDependencies = {
+    provider,
+    findRelated: async () => [],
+    termsOf: () => ({ entities: ['Acme'], keywords: ['prices'] }),
+    logger: createLogger('test', 'silent'),
+    retry: { attempts: 3, initialBackoffMs: 100, maxBackoffMs: 1_000 },
+    clock: () => 1_000,
+    sleep: async (ms) => void sleeps.push(ms),
+    ...overrides,
+  };
+  return { deps, sleeps };
+}
+
+describe('enrichArticle', () => {
+  it('records a success with every field the event carries', async () => {
+    const { provider } = scriptedProvider([]);
+    const event = await enrichArticle(article(), dependencies(provider).deps);
+    expect(event).toMatchObject({
+      article_id: 'a1',
+      status: 'succeeded',
+      summary: 'Acme raised prices by 5%.',
+      entities: [{ name: 'Acme', type: 'organization', salience: 1, mentions: 2 }],
+      provider: 'fake',
+      enriched_at: 1_000,
+    });
+  });
+
+  it('retries a failing provider with growing backoff, then succeeds', async () => {
+    const { provider, seen } = scriptedProvider([new Error('503 from provider'), new Error('timeout')]);
+    const { deps, sleeps } = dependencies(provider);
+    const event = await enrichArticle(article(), deps);
+    expect(event.status).toBe('succeeded');
+    expect(seen).toHaveLength(3);
+    expect(sleeps).toHaveLength(2);
+    expect(sleeps[0]).toBeGreaterThanOrEqual(50);
+    expect(sleeps[0]).toBeLessThanOrEqual(100);
+    expect(sleeps[1]).toBeGreaterThanOrEqual(100);
+    expect(sleeps[1]).toBeLessThanOrEqual(200);
+  });
+
+  it('records a failure once the attempts are used up, instead of blocking the partition', async () => {
+    const { provider, seen } = scriptedProvider([new Error('a'), new Error('b'), new Error('boom')]);
+    const event = await enrichArticle(article(), dependencies(provider).deps);
+    expect(seen).toHaveLength(3);
+    expect(event).toMatchObject({ status: 'failed', summary: null, sentiment: null, entities: [] });
+    expect(event.failure_reason).toBe('provider failed after 3 attempts: boom');
+  });
+
+  it('records a rejected text as failed at once, without retrying', async () => {
+    const { provider, seen } = scriptedProvider([new EnrichmentRejectedError('model answer is not JSON')]);
+    const event = await enrichArticle(article(), dependencies(provider).deps);
+    expect(seen).toHaveLength(1);
+    expect(event.failure_reason).toBe('model answer is not JSON');
+  });
+
+  it('lets an unreachable read model stop the batch (the consumer waits) rather than fail the article', async () => {
+    const { provider, seen } = scriptedProvider([]);
+    const { deps } = dependencies(provider, {
+      findRelated: () => Promise.reject(new DependencyUnavailableError('ClickHouse down')),
+    });
+    await expect(enrichArticle(article(), deps)).rejects.toBeInstanceOf(DependencyUnavailableError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('looks up related articles from other sources, published up to the article', async () => {
+    const { provider } = scriptedProvider([]);
+    const queries: unknown[] = [];
+    const { deps } = dependencies(provider, { findRelated: async (q) => (queries.push(q), []) });
+    await enrichArticle(article(), deps);
+    expect(queries).toEqual([
+      {
+        entities: ['Acme'],
+        keywords: ['prices'],
+        excludeArticleId: 'a1',
+        excludeSourceId: 's1',
+        from: new Date('2026-10-21T10:00:00Z'),
+        until: new Date('2026-11-20T10:01:00Z'),
+        limit: 3,
+      },
+    ]);
+  });
+
+  it('enriches a headline-only item from its title, and records an empty item as failed', async () => {
+    const { provider, seen } = scriptedProvider([]);
+    await enrichArticle(article({ content: '', summary: ' ' }), dependencies(provider).deps);
+    expect(seen[0]!.text).toBe('Acme raises prices');
+    const empty = await enrichArticle(
+      article({ title: ' ', content: '', summary: '' }),
+      dependencies(provider).deps,
+    );
+    expect(empty).toMatchObject({ status: 'failed', failure_reason: 'empty article text' });
+  });
+});
+
+describe('mapBounded', () => {
+  it('keeps at most `limit` calls in flight and returns results in input order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const results = await mapBounded([5, 1, 4, 2, 3, 0], 2, async (n) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, n));
+      inFlight--;
+      return n * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
+    expect(most).toBe(2);
+  });
+});

@@ -1,0 +1,112 @@
+// Finds the articles a context is built from: other articles in the read model that share entities or
+// keywords with the text, recent, from other sources. Shared by the enricher and the API, so a context
+// cites the same kind of articles whichever of them asked.
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { dateTimeText, inList, sql } from '../runtime/clickhouse/literal.ts';
+import type { RelatedArticle } from './provider.ts';
+
+export interface RelatedQuery {
+  /** Entity names and keywords, as the embedded extractor normalises them. */
+  entities: readonly string[];
+  keywords: readonly string[];
+  /** The article the context is for: never its own context. */
+  excludeArticleId?: string;
+  /** Its source: context comes from other sources. */
+  excludeSourceId?: string;
+  /** Published in this window: for an article, the weeks before it (see relatedWindow). */
+  from: Date;
+  until: Date;
+  limit: number;
+}
+
+/** How far back related coverage is looked for. */
+export const relatedWindowDays = 30;
+
+/** The window before `at` (and up to `until`, later coverage included, when given). */
+export function relatedWindow(at: Date, until: Date = at): { from: Date; until: Date } {
+  return { from: new Date(at.getTime() - relatedWindowDays * 86_400_000), until };
+}
+/** Candidates read from the enrichments before the articles themselves are looked up. */
+const candidates = 40;
+/** A shared entity says more about two articles being about the same story than a shared keyword. */
+const entityWeight = 2;
+
+interface CandidateRow {
+  article_id: string;
+  summary_text: string | null;
+  names: string[];
+  kws: string[];
+}
+
+interface ArticleRow {
+  article_id: string;
+  title: string;
+  source_name: string;
+  source_id: string;
+  published: number;
+}
+
+export class RelatedArticles {
+  constructor(private readonly clickhouse: ClickHouse) {}
+
+  async find(query: RelatedQuery): Promise<RelatedArticle[]> {
+    const entities = [...new Set(query.entities)].slice(0, 20);
+    const keywords = [...new Set(query.keywords)].slice(0, 20);
+    if ((entities.length === 0 && keywords.length === 0) || query.limit <= 0) return [];
+    const since = query.from;
+    const terms = [...entities, ...keywords];
+    const exclude = query.excludeArticleId ?? '';
+
+    // Latest successful enrichment per article (argMax by version, no FINAL), ranked by weighted overlap.
+    const found = await this.clickhouse.query<CandidateRow>(sql`
+SELECT article_id, summary_text, names, kws FROM (
+  SELECT article_id, argMax(summary, version) AS summary_text, argMax(entity_names, version) AS names,
+    argMax(keywords, version) AS kws
+  FROM article_enrichments
+  WHERE status = 'succeeded' AND article_id != ${exclude} AND enriched_at >= ${dateTimeText(since)}
+    AND (hasAny(entity_names, ${terms}) OR hasAny(keywords, ${terms}))
+  GROUP BY article_id
+)
+ORDER BY ${entityWeight} * length(arrayFilter(t -> has(${entities.length ? entities : ['']}, t), names))
+  + length(arrayFilter(t -> has(${keywords.length ? keywords : ['']}, t), kws)) DESC, article_id
+LIMIT ${candidates}`);
+    if (found.length === 0) return [];
+
+    const articles = await this.clickhouse.query<ArticleRow>(sql`
+SELECT article_id, argMax(title, version) AS title, argMax(source_name, version) AS source_name,
+  argMax(source_id, version) AS source_id, toUnixTimestamp(argMax(published_at, version)) AS published
+FROM articles
+WHERE published_at >= ${dateTimeText(since)} AND published_at <= ${dateTimeText(query.until)}
+  AND article_id IN ${inList(found.map((c) => c.article_id))}
+GROUP BY article_id`);
+    const byId = new Map(articles.map((a) => [a.article_id, a]));
+
+    const entitySet = new Set(entities);
+    const keywordSet = new Set(keywords);
+    return found
+      .flatMap((candidate) => {
+        const article = byId.get(candidate.article_id);
+        if (!article || (query.excludeSourceId && article.source_id === query.excludeSourceId)) return [];
+        const sharedEntities = candidate.names.filter((n) => entitySet.has(n));
+        const sharedKeywords = candidate.kws.filter((k) => keywordSet.has(k) && !sharedEntities.includes(k));
+        const score = entityWeight * sharedEntities.length + sharedKeywords.length;
+        const related: RelatedArticle = {
+          id: article.article_id,
+          title: article.title,
+          source: article.source_name,
+          publishedAt: new Date(Number(article.published) * 1000),
+          sharedTerms: [...sharedEntities, ...sharedKeywords],
+          summary: candidate.summary_text,
+        };
+        return [{ related, score }];
+      })
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          b.related.publishedAt.getTime() - a.related.publishedAt.getTime() ||
+          a.related.id.localeCompare(b.related.id),
+      )
+      .slice(0, query.limit)
+      .map((r) => r.related);
+  }
+}
