@@ -18,7 +18,7 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { formatDuration } from './progress.ts';
-import { projectBatch, projectorFetch } from './projector.ts';
+import { projectBatch, projectorConcurrency, projectorFetch } from './projector.ts';
 import { rebuild } from './rebuild.ts';
 import { projectedTables } from './rows.ts';
 
@@ -52,7 +52,7 @@ async function projectLive({ onStop }: Lifecycle): Promise<void> {
     groupId: config.PROJECTOR_GROUP,
     topics: Object.keys(projectedTables),
     fromBeginning: true,
-    partitionsConcurrently: 3,
+    partitionsConcurrently: projectorConcurrency,
     fetch: projectorFetch,
     batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
   });

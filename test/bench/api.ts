@@ -35,7 +35,7 @@ import { Redis } from 'ioredis';
 import kafkajs, { type Kafka } from 'kafkajs';
 import { z } from 'zod';
 import { readCorpus } from '../../services/demo/corpus.ts';
-import { projectBatch, projectorFetch } from '../../services/projector/projector.ts';
+import { projectBatch, projectorConcurrency, projectorFetch } from '../../services/projector/projector.ts';
 import { rowFor } from '../../services/projector/rows.ts';
 import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
@@ -43,6 +43,7 @@ import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../ser
 import { createKafka } from '../../services/runtime/kafka/client.ts';
 import { ConsumerRunner, type ConsumedEvent } from '../../services/runtime/kafka/consumer.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { createTopicsAndWait } from '../../services/runtime/kafka/create-topics.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
@@ -179,10 +180,7 @@ async function mergesSettled(clickhouse: ClickHouse, capSeconds: number): Promis
 async function produce(kafka: Kafka, codec: EventCodec, partitions: number) {
   const admin = kafka.admin();
   await admin.connect();
-  await admin.createTopics({
-    waitForLeaders: true,
-    topics: [{ topic: benchTopic, numPartitions: partitions, replicationFactor: 1 }],
-  });
+  await createTopicsAndWait(admin, [{ topic: benchTopic, numPartitions: partitions, replicationFactor: 1 }]);
   onCleanup('delete the bench topic', async () => {
     await admin.deleteTopics({ topics: [benchTopic] });
     await admin.disconnect();
@@ -289,7 +287,7 @@ async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) 
     groupId,
     topics: [benchTopic],
     fromBeginning: true,
-    partitionsConcurrently: 3,
+    partitionsConcurrently: projectorConcurrency,
     fetch: projectorFetch, // as services/projector/main.ts
     batchHandler: async (events) => {
       const at = performance.now();
@@ -491,7 +489,7 @@ async function main() {
   log(
     `  ${thousands(batches.count)} batches of ${thousands(batches.events / Math.max(1, batches.count))} events; ` +
       `projectBatch took ${ms(batches.ms / Math.max(1, batches.count))} each, ${(batches.ms / 1000).toFixed(1)} s ` +
-      `in all (up to 3 at once)`,
+      `in all (up to ${projectorConcurrency} at once)`,
   );
   const partsAfter = await activeParts(clickhouse, 'articles');
   const waited = await mergesSettled(clickhouse, 120);

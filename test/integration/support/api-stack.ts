@@ -11,7 +11,7 @@ import { migrate, readMigrations } from '../../../services/runtime/clickhouse/mi
 import { ConsumerRunner } from '../../../services/runtime/kafka/consumer.ts';
 import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
-import { projectBatch, projectorFetch } from '../../../services/projector/projector.ts';
+import { projectBatch, projectorConcurrency, projectorFetch } from '../../../services/projector/projector.ts';
 import { projectedTables } from '../../../services/projector/rows.ts';
 import { testKafka } from './kafka.ts';
 import { createTestClient, type TestClient } from './test-clients.ts';
@@ -94,7 +94,7 @@ export async function startApiStack(name: string, env: Record<string, string> = 
       groupId: `test-${name}-projector-${run}`,
       topics: Object.keys(projectedTables),
       fromBeginning: false,
-      partitionsConcurrently: 3,
+      partitionsConcurrently: projectorConcurrency,
       fetch: projectorFetch,
       onAssignment: () => (assigned = true),
       batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
