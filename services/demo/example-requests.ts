@@ -57,7 +57,7 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
     },
     {
       what: 'analyze any text: summary, sentiment, entities, educational insights',
-      command: post('/v1/analyze', { text: analyzeExample, analysis_type: 'comprehensive' }),
+      command: post('/v1/analyze', { text: analyzeExample, analysis_type: 'full' }),
     },
     {
       what: 'summarize a text in a casual tone',

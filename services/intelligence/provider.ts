@@ -8,7 +8,8 @@ import type { EntityType } from '../runtime/events/types.generated.ts';
 export const summaryLengths = ['short', 'medium', 'long'] as const;
 export type SummaryLength = (typeof summaryLengths)[number];
 
-export const summaryTones = ['neutral', 'formal', 'casual'] as const;
+/** DESIGN "Enumerations": professional, neutral, casual, executive. */
+export const summaryTones = ['professional', 'neutral', 'casual', 'executive'] as const;
 export type SummaryTone = (typeof summaryTones)[number];
 
 /** The text to work on: an article from the read model, or text posted to the API. */

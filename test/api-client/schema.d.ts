@@ -382,17 +382,17 @@ export interface components {
             /** @description Headline of the text, if it has one. */
             title?: string;
             /**
-             * @description comprehensive: everything below; summary: summary, context and insights; sentiment: sentiment, entities and keywords; educational: summary and the educational insights.
-             * @default comprehensive
+             * @description summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and context; educational: summary and the educational insights; full: all of these plus category, language and reading time.
+             * @default full
              * @enum {string}
              */
-            analysis_type: "comprehensive" | "summary" | "sentiment" | "educational";
+            analysis_type: "summary" | "sentiment" | "insights" | "educational" | "full";
             /**
-             * @description none: short summary, no context; basic: medium summary, up to 3 related articles; detailed: long summary, up to 6 related articles.
-             * @default basic
+             * @description brief: short summary, context from at most 1 related article; standard: medium summary, up to 3; deep: long summary, up to 6.
+             * @default standard
              * @enum {string}
              */
-            context_level: "none" | "basic" | "detailed";
+            context_level: "brief" | "standard" | "deep";
         };
         EducationalInsights: {
             key_terms: {
@@ -413,9 +413,9 @@ export interface components {
         /** @description The parts analysis_type asks for are present; see AnalyzeRequest. */
         Analysis: {
             /** @enum {string} */
-            analysis_type: "comprehensive" | "summary" | "sentiment" | "educational";
+            analysis_type: "summary" | "sentiment" | "insights" | "educational" | "full";
             /** @enum {string} */
-            context_level: "none" | "basic" | "detailed";
+            context_level: "brief" | "standard" | "deep";
             summary?: string;
             context?: string | null;
             /** @description The articles in the read model the context cites, in the order cited. */
@@ -448,11 +448,11 @@ export interface components {
             /** @description Plain text, at most 100,000 characters (longer: 413 payload_too_large). */
             content: string;
             /**
-             * @description neutral: as written; formal: no contractions; casual: contractions.
+             * @description neutral: as written; professional: no contractions; casual: contractions; executive: points, most important first, one per line starting with "- ".
              * @default neutral
              * @enum {string}
              */
-            tone: "neutral" | "formal" | "casual";
+            tone: "professional" | "neutral" | "casual" | "executive";
             /**
              * @description Summary length: short (1–2 sentences), medium (about a quarter), long (about half).
              * @default medium
@@ -468,7 +468,7 @@ export interface components {
         Summary: {
             summary: string;
             /** @enum {string} */
-            tone: "neutral" | "formal" | "casual";
+            tone: "professional" | "neutral" | "casual" | "executive";
             /** @enum {string} */
             length: "short" | "medium" | "long";
             /** @description Narration of the summary. Not available yet: always null, even with voice_enabled. */

@@ -193,11 +193,11 @@ describe('intelligence', () => {
 
   it('POST /v1/analyze answers every part, or only those analysis_type asks for', async () => {
     const text = (await stack.call<ArticleDetail>('GET', `/v1/articles/${storyId}`)).body.content;
-    const full = await stack.call<Analysis>('POST', '/v1/analyze', { text, context_level: 'detailed' });
+    const full = await stack.call<Analysis>('POST', '/v1/analyze', { text, context_level: 'deep' });
     expect(full.status, full.text).toBe(200);
     expect(full.body).toMatchObject({
-      analysis_type: 'comprehensive',
-      context_level: 'detailed',
+      analysis_type: 'full',
+      context_level: 'deep',
       language: 'en',
     });
     expect(full.body.summary).toContain('Time Warner');
@@ -216,6 +216,9 @@ describe('intelligence', () => {
     expect(Object.keys(sentiment.body).sort()).toEqual(
       ['analysis_type', 'context_level', 'entities', 'keywords', 'model', 'provider', 'sentiment'].sort(),
     );
+    const unknownLevel = await stack.call('POST', '/v1/analyze', { text, context_level: 'detailed' });
+    expect(unknownLevel.status).toBe(400);
+    expect(unknownLevel.body.error.message).toBe('context_level: must be one of brief, standard, deep');
   });
 
   it('POST /api/v1/summarize applies the tone', async () => {
@@ -229,12 +232,14 @@ describe('intelligence', () => {
     expect(casual.status, casual.text).toBe(200);
     expect(casual.body).toMatchObject({ tone: 'casual', audio_url: null, provider: 'embedded' });
     expect(casual.body.summary).toContain("doesn't");
-    const formal = await stack.call<Summary>('POST', '/api/v1/summarize', {
+    const professional = await stack.call<Summary>('POST', '/api/v1/summarize', {
       content,
-      tone: 'formal',
+      tone: 'professional',
       length: 'long',
     });
-    expect(formal.body.summary).not.toContain("n't");
+    expect(professional.body.summary).not.toContain("n't");
+    const executive = await stack.call<Summary>('POST', '/api/v1/summarize', { content, tone: 'executive' });
+    expect(executive.body.summary.split('\n').every((line) => line.startsWith('- '))).toBe(true);
   });
 
   it('refuses text over the documented maximum with 413, empty text with 400, and callers without use:ai with 403', async () => {

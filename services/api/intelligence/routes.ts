@@ -131,14 +131,27 @@ const enhanceResponse = z
   })
   .meta({ id: 'Enhancement', description: 'Only the enhancements asked for are present.' });
 
-const analysisTypes = ['comprehensive', 'summary', 'sentiment', 'educational'] as const;
-const contextLevels = ['none', 'basic', 'detailed'] as const;
+// DESIGN "Enumerations".
+const analysisTypes = ['summary', 'sentiment', 'insights', 'educational', 'full'] as const;
+const contextLevels = ['brief', 'standard', 'deep'] as const;
 
 /** What each context level means: the summary's length and how many related articles are cited. */
 const contextLevel: Record<(typeof contextLevels)[number], { length: SummaryLength; related: number }> = {
-  none: { length: 'short', related: 0 },
-  basic: { length: 'medium', related: 3 },
-  detailed: { length: 'long', related: 6 },
+  brief: { length: 'short', related: 1 },
+  standard: { length: 'medium', related: 3 },
+  deep: { length: 'long', related: 6 },
+};
+
+type AnalysisType = (typeof analysisTypes)[number];
+type AnalysisPart = 'summary' | 'context' | 'insights' | 'sentiment' | 'classification' | 'educational';
+
+/** The parts of the answer each analysis type includes. */
+const analysisParts: Record<AnalysisType, readonly AnalysisPart[]> = {
+  summary: ['summary', 'context'],
+  sentiment: ['sentiment'],
+  insights: ['insights', 'context'],
+  educational: ['summary', 'educational'],
+  full: ['summary', 'context', 'insights', 'sentiment', 'classification', 'educational'],
 };
 
 const analyzeRequest = z
@@ -147,19 +160,20 @@ const analyzeRequest = z
     title: z.string().max(500).optional().meta({ description: 'Headline of the text, if it has one.' }),
     analysis_type: z
       .enum(analysisTypes, { error: `must be one of ${analysisTypes.join(', ')}` })
-      .default('comprehensive')
+      .default('full')
       .meta({
         description:
-          'comprehensive: everything below; summary: summary, context and insights; sentiment: sentiment, ' +
-          'entities and keywords; educational: summary and the educational insights.',
+          'summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and ' +
+          'context; educational: summary and the educational insights; full: all of these plus category, ' +
+          'language and reading time.',
       }),
     context_level: z
       .enum(contextLevels, { error: `must be one of ${contextLevels.join(', ')}` })
-      .default('basic')
+      .default('standard')
       .meta({
         description:
-          'none: short summary, no context; basic: medium summary, up to 3 related articles; detailed: long ' +
-          'summary, up to 6 related articles.',
+          'brief: short summary, context from at most 1 related article; standard: medium summary, up to 3; ' +
+          'deep: long summary, up to 6.',
       }),
   })
   .meta({ id: 'AnalyzeRequest' });
@@ -215,7 +229,11 @@ const summarizeRequest = z
     tone: z
       .enum(summaryTones, { error: `must be one of ${summaryTones.join(', ')}` })
       .default('neutral')
-      .meta({ description: 'neutral: as written; formal: no contractions; casual: contractions.' }),
+      .meta({
+        description:
+          'neutral: as written; professional: no contractions; casual: contractions; executive: points, most ' +
+          'important first, one per line starting with "- ".',
+      }),
     length,
     voice_enabled: z
       .boolean({ error: 'must be true or false' })
@@ -309,31 +327,26 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         checkLength('text', body.text);
         const text: ArticleText = { title: body.title ?? '', text: body.text };
         const level = contextLevel[body.context_level];
-        const type = body.analysis_type;
-        const all = type === 'comprehensive';
-        const needsContext = all || type === 'summary';
-        const cited = needsContext ? await related(text, level.related, relatedWindow(now())) : [];
+        const parts = new Set(analysisParts[body.analysis_type]);
+        const cited = parts.has('context') ? await related(text, level.related, relatedWindow(now())) : [];
         const [result, education] = await fromProvider(provider, () =>
           Promise.all([
             provider.enrich(text, { length: level.length, related: cited }),
-            all || type === 'educational' ? provider.educate(text, {}) : Promise.resolve(null),
+            parts.has('educational') ? provider.educate(text, {}) : Promise.resolve(null),
           ]),
         );
         ctx.body = {
-          analysis_type: type,
+          analysis_type: body.analysis_type,
           context_level: body.context_level,
-          ...(type !== 'sentiment' ? { summary: result.summary } : {}),
-          ...(needsContext
-            ? {
-                context: result.context,
-                context_articles: citedArticles(cited, result.contextArticleIds),
-                insights: result.insights,
-              }
+          ...(parts.has('summary') ? { summary: result.summary } : {}),
+          ...(parts.has('context')
+            ? { context: result.context, context_articles: citedArticles(cited, result.contextArticleIds) }
             : {}),
-          ...(all || type === 'sentiment'
+          ...(parts.has('insights') ? { insights: result.insights } : {}),
+          ...(parts.has('sentiment')
             ? { sentiment: result.sentiment, entities: result.entities, keywords: result.keywords }
             : {}),
-          ...(all
+          ...(parts.has('classification')
             ? {
                 category: result.category,
                 language: result.language,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnrichmentRejectedError, type RelatedArticle } from '../provider.ts';
-import { createEmbeddedProvider, extractTerms } from './embedded-provider.ts';
+import { createEmbeddedProvider, extractTerms, rankSentences } from './embedded-provider.ts';
 import { cupFinalArticle, layoffsArticle } from './sample-articles.ts';
 import { splitSentences } from './sentences.ts';
 
@@ -103,6 +103,17 @@ describe('embedded provider', () => {
       summary: "The union didn't agree.",
       tone: 'casual',
     });
+  });
+
+  it('gives an executive summary as points, most important first', async () => {
+    const neutral = await provider.summarize(layoffsArticle, { length: 'medium', tone: 'neutral' });
+    const executive = await provider.summarize(layoffsArticle, { length: 'medium', tone: 'executive' });
+    const points = executive.summary.split('\n');
+    expect(points.every((p) => p.startsWith('- '))).toBe(true);
+    // The same sentences as the neutral summary; the first point is the article's top-ranked sentence.
+    const [top] = rankSentences(layoffsArticle.text, { title: layoffsArticle.title });
+    expect(points[0]).toBe(`- ${top!.text}`);
+    expect(points.map((p) => p.slice(2)).sort()).toEqual(splitSentences(neutral.summary).sort());
   });
 
   it('educates with key terms, a reading level and questions', async () => {

@@ -69,8 +69,20 @@ export function createEmbeddedProvider(): EnrichmentProvider {
     async summarize(article, options) {
       options.signal?.throwIfAborted();
       const { title, sentences } = parseNonEmpty(article);
-      const chosen = selectSummary(sentences, title, summaryLengthFor(sentences.length, options.length));
-      return { summary: applyTone(chosen.map((s) => s.text).join(' '), options.tone), tone: options.tone };
+      const count = summaryLengthFor(sentences.length, options.length);
+      const chosen = selectSummary(
+        sentences,
+        title,
+        count,
+        options.tone === 'executive' ? 'importance' : 'text',
+      );
+      return {
+        summary: applyTone(
+          chosen.map((s) => s.text),
+          options.tone,
+        ),
+        tone: options.tone,
+      };
     },
 
     async educate(article, options): Promise<Education> {

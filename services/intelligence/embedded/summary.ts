@@ -81,6 +81,8 @@ export function selectSummary(
   sentences: readonly Sentence[],
   title: readonly Sentence[],
   count: number,
+  /** 'importance' lists the most important sentence first (an executive summary), else text order. */
+  order: 'text' | 'importance' = 'text',
 ): Sentence[] {
   if (count <= 0 || sentences.length === 0) return [];
   if (count >= sentences.length) return [...sentences];
@@ -108,7 +110,8 @@ export function selectSummary(
     }
     chosen.push(best);
   }
-  return chosen.sort((a, b) => a - b).map((i) => sentences[i]!);
+  if (order === 'text') chosen.sort((a, b) => a - b);
+  return chosen.map((i) => sentences[i]!);
 }
 
 /** For callers that already parsed the article: every sentence's importance, in text order. */

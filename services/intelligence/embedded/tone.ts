@@ -1,6 +1,7 @@
-// The tone of a summary: 'formal' spells contractions out, 'casual' contracts the common pairs,
-// 'neutral' leaves the article's words alone. Only the narration changes: quoted speech is what
-// someone said, so text inside quotation marks is never rewritten.
+// The tone of a summary: 'professional' spells contractions out, 'casual' contracts the common
+// pairs, 'neutral' leaves the article's words alone, 'executive' is professional wording as a list of
+// points, most important first (the provider orders them). Only the narration changes: quoted speech
+// is what someone said, so text inside quotation marks is never rewritten.
 import type { SummaryTone } from '../provider.ts';
 
 /** Contraction -> spelled out; the apostrophe may be straight or curly. */
@@ -36,12 +37,15 @@ const contractions: [RegExp, string][] = [
   [/\b(let) us\b/gi, "$1's"],
 ];
 
-export function applyTone(text: string, tone: SummaryTone): string {
-  if (tone === 'neutral') return text;
-  const rules = tone === 'formal' ? expansions : contractions;
-  return outsideQuotes(text, (narration) =>
-    rules.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), narration),
+export function applyTone(sentences: readonly string[], tone: SummaryTone): string {
+  if (tone === 'neutral') return sentences.join(' ');
+  const rules = tone === 'casual' ? contractions : expansions;
+  const worded = sentences.map((sentence) =>
+    outsideQuotes(sentence, (narration) =>
+      rules.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), narration),
+    ),
   );
+  return tone === 'executive' ? worded.map((s) => `- ${s}`).join('\n') : worded.join(' ');
 }
 
 /** Applies `rewrite` to the text between quotations, leaving "..." and “...” as they are. */

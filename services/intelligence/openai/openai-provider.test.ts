@@ -343,7 +343,7 @@ describe('summarize', () => {
     expect(server.requests[0]?.body?.response_format?.json_schema?.name).toBe('article_summary');
 
     await provider.summarize(article, { length: 'short', tone: 'casual' });
-    await provider.summarize(article, { length: 'short', tone: 'formal' });
+    await provider.summarize(article, { length: 'short', tone: 'professional' });
     expect(server.requests).toHaveLength(2);
   });
 

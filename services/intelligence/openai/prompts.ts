@@ -18,9 +18,11 @@ const lengthGuide: Record<SummaryLength, string> = {
 };
 
 const toneGuide: Record<SummaryTone, string> = {
+  professional: 'professional and precise, no contractions',
   neutral: 'neutral and factual',
-  formal: 'formal, as in a briefing for decision makers',
   casual: 'casual and conversational, as if telling a friend',
+  executive:
+    'an executive briefing: the most important point first, one short line per point, each starting with "- "',
 };
 
 const dataNotInstructions =
