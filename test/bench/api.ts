@@ -23,8 +23,8 @@
 //
 // Environment: BENCH_ARTICLES (1000000), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
 // BENCH_WARMUP_SECONDS (3), BENCH_MIN_RESPONSES (20), BENCH_QUERY_WORD (world), BENCH_DATABASE,
-// BENCH_KEEP_DATABASE, CLICKHOUSE_NATIVE_PORT (9000, for clickhouse-client), and the infrastructure
-// variables every service reads (KAFKA_BROKERS, CLICKHOUSE_URL, ...).
+// BENCH_KEEP_DATABASE, BENCH_API (true; false skips the API phase), CLICKHOUSE_NATIVE_PORT (9000, for
+// clickhouse-client), and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { closeSync, createWriteStream, openSync, rmSync, statSync } from 'node:fs';
@@ -72,6 +72,8 @@ const config = loadConfig({
   BENCH_MIN_RESPONSES: integer(20, 1, 10_000),
   BENCH_QUERY_WORD: text('world'),
   BENCH_KEEP_DATABASE: boolean(false),
+  /** false: measure the projection only (for trying projector settings). */
+  BENCH_API: boolean(true),
   CLICKHOUSE_NATIVE_PORT: integer(9000, 1, 65_535),
 });
 const logger = createLogger('bench', 'warn');
@@ -498,12 +500,13 @@ async function main() {
       `${waited.toFixed(0)} s of background merges`,
   );
 
-  log(
-    `API: GET /v1/articles vs its SQL straight to ClickHouse; ${config.BENCH_CONNECTIONS} connections, ` +
-      `~${config.BENCH_SECONDS} s (at least ${config.BENCH_MIN_RESPONSES} answers) each after a ` +
-      `${config.BENCH_WARMUP_SECONDS} s warm-up; load average ${load1()}`,
-  );
-  const measured = await measureApi(clickhouse, kafka, codec);
+  if (config.BENCH_API)
+    log(
+      `API: GET /v1/articles vs its SQL straight to ClickHouse; ${config.BENCH_CONNECTIONS} connections, ` +
+        `~${config.BENCH_SECONDS} s (at least ${config.BENCH_MIN_RESPONSES} answers) each after a ` +
+        `${config.BENCH_WARMUP_SECONDS} s warm-up; load average ${load1()}`,
+    );
+  const measured = config.BENCH_API ? await measureApi(clickhouse, kafka, codec) : [];
 
   log('');
   log(
