@@ -1,7 +1,6 @@
 // Event -> row, one function per projected topic. Pure, so the mapping is
 // pinned by unit tests; the projector only batches and inserts. `version` is
 // the event's Kafka offset (see projections/migrations/0001_read_models.sql).
-import { dateTimeText } from '../runtime/clickhouse/literal.ts';
 import type {
   ArticleDiscovered,
   ArticleEnriched,
@@ -14,7 +13,8 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 
 export type Row = Record<string, string | number | null | string[]>;
 
-const time = (ms: number) => dateTimeText(ms);
+/** DateTime columns take unix seconds (row-binary.ts), which is what ClickHouse keeps. */
+const time = (ms: number) => Math.floor(ms / 1000);
 const optionalTime = (ms: number | null) => (ms === null ? null : time(ms));
 const flag = (b: boolean) => (b ? 1 : 0);
 

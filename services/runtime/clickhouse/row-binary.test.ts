@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { encodeRowBinary, parseColumnType, type Column } from './row-binary.ts';
+
+const hex = (b: Buffer) => b.toString('hex');
+
+describe('parseColumnType', () => {
+  it('reads the types DESCRIBE TABLE prints for our read models', () => {
+    expect(parseColumnType('String')).toEqual({ kind: 'String' });
+    expect(parseColumnType("DateTime('UTC')")).toEqual({ kind: 'DateTime' });
+    expect(parseColumnType('Nullable(UInt32)')).toEqual({ kind: 'Nullable', inner: { kind: 'UInt32' } });
+    expect(parseColumnType('Array(Nullable(String))')).toEqual({
+      kind: 'Array',
+      inner: { kind: 'Nullable', inner: { kind: 'String' } },
+    });
+  });
+
+  it('refuses a type it cannot encode when the encoder is built', () => {
+    expect(() => parseColumnType('Decimal(10, 2)')).toThrow('column type Decimal(10, 2) is not supported');
+  });
+});
+
+describe('encodeRowBinary', () => {
+  const column = (name: string, type: string): Column => ({ name, type: parseColumnType(type) });
+
+  it('writes each value in its binary layout, in column order', () => {
+    const columns = [
+      column('id', 'String'),
+      column('n', 'UInt8'),
+      column('at', "DateTime('UTC')"),
+      column('score', 'Nullable(Float64)'),
+      column('tags', 'Array(String)'),
+      column('version', 'UInt64'),
+    ];
+    const body = encodeRowBinary(columns, [
+      { version: 2 ** 40 + 1, tags: ['a', 'é'], score: null, at: '1970-01-01 00:01:00', n: 7, id: 'x' },
+    ]);
+    expect(hex(body)).toBe(
+      [
+        '0178', // "x": length 1, then the byte
+        '07', // UInt8 7
+        '3c000000', // 60 seconds, UInt32 little-endian
+        '01', // Nullable: null
+        '02' + '0161' + '02c3a9', // two strings: "a", "é" (2 UTF-8 bytes)
+        '0100000000010000', // 2^40 + 1 as UInt64 little-endian
+      ].join(''),
+    );
+  });
+
+  it('gives a missing value its type default, as JSONEachRow did', () => {
+    const columns = [column('s', 'String'), column('n', 'Nullable(String)'), column('a', 'Array(String)')];
+    expect(hex(encodeRowBinary(columns, [{}]))).toBe('00' + '01' + '00');
+  });
+
+  it('writes lengths as LEB128 varints, so long strings keep their bytes', () => {
+    const text = 'ü'.repeat(200); // 400 bytes
+    const body = encodeRowBinary([column('s', 'String')], [{ s: text }]);
+    expect(hex(body.subarray(0, 2))).toBe('9003'); // 400 = 0x190 -> 0x90 0x03
+    expect(body.subarray(2).toString('utf8')).toBe(text);
+  });
+
+  it('takes unix seconds, text or a Date for a DateTime, and clamps what UInt32 cannot hold', () => {
+    const columns = [column('t', 'DateTime')];
+    const seconds = (value: unknown) => encodeRowBinary(columns, [{ t: value }]).readUInt32LE(0);
+    expect(seconds(1_700_000_000)).toBe(1_700_000_000);
+    expect(seconds('2023-11-14 22:13:20')).toBe(1_700_000_000);
+    expect(seconds(new Date(1_700_000_000_500))).toBe(1_700_000_000);
+    expect(seconds(-5)).toBe(0);
+    expect(() => seconds('yesterday')).toThrow('t is not a DateTime');
+  });
+
+  it('refuses a UInt64 it cannot write exactly', () => {
+    expect(() => encodeRowBinary([column('v', 'UInt64')], [{ v: 2 ** 60 }])).toThrow('v is not a UInt64');
+  });
+});
