@@ -1,0 +1,94 @@
+// What a company name or alias from a monitor is looked for as. "Time Warner Inc." becomes the
+// words ["time", "warner"] (legal form off, see legal-suffixes.ts) and the joined "timewarner",
+// which the press writes too. Two properties decide how an occurrence is judged:
+// - an acronym ("BT", "3M", "H&M", "LVMH") counts only written in capitals, since in lower case it
+//   is usually something else ("£3m", "bt" in a URL);
+// - an ambiguous name, one that is also an English word ("Next", "Shell", "Apple", "Target") or is
+//   very short ("Gap", "Ito"), needs evidence that it is used as a name (see mention-evidence.ts).
+import { lengthWithoutLegalForm } from './legal-suffixes.ts';
+import { isFunctionWord, tokenize, type Token } from './tokens.ts';
+
+export interface NameVariant {
+  /** Folded words, found in this order with only whitespace or a hyphen between them. */
+  keys: string[];
+  /**
+   * Punctuation the monitor writes between two words, without spaces, that the article must write
+   * too ("E*Trade"):
+   * gaps[i] precedes keys[i]; "" where whitespace or a hyphen will do.
+   */
+  gaps: string[];
+  /** Counts only when every letter is a capital. */
+  acronym: boolean;
+  /** Also an English word, or very short: needs evidence that it is meant as a name. */
+  ambiguous: boolean;
+}
+
+export interface CompanyName {
+  /** As written in the monitor. */
+  term: string;
+  /** The folded words without legal form, space-separated: what "the same name" means. */
+  key: string;
+  variants: NameVariant[];
+}
+
+/** Names of at most this many letters that are not acronyms are ambiguous whatever they are. */
+export const shortNameLetters = 3;
+/** All-capital names up to this many letters are acronyms ("LVMH"); longer ones are just shouted. */
+const acronymLetters = 5;
+const letters = /\p{L}/gu;
+const lettersAndDigits = /[\p{L}\p{N}]/gu;
+const onlyLetters = /^\p{L}+$/u;
+
+export function companyName(term: string, isCommonWord: (word: string) => boolean): CompanyName | null {
+  const tokens = tokenize([term]).tokens;
+  const start = tokens.length > 1 && tokens[0]!.key === 'the' ? 1 : 0;
+  const named = tokens.slice(start);
+  const core = named.slice(0, lengthWithoutLegalForm(named.map((t) => t.key)));
+  // Nothing to look for: no words, or only words like "the" and "of".
+  if (core.every((t) => isFunctionWord(t.key))) return null;
+  const keys = core.map((t) => t.key);
+  const variant: NameVariant = {
+    keys,
+    gaps: core.map((t, i) => (i === 0 ? '' : requiredGap(t))),
+    acronym: isAcronym(core, isCommonWord),
+    ambiguous: false,
+  };
+  variant.ambiguous = !variant.acronym && isAmbiguous(core, isCommonWord);
+  const variants = [variant];
+  const joined = keys.join('');
+  if (
+    keys.length > 1 &&
+    keys.every((k) => onlyLetters.test(k) && !isFunctionWord(k)) &&
+    !isCommonWord(joined)
+  ) {
+    variants.push({ keys: [joined], gaps: [''], acronym: false, ambiguous: false });
+  }
+  return { term, key: keys.join(' '), variants };
+}
+
+/** The key an organisation name from an entity extractor is compared under. */
+export function organizationKey(name: string): string {
+  const keys = tokenize([name]).tokens.map((t) => t.key);
+  return keys.slice(0, lengthWithoutLegalForm(keys)).join(' ');
+}
+
+/** Punctuation that joins two words with no space ("E*Trade") is part of the name; "R.J. Reynolds" is not. */
+function requiredGap(token: Token): string {
+  return token.gap === '-' || /\s/.test(token.gap) ? '' : token.gap;
+}
+
+function isAcronym(core: readonly Token[], isCommonWord: (word: string) => boolean): boolean {
+  if (core.length !== 1) return false;
+  const [token] = core as [Token];
+  const count = token.text.match(letters)?.length ?? 0;
+  const characters = token.text.match(lettersAndDigits)?.length ?? 0;
+  return token.upper && characters >= 2 && count <= acronymLetters && !isCommonWord(token.base);
+}
+
+function isAmbiguous(core: readonly Token[], isCommonWord: (word: string) => boolean): boolean {
+  const content = core.filter((t) => !isFunctionWord(t.key));
+  if (content.length === 1 && (content[0]!.text.match(letters)?.length ?? 0) <= shortNameLetters) {
+    return true;
+  }
+  return content.every((t) => isCommonWord(t.base));
+}

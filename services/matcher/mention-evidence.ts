@@ -1,0 +1,137 @@
+// When an ambiguous name (an English word, or very short: "Next", "Shell", "Apple", "Gap") found
+// in an article is a mention of the company. The rule, per monitor and article:
+//
+// 1. Only capitalised occurrences count: every word of the name starts with a capital ("Shell",
+//    "Red Bull"; "Bank of America" may keep "of" lower case). "a shell company", "apple pie",
+//    "next week", "the pay gap" never count, whatever else the article says.
+// 2. A capitalised occurrence is accepted outright when it is used as a proper noun:
+//    a. it is in a sentence written in sentence case (not a Title Case headline or a list of names);
+//    b. it is not a one-word name at the start of a sentence, where every word is capitalised
+//       ("Shell said ..." is not enough on its own; "Red Bull said ..." is, "Bull" being capitalised);
+//    c. it does not continue another name: the word just before it, with only a space between, is
+//       not a capitalised word ("Liam Fox", "BBC News", "Like A Virgin", "Mr Fox") unless that word
+//       is a possessive ("France's Total") or an ordinary word capitalised only because it starts the
+//       sentence ("Rival Shell ...", "The Sun ..."; never an honorific: "Dr Fox");
+//    d. it does not begin a longer name of its own: it is not followed by "of" and a capitalised
+//       word ("News of the World"), nor by capitalised words whose initials spell an acronym written
+//       beside them ("Tara (Total Abstract Rendering Architecture)"). A company's name before other
+//       capitalised words is still a mention: "Apple Powerbook", "Spar European Championships".
+// 3. Otherwise capitalised occurrences are accepted when the article corroborates them (see
+//    company-matcher.ts): one of them is followed by a legal form ("Next plc", "Gap Inc.", "Shell
+//    Group"); or the entity extractor lists one of the monitor's names among the article's
+//    organisations; or another of the monitor's names, not ambiguous itself, is in the article
+//    ("Royal Dutch Shell" makes "Shell said" at the start of a sentence a mention).
+import { isLegalSuffix } from './legal-suffixes.ts';
+import { isFunctionWord, type Sentence, type Token } from './tokens.ts';
+
+/** Where a name was found: the article's tokens first..last (inclusive). */
+export interface Span {
+  first: number;
+  last: number;
+}
+
+const honorifics = new Set([
+  'dame',
+  'dr',
+  'lady',
+  'lord',
+  'miss',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'professor',
+  'rev',
+  'sir',
+  'st',
+]);
+const spaceOnly = /^[ \t\u00a0]+$/;
+const suffixGap = /^,?[ \t\u00a0]+$/;
+
+export function isCapitalised(tokens: readonly Token[], span: Span): boolean {
+  for (let i = span.first; i <= span.last; i += 1) {
+    const token = tokens[i]!;
+    if (!token.capitalised && !(i > span.first && isFunctionWord(token.key))) return false;
+  }
+  return true;
+}
+
+/** Rule 2: used as a proper noun, wherever the rest of the article stands. */
+export function isProperNoun(
+  tokens: readonly Token[],
+  sentences: readonly Sentence[],
+  span: Span,
+  isCommonWord: (word: string) => boolean,
+): boolean {
+  const first = tokens[span.first]!;
+  if (!isCapitalised(tokens, span) || !sentences[first.sentence]!.proseCase) return false;
+  if (first.initial && contentWords(tokens, span) === 1) return false;
+  if (!first.initial && continuesAnotherName(tokens, span.first, isCommonWord)) return false;
+  return !beginsLongerName(tokens, span);
+}
+
+/** Rule 3's first corroboration: "Next plc", "Gap Inc.", "Shell Group", "Acme & Co". */
+export function isFollowedByLegalForm(
+  tokens: readonly Token[],
+  span: Span,
+  isCommonWord: (word: string) => boolean,
+): boolean {
+  const name = tokens[span.last]!;
+  const next = tokens[span.last + 1];
+  if (!next || next.block !== name.block || next.initial || !suffixGap.test(next.gap)) return false;
+  const after = tokens[span.last + 2];
+  const joinedToNext = after !== undefined && after.block === next.block && after.gap === '-';
+  if (next.key === 'and') return after?.key === 'co' && spaceOnly.test(after.gap);
+  if (joinedToNext || !isLegalSuffix(next.base)) return false;
+  // "Group", "Company", "Limited" are words too: "a shell company" is not "Shell Company".
+  return next.capitalised || !isCommonWord(next.base);
+}
+
+function continuesAnotherName(
+  tokens: readonly Token[],
+  index: number,
+  isCommonWord: (word: string) => boolean,
+): boolean {
+  const before = tokens[index - 1];
+  const token = tokens[index]!;
+  if (!before || before.block !== token.block || !spaceOnly.test(token.gap) || !before.capitalised) {
+    return false;
+  }
+  if (honorifics.has(before.key)) return true;
+  if (before.key !== before.base) return false;
+  return !(before.initial && isCommonWord(before.key));
+}
+
+function beginsLongerName(tokens: readonly Token[], span: Span): boolean {
+  const name = tokens[span.first]!;
+  const sameSentence = (i: number) => tokens[i] !== undefined && tokens[i].sentence === name.sentence;
+  let i = span.last + 1;
+  if (sameSentence(i) && tokens[i]!.key === 'of' && spaceOnly.test(tokens[i]!.gap)) {
+    if (sameSentence(i + 1) && tokens[i + 1]!.key === 'the') i += 1;
+    return sameSentence(i + 1) && tokens[i + 1]!.capitalised && spaceOnly.test(tokens[i + 1]!.gap);
+  }
+  let initials = tokens
+    .slice(span.first, span.last + 1)
+    .map((t) => t.key[0])
+    .join('');
+  while (sameSentence(i) && tokens[i]!.capitalised && spaceOnly.test(tokens[i]!.gap)) {
+    initials += tokens[i]!.key[0];
+    i += 1;
+  }
+  if (initials.length < 3) return false;
+  const after = tokens[i];
+  const before = tokens[span.first - 1];
+  return (
+    (sameSentence(i) && after!.gap.includes('(') && after!.key === initials) ||
+    (before !== undefined &&
+      before.sentence === name.sentence &&
+      name.gap.includes('(') &&
+      before.key === initials)
+  );
+}
+
+function contentWords(tokens: readonly Token[], span: Span): number {
+  let count = 0;
+  for (let i = span.first; i <= span.last; i += 1) if (!isFunctionWord(tokens[i]!.key)) count += 1;
+  return count;
+}

@@ -1,0 +1,175 @@
+// POSTs one signed webhook delivery and says what happened, as data: the dispatcher records every
+// attempt and decides between done, retry, disable and dead-letter, so nothing here throws for a
+// network-level problem.
+//
+// Webhook URLs come from customers, hence the same care as for feeds: the outbound-URL policy checks the
+// URL and the connection goes to exactly the addresses it approved (the poller's PinnedAddresses, so a
+// DNS answer cannot change between check and connect). Unlike the feed fetcher, redirects are never
+// followed: a receiver that moved must be re-registered, and a signed POST replayed to wherever a 30x
+// points would hand our payload to a host the customer never named.
+import { Agent } from 'undici';
+import type { HostLookup, OutboundUrlPolicy } from '../runtime/outbound-url.ts';
+import { Deadline, untilAborted } from '../poller/fetcher/deadline.ts';
+import { PinnedAddresses } from '../poller/fetcher/pinned-addresses.ts';
+
+export interface DeliveryRequest {
+  url: string;
+  /** The signature headers (webhook-id, webhook-timestamp, webhook-signature). */
+  headers: Readonly<Record<string, string>>;
+  /** The exact JSON text that was signed. */
+  body: string;
+}
+
+export type DeliveryOutcome =
+  | { kind: 'delivered'; status: number; durationMs: number }
+  /** The receiver answered 410 Gone: it asks us to stop, so the dispatcher disables the endpoint. */
+  | { kind: 'gone'; status: 410; durationMs: number }
+  | {
+      kind: 'failed';
+      status: number | null;
+      error: string;
+      durationMs: number;
+      /** False when trying again cannot help (the URL is refused by policy or is not a URL). */
+      retryable: boolean;
+    };
+
+export interface DeliveryClientOptions {
+  policy: OutboundUrlPolicy;
+  connectTimeoutMs: number;
+  /** The whole attempt: DNS, connect, sending, and waiting for the response headers. */
+  totalTimeoutMs: number;
+  /** Response body read (and discarded) up to this; beyond it the connection is dropped. */
+  maxResponseBytes: number;
+  userAgent: string;
+  /** DNS used by the policy check; defaults to the policy's own. */
+  lookup?: HostLookup;
+  clock?: () => number;
+}
+
+export interface DeliveryClient {
+  deliver(request: DeliveryRequest): Promise<DeliveryOutcome>;
+  /** Closes idle keep-alive connections and waits for deliveries in flight. */
+  close(): Promise<void>;
+}
+
+export function createDeliveryClient(options: DeliveryClientOptions): DeliveryClient {
+  for (const name of ['connectTimeoutMs', 'totalTimeoutMs', 'maxResponseBytes'] as const) {
+    const value = options[name];
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`delivery client ${name} must be an integer ≥ 1`);
+  }
+  const { policy, connectTimeoutMs, totalTimeoutMs, maxResponseBytes, userAgent } = options;
+  const clock = options.clock ?? Date.now;
+  const pins = new PinnedAddresses();
+  const agent = new Agent({
+    connect: { timeout: connectTimeoutMs, lookup: pins.lookup },
+    // The deadline is the real bound; these only stop undici's own (longer) defaults from mattering.
+    headersTimeout: totalTimeoutMs,
+    bodyTimeout: totalTimeoutMs,
+  });
+
+  async function deliver(request: DeliveryRequest): Promise<DeliveryOutcome> {
+    const started = clock();
+    const elapsed = () => Math.max(0, clock() - started);
+    const failed = (status: number | null, error: string, retryable: boolean): DeliveryOutcome => ({
+      kind: 'failed',
+      status,
+      error,
+      durationMs: elapsed(),
+      retryable,
+    });
+
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      return failed(null, 'invalid webhook URL', false);
+    }
+    const deadline = new Deadline(totalTimeoutMs);
+    deadline.start();
+    let unpin = () => {};
+    try {
+      const verdict = await untilAborted(
+        policy.check(url, options.lookup ? { lookup: options.lookup } : undefined),
+        deadline.signal,
+      );
+      // A DNS failure may pass; a refusal stands until the URL or the allow-list changes.
+      if (!verdict.ok) return failed(null, verdict.reason, verdict.kind === 'unresolved');
+      unpin = pins.pin(verdict.hostname, verdict.addresses);
+
+      const response = await agent.request({
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: 'POST',
+        headers: { ...request.headers, 'content-type': 'application/json', 'user-agent': userAgent },
+        body: request.body,
+        signal: deadline.signal,
+      });
+      const status = response.statusCode;
+      // Nothing in the body changes the outcome; it is drained so the connection can be reused, and a
+      // receiver streaming forever (or past the deadline) only gets its connection dropped.
+      await response.body.dump({ limit: maxResponseBytes, signal: deadline.signal }).catch(() => undefined);
+
+      if (status >= 200 && status < 300) return { kind: 'delivered', status, durationMs: elapsed() };
+      if (status === 410) return { kind: 'gone', status: 410, durationMs: elapsed() };
+      // Any non-2xx is a failed attempt to retry (Standard Webhooks); the receiver may be fixed meanwhile.
+      if (status >= 300 && status < 400)
+        return failed(status, redirectError(status, response.headers, url), true);
+      return failed(status, `HTTP ${status}`, true);
+    } catch (error) {
+      if (deadline.expired) return failed(null, `timeout after ${totalTimeoutMs} ms`, true);
+      return failed(null, describeError(error, url.host, connectTimeoutMs), true);
+    } finally {
+      unpin();
+      deadline.clear();
+    }
+  }
+
+  return { deliver, close: () => agent.close() };
+}
+
+function redirectError(
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  from: URL,
+): string {
+  const raw = headers.location;
+  const location: string | undefined = Array.isArray(raw) ? raw[0] : raw;
+  if (location === undefined) return `redirect not followed (HTTP ${status} without a Location header)`;
+  try {
+    // Only the host: the path or query of the target may carry tokens.
+    return `redirect not followed (HTTP ${status} to ${new URL(location, from).host})`;
+  } catch {
+    return `redirect not followed (HTTP ${status} to an invalid Location)`;
+  }
+}
+
+function describeError(error: unknown, host: string, connectTimeoutMs: number): string {
+  const code = errorCode(error);
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `connection refused by ${host}`;
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return `timeout after ${connectTimeoutMs} ms connecting to ${host}`;
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case 'UND_ERR_SOCKET':
+      return `connection closed by ${host}`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `${host} is unreachable (${code})`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `could not resolve ${host} (${code})`;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && /CERT|SSL|TLS/.test(code)) return `TLS error with ${host}: ${message}`;
+  return `${message}${code ? ` (${code})` : ''}`;
+}
+
+// Node reports a failed connect to several addresses (happy eyeballs) as an AggregateError.
+function errorCode(error: unknown): string | undefined {
+  if (error instanceof AggregateError && error.errors.length > 0) return errorCode(error.errors[0]);
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}

@@ -1,0 +1,143 @@
+// Standard Webhooks signing (https://www.standardwebhooks.com): what lets a receiver check that a
+// delivery came from us, unchanged, and recently. Pure functions: no clock, no I/O, no state.
+//
+// A secret is `whsec_` + base64 of 24–64 random bytes; the HMAC key is those bytes, not the text.
+// The signed content is `${id}.${unix seconds}.${body}`, where body is the exact string sent: a
+// re-serialised JSON would differ by a space and break every signature.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const SECRET_PREFIX = 'whsec_';
+const minSecretBytes = 24;
+const maxSecretBytes = 64;
+
+/** Receivers reject older or newer timestamps, which bounds how long a captured delivery can be replayed. */
+export const DEFAULT_TOLERANCE_SECONDS = 5 * 60;
+
+export interface SignedMessage {
+  /** Stable across retries of the same event, so that receivers can dedupe. */
+  id: string;
+  timestamp: Date;
+  /** The exact bytes sent as the request body. */
+  body: string;
+}
+
+// A type alias, not an interface, so that it passes where a plain header record is expected.
+export type SignatureHeaders = {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+};
+
+export type Verification = { ok: true } | { ok: false; reason: string };
+
+export function generateWebhookSecret(bytes = 32): string {
+  if (!Number.isInteger(bytes) || bytes < minSecretBytes || bytes > maxSecretBytes) {
+    throw new RangeError(`a webhook secret has ${minSecretBytes} to ${maxSecretBytes} bytes, not ${bytes}`);
+  }
+  return `${SECRET_PREFIX}${randomBytes(bytes).toString('base64')}`;
+}
+
+/** The HMAC key inside a secret. Errors never repeat the secret: they end up in logs. */
+export function webhookSecretKey(secret: string): Buffer {
+  if (!secret.startsWith(SECRET_PREFIX)) {
+    throw new Error(`a webhook secret must start with "${SECRET_PREFIX}"`);
+  }
+  const encoded = secret.slice(SECRET_PREFIX.length);
+  // Buffer.from(…, 'base64') skips characters it does not know, so check the alphabet first.
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || encoded.length % 4 !== 0) {
+    throw new Error(`a webhook secret must be "${SECRET_PREFIX}" followed by base64`);
+  }
+  const key = Buffer.from(encoded, 'base64');
+  if (key.length < minSecretBytes || key.length > maxSecretBytes) {
+    throw new Error(
+      `a webhook secret must hold ${minSecretBytes} to ${maxSecretBytes} bytes, not ${key.length}`,
+    );
+  }
+  return key;
+}
+
+export function unixSeconds(timestamp: Date): number {
+  const ms = timestamp.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('webhook timestamp is not a valid date');
+  return Math.floor(ms / 1000);
+}
+
+function hmac(key: Buffer, id: string, seconds: number, body: string): Buffer {
+  return createHmac('sha256', key).update(`${id}.${seconds}.${body}`, 'utf8').digest();
+}
+
+/**
+ * The three headers of one delivery. Several secrets (during a rotation) give several space-separated
+ * signatures, so a receiver holding either the old or the new secret accepts the delivery.
+ */
+export function signatureHeaders(
+  message: SignedMessage,
+  secret: string | readonly string[],
+): SignatureHeaders {
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (secrets.length === 0) throw new Error('at least one webhook secret is needed to sign');
+  // The spec uses the id as a header value and a delimiter-separated field: keep it to safe characters.
+  if (!/^[A-Za-z0-9_.:-]{1,255}$/.test(message.id)) {
+    throw new Error(`webhook id ${JSON.stringify(message.id)} must be 1-255 of A-Z a-z 0-9 _ . : -`);
+  }
+  const seconds = unixSeconds(message.timestamp);
+  const signatures = secrets.map(
+    (s) => `v1,${hmac(webhookSecretKey(s), message.id, seconds, message.body).toString('base64')}`,
+  );
+  return {
+    'webhook-id': message.id,
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': signatures.join(' '),
+  };
+}
+
+export interface VerifyOptions {
+  now: Date;
+  toleranceSeconds?: number;
+}
+
+/**
+ * Checks headers + body against one or more secrets, as a receiver does. Header names are matched
+ * case-insensitively (HTTP servers lower-case them, hand-written tests may not).
+ */
+export function verifySignature(
+  request: { headers: Record<string, string | string[] | undefined>; body: string },
+  secret: string | readonly string[],
+  options: VerifyOptions,
+): Verification {
+  const headers = lowerCased(request.headers);
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signature = headers['webhook-signature'];
+  if (id === undefined || timestamp === undefined || signature === undefined) {
+    return { ok: false, reason: 'missing webhook-id, webhook-timestamp or webhook-signature header' };
+  }
+  if (!/^\d{1,15}$/.test(timestamp)) return { ok: false, reason: 'webhook-timestamp is not unix seconds' };
+  const seconds = Number(timestamp);
+  const skew = unixSeconds(options.now) - seconds;
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (skew > tolerance) return { ok: false, reason: 'webhook-timestamp is too old' };
+  if (skew < -tolerance) return { ok: false, reason: 'webhook-timestamp is too far in the future' };
+
+  const given = signature
+    .split(' ')
+    .filter((part) => part.startsWith('v1,'))
+    .map((part) => Buffer.from(part.slice(3), 'base64'));
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  for (const s of secrets) {
+    const expected = hmac(webhookSecretKey(s), id, seconds, request.body);
+    // Constant time, so the comparison does not reveal how many leading bytes of a guess were right.
+    if (given.some((g) => g.length === expected.length && timingSafeEqual(g, expected))) return { ok: true };
+  }
+  return { ok: false, reason: 'no matching v1 signature' };
+}
+
+function lowerCased(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string | undefined> {
+  const result: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    result[name.toLowerCase()] = Array.isArray(value) ? value.join(' ') : value;
+  }
+  return result;
+}
