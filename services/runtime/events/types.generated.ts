@@ -416,6 +416,8 @@ export interface WebhookFilter {
   languages: string[];
   /** Deliver only articles whose title, summary or content contains one of these words or phrases (case-insensitive). */
   words: string[];
+  /** For news.alert: deliver only alerts of these monitors (Monitor.monitor_id); empty means every alert of the tenant. Set when the endpoint is a monitor's alert_webhook. */
+  monitor_ids: string[];
 }
 
 /** The value type carried by each topic that has a schema of its own. */
