@@ -19,6 +19,8 @@ export const apiEnv = {
   /** How long POST /v1/sources and DELETE .../subscription wait for the read model to show the change. */
   API_VISIBLE_WITHIN_MS: integer(10_000, 0, 60_000),
   OUTBOUND_ALLOW_LIST: commaList(),
+  /** "kid:base64url-32-byte-key" pairs sealing webhook secrets (the first seals); the dispatcher needs the same. */
+  WEBHOOK_SECRET_KEYS: text(''),
   FEED_CONNECT_TIMEOUT_MS: integer(5_000, 100, 60_000),
   FEED_TOTAL_TIMEOUT_MS: integer(15_000, 500, 120_000),
   FEED_MAX_BODY_BYTES: integer(10 * 1_048_576, 1_024, 100 * 1_048_576),

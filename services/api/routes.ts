@@ -6,6 +6,11 @@ import { articleRoutes } from './articles/routes.ts';
 import { feedRoutes } from './feeds/routes.ts';
 import type { RouteSpec } from './http/route.ts';
 import { intelligenceRoutes, type IntelligenceDependencies } from './intelligence/routes.ts';
+import type { MonitorRegistry } from './monitors/monitor-registry.ts';
+import { monitorRoutes } from './monitors/routes.ts';
+import type { DeliveryLog } from './webhooks/delivery-log.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import type { WebhookRegistry } from './webhooks/webhook-registry.ts';
 import { openApiDocument, type DocumentInfo } from './openapi/document.ts';
 import type { SourceCatalog } from './sources/source-catalog.ts';
 import { sourceRoutes } from './sources/routes.ts';
@@ -18,6 +23,9 @@ export interface RouteDependencies {
   catalog: SourceCatalog;
   subscriptions: SourceSubscriptions;
   intelligence: Omit<IntelligenceDependencies, 'store'>;
+  webhooks: WebhookRegistry;
+  deliveries: DeliveryLog;
+  monitors: MonitorRegistry;
 }
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
@@ -26,6 +34,8 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),
     ...intelligenceRoutes({ ...deps.intelligence, store: deps.store }),
+    ...webhookRoutes(deps.webhooks, deps.deliveries),
+    ...monitorRoutes(deps.monitors),
   ];
 }
 

@@ -32,6 +32,10 @@ import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
 import { apiRoutes } from './routes.ts';
+import { MonitorRegistry } from './monitors/monitor-registry.ts';
+import { DeliveryLog } from './webhooks/delivery-log.ts';
+import { WebhookRegistry } from './webhooks/webhook-registry.ts';
+import { secretBoxFromSetting } from '../webhooks/secret-box.ts';
 import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
 import { createProvider } from '../intelligence/provider-factory.ts';
 import { RelatedArticles } from '../intelligence/related-articles.ts';
@@ -47,11 +51,13 @@ export interface RunningApi {
 export async function startApi(config: ApiConfig, logger: Logger): Promise<RunningApi> {
   let policy;
   let signingKeys;
+  let secrets;
   try {
     policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
     signingKeys = parseSigningKeys(config.API_TOKEN_KEYS);
+    secrets = secretBoxFromSetting(config.WEBHOOK_SECRET_KEYS);
   } catch (error) {
-    // Both messages name their setting and never a secret.
+    // The messages name their setting and never a secret.
     throw new ConfigError([(error as Error).message]);
   }
   if (signingKeys.ephemeral) {
@@ -143,12 +149,31 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
   });
   const provider = createProvider(config, { logger, redis });
   const related = new RelatedArticles(clickhouse);
+  if (secrets.usesDevelopmentKey)
+    logger.warn(
+      'WEBHOOK_SECRET_KEYS is not set: webhook secrets are sealed with the built-in development key; set it in production',
+    );
+  const webhooks = new WebhookRegistry({
+    clickhouse,
+    producer,
+    policy,
+    secrets,
+    visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
+  });
   const routes = apiRoutes({
     clickhouse,
     store,
     catalog,
     subscriptions,
     intelligence: { provider, findRelated: (query) => related.find(query), termsOf: extractTerms },
+    webhooks,
+    deliveries: new DeliveryLog(clickhouse),
+    monitors: new MonitorRegistry({
+      clickhouse,
+      producer,
+      webhooks,
+      visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
+    }),
   });
   const document = openApiDocument(routes, {
     version,

@@ -2,12 +2,16 @@
 // pinned by unit tests; the projector only batches and inserts. `version` is
 // the event's Kafka offset (see projections/migrations/0001_read_models.sql).
 import type {
+  Alert,
   ArticleDiscovered,
   ArticleEnriched,
   ArticleNarrated,
   FeedPoll,
+  Monitor,
   Source,
   SourceSubscription,
+  Webhook,
+  WebhookDelivery,
 } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 
@@ -157,6 +161,87 @@ export function feedPollRow(p: FeedPoll, version: number): Row {
   };
 }
 
+export function webhookRow(w: Webhook, version: number): Row {
+  return {
+    webhook_id: w.webhook_id,
+    tenant_id: w.tenant_id,
+    url: w.url,
+    events: w.events,
+    secret_ref: w.secret_ref,
+    filter_categories: w.filter?.categories ?? [],
+    filter_source_ids: w.filter?.source_ids ?? [],
+    filter_languages: w.filter?.languages ?? [],
+    filter_words: w.filter?.words ?? [],
+    filter_monitor_ids: w.filter?.monitor_ids ?? [],
+    active: flag(w.active),
+    disabled_reason: w.disabled_reason,
+    created_at: optionalTime(w.created_at),
+    updated_at: time(w.occurred_at),
+    deleted: 0,
+    version,
+  };
+}
+
+export function deletedWebhookRow(webhookId: string, version: number, at: number): Row {
+  return { webhook_id: webhookId, active: 0, updated_at: time(at), deleted: 1, version };
+}
+
+export function monitorRow(m: Monitor, version: number): Row {
+  return {
+    monitor_id: m.monitor_id,
+    tenant_id: m.tenant_id,
+    contact_id: m.contact_id,
+    company: m.company,
+    aliases: m.aliases,
+    alert_webhook: m.alert_webhook,
+    active: flag(m.active),
+    created_at: optionalTime(m.created_at),
+    updated_at: time(m.occurred_at),
+    deleted: 0,
+    version,
+  };
+}
+
+export function deletedMonitorRow(monitorId: string, version: number, at: number): Row {
+  return { monitor_id: monitorId, active: 0, updated_at: time(at), deleted: 1, version };
+}
+
+export function alertRow(a: Alert, version: number): Row {
+  return {
+    alert_id: a.alert_id,
+    tenant_id: a.tenant_id,
+    monitor_id: a.monitor_id,
+    contact_id: a.contact_id,
+    company: a.company,
+    article_id: a.article_id,
+    article_title: a.article_title,
+    article_url: a.article_url,
+    news_summary: a.news_summary,
+    audio_url: a.audio_url,
+    matched_terms: a.matched_terms,
+    occurred_at: time(a.occurred_at),
+    version,
+  };
+}
+
+export function deliveryRow(d: WebhookDelivery, version: number): Row {
+  return {
+    delivery_id: d.delivery_id,
+    webhook_id: d.webhook_id,
+    tenant_id: d.tenant_id,
+    event_type: d.event_type,
+    event_id: d.event_id,
+    payload_json: d.payload_json,
+    attempt: d.attempt,
+    status: d.status,
+    due_at: time(d.due_at),
+    last_http_status: d.last_http_status,
+    last_error: d.last_error,
+    occurred_at: time(d.occurred_at),
+    version,
+  };
+}
+
 /** Which table each projected topic fills. */
 export const projectedTables = {
   [topicNames.articlesDiscovered]: 'articles',
@@ -165,6 +250,10 @@ export const projectedTables = {
   [topicNames.sources]: 'sources',
   [topicNames.sourceSubscriptions]: 'source_subscriptions',
   [topicNames.feedPolls]: 'feed_polls',
+  [topicNames.webhooks]: 'webhooks',
+  [topicNames.monitors]: 'monitors',
+  [topicNames.alerts]: 'alerts',
+  [topicNames.webhookDeliveries]: 'webhook_deliveries',
 } as const;
 
 export type ProjectedTopic = keyof typeof projectedTables;
@@ -191,5 +280,15 @@ export function rowFor(
       return value ? subscriptionRow(value as SourceSubscription, version) : null;
     case topicNames.feedPolls:
       return value ? feedPollRow(value as FeedPoll, version) : null;
+    case topicNames.webhooks:
+      if (value) return webhookRow(value as Webhook, version);
+      return key ? deletedWebhookRow(key, version, at) : null;
+    case topicNames.monitors:
+      if (value) return monitorRow(value as Monitor, version);
+      return key ? deletedMonitorRow(key, version, at) : null;
+    case topicNames.alerts:
+      return value ? alertRow(value as Alert, version) : null;
+    case topicNames.webhookDeliveries:
+      return value ? deliveryRow(value as WebhookDelivery, version) : null;
   }
 }

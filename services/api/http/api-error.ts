@@ -8,6 +8,7 @@ export const errorStatus = {
   invalid_json: 400,
   unauthorized: 401,
   insufficient_scope: 403,
+  plan_limit_reached: 403,
   not_found: 404,
   payload_too_large: 413,
   unsupported_media_type: 415,

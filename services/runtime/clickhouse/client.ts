@@ -131,11 +131,14 @@ export class ClickHouse {
 
   /**
    * Inserts rows (objects keyed by column) into a table in one request, as RowBinary (row-binary.ts):
-   * the columns are those of the first row, typed as the table declares them.
+   * the columns the rows name, typed as the table declares them.
    */
   async insert(table: string, rows: readonly Record<string, unknown>[]): Promise<void> {
     if (rows.length === 0) return;
-    const columns = await this.insertColumns(table, Object.keys(rows[0]!));
+    // Every column any row names (a tombstone row names only a few); a row without one gets its default.
+    const names = new Set<string>();
+    for (const row of rows) for (const name of Object.keys(row)) names.add(name);
+    const columns = await this.insertColumns(table, [...names]);
     const statement = `INSERT INTO ${identifier(table)} (${columns.map((c) => identifier(c.name)).join(', ')}) FORMAT RowBinary`;
     const body = encodeRowBinary(columns, rows);
     try {

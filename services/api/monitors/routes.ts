@@ -1,0 +1,164 @@
+// POST /api/v1/crm/monitor (the integration set's path), GET /api/v1/crm/monitors and
+// GET/DELETE /api/v1/crm/monitors/{id}. Monitors belong to the tenant of the credential.
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { notFound } from '../http/api-error.ts';
+import { limitParam, offsetParam } from '../http/params.ts';
+import { tenantOf, type Principal } from '../http/principal.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import type { MonitorRegistry } from './monitor-registry.ts';
+
+const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
+const name = z.string().trim().min(2, { error: 'must be at least 2 characters' }).max(200);
+
+const monitorItem = z
+  .object({
+    id: z.string(),
+    contact_id: z.string(),
+    company: z.string(),
+    aliases: z.array(z.string()),
+    alert_webhook: z.string(),
+    active: z.boolean(),
+    created_at: time.nullable(),
+    updated_at: time,
+  })
+  .meta({ id: 'Monitor' });
+
+const newMonitor = z
+  .object({
+    contact_id: z.string().trim().min(1, { error: 'must not be empty' }).max(200).meta({
+      description: 'Your CRM contact id, echoed in every alert as data.contact_id.',
+    }),
+    company: name.meta({
+      description:
+        'Company to watch. Matched case- and accent-insensitively on word boundaries; legal suffixes (Inc, ' +
+        'Ltd, PLC, GmbH, …) are optional; a name that is also a common word (Next, Shell) only counts as a ' +
+        'capitalised name the article backs up.',
+    }),
+    aliases: z.array(name).max(20).default([]).meta({ description: 'Other names that count, e.g. a brand.' }),
+    alert_webhook: z
+      .string()
+      .min(1)
+      .max(2000)
+      .meta({
+        description:
+          'http(s) URL that receives this monitor’s news.alert events, signed (Standard Webhooks). If the tenant ' +
+          'has a webhook at this URL its secret signs them; otherwise one is registered and its secret returned.',
+      }),
+  })
+  .meta({ id: 'NewMonitor' });
+
+const monitorCreated = z
+  .object({
+    monitor: monitorItem,
+    signing: z
+      .object({
+        webhook_id: z.string(),
+        created: z.boolean(),
+        secret: z
+          .string()
+          .nullable()
+          .meta({ description: 'Shown only when the webhook was registered now.' }),
+        note: z.string(),
+      })
+      .meta({ description: 'Which webhook, and so which secret, signs this monitor’s alerts.' }),
+  })
+  .meta({ id: 'MonitorCreated' });
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
+
+export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/crm/monitor',
+      operationId: 'createMonitor',
+      tag: 'Monitors',
+      scope: 'write:monitors',
+      summary: 'Start monitoring a company for a CRM contact',
+      description:
+        'Every enriched article that mentions the company (or an alias) raises one news.alert, delivered to ' +
+        'alert_webhook with the payload {event, timestamp, data: {contact_id, company, news_summary, audio_url}}.',
+      body: newMonitor,
+      responses: { 201: { description: 'Monitoring', schema: monitorCreated } },
+      errors: ['plan_limit_reached'],
+      handler: async (ctx, { body }) => {
+        ctx.status = 201;
+        ctx.body = await monitors.create(tenantOf(ctx), body, limitsOf(ctx));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/crm/monitors',
+      operationId: 'listMonitors',
+      tag: 'Monitors',
+      scope: 'write:monitors',
+      summary: "List the caller's monitors",
+      description: 'Newest first.',
+      query: z.object({ limit: limitParam(100, 20), offset: offsetParam }),
+      responses: {
+        200: {
+          description: 'A page of monitors',
+          schema: z
+            .object({
+              monitors: z.array(monitorItem),
+              paging: z.object({
+                limit: z.number().int(),
+                offset: z.number().int(),
+                returned: z.number().int(),
+                has_more: z.boolean(),
+                next_offset: z.number().int().nullable(),
+              }),
+            })
+            .meta({ id: 'MonitorList' }),
+        },
+      },
+      handler: async (ctx, { query }) => {
+        const { items, hasMore } = await monitors.list(tenantOf(ctx), query);
+        ctx.body = {
+          monitors: items,
+          paging: {
+            ...query,
+            returned: items.length,
+            has_more: hasMore,
+            next_offset: hasMore ? query.offset + query.limit : null,
+          },
+        };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/crm/monitors/{id}',
+      operationId: 'getMonitor',
+      tag: 'Monitors',
+      scope: 'write:monitors',
+      summary: 'One monitor',
+      params: idParams,
+      responses: { 200: { description: 'The monitor', schema: monitorItem } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const monitor = await monitors.get(tenantOf(ctx), params.id);
+        if (!monitor) throw notFound(`no monitor with id "${params.id}"`);
+        ctx.body = monitor;
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/crm/monitors/{id}',
+      operationId: 'deleteMonitor',
+      tag: 'Monitors',
+      scope: 'write:monitors',
+      summary: 'Stop monitoring',
+      description: 'A webhook registered for this monitor alone is deleted with it.',
+      params: idParams,
+      responses: { 204: { description: 'Deleted' } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        if (!(await monitors.remove(tenantOf(ctx), params.id)))
+          throw notFound(`no monitor with id "${params.id}"`);
+        ctx.status = 204;
+      },
+    }),
+  ];
+}

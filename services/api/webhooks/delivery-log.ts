@@ -1,0 +1,98 @@
+// The delivery log of a webhook, from the `webhook_deliveries` read model (every job and attempt
+// outcome the dispatcher appended to news.webhook-deliveries.v1). A delivery's state is its newest
+// record; the attempts it took are the outcomes recorded for it.
+import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import { raw, sql } from '../../runtime/clickhouse/literal.ts';
+
+export const deliveryStatuses = [
+  'pending',
+  'succeeded',
+  'failed_retrying',
+  'dead_lettered',
+  'disabled',
+] as const;
+
+export interface DeliveryItem {
+  id: string;
+  event_type: string;
+  event_id: string;
+  status: string;
+  attempts: number;
+  last_http_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface DeliveryRow {
+  delivery_id: string;
+  d_event_type: string;
+  d_event_id: string;
+  d_status: string;
+  d_attempts: number | string;
+  d_http: number | null;
+  d_error: string | null;
+  d_first: number | string;
+  d_last: number | string;
+}
+
+const isoTime = (seconds: number | string) =>
+  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
+
+export class DeliveryLog {
+  constructor(private readonly clickhouse: ClickHouse) {}
+
+  async list(
+    webhookId: string,
+    filter: { status?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ items: DeliveryItem[]; hasMore: boolean }> {
+    const rows = await this.clickhouse.query<DeliveryRow>(
+      this.latest(webhookId, null, filter.status, page.limit + 1, page.offset),
+    );
+    return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
+  }
+
+  /** The delivery's current state and the exact payload it carries, for a re-send. */
+  async get(webhookId: string, deliveryId: string) {
+    const [row] = await this.clickhouse.query<DeliveryRow & { d_payload: string }>(
+      this.latest(webhookId, deliveryId, undefined, 1, 0),
+    );
+    return row ? { item: toItem(row), payloadJson: row.d_payload } : null;
+  }
+
+  private latest(
+    webhookId: string,
+    deliveryId: string | null,
+    status: string | undefined,
+    limit: number,
+    offset: number,
+  ): string {
+    return sql`
+SELECT delivery_id, any(event_type) AS d_event_type, any(event_id) AS d_event_id,
+  argMax(status, version) AS d_status, countIf(status != 'pending') AS d_attempts,
+  argMax(last_http_status, version) AS d_http, argMax(last_error, version) AS d_error,
+  toUnixTimestamp(min(occurred_at)) AS d_first, toUnixTimestamp(max(occurred_at)) AS d_last,
+  any(payload_json) AS d_payload
+FROM webhook_deliveries
+WHERE webhook_id = ${webhookId} ${raw(deliveryId === null ? '' : sql`AND delivery_id = ${deliveryId}`)}
+GROUP BY delivery_id
+${raw(status === undefined ? '' : sql`HAVING d_status = ${status}`)}
+ORDER BY d_first DESC, delivery_id DESC
+LIMIT ${limit} OFFSET ${offset}`;
+  }
+}
+
+function toItem(r: DeliveryRow): DeliveryItem {
+  return {
+    id: r.delivery_id,
+    event_type: r.d_event_type,
+    event_id: r.d_event_id,
+    status: r.d_status,
+    attempts: Number(r.d_attempts),
+    last_http_status: r.d_http,
+    last_error: r.d_error,
+    created_at: isoTime(r.d_first),
+    updated_at: isoTime(r.d_last),
+  };
+}

@@ -1,0 +1,304 @@
+// POST/GET /api/v1/webhooks, GET/DELETE /api/v1/webhooks/{id}, POST /api/v1/webhooks/{id}/test,
+// GET /api/v1/webhooks/{id}/deliveries and POST .../deliveries/{delivery_id}/resend. Every webhook
+// belongs to the tenant of the credential: another tenant's id answers 404.
+import { z } from 'zod';
+import type { Context } from 'koa';
+import { categories } from '../../runtime/categories.ts';
+import { isLanguageCode } from '../../sources/source.ts';
+import { invalidParameter, notFound } from '../http/api-error.ts';
+import { limitParam, offsetParam } from '../http/params.ts';
+import type { Principal } from '../http/principal.ts';
+import { tenantOf } from '../http/principal.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { deliveryStatuses, type DeliveryLog } from './delivery-log.ts';
+import { newId, webhookEvents, type WebhookRegistry } from './webhook-registry.ts';
+
+const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
+
+const filterSchema = z
+  .object({
+    categories: z
+      .array(z.enum(categories, { error: `must be one of ${categories.join(', ')}` }))
+      .max(10)
+      .default([]),
+    source_ids: z.array(z.string().min(1).max(200)).max(100).default([]),
+    languages: z
+      .array(z.string().refine(isLanguageCode, { error: 'must be an ISO 639-1 code such as en' }))
+      .max(20)
+      .default([]),
+    words: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+  })
+  .meta({
+    id: 'WebhookFilter',
+    description:
+      'For article.published: only articles in one of these categories, sources and languages (each list ' +
+      'empty = any) whose title, summary or content contains one of these words (empty = any).',
+  });
+
+export const webhookItem = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    events: z.array(z.string()),
+    filter: z
+      .object({
+        categories: z.array(z.string()),
+        source_ids: z.array(z.string()),
+        languages: z.array(z.string()),
+        words: z.array(z.string()),
+        monitor_ids: z
+          .array(z.string())
+          .meta({ description: "news.alert only for these monitors (a monitor's alert_webhook)." }),
+      })
+      .nullable(),
+    active: z
+      .boolean()
+      .meta({ description: 'False once the endpoint answered 410 Gone (see disabled_reason).' }),
+    disabled_reason: z.string().nullable(),
+    created_at: time.nullable(),
+    updated_at: time,
+  })
+  .meta({ id: 'Webhook' });
+
+const newWebhook = z
+  .object({
+    url: z.string().min(1).max(2000).meta({ description: 'http(s) URL the events are POSTed to.' }),
+    events: z
+      .array(z.enum(webhookEvents, { error: `each must be one of ${webhookEvents.join(', ')}` }))
+      .min(1, { error: `give at least one of ${webhookEvents.join(', ')}` }),
+    secret: z
+      .string()
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used ' +
+          'as the key). Omitted: one is generated. Either way the response shows it once, as whsec_…',
+      }),
+    filter: filterSchema.optional(),
+  })
+  .meta({ id: 'NewWebhook' });
+
+const created = z
+  .object({
+    webhook: webhookItem,
+    secret: z.string().meta({
+      description:
+        'The signing secret (whsec_…), shown this once. Deliveries carry webhook-id, webhook-timestamp and ' +
+        'webhook-signature (v1, HMAC-SHA256 over id.timestamp.body) as in the Standard Webhooks specification.',
+    }),
+  })
+  .meta({ id: 'WebhookCreated' });
+
+const paging = z.object({
+  limit: z.number().int(),
+  offset: z.number().int(),
+  returned: z.number().int(),
+  has_more: z.boolean(),
+  next_offset: z.number().int().nullable(),
+});
+
+const deliveryItem = z
+  .object({
+    id: z.string().meta({ description: 'Sent as the webhook-id header: the same on every attempt.' }),
+    event_type: z.string(),
+    event_id: z.string(),
+    status: z.enum(deliveryStatuses),
+    attempts: z.number().int(),
+    last_http_status: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    created_at: time,
+    updated_at: time,
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+const queued = z
+  .object({ delivery_id: z.string(), status: z.literal('pending') })
+  .meta({ id: 'DeliveryQueued' });
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+const page = { limit: limitParam(100, 20), offset: offsetParam };
+
+const pageOf = (p: { limit: number; offset: number }, returned: number, hasMore: boolean) => ({
+  ...p,
+  returned,
+  has_more: hasMore,
+  next_offset: hasMore ? p.offset + p.limit : null,
+});
+
+const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
+
+export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): RouteSpec[] {
+  const owned = async (ctx: Context, id: string) => {
+    const webhook = await registry.get(tenantOf(ctx), id);
+    if (!webhook) throw notFound(`no webhook with id "${id}"`);
+    return webhook;
+  };
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/webhooks',
+      operationId: 'registerWebhook',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'Register a webhook endpoint',
+      description:
+        'Events: news.alert (a monitored company in the news), documentary.ready, article.published (new ' +
+        'enriched articles matching the optional filter). The URL must be reachable from the internet ' +
+        '(private addresses are refused unless allow-listed). Webhooks receiving news.alert count against ' +
+        "the plan's alert endpoints.",
+      body: newWebhook,
+      responses: { 201: { description: 'Registered; the secret is shown this once', schema: created } },
+      errors: ['plan_limit_reached'],
+      handler: async (ctx, { body }) => {
+        const result = await registry.register(tenantOf(ctx), body, limitsOf(ctx));
+        ctx.status = 201;
+        ctx.body = result;
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/webhooks',
+      operationId: 'listWebhooks',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: "List the caller's webhooks",
+      description: 'Newest first.',
+      query: z.object(page),
+      responses: {
+        200: {
+          description: 'A page of webhooks',
+          schema: z.object({ webhooks: z.array(webhookItem), paging }).meta({ id: 'WebhookList' }),
+        },
+      },
+      handler: async (ctx, { query }) => {
+        const { items, hasMore } = await registry.list(tenantOf(ctx), query);
+        ctx.body = { webhooks: items, paging: pageOf(query, items.length, hasMore) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/webhooks/{id}',
+      operationId: 'getWebhook',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'One webhook',
+      params: idParams,
+      responses: { 200: { description: 'The webhook', schema: webhookItem } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        ctx.body = (await owned(ctx, params.id)).item;
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/api/v1/webhooks/{id}',
+      operationId: 'deleteWebhook',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'Delete a webhook: nothing more is delivered to it',
+      params: idParams,
+      responses: { 204: { description: 'Deleted' } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        if (!(await registry.remove(tenantOf(ctx), params.id)))
+          throw notFound(`no webhook with id "${params.id}"`);
+        ctx.status = 204;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/webhooks/{id}/test',
+      operationId: 'testWebhook',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'Send a signed test event (webhook.test) to the endpoint',
+      description: 'Delivered like any event, with retries; follow it in the deliveries list.',
+      params: idParams,
+      responses: { 202: { description: 'Queued', schema: queued } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const webhook = await owned(ctx, params.id);
+        const deliveryId = newId('msg');
+        const timestamp = new Date().toISOString();
+        await registry.enqueue({
+          delivery_id: deliveryId,
+          webhook_id: webhook.item.id,
+          tenant_id: tenantOf(ctx),
+          event_type: 'webhook.test',
+          event_id: deliveryId,
+          payload_json: JSON.stringify({
+            event: 'webhook.test',
+            timestamp,
+            data: { webhook_id: webhook.item.id, message: 'This is a test event.' },
+          }),
+        });
+        ctx.status = 202;
+        ctx.body = { delivery_id: deliveryId, status: 'pending' };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/webhooks/{id}/deliveries',
+      operationId: 'listWebhookDeliveries',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'The delivery log of a webhook',
+      description: 'Newest first; each delivery with its current status and the attempts it took.',
+      params: idParams,
+      query: z.object({
+        status: z
+          .enum(deliveryStatuses, { error: `must be one of ${deliveryStatuses.join(', ')}` })
+          .optional(),
+        ...page,
+      }),
+      responses: {
+        200: {
+          description: 'A page of deliveries',
+          schema: z.object({ deliveries: z.array(deliveryItem), paging }).meta({ id: 'WebhookDeliveryList' }),
+        },
+      },
+      errors: ['not_found'],
+      handler: async (ctx, { params, query }) => {
+        const webhook = await owned(ctx, params.id);
+        const p = { limit: query.limit, offset: query.offset };
+        const { items, hasMore } = await log.list(webhook.item.id, { status: query.status }, p);
+        ctx.body = { deliveries: items, paging: pageOf(p, items.length, hasMore) };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/webhooks/{id}/deliveries/{delivery_id}/resend',
+      operationId: 'resendWebhookDelivery',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'Send a dead-lettered delivery again',
+      description:
+        'The same payload with the same webhook-id (receivers deduplicate on it), from attempt 1 of the ' +
+        'retry schedule.',
+      params: z.object({ id: z.string().min(1).max(200), delivery_id: z.string().min(1).max(200) }),
+      responses: { 202: { description: 'Queued', schema: queued } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const webhook = await owned(ctx, params.id);
+        const delivery = await log.get(webhook.item.id, params.delivery_id);
+        if (!delivery) throw notFound(`webhook ${params.id} has no delivery "${params.delivery_id}"`);
+        if (delivery.item.status !== 'dead_lettered')
+          throw invalidParameter(
+            'delivery_id',
+            `only a dead-lettered delivery can be sent again; this one is ${delivery.item.status}`,
+          );
+        await registry.enqueue({
+          delivery_id: delivery.item.id,
+          webhook_id: webhook.item.id,
+          tenant_id: tenantOf(ctx),
+          event_type: delivery.item.event_type,
+          event_id: delivery.item.event_id,
+          payload_json: delivery.payloadJson,
+        });
+        ctx.status = 202;
+        ctx.body = { delivery_id: delivery.item.id, status: 'pending' };
+      },
+    }),
+  ];
+}

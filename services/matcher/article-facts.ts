@@ -1,0 +1,43 @@
+// The articles of a batch of enrichments, read from the read model in one query each for the
+// articles and their narrations (the enrichment event carries neither the text nor the audio).
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { inList, sql } from '../runtime/clickhouse/literal.ts';
+import type { ArticleFacts } from './alert-raiser.ts';
+
+export async function readArticleFacts(
+  clickhouse: ClickHouse,
+  ids: readonly string[],
+): Promise<Map<string, ArticleFacts>> {
+  if (ids.length === 0) return new Map();
+  const [articles, narrations] = await Promise.all([
+    clickhouse.query<{
+      article_id: string;
+      a_title: string;
+      a_url: string;
+      a_summary: string;
+      a_content: string;
+    }>(
+      sql`SELECT article_id, argMax(title, version) AS a_title, argMax(url, version) AS a_url,
+  argMax(summary, version) AS a_summary, argMax(content, version) AS a_content
+FROM articles WHERE article_id IN ${inList(ids)} GROUP BY article_id`,
+    ),
+    clickhouse.query<{ article_id: string; n_audio: string }>(
+      sql`SELECT article_id, argMax(audio_url, version) AS n_audio FROM article_narrations
+WHERE article_id IN ${inList(ids)} AND status = 'succeeded' AND audio_url IS NOT NULL GROUP BY article_id`,
+    ),
+  ]);
+  const audio = new Map(narrations.map((n) => [n.article_id, n.n_audio]));
+  return new Map(
+    articles.map((a) => [
+      a.article_id,
+      {
+        articleId: a.article_id,
+        title: a.a_title,
+        url: a.a_url,
+        summary: a.a_summary,
+        content: a.a_content,
+        audioUrl: audio.get(a.article_id) ?? null,
+      },
+    ]),
+  );
+}

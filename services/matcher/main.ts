@@ -1,0 +1,89 @@
+// The matcher: keeps every monitor in memory from news.monitors.v1 (read whole at start, then live),
+// consumes news.articles.enriched.v1 and appends a news.alert to news.alerts.v1 for every monitor an
+// article mentions.
+import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { boolean, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import type { ArticleEnriched, Monitor } from '../runtime/events/types.generated.ts';
+import { createKafka } from '../runtime/kafka/client.ts';
+import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
+import { LiveTable } from '../runtime/kafka/live-table.ts';
+import { EventProducer } from '../runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { createLogger, type Logger } from '../runtime/logger.ts';
+import { MonitorSet } from './alert-raiser.ts';
+import { matcherHandler } from './matcher.ts';
+
+export const matcherEnv = {
+  ...infrastructureEnv,
+  MATCHER_GROUP: text('matcher'),
+  /**
+   * Where a group with no committed offsets starts: false (default) raises alerts for articles enriched
+   * from now on, not for the whole history; true matches every enrichment on the topic.
+   */
+  MATCHER_FROM_BEGINNING: boolean(false),
+  /** How long an enrichment waits for its article to reach the read model. */
+  MATCHER_ARTICLE_WAIT_MS: integer(60_000, 0, 3_600_000),
+};
+
+let logger: Logger | undefined;
+
+async function main({ onStop }: Lifecycle): Promise<void> {
+  const config = loadConfig(matcherEnv);
+  logger = createLogger('matcher', config.LOG_LEVEL);
+  const clickhouse = await ClickHouse.connect({
+    url: config.CLICKHOUSE_URL,
+    user: config.CLICKHOUSE_USER,
+    password: config.CLICKHOUSE_PASSWORD,
+    database: config.CLICKHOUSE_DATABASE,
+  });
+  const kafka = createKafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: `${config.KAFKA_CLIENT_ID}-matcher`,
+    logger,
+  });
+  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
+  const producer = await EventProducer.connect(kafka, codec);
+  onStop(async () => {
+    await producer.disconnect();
+    await clickhouse.close();
+  });
+
+  const table = await LiveTable.start<Monitor>({
+    kafka,
+    codec,
+    producer,
+    logger,
+    topic: topicNames.monitors,
+    groupPrefix: 'matcher-monitors',
+  });
+  onStop(() => table.stop());
+  await table.ready(60_000);
+  const monitors = new MonitorSet(() => table.values());
+  table.onChange(() => monitors.invalidate());
+  logger.info({ monitors: table.size }, 'monitors loaded');
+
+  const runner = new ConsumerRunner<ArticleEnriched>({
+    kafka,
+    codec,
+    producer,
+    logger,
+    groupId: config.MATCHER_GROUP,
+    topics: [topicNames.articlesEnriched],
+    fromBeginning: config.MATCHER_FROM_BEGINNING,
+    partitionsConcurrently: 2,
+    batchHandler: matcherHandler({
+      clickhouse,
+      producer,
+      monitors,
+      logger,
+      articleWaitMs: config.MATCHER_ARTICLE_WAIT_MS,
+    }),
+  });
+  onStop(() => runner.stop());
+  await runner.start();
+  logger.info({ group: config.MATCHER_GROUP }, 'matcher started');
+}
+
+runProcess(main, { logger: () => logger! });

@@ -1,0 +1,223 @@
+// The webhook and monitor endpoints on the real stack: registrations appended to news.webhooks.v1 and
+// news.monitors.v1 and read back through the projector; tenancy; validation; the plan's alert
+// endpoint limit; sealed secrets; test pings in the delivery log; monitors sharing an alert webhook.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../api-client/schema.d.ts';
+import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { createTestClient, type TestClient } from './support/test-clients.ts';
+import { waitFor } from './support/wait.ts';
+
+type WebhookCreated = components['schemas']['WebhookCreated'];
+type Webhook = components['schemas']['Webhook'];
+type WebhookList = components['schemas']['WebhookList'];
+type DeliveryList = components['schemas']['WebhookDeliveryList'];
+type MonitorCreated = components['schemas']['MonitorCreated'];
+type Monitor = components['schemas']['Monitor'];
+
+describe('webhooks and monitors API', () => {
+  let stack: ApiStack;
+  let run: string;
+  const hook = (name: string) => `http://127.0.0.1:9/${run}/${name}`;
+
+  beforeAll(async () => {
+    stack = await startApiStack('hooks');
+    run = stack.run;
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  }, 60_000);
+
+  /** A client the API already knows (its directory learns of new clients from a topic). */
+  const knownClient = async (client: TestClient) => {
+    await waitFor(async () => {
+      const answer = await stack.call('GET', '/api/v1/webhooks', undefined, { apiKey: client.apiKey });
+      return answer.status === 200;
+    }, 'the API to know the new client');
+    return client;
+  };
+
+  it('registers a webhook, shows the secret once, lists and gets it, and seals the secret it stores', async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('a'),
+      events: ['news.alert', 'article.published'],
+      filter: { categories: ['business'], words: ['merger'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(created.body.webhook).toMatchObject({
+      url: hook('a'),
+      events: ['news.alert', 'article.published'],
+      active: true,
+      filter: { categories: ['business'], words: ['merger'], monitor_ids: [] },
+    });
+    const id = created.body.webhook.id;
+
+    const one = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.text).not.toContain(created.body.secret);
+    const list = await stack.call<WebhookList>('GET', '/api/v1/webhooks');
+    expect(list.body.webhooks.map((w) => w.id)).toContain(id);
+
+    const [stored] = await stack.clickhouse.query<{ secret_ref: string }>(
+      `SELECT secret_ref FROM webhooks WHERE webhook_id = '${id}'`,
+    );
+    expect(stored!.secret_ref).toMatch(/^sb1:/);
+    expect(stored!.secret_ref).not.toContain(created.body.secret.slice('whsec_'.length));
+  });
+
+  it("answers 404 for another tenant's webhook, to read or delete, and leaves it alone", async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('mine'),
+      events: ['documentary.ready'],
+    });
+    const id = created.body.webhook.id;
+    const other = { apiKey: stack.otherClient.apiKey };
+    expect((await stack.call('GET', `/api/v1/webhooks/${id}`, undefined, other)).status).toBe(404);
+    expect((await stack.call('DELETE', `/api/v1/webhooks/${id}`, undefined, other)).status).toBe(404);
+    expect((await stack.call('POST', `/api/v1/webhooks/${id}/test`, undefined, other)).status).toBe(404);
+    const theirs = await stack.call<WebhookList>('GET', '/api/v1/webhooks', undefined, other);
+    expect(theirs.body.webhooks.map((w) => w.id)).not.toContain(id);
+    expect((await stack.call('GET', `/api/v1/webhooks/${id}`)).status).toBe(200);
+
+    expect((await stack.call('DELETE', `/api/v1/webhooks/${id}`)).status).toBe(204);
+    expect((await stack.call('GET', `/api/v1/webhooks/${id}`)).status).toBe(404);
+  });
+
+  it('refuses unknown events, private or non-http URLs and weak secrets with 400 naming the field', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ url: hook('x'), events: ['news.everything'] }, /^events\.0: each must be one of news\.alert/],
+      [{ url: hook('x'), events: [] }, /^events: give at least one/],
+      [{ url: 'http://10.1.2.3/hook', events: ['news.alert'] }, /^url: .*private/i],
+      [{ url: 'ftp://example.com/hook', events: ['news.alert'] }, /^url: /],
+      [{ url: hook('x'), events: ['news.alert'], secret: 'short' }, /^secret: must be whsec_/],
+      [{ url: hook('x'), events: ['news.alert'], secret: 'whsec_!!!' }, /^secret: /],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await stack.call('POST', '/api/v1/webhooks', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.message).toMatch(message);
+    }
+  });
+
+  it("enforces the plan's alert endpoints: Essentials registers 3 and the 4th answers 403", async () => {
+    const essentials = await knownClient(
+      await createTestClient(stack, { name: `Essentials ${run}`, plan: 'essentials' }),
+    );
+    const as = { apiKey: essentials.apiKey };
+    for (let n = 1; n <= 3; n++) {
+      const ok = await stack.call(
+        'POST',
+        '/api/v1/webhooks',
+        { url: hook(`e${n}`), events: ['news.alert'] },
+        as,
+      );
+      expect(ok.status, ok.text).toBe(201);
+    }
+    const fourth = await stack.call(
+      'POST',
+      '/api/v1/webhooks',
+      { url: hook('e4'), events: ['news.alert'] },
+      as,
+    );
+    expect(fourth.status).toBe(403);
+    expect(fourth.body.error.code).toBe('plan_limit_reached');
+    expect(fourth.body.error.message).toContain('allows 3 alert endpoints');
+    // Other events are not alert endpoints.
+    const other = await stack.call(
+      'POST',
+      '/api/v1/webhooks',
+      { url: hook('e5'), events: ['documentary.ready'] },
+      as,
+    );
+    expect(other.status).toBe(201);
+  });
+
+  it('queues a signed test ping, visible in the delivery log; only dead-lettered deliveries are re-sent', async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('ping'),
+      events: ['news.alert'],
+      secret: 'a-customer-chosen-secret-of-some-length',
+    });
+    expect(created.body.secret).toBe(
+      `whsec_${Buffer.from('a-customer-chosen-secret-of-some-length').toString('base64')}`,
+    );
+    const id = created.body.webhook.id;
+    const ping = await stack.call<{ delivery_id: string; status: string }>(
+      'POST',
+      `/api/v1/webhooks/${id}/test`,
+    );
+    expect(ping.status).toBe(202);
+    const log = await waitFor(async () => {
+      const answer = await stack.call<DeliveryList>('GET', `/api/v1/webhooks/${id}/deliveries`);
+      return answer.body.deliveries.length > 0 ? answer.body : null;
+    }, 'the ping in the delivery log');
+    expect(log.deliveries[0]).toMatchObject({ id: ping.body.delivery_id, event_type: 'webhook.test' });
+    const resend = await stack.call(
+      'POST',
+      `/api/v1/webhooks/${id}/deliveries/${ping.body.delivery_id}/resend`,
+    );
+    expect(resend.status).toBe(400);
+    expect(resend.body.error.message).toMatch(/^delivery_id: only a dead-lettered delivery/);
+    const bad = await stack.call('GET', `/api/v1/webhooks/${id}/deliveries?status=lost`);
+    expect(bad.status).toBe(400);
+  });
+
+  it("monitors share their tenant's webhook for the same URL, and a webhook made for monitors goes with the last one", async () => {
+    const url = hook('crm');
+    const first = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-1',
+      company: 'Acme Corp',
+      aliases: ['Acme'],
+      alert_webhook: url,
+    });
+    expect(first.status, first.text).toBe(201);
+    expect(first.body.monitor).toMatchObject({
+      contact_id: 'c-1',
+      company: 'Acme Corp',
+      aliases: ['Acme'],
+      active: true,
+    });
+    expect(first.body.signing.created).toBe(true);
+    expect(first.body.signing.secret).toMatch(/^whsec_/);
+    const webhookId = first.body.signing.webhook_id;
+
+    const second = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-2',
+      company: 'Globex',
+      alert_webhook: url,
+    });
+    expect(second.body.signing).toMatchObject({ created: false, secret: null, webhook_id: webhookId });
+    const shared = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
+    expect(shared.body.filter?.monitor_ids.sort()).toEqual(
+      [first.body.monitor.id, second.body.monitor.id].sort(),
+    );
+
+    const listed = await stack.call<{ monitors: Monitor[] }>('GET', '/api/v1/crm/monitors');
+    expect(listed.body.monitors.map((m) => m.id)).toEqual(
+      expect.arrayContaining([first.body.monitor.id, second.body.monitor.id]),
+    );
+    const other = { apiKey: stack.otherClient.apiKey };
+    expect(
+      (await stack.call('GET', `/api/v1/crm/monitors/${first.body.monitor.id}`, undefined, other)).status,
+    ).toBe(404);
+    expect(
+      (await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`, undefined, other)).status,
+    ).toBe(404);
+
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`)).status).toBe(204);
+    const narrowed = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
+    expect(narrowed.body.filter?.monitor_ids).toEqual([second.body.monitor.id]);
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${second.body.monitor.id}`)).status).toBe(204);
+    expect((await stack.call('GET', `/api/v1/webhooks/${webhookId}`)).status).toBe(404);
+    expect((await stack.call('GET', `/api/v1/crm/monitors/${second.body.monitor.id}`)).status).toBe(404);
+
+    const invalid = await stack.call('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c',
+      company: 'A',
+      alert_webhook: url,
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.message).toMatch(/^company: must be at least 2 characters/);
+  });
+});
