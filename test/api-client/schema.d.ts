@@ -346,7 +346,88 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "news.alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * news.alert event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         */
+        post: operations["webhook_news_alert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "documentary.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * documentary.ready event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         */
+        post: operations["webhook_documentary_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "article.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * article.published event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         */
+        post: operations["webhook_article_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         */
+        post: operations["webhook_webhook_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ArticleListItem: {
@@ -737,6 +818,77 @@ export interface components {
             delivery_id: string;
             /** @constant */
             status: "pending";
+        };
+        /** @description A monitored company is mentioned in the news. */
+        NewsAlertEvent: {
+            /** @constant */
+            event: "news.alert";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                /** @description The monitor's contact_id, as given. */
+                contact_id: string;
+                /** @description The monitor's company, as given. */
+                company: string;
+                /** @description Summary of the article (AI summary, else the feed’s). */
+                news_summary: string;
+                /** @description Narration of the article; null until there is one. */
+                audio_url: string | null;
+                /** @description The same for a monitor and an article, however often matched. */
+                alert_id: string;
+                monitor_id: string;
+                article_id: string;
+                article_title: string;
+                article_url: string;
+                /** @description The company name or aliases found. */
+                matched_terms: string[];
+            };
+        };
+        /** @description A requested documentary is ready. */
+        DocumentaryReadyEvent: {
+            /** @constant */
+            event: "documentary.ready";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                documentary_id: string;
+                topic: string;
+                audio_url: string;
+                transcript_url: string;
+                duration_ms: number;
+            };
+        };
+        /** @description A new enriched article matching the webhook's filter (breaking news). */
+        ArticlePublishedEvent: {
+            /** @constant */
+            event: "article.published";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                article_id: string;
+                title: string;
+                url: string;
+                source: string;
+                source_id: string;
+                /** @description ISO 8601 UTC. */
+                published_at: string;
+                category: string | null;
+                language: string | null;
+                /** @description AI summary, else the feed’s. */
+                summary: string;
+                audio_url: string | null;
+            };
+        };
+        /** @description Sent by POST /api/v1/webhooks/{id}/test. */
+        WebhookTestEvent: {
+            /** @constant */
+            event: "webhook.test";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                webhook_id: string;
+                message: string;
+            };
         };
         Error: {
             error: {
@@ -2566,6 +2718,122 @@ export interface operations {
                         error_description?: string;
                     };
                 };
+            };
+        };
+    };
+    webhook_news_alert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsAlertEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_documentary_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentaryReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_article_published: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticlePublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorStatus, type ErrorCode } from '../http/api-error.ts';
 import type { RouteSpec } from '../http/route.ts';
+import { webhookPayloads } from '../../webhooks/payloads.ts';
 
 type Json = Record<string, unknown>;
 
@@ -204,6 +205,29 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   }
   paths['/oauth/token'] = { post: tokenOperation };
+  // What the service POSTs to registered endpoints (OpenAPI 3.1 `webhooks`).
+  const webhooks = Object.fromEntries(
+    Object.entries(webhookPayloads).map(([event, schema]) => [
+      event,
+      {
+        post: {
+          operationId: `webhook_${event.replace(/\W/g, '_')}`,
+          summary: `${event} event`,
+          description:
+            'Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same ' +
+            'on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 ' +
+            'HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 ' +
+            'disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, ' +
+            'then dead-lettered (re-send it through the API).',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(schema, 'output') } },
+          },
+          responses: { '2XX': { description: 'Received' }, '410': { description: 'Disable this webhook' } },
+        },
+      },
+    ]),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -218,6 +242,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     tags: [...new Set([...routes.map((r) => r.tag), 'OAuth'])].map((name) => ({ name })),
     paths,
+    webhooks,
     components: {
       schemas: components(),
       securitySchemes: {

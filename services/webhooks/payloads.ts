@@ -1,0 +1,83 @@
+// The bodies POSTed to webhook endpoints, one zod schema per event: the OpenAPI document's `webhooks`
+// section is produced from them, and the tests check what the dispatcher sends against them. Every
+// body is {event, timestamp, data}; news.alert's four data fields are exactly the interface's, the
+// others add what a receiver needs to act without calling back.
+import { z } from 'zod';
+
+const timestamp = z.string().meta({ description: 'When the event happened, ISO 8601 UTC.' });
+
+export const newsAlertPayload = z
+  .object({
+    event: z.literal('news.alert'),
+    timestamp,
+    data: z.object({
+      contact_id: z.string().meta({ description: "The monitor's contact_id, as given." }),
+      company: z.string().meta({ description: "The monitor's company, as given." }),
+      news_summary: z.string().meta({ description: 'Summary of the article (AI summary, else the feed’s).' }),
+      audio_url: z
+        .string()
+        .nullable()
+        .meta({ description: 'Narration of the article; null until there is one.' }),
+      alert_id: z
+        .string()
+        .meta({ description: 'The same for a monitor and an article, however often matched.' }),
+      monitor_id: z.string(),
+      article_id: z.string(),
+      article_title: z.string(),
+      article_url: z.string(),
+      matched_terms: z.array(z.string()).meta({ description: 'The company name or aliases found.' }),
+    }),
+  })
+  .meta({ id: 'NewsAlertEvent', description: 'A monitored company is mentioned in the news.' });
+
+export const documentaryReadyPayload = z
+  .object({
+    event: z.literal('documentary.ready'),
+    timestamp,
+    data: z.object({
+      documentary_id: z.string(),
+      topic: z.string(),
+      audio_url: z.string(),
+      transcript_url: z.string(),
+      duration_ms: z.number().int(),
+    }),
+  })
+  .meta({ id: 'DocumentaryReadyEvent', description: 'A requested documentary is ready.' });
+
+export const articlePublishedPayload = z
+  .object({
+    event: z.literal('article.published'),
+    timestamp,
+    data: z.object({
+      article_id: z.string(),
+      title: z.string(),
+      url: z.string(),
+      source: z.string(),
+      source_id: z.string(),
+      published_at: z.string().meta({ description: 'ISO 8601 UTC.' }),
+      category: z.string().nullable(),
+      language: z.string().nullable(),
+      summary: z.string().meta({ description: 'AI summary, else the feed’s.' }),
+      audio_url: z.string().nullable(),
+    }),
+  })
+  .meta({
+    id: 'ArticlePublishedEvent',
+    description: "A new enriched article matching the webhook's filter (breaking news).",
+  });
+
+export const webhookTestPayload = z
+  .object({
+    event: z.literal('webhook.test'),
+    timestamp,
+    data: z.object({ webhook_id: z.string(), message: z.string() }),
+  })
+  .meta({ id: 'WebhookTestEvent', description: 'Sent by POST /api/v1/webhooks/{id}/test.' });
+
+/** Event name -> payload schema, for the OpenAPI `webhooks` section. */
+export const webhookPayloads = {
+  'news.alert': newsAlertPayload,
+  'documentary.ready': documentaryReadyPayload,
+  'article.published': articlePublishedPayload,
+  'webhook.test': webhookTestPayload,
+} as const;
