@@ -43,6 +43,11 @@ const article: ArticleFacts = {
   summary: 'Feed summary.',
   content: 'Acme Corp said on Monday it would cut 500 jobs. Globex was not affected.',
   audioUrl: 'https://audio.example/a1.mp3',
+  sourceId: 's1',
+  sourceName: 'Daily Example',
+  publishedAt: 0,
+  category: 'business',
+  language: 'en',
 };
 
 describe('alertsFor', () => {

@@ -14,6 +14,13 @@ export interface ArticleFacts {
   summary: string;
   content: string;
   audioUrl: string | null;
+  sourceId: string;
+  sourceName: string;
+  /** Milliseconds since the epoch. */
+  publishedAt: number;
+  /** The feed's category and language (the enrichment may say otherwise). */
+  category: string;
+  language: string | null;
 }
 
 export const alertIdFor = (monitorId: string, articleId: string) =>

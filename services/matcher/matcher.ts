@@ -51,6 +51,11 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           summary: enrichment.summary ?? '',
           content: '',
           audioUrl: null,
+          sourceId: '',
+          sourceName: '',
+          publishedAt: enrichment.enriched_at,
+          category: enrichment.category ?? '',
+          language: enrichment.language,
         };
       }
       alerts.push(...alertsFor(enrichment, article, options.monitors, now));

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { ArticleEnriched, Webhook, WebhookFilter } from '../runtime/events/types.generated.ts';
+import type { ArticleFacts } from '../matcher/alert-raiser.ts';
+import { articlePublishedPayload, newsAlertPayload } from '../webhooks/payloads.ts';
+import { articlePayload, passesFilter } from './article-fan-out.ts';
+import { alertPayload } from './fan-out.ts';
+
+const article: ArticleFacts = {
+  articleId: 'a1',
+  title: 'Café chain Acme plans merger',
+  url: 'https://news.example/a1',
+  summary: 'Acme and Globex agreed terms.',
+  content: 'The deal, worth $2bn, creates the largest coffee chain in Europe.',
+  audioUrl: null,
+  sourceId: 's1',
+  sourceName: 'Daily Example',
+  publishedAt: Date.parse('2026-11-20T10:00:00Z'),
+  category: 'business',
+  language: 'en',
+};
+
+const enrichment = {
+  status: 'succeeded',
+  summary: 'Acme will merge with Globex.',
+  category: 'business',
+  language: 'en',
+} as ArticleEnriched;
+
+const webhook = (filter: Partial<WebhookFilter> | null): Webhook => ({
+  webhook_id: 'wh_1',
+  tenant_id: 't1',
+  url: 'https://hooks.example/in',
+  events: ['article.published'],
+  filter: filter && { categories: [], source_ids: [], languages: [], words: [], monitor_ids: [], ...filter },
+  secret_ref: 'sb1:dev:x:y',
+  active: true,
+  disabled_reason: null,
+  created_at: 0,
+  version: 1,
+  occurred_at: 0,
+});
+
+describe('article.published filter', () => {
+  it('passes everything without a filter, and applies each list that is given', () => {
+    expect(passesFilter(webhook(null), article, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ categories: ['business'] }), article, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ categories: ['sports'] }), article, enrichment)).toBe(false);
+    expect(passesFilter(webhook({ source_ids: ['s2'] }), article, enrichment)).toBe(false);
+    expect(passesFilter(webhook({ languages: ['de'] }), article, enrichment)).toBe(false);
+    expect(passesFilter(webhook({ categories: ['business'], languages: ['en'] }), article, enrichment)).toBe(
+      true,
+    );
+  });
+
+  it('finds words as whole words, ignoring case and accents, in title, summary or content', () => {
+    expect(passesFilter(webhook({ words: ['MERGER'] }), article, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ words: ['cafe'] }), article, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ words: ['coffee chain'] }), article, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ words: ['merge'] }), article, enrichment)).toBe(false);
+    expect(passesFilter(webhook({ words: ['$2bn'] }), article, enrichment)).toBe(true);
+  });
+});
+
+describe('payloads', () => {
+  it('sends article.published as OpenAPI documents it', () => {
+    const body: unknown = JSON.parse(articlePayload(article, enrichment, new Date('2026-11-20T10:05:00Z')));
+    expect(articlePublishedPayload.parse(body)).toMatchObject({
+      event: 'article.published',
+      data: { article_id: 'a1', source: 'Daily Example', summary: 'Acme will merge with Globex.' },
+    });
+  });
+
+  it('sends news.alert with the interface fields, as OpenAPI documents it', () => {
+    const body: unknown = JSON.parse(
+      alertPayload({
+        alert_id: 'alr_1',
+        tenant_id: 't1',
+        monitor_id: 'mon_1',
+        contact_id: 'c-9',
+        company: 'Acme',
+        article_id: 'a1',
+        article_title: 'T',
+        article_url: 'https://news.example/a1',
+        news_summary: 'S',
+        audio_url: null,
+        matched_terms: ['Acme'],
+        occurred_at: 0,
+      }),
+    );
+    expect(newsAlertPayload.parse(body).data).toMatchObject({
+      contact_id: 'c-9',
+      company: 'Acme',
+      news_summary: 'S',
+      audio_url: null,
+    });
+  });
+});

@@ -1,0 +1,128 @@
+// article.published: every newly enriched article becomes one pending delivery job per webhook (of any
+// tenant) that subscribes to article.published and whose filter the article passes: breaking news. The
+// article's facts come from the read model, since the enrichment event carries neither its text nor its
+// source; the job's id is derived from article and webhook, so a re-enrichment or a replay appends the
+// same delivery again, which receivers dedupe on `webhook-id`.
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import type { ArticleEnriched, Webhook, WebhookDelivery } from '../runtime/events/types.generated.ts';
+import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import type { Logger } from '../runtime/logger.ts';
+import type { ArticleFacts } from '../matcher/alert-raiser.ts';
+import { readArticleFacts } from '../matcher/article-facts.ts';
+import { deliveryId } from './fan-out.ts';
+import type { WebhookDirectory } from './webhook-directory.ts';
+
+export const ARTICLE_EVENT = 'article.published';
+
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Whether the article passes a webhook's filter: every non-empty list must hold; words as whole words. */
+export function passesFilter(webhook: Webhook, article: ArticleFacts, enrichment: ArticleEnriched): boolean {
+  const filter = webhook.filter;
+  if (!filter) return true;
+  const category = enrichment.category ?? article.category;
+  if (
+    filter.categories.length > 0 &&
+    !filter.categories.includes(category) &&
+    !filter.categories.includes(article.category)
+  )
+    return false;
+  if (filter.source_ids.length > 0 && !filter.source_ids.includes(article.sourceId)) return false;
+  const language = article.language ?? enrichment.language;
+  if (filter.languages.length > 0 && (!language || !filter.languages.includes(language))) return false;
+  if (filter.words.length > 0) {
+    const text = fold(`${article.title}\n${article.summary}\n${article.content}`);
+    const found = filter.words.some((word) => {
+      const escaped = fold(word)
+        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\s+/g, '\\s+');
+      return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
+    });
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** The article.published body (services/webhooks/payloads.ts describes it). */
+export function articlePayload(article: ArticleFacts, enrichment: ArticleEnriched, at: Date): string {
+  return JSON.stringify({
+    event: ARTICLE_EVENT,
+    timestamp: at.toISOString(),
+    data: {
+      article_id: article.articleId,
+      title: article.title,
+      url: article.url,
+      source: article.sourceName,
+      source_id: article.sourceId,
+      published_at: new Date(article.publishedAt).toISOString(),
+      category: enrichment.category ?? (article.category || null),
+      language: article.language ?? enrichment.language,
+      summary: enrichment.summary ?? article.summary,
+      audio_url: article.audioUrl,
+    },
+  });
+}
+
+export interface ArticleFanOutDeps {
+  directory: Pick<WebhookDirectory, 'catchUp' | 'subscribersOf'>;
+  clickhouse: ClickHouse;
+  producer: Pick<EventProducer, 'send'>;
+  logger: Logger;
+  /** How long an enrichment waits for its article to reach the read model before it is skipped. */
+  articleWaitMs: number;
+  clock?: () => Date;
+}
+
+export function articleFanOutHandler(deps: ArticleFanOutDeps): BatchHandler<ArticleEnriched> {
+  const clock = deps.clock ?? (() => new Date());
+  return async (events) => {
+    await deps.directory.catchUp();
+    const webhooks = deps.directory.subscribersOf(ARTICLE_EVENT);
+    // Only successful enrichments are news worth pushing; without subscribers nothing is read at all.
+    const enriched = events.flatMap((e) => (e.value?.status === 'succeeded' ? [e.value] : []));
+    if (webhooks.length === 0 || enriched.length === 0) return;
+    const facts = await readArticleFacts(deps.clickhouse, [...new Set(enriched.map((e) => e.article_id))]);
+    const now = clock();
+    const jobs: WebhookDelivery[] = [];
+    for (const enrichment of enriched) {
+      const article = facts.get(enrichment.article_id);
+      if (!article) {
+        if (now.getTime() - enrichment.occurred_at < deps.articleWaitMs)
+          throw new DependencyUnavailableError(
+            `the read model does not show article ${enrichment.article_id} yet`,
+          );
+        deps.logger.warn(
+          { articleId: enrichment.article_id },
+          'article not in the read model; not published',
+        );
+        continue;
+      }
+      const payload = articlePayload(article, enrichment, now);
+      for (const webhook of webhooks) {
+        if (!passesFilter(webhook, article, enrichment)) continue;
+        jobs.push({
+          delivery_id: deliveryId(ARTICLE_EVENT, article.articleId, webhook.webhook_id),
+          webhook_id: webhook.webhook_id,
+          tenant_id: webhook.tenant_id,
+          event_type: ARTICLE_EVENT,
+          event_id: article.articleId,
+          payload_json: payload,
+          attempt: 1,
+          due_at: now.getTime(),
+          status: 'pending',
+          last_http_status: null,
+          last_error: null,
+          occurred_at: now.getTime(),
+        });
+      }
+    }
+    if (jobs.length === 0) return;
+    await deps.producer.send(
+      topicNames.webhookDeliveries,
+      jobs.map((job) => ({ key: job.webhook_id, value: job })),
+    );
+  };
+}

@@ -1,0 +1,252 @@
+// The consumer of delivery jobs: news.webhook-deliveries.v1 and its retry topics, one consumer group.
+// It is not the runtime's ConsumerRunner, whose handler holds its partition until a message is done:
+// here a job may not be due for hours and an endpoint may take its full timeout, and neither may hold
+// up another partition. So each fetched batch is decoded, handed to the lane of its partition
+// (partition-lane.ts: due-time waits, bounded concurrency, commits after the contiguous finished jobs)
+// and the fetch callback returns at once. Offsets are committed by the lanes, never automatically.
+//
+// The runtime's rules still hold: an undecodable record goes to `<topic>.dlq` unchanged with the
+// `dlq.*` headers (dead-letter.ts) and never blocks its partition; a registry that cannot be reached is
+// waited for. After a rebalance KafkaJS reads every partition from its committed offset again, so every
+// lane is dropped and rebuilt from what is fetched; jobs that were running finish but are not
+// committed, and run again (at-least-once: receivers dedupe on webhook-id).
+import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
+import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
+import { deadLetterMessage } from '../runtime/kafka/dead-letter.ts';
+import { describeError, isPoison } from '../runtime/kafka/errors.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import type { EventCodec } from '../runtime/kafka/registry.ts';
+import type { Logger } from '../runtime/logger.ts';
+import type { KeyedSlots } from './keyed-slots.ts';
+import { PartitionLane, type LaneJob } from './partition-lane.ts';
+
+/** What the consumer knows about a job when it hands it over. */
+export interface JobContext {
+  topic: string;
+  partition: number;
+  offset: string;
+  /** Aborted when the partition is revoked or the process stops: give up rather than commit late. */
+  signal: AbortSignal;
+}
+
+/** Makes the attempt and appends its records; resolves once they are durable. */
+export type ProcessJob = (job: WebhookDelivery, context: JobContext) => Promise<void>;
+
+export interface DeliveryConsumerOptions {
+  kafka: Kafka;
+  codec: EventCodec;
+  /** Writes dead letters. */
+  producer: Pick<EventProducer, 'sendRaw'>;
+  logger: Logger;
+  groupId: string;
+  topics: string[];
+  fromBeginning: boolean;
+  sessionTimeoutMs?: number;
+  slots: KeyedSlots;
+  process: ProcessJob;
+  /** Jobs a partition's lane holds before its fetching pauses. */
+  highWater?: number;
+  /** How long stop() lets running deliveries finish (and commit) before it gives up on them. */
+  drainTimeoutMs?: number;
+  clock?: () => number;
+}
+
+export class DeliveryConsumer {
+  private readonly consumer: Consumer;
+  private readonly lanes = new Map<string, PartitionLane>();
+  private generation = 0;
+  private stopping = false;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: DeliveryConsumerOptions) {
+    const unknown = options.topics.filter((t) => !options.codec.knows(t));
+    if (unknown.length > 0)
+      throw new Error(`no schema for topic(s) ${unknown.join(', ')} in the topic catalog`);
+    this.clock = options.clock ?? Date.now;
+    const sessionTimeout = options.sessionTimeoutMs ?? 30_000;
+    this.consumer = options.kafka.consumer({
+      groupId: options.groupId,
+      allowAutoTopicCreation: false,
+      sessionTimeout,
+      heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),
+      rebalanceTimeout: 60_000,
+      // A resumed partition is fetched in the next round; a short long-poll keeps that round close.
+      maxWaitTimeInMs: 1_000,
+    });
+    this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
+      // Every partition is read again from its committed offset: forget what the lanes held.
+      this.generation += 1;
+      for (const lane of this.lanes.values()) lane.drop();
+      this.lanes.clear();
+      const assigned = Object.entries(payload.memberAssignment).map(([topic, partitions]) => ({
+        topic,
+        partitions: [...partitions].sort((a, b) => a - b),
+      }));
+      // Pauses outlive a rebalance in KafkaJS; the new lanes start fetching.
+      if (assigned.length > 0) this.consumer.resume(assigned);
+      options.logger.info({ group: options.groupId, assigned }, 'partitions assigned');
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      partitionsConsumedConcurrently: 4,
+      eachBatch: (payload) => this.take(payload),
+    });
+  }
+
+  /**
+   * Lets running deliveries finish and commit (up to drainTimeoutMs), then leaves the group. Jobs not
+   * yet started stay uncommitted and are delivered after the restart.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const lanes = [...this.lanes.values()];
+    for (const lane of lanes) lane.stopStarting();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>(
+      (resolve) => (timer = setTimeout(resolve, this.options.drainTimeoutMs ?? 15_000)),
+    );
+    await Promise.race([Promise.all(lanes.map((lane) => lane.idle())), timeout]);
+    clearTimeout(timer);
+    await Promise.all(lanes.map((lane) => lane.flush().catch(() => undefined)));
+    for (const lane of lanes) lane.drop();
+    await this.consumer.disconnect();
+  }
+
+  private async take(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const generation = this.generation;
+    const current = () => !this.stopping && generation === this.generation && payload.isRunning();
+    const jobs: LaneJob[] = [];
+    let last: string | undefined;
+    for (const message of batch.messages) {
+      if (!current()) break;
+      const job = await this.decode(batch.topic, batch.partition, message, payload, current);
+      if (job === undefined) break; // stopping or rebalanced while waiting for the registry
+      jobs.push(job);
+      last = message.offset;
+    }
+    if (!current() || last === undefined) return;
+    this.laneFor(batch.topic, batch.partition, generation).push(jobs);
+    // The fetch position moves past the batch; what is committed is up to the lane.
+    payload.resolveOffset(last);
+  }
+
+  /** The lane entry for one record; undefined if decoding had to be abandoned (stopping, rebalance). */
+  private async decode(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    payload: EachBatchPayload,
+    current: () => boolean,
+  ): Promise<LaneJob | undefined> {
+    const offset = BigInt(message.offset);
+    const key = message.key?.toString('utf8') ?? '';
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const job = (await this.options.codec.decode(topic, message.value)) as WebhookDelivery | null;
+        // Outcome records share the topic with jobs; only `pending` asks for an attempt.
+        if (job === null || job.status !== 'pending') return { offset, key, dueAt: null };
+        return {
+          offset,
+          key: job.webhook_id,
+          dueAt: job.due_at,
+          run: (signal) => this.options.process(job, { topic, partition, offset: message.offset, signal }),
+        };
+      } catch (error) {
+        if (isPoison(error)) {
+          if (!(await this.deadLetter(topic, partition, message, describeError(error), payload, current)))
+            return;
+          return { offset, key, dueAt: null };
+        }
+        // The registry is unreachable: the record is fine, wait for it.
+        this.options.logger.warn(
+          { topic, partition, offset: message.offset, attempt, err: describeError(error) },
+          'cannot decode a delivery job yet; waiting',
+        );
+        if (!(await this.pause(backoff(attempt), payload, current))) return;
+      }
+    }
+  }
+
+  private async deadLetter(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    reason: string,
+    payload: EachBatchPayload,
+    current: () => boolean,
+  ): Promise<boolean> {
+    const dead = deadLetterMessage({
+      topic,
+      partition,
+      message,
+      group: this.options.groupId,
+      attempts: 1,
+      reason,
+      now: new Date(this.clock()),
+    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.options.producer.sendRaw(dead.topic, [dead.message]);
+        this.options.logger.warn(
+          { topic, partition, offset: message.offset, reason },
+          'message dead-lettered',
+        );
+        return true;
+      } catch (error) {
+        this.options.logger.error(
+          { topic: dead.topic, attempt, err: describeError(error) },
+          'dead-letter write failed',
+        );
+        if (!(await this.pause(backoff(attempt), payload, current))) return false;
+      }
+    }
+  }
+
+  private laneFor(topic: string, partition: number, generation: number): PartitionLane {
+    const name = `${topic}/${partition}`;
+    let lane = this.lanes.get(name);
+    if (!lane) {
+      const topicPartition = [{ topic, partitions: [partition] }];
+      lane = new PartitionLane({
+        slots: this.options.slots,
+        logger: this.options.logger.child({ topic, partition }),
+        highWater: this.options.highWater,
+        clock: this.clock,
+        commit: async (next) => {
+          // A lane of an earlier generation commits nothing: the partition may be someone else's now.
+          if (generation !== this.generation) return;
+          await this.consumer.commitOffsets([{ topic, partition, offset: String(next) }]);
+        },
+        setFetching: (fetching) => {
+          if (generation !== this.generation) return;
+          if (fetching) this.consumer.resume(topicPartition);
+          else this.consumer.pause(topicPartition);
+        },
+      });
+      this.lanes.set(name, lane);
+    }
+    return lane;
+  }
+
+  /** Sleeps, heartbeating; false if the batch stopped being ours meanwhile. */
+  private async pause(ms: number, payload: EachBatchPayload, current: () => boolean): Promise<boolean> {
+    const until = this.clock() + ms;
+    while (current() && this.clock() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, until - this.clock())));
+      await payload.heartbeat().catch(() => undefined);
+    }
+    return current();
+  }
+}
+
+function backoff(attempt: number): number {
+  const capped = Math.min(10_000, 200 * 2 ** (attempt - 1));
+  return capped / 2 + Math.random() * (capped / 2);
+}

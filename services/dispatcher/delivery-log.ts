@@ -1,0 +1,62 @@
+// Appends what an attempt produced (delivery-worker.ts), in order. The dead-letter copy of an exhausted
+// job is Avro under the delivery schema's id (the .dlq topic has no schema of its own, since a poison
+// message there may not be Avro at all), with the same `dlq.*` headers the runtime's dead letters carry,
+// so one reader handles both.
+import type { IHeaders } from 'kafkajs';
+import { deadLetterHeaders } from '../runtime/kafka/dead-letter.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import type { EventCodec } from '../runtime/kafka/registry.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { deliveryDeadLetterTopic } from '../webhooks/retry-plan.ts';
+import type { Append } from './delivery-worker.ts';
+
+/** Where the job whose attempt is being recorded was read from. */
+export interface JobSource {
+  topic: string;
+  partition: number;
+  offset: string;
+}
+
+export interface DeliveryLogDeps {
+  producer: Pick<EventProducer, 'sendTo' | 'sendRaw'>;
+  codec: Pick<EventCodec, 'encode'>;
+  /** Consumer group named in dead letters. */
+  group: string;
+  clock?: () => Date;
+}
+
+export type AppendAll = (appends: readonly Append[], source: JobSource) => Promise<void>;
+
+export function deliveryLog(deps: DeliveryLogDeps): AppendAll {
+  const clock = deps.clock ?? (() => new Date());
+  return async (appends, source) => {
+    for (const append of appends) {
+      switch (append.kind) {
+        case 'delivery':
+          await deps.producer.sendTo(append.topic, [{ key: append.record.webhook_id, value: append.record }]);
+          break;
+        case 'webhook':
+          await deps.producer.sendTo(topicNames.webhooks, [
+            { key: append.state.webhook_id, value: append.state },
+          ]);
+          break;
+        case 'dead-letter': {
+          const headers: IHeaders = {
+            [deadLetterHeaders.reason]: append.reason.slice(0, 2_000),
+            [deadLetterHeaders.topic]: source.topic,
+            [deadLetterHeaders.partition]: String(source.partition),
+            [deadLetterHeaders.offset]: source.offset,
+            [deadLetterHeaders.group]: deps.group,
+            [deadLetterHeaders.attempts]: String(append.record.attempt),
+            [deadLetterHeaders.failedAt]: clock().toISOString(),
+          };
+          const value = await deps.codec.encode(topicNames.webhookDeliveries, append.record);
+          await deps.producer.sendRaw(deliveryDeadLetterTopic, [
+            { key: append.record.webhook_id, value, headers },
+          ]);
+          break;
+        }
+      }
+    }
+  };
+}

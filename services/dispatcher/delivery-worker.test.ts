@@ -1,0 +1,225 @@
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { describe, expect, it } from 'vitest';
+import type { Webhook } from '../runtime/events/types.generated.ts';
+import { createLogger } from '../runtime/logger.ts';
+import type { DeliveryOutcome, DeliveryRequest } from '../webhooks/delivery-client.ts';
+import { createRetryPlan } from '../webhooks/retry-plan.ts';
+import { developmentSecretBox } from '../webhooks/secret-box.ts';
+import { generateWebhookSecret } from '../webhooks/signing.ts';
+import { DeliveryWorker, GONE_REASON, type Append } from './delivery-worker.ts';
+import { jobWith, webhookWith } from './test-fixtures.ts';
+
+const logger = createLogger('test', 'silent');
+const now = new Date(Date.UTC(2026, 0, 5, 10, 0, 0));
+const box = developmentSecretBox();
+const secret = generateWebhookSecret();
+
+function setUp(
+  answer: DeliveryOutcome | ((request: DeliveryRequest) => DeliveryOutcome),
+  webhook?: Webhook | null,
+  clock = () => now,
+) {
+  const held = webhook === undefined ? webhookWith({ secret_ref: box.seal(secret) }) : webhook;
+  const requests: DeliveryRequest[] = [];
+  let caughtUp = 0;
+  const worker = new DeliveryWorker({
+    directory: {
+      get: (id) => (held && held.webhook_id === id ? held : undefined),
+      catchUp: async () => {
+        caughtUp++;
+        return true;
+      },
+    },
+    secrets: box,
+    client: {
+      deliver: async (request) => {
+        requests.push(request);
+        return typeof answer === 'function' ? answer(request) : answer;
+      },
+    },
+    plan: createRetryPlan(['5s', '5m']),
+    logger,
+    clock,
+  });
+  return { worker, requests, caughtUp: () => caughtUp };
+}
+
+const ok: DeliveryOutcome = { kind: 'delivered', status: 204, durationMs: 12 };
+const serverError: DeliveryOutcome = {
+  kind: 'failed',
+  status: 500,
+  error: 'HTTP 500',
+  durationMs: 8,
+  retryable: true,
+};
+
+const deliveries = (appends: Append[]) =>
+  appends.map((a) =>
+    a.kind === 'delivery'
+      ? { kind: a.kind, topic: a.topic, status: a.record.status, attempt: a.record.attempt }
+      : a.kind === 'dead-letter'
+        ? { kind: a.kind, status: a.record.status, attempt: a.record.attempt }
+        : { kind: a.kind, active: a.state.active },
+  );
+
+describe('DeliveryWorker', () => {
+  it('POSTs the exact payload, signed so that a Standard Webhooks receiver accepts it', async () => {
+    const job = jobWith();
+    // The receiver library checks the timestamp against the real clock.
+    const { worker, requests } = setUp(ok, undefined, () => new Date());
+    await worker.attempt(job);
+    expect(requests).toHaveLength(1);
+    const request = requests[0]!;
+    expect(request.url).toBe('https://hooks.example/news');
+    expect(request.body).toBe(job.payload_json);
+    expect(request.headers['webhook-id']).toBe(job.delivery_id);
+    const receiver = new StandardWebhook(secret);
+    expect(() => receiver.verify(request.body, { ...request.headers })).not.toThrow();
+    expect(() => receiver.verify(`${request.body} `, { ...request.headers })).toThrow();
+  });
+
+  it('signs with the time of the attempt', async () => {
+    const { worker, requests } = setUp(ok);
+    await worker.attempt(jobWith());
+    expect(requests[0]!.headers['webhook-timestamp']).toBe(String(now.getTime() / 1000));
+  });
+
+  it('records a 2xx as succeeded, with the status', async () => {
+    const { worker } = setUp(ok);
+    const result = await worker.attempt(jobWith());
+    expect(result.status).toBe('succeeded');
+    expect(result.appends).toHaveLength(1);
+    expect(result.appends[0]).toMatchObject({
+      kind: 'delivery',
+      topic: 'news.webhook-deliveries.v1',
+      record: {
+        status: 'succeeded',
+        attempt: 1,
+        last_http_status: 204,
+        last_error: null,
+        occurred_at: now.getTime(),
+      },
+    });
+  });
+
+  it('schedules the next attempt on the retry topic the plan names, then records failed_retrying', async () => {
+    const { worker } = setUp(serverError);
+    const job = jobWith({ attempt: 2 });
+    const result = await worker.attempt(job);
+    expect(result.status).toBe('failed_retrying');
+    expect(deliveries(result.appends)).toEqual([
+      { kind: 'delivery', topic: 'news.webhook-deliveries.v1.retry-5m', status: 'pending', attempt: 3 },
+      { kind: 'delivery', topic: 'news.webhook-deliveries.v1', status: 'failed_retrying', attempt: 2 },
+    ]);
+    const next = result.appends[0]!;
+    expect(next.kind === 'delivery' && next.record).toMatchObject({
+      delivery_id: job.delivery_id,
+      payload_json: job.payload_json,
+      due_at: now.getTime() + 5 * 60_000,
+      last_http_status: 500,
+      last_error: 'HTTP 500',
+    });
+  });
+
+  it('dead-letters the job after the last attempt, on the DLQ and in the log', async () => {
+    const { worker } = setUp(serverError);
+    const result = await worker.attempt(jobWith({ attempt: 3 }));
+    expect(result.status).toBe('dead_lettered');
+    expect(deliveries(result.appends)).toEqual([
+      { kind: 'dead-letter', status: 'dead_lettered', attempt: 3 },
+      { kind: 'delivery', topic: 'news.webhook-deliveries.v1', status: 'dead_lettered', attempt: 3 },
+    ]);
+    expect(result.appends[0]).toMatchObject({ reason: 'gave up after attempt 3: HTTP 500' });
+  });
+
+  it('dead-letters at once a failure that retrying cannot fix, and a job beyond a shortened schedule', async () => {
+    const refused: DeliveryOutcome = {
+      kind: 'failed',
+      status: null,
+      error: 'refused: 10.0.0.1 is a private address',
+      durationMs: 1,
+      retryable: false,
+    };
+    expect((await setUp(refused).worker.attempt(jobWith())).status).toBe('dead_lettered');
+    expect((await setUp(serverError).worker.attempt(jobWith({ attempt: 7 }))).status).toBe('dead_lettered');
+  });
+
+  it('disables the webhook on 410 Gone: a new state, version + 1, everything else kept', async () => {
+    const webhook = webhookWith({ secret_ref: box.seal(secret), version: 4, created_at: 77 });
+    const { worker } = setUp({ kind: 'gone', status: 410, durationMs: 3 }, webhook);
+    const result = await worker.attempt(jobWith());
+    expect(result.status).toBe('disabled');
+    expect(result.appends[0]).toEqual({
+      kind: 'webhook',
+      state: {
+        ...webhook,
+        active: false,
+        disabled_reason: GONE_REASON,
+        version: 5,
+        occurred_at: now.getTime(),
+      },
+    });
+    expect(result.appends[1]).toMatchObject({ record: { status: 'disabled', last_http_status: 410 } });
+  });
+
+  it('makes no request for a deleted, paused or unsubscribed webhook, and records it disabled', async () => {
+    const cases: (Webhook | null)[] = [
+      null,
+      webhookWith({ active: false }),
+      webhookWith({ events: ['documentary.ready'] }),
+      webhookWith({ tenant_id: 'ten_other' }),
+    ];
+    for (const webhook of cases) {
+      const { worker, requests, caughtUp } = setUp(ok, webhook);
+      const result = await worker.attempt(jobWith());
+      // Only after making sure the directory is not merely behind the topic.
+      expect(caughtUp()).toBe(1);
+      expect(requests).toHaveLength(0);
+      expect(result.status).toBe('disabled');
+      expect(result.appends).toHaveLength(1);
+      expect(result.appends[0]).toMatchObject({ record: { status: 'disabled', last_http_status: null } });
+    }
+  });
+
+  it('delivers a test ping to an active webhook whatever events it subscribes to', async () => {
+    const { worker, requests } = setUp(
+      ok,
+      webhookWith({ events: ['documentary.ready'], secret_ref: box.seal(secret) }),
+    );
+    const result = await worker.attempt(jobWith({ event_type: 'webhook.test' }));
+    expect(requests).toHaveLength(1);
+    expect(result.status).toBe('succeeded');
+  });
+
+  it('catches up with the webhooks topic before deciding a webhook it does not know was deleted', async () => {
+    const known = new Map<string, Webhook>();
+    const requests: DeliveryRequest[] = [];
+    const worker = new DeliveryWorker({
+      directory: {
+        get: (id) => known.get(id),
+        catchUp: async () => {
+          known.set('wh_1', webhookWith({ secret_ref: box.seal(secret) }));
+          return true;
+        },
+      },
+      secrets: box,
+      client: { deliver: async (request) => (requests.push(request), ok) },
+      plan: createRetryPlan(['5s']),
+      logger,
+      clock: () => now,
+    });
+    expect((await worker.attempt(jobWith())).status).toBe('succeeded');
+    expect(requests).toHaveLength(1);
+  });
+
+  it('counts a secret it cannot open as a failed attempt, to retry, and never sends unsigned', async () => {
+    const { worker, requests } = setUp(ok, webhookWith({ secret_ref: 'sb1:other:AAAA:BBBB' }));
+    const result = await worker.attempt(jobWith());
+    expect(requests).toHaveLength(0);
+    expect(result.status).toBe('failed_retrying');
+    const outcome = result.appends.at(-1);
+    expect(outcome?.kind === 'delivery' && outcome.record.last_error).toMatch(
+      /signing secret could not be used/,
+    );
+  });
+});

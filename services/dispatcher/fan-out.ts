@@ -1,0 +1,122 @@
+// Fan-out: every alert becomes one pending delivery job per webhook subscribed to it, appended to
+// news.webhook-deliveries.v1 keyed by webhook id (so one endpoint's jobs share a partition). The job
+// carries the exact body to sign and send, built once here and never re-serialised.
+//
+// Delivery ids are derived from (event type, alert, webhook), not random: replaying the alerts topic,
+// or a batch retried after a crash before its offsets were committed, appends jobs with the same ids,
+// and receivers dedupe on the `webhook-id` header they become.
+import { createHash } from 'node:crypto';
+import type { Alert, WebhookDelivery } from '../runtime/events/types.generated.ts';
+import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { ALERT_EVENT, type WebhookDirectory } from './webhook-directory.ts';
+
+/**
+ * `msg_` + 32 hex characters (128 bits of a SHA-256): stable for the same event and webhook, unique
+ * otherwise, and within the Standard Webhooks id alphabet.
+ */
+export function deliveryId(eventType: string, eventId: string, webhookId: string): string {
+  const digest = createHash('sha256').update(`${eventType}\n${eventId}\n${webhookId}`, 'utf8').digest('hex');
+  return `msg_${digest.slice(0, 32)}`;
+}
+
+/**
+ * The news.alert body. `event`, `timestamp` (ISO 8601 UTC, when the alert was raised) and the first four
+ * keys of `data` are the interface's, exactly as named; `audio_url` is null when the article has no
+ * narration. The keys after them are ours, for receivers that want more than the interface promises:
+ * - `alert_id`: the alert (equal for every webhook it went to; the `webhook-id` header is per webhook);
+ * - `monitor_id`: the monitor that matched;
+ * - `article_id`, `article_title`, `article_url`: the article that mentions the company;
+ * - `matched_terms`: the company name and/or aliases found in it, as written in the monitor.
+ */
+export function alertPayload(alert: Alert): string {
+  return JSON.stringify({
+    event: ALERT_EVENT,
+    timestamp: new Date(alert.occurred_at).toISOString(),
+    data: {
+      contact_id: alert.contact_id,
+      company: alert.company,
+      news_summary: alert.news_summary,
+      audio_url: alert.audio_url ?? null,
+      alert_id: alert.alert_id,
+      monitor_id: alert.monitor_id,
+      article_id: alert.article_id,
+      article_title: alert.article_title,
+      article_url: alert.article_url,
+      matched_terms: alert.matched_terms,
+    },
+  });
+}
+
+/** The first-attempt jobs for one alert, one per webhook, due now. */
+export function alertDeliveryJobs(
+  alert: Alert,
+  webhooks: readonly { webhook_id: string; tenant_id: string }[],
+  now: Date,
+): WebhookDelivery[] {
+  const payload = alertPayload(alert);
+  return webhooks.map((webhook) => ({
+    delivery_id: deliveryId(ALERT_EVENT, alert.alert_id, webhook.webhook_id),
+    webhook_id: webhook.webhook_id,
+    tenant_id: webhook.tenant_id,
+    event_type: ALERT_EVENT,
+    event_id: alert.alert_id,
+    payload_json: payload,
+    attempt: 1,
+    due_at: now.getTime(),
+    status: 'pending',
+    last_http_status: null,
+    last_error: null,
+    occurred_at: now.getTime(),
+  }));
+}
+
+export interface FanOutDeps {
+  directory: Pick<WebhookDirectory, 'catchUp' | 'subscribers'>;
+  producer: Pick<EventProducer, 'send'>;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+/**
+ * The batch handler of the news.alerts.v1 consumer. The runner commits the batch's offsets only after
+ * this returned, i.e. after the jobs were appended; a failure appends them again on the retry, with the
+ * same delivery ids.
+ */
+export function fanOutHandler(deps: FanOutDeps): BatchHandler<Alert> {
+  const clock = deps.clock ?? (() => new Date());
+  return async (events) => {
+    await unavailableOnError('reading news.webhooks.v1', () => deps.directory.catchUp());
+    const now = clock();
+    const jobs: WebhookDelivery[] = [];
+    for (const { value: alert } of events) {
+      if (alert === null) continue; // alerts are a stream: a tombstone means nothing here
+      const webhooks = deps.directory.subscribers(alert.tenant_id, ALERT_EVENT, alert.monitor_id);
+      jobs.push(...alertDeliveryJobs(alert, webhooks, now));
+      if (webhooks.length > 0) {
+        deps.logger.debug({ alertId: alert.alert_id, webhooks: webhooks.length }, 'alert fanned out');
+      }
+    }
+    await unavailableOnError(`appending to ${topicNames.webhookDeliveries}`, () =>
+      deps.producer.send(
+        topicNames.webhookDeliveries,
+        jobs.map((job) => ({ key: job.webhook_id, value: job })),
+      ),
+    );
+  };
+}
+
+/**
+ * Kafka failing is never the alerts' fault: the runner must wait for it, not dead-letter the alerts
+ * after its retries (which would lose their deliveries).
+ */
+async function unavailableOnError<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw new DependencyUnavailableError(`${what} failed: ${(error as Error).message}`, { cause: error });
+  }
+}

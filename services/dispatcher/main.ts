@@ -1,0 +1,176 @@
+// The webhook dispatcher (`npm run dispatcher`): two consumer groups in one process.
+// - `<DISPATCHER_GROUP>.alerts` reads news.alerts.v1 and appends one pending delivery job per subscribed
+//   webhook to news.webhook-deliveries.v1 (fan-out.ts);
+// - `<DISPATCHER_GROUP>.articles` reads news.articles.enriched.v1 and appends article.published jobs for
+//   the webhooks whose filter an article passes (article-fan-out.ts);
+// - `<DISPATCHER_GROUP>.deliveries` reads the jobs from news.webhook-deliveries.v1 and its retry topics,
+//   waits for each to be due, signs and POSTs it, and appends the outcome (delivery-consumer.ts,
+//   delivery-worker.ts).
+// Both know the webhooks from news.webhooks.v1, kept in memory (webhook-directory.ts). Run several and
+// the partitions split between them.
+import { ConfigError } from '../runtime/config.ts';
+import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
+import { createKafka } from '../runtime/kafka/client.ts';
+import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
+import { EventProducer } from '../runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec, localTypes } from '../runtime/kafka/registry.ts';
+import { retryTopicName, topicCatalog, topicNames } from '../runtime/kafka/topics.ts';
+import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { createLogger, type Logger } from '../runtime/logger.ts';
+import { createOutboundUrlPolicy, type OutboundUrlPolicy } from '../runtime/outbound-url.ts';
+import { createDeliveryClient } from '../webhooks/delivery-client.ts';
+import { createRetryPlan } from '../webhooks/retry-plan.ts';
+import { SECRET_KEYS_SETTING, secretBoxFromSetting } from '../webhooks/secret-box.ts';
+import { loadDispatcherConfig } from './config.ts';
+import { DeliveryConsumer } from './delivery-consumer.ts';
+import { deliveryLog } from './delivery-log.ts';
+import { DeliveryWorker } from './delivery-worker.ts';
+import { articleFanOutHandler } from './article-fan-out.ts';
+import { fanOutHandler } from './fan-out.ts';
+import { jobProcessor } from './job-processor.ts';
+import { KeyedSlots } from './keyed-slots.ts';
+import { checkProvisioned } from './provisioned.ts';
+import { startAtEndIfNew } from './start-position.ts';
+import { WebhookDirectory } from './webhook-directory.ts';
+
+let logger: Logger | undefined;
+
+async function main({ onStop }: Lifecycle): Promise<void> {
+  const config = loadDispatcherConfig();
+  logger = createLogger('dispatcher', config.LOG_LEVEL);
+  const log = logger;
+  let policy: OutboundUrlPolicy;
+  try {
+    policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]); // names the setting already
+  }
+  const secrets = secretBoxFromSetting(config.WEBHOOK_SECRET_KEYS);
+  if (secrets.usesDevelopmentKey) {
+    log.warn(
+      `${SECRET_KEYS_SETTING} is empty: webhook secrets are opened with the public development key; set it in production`,
+    );
+  }
+  const schedule = config.WEBHOOK_RETRY_SCHEDULE;
+  const plan = createRetryPlan(schedule);
+  const deliveryTopics = [topicNames.webhookDeliveries, ...new Set(schedule.map(retryTopicName))];
+
+  const kafka = createKafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: `${config.KAFKA_CLIENT_ID}-dispatcher`,
+    logger: log,
+  });
+  // The catalog of this schedule: the retry topics are known to the codec only through it.
+  const codec = new EventCodec(
+    createSchemaRegistry(config.SCHEMA_REGISTRY_URL),
+    localTypes(topicCatalog(schedule)),
+  );
+  await checkProvisioned(kafka, codec, deliveryTopics, schedule);
+  const producer = await EventProducer.connect(kafka, codec);
+  const client = createDeliveryClient({
+    policy,
+    connectTimeoutMs: config.WEBHOOK_CONNECT_TIMEOUT_MS,
+    totalTimeoutMs: config.WEBHOOK_TIMEOUT_MS,
+    maxResponseBytes: config.WEBHOOK_MAX_RESPONSE_BYTES,
+    userAgent: config.WEBHOOK_USER_AGENT,
+  });
+  onStop(async () => {
+    await client.close();
+    await producer.disconnect();
+  });
+
+  const directory = await WebhookDirectory.start({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupPrefix: `${config.DISPATCHER_GROUP}.webhooks`,
+  });
+  onStop(() => directory.stop());
+  await directory.ready();
+  log.info({ webhooks: directory.size }, 'webhooks read');
+
+  const alertsGroup = `${config.DISPATCHER_GROUP}.alerts`;
+  const deliveriesGroup = `${config.DISPATCHER_GROUP}.deliveries`;
+  if (!config.DISPATCHER_FROM_BEGINNING) {
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await startAtEndIfNew(kafka, admin, alertsGroup, [topicNames.alerts], log);
+      await startAtEndIfNew(kafka, admin, deliveriesGroup, deliveryTopics, log);
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  // article.published: a new group starts at the end of the topic whatever DISPATCHER_FROM_BEGINNING
+  // says, so registering the first such webhook does not push every article ever enriched.
+  const clickhouse = await ClickHouse.connect({
+    url: config.CLICKHOUSE_URL,
+    user: config.CLICKHOUSE_USER,
+    password: config.CLICKHOUSE_PASSWORD,
+    database: config.CLICKHOUSE_DATABASE,
+  });
+  onStop(() => clickhouse.close());
+  const articles = new ConsumerRunner<ArticleEnriched>({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupId: `${config.DISPATCHER_GROUP}.articles`,
+    topics: [topicNames.articlesEnriched],
+    fromBeginning: false,
+    partitionsConcurrently: 2,
+    batchHandler: articleFanOutHandler({
+      directory,
+      clickhouse,
+      producer,
+      logger: log,
+      articleWaitMs: 60_000,
+    }),
+  });
+
+  const fanOut = new ConsumerRunner<Alert>({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupId: alertsGroup,
+    topics: [topicNames.alerts],
+    fromBeginning: config.DISPATCHER_FROM_BEGINNING,
+    partitionsConcurrently: 2,
+    batchHandler: fanOutHandler({ directory, producer, logger: log }),
+  });
+  const deliveries = new DeliveryConsumer({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupId: deliveriesGroup,
+    topics: deliveryTopics,
+    fromBeginning: config.DISPATCHER_FROM_BEGINNING,
+    sessionTimeoutMs: config.DISPATCHER_SESSION_TIMEOUT_MS,
+    slots: new KeyedSlots(config.DISPATCHER_CONCURRENCY),
+    drainTimeoutMs: config.WEBHOOK_TIMEOUT_MS + 2_000,
+    process: jobProcessor({
+      worker: new DeliveryWorker({ directory, secrets, client, plan, logger: log }),
+      append: deliveryLog({ producer, codec, group: deliveriesGroup }),
+      directory,
+      logger: log,
+    }),
+  });
+  // In parallel: each waits out a fetch. The directory's map stays readable after it stops following.
+  onStop(async () => {
+    await Promise.all([deliveries.stop(), fanOut.stop(), articles.stop(), directory.stop()]);
+  });
+  // Started side by side: after a crash one group may wait for the dead member's session to expire,
+  // and the other must not wait with it.
+  await Promise.all([fanOut.start(), articles.start(), deliveries.start()]);
+  log.info(
+    { group: config.DISPATCHER_GROUP, retrySchedule: schedule, concurrency: config.DISPATCHER_CONCURRENCY },
+    'dispatcher started',
+  );
+}
+
+runProcess(main, { logger: () => logger! });

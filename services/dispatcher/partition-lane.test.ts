@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../runtime/logger.ts';
+import { KeyedSlots } from './keyed-slots.ts';
+import { PartitionLane, type LaneJob } from './partition-lane.ts';
+
+const logger = createLogger('test', 'silent');
+
+function gate() {
+  let open!: () => void;
+  let fail!: (error: Error) => void;
+  const opened = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { open, fail, opened };
+}
+
+function setUp(options: { limit?: number; highWater?: number } = {}) {
+  const commits: bigint[] = [];
+  const fetching: boolean[] = [];
+  const lane = new PartitionLane({
+    slots: new KeyedSlots(options.limit ?? 16),
+    commit: async (next) => {
+      commits.push(next);
+    },
+    setFetching: (on) => fetching.push(on),
+    logger,
+    highWater: options.highWater,
+  });
+  return { lane, commits, fetching };
+}
+
+/** A job that runs until its gate opens, recording when it started. */
+function job(offset: number, key: string, dueAt: number, started: number[], g = gate()) {
+  const entry: LaneJob = {
+    offset: BigInt(offset),
+    key,
+    dueAt,
+    run: async () => {
+      started.push(offset);
+      await g.opened;
+    },
+  };
+  return { entry, ...g };
+}
+
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await vi.advanceTimersByTimeAsync(0);
+};
+
+describe('PartitionLane', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 1_000_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts a job only when it is due, and the jobs behind it after it', async () => {
+    const { lane } = setUp();
+    const started: number[] = [];
+    const first = job(10, 'wh_a', 1_005_000, started);
+    const second = job(11, 'wh_b', 1_006_000, started);
+    lane.push([first.entry, second.entry]);
+    await settle();
+    expect(started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual([10]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(started).toEqual([10, 11]);
+  });
+
+  it('commits only past finished jobs, never past one still running', async () => {
+    const { lane, commits } = setUp();
+    const started: number[] = [];
+    const slow = job(0, 'wh_slow', 0, started);
+    const fast = job(1, 'wh_fast', 0, started);
+    lane.push([slow.entry, fast.entry, { offset: 2n, key: 'wh_x', dueAt: null }]);
+    await settle();
+    expect(started).toEqual([0, 1]);
+    fast.open();
+    await settle();
+    expect(commits).toEqual([]);
+    expect(lane.commitPoint).toBe(null);
+    slow.open();
+    await settle();
+    expect(commits).toEqual([3n]);
+  });
+
+  it('commits the records with nothing to do at once', async () => {
+    const { lane, commits } = setUp();
+    lane.push([
+      { offset: 5n, key: 'wh_a', dueAt: null },
+      { offset: 7n, key: 'wh_a', dueAt: null },
+    ]);
+    await settle();
+    expect(commits).toEqual([8n]);
+  });
+
+  it('leaves a job whose run failed uncommitted, and the ones after it too', async () => {
+    const { lane, commits } = setUp();
+    const started: number[] = [];
+    const failing = job(0, 'wh_a', 0, started);
+    const after = job(1, 'wh_b', 0, started);
+    lane.push([failing.entry, after.entry]);
+    failing.fail(new Error('aborted'));
+    after.open();
+    await settle();
+    expect(commits).toEqual([]);
+  });
+
+  it('pauses fetching while it holds highWater jobs, and resumes at half', async () => {
+    const { lane, fetching } = setUp({ highWater: 4, limit: 1 });
+    const started: number[] = [];
+    const jobs = [0, 1, 2, 3].map((i) => job(i, 'wh_a', 0, started));
+    lane.push(jobs.map((j) => j.entry));
+    await settle();
+    expect(fetching).toEqual([false]);
+    jobs[0]!.open();
+    await settle();
+    expect(fetching).toEqual([false]);
+    jobs[1]!.open();
+    await settle();
+    expect(fetching).toEqual([false, true]);
+  });
+
+  it('after drop(), starts nothing more and commits nothing more', async () => {
+    const { lane, commits } = setUp();
+    const started: number[] = [];
+    const running = job(0, 'wh_a', 0, started);
+    const later = job(1, 'wh_b', 1_010_000, started);
+    lane.push([running.entry, later.entry]);
+    await settle();
+    lane.drop();
+    running.open();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(started).toEqual([0]);
+    expect(commits).toEqual([]);
+  });
+
+  it('lets running jobs finish and commit when it stops starting new ones', async () => {
+    const { lane, commits } = setUp();
+    const started: number[] = [];
+    const running = job(0, 'wh_a', 0, started);
+    const later = job(1, 'wh_b', 1_001_000, started);
+    lane.push([running.entry, later.entry]);
+    await settle();
+    lane.stopStarting();
+    const idle = lane.idle();
+    running.open();
+    await idle;
+    await lane.flush();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(started).toEqual([0]);
+    expect(commits).toEqual([1n]);
+  });
+});

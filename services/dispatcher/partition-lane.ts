@@ -1,0 +1,200 @@
+// The jobs of one topic-partition between their fetch and their commit.
+//
+// Kafka offers no "deliver this record at 14:05", and a consumer that waited for a job's due time inside
+// its fetch callback would hold every other partition's next fetch (KafkaJS fetches again only when the
+// whole previous fetch was handled). So the delivery consumer hands each fetched batch to the lane of its
+// partition and returns at once, and the lane:
+// - starts a job when it is due: the head job's due time arms a timer, and jobs behind it wait with it
+//   (a retry topic carries one delay, so its jobs are appended in due order; the main topic's are due now);
+// - runs jobs through KeyedSlots (bounded concurrency, one at a time per webhook);
+// - commits the offset after the longest run of finished jobs, never past one that is not finished, so a
+//   crash redelivers exactly the unfinished ones;
+// - asks the consumer to pause fetching its partition while it holds `highWater` jobs (a retry-10h
+//   partition would otherwise be read into memory whole), and to resume once it is down to half.
+import type { Logger } from '../runtime/logger.ts';
+import type { KeyedSlots } from './keyed-slots.ts';
+
+export interface LaneJob {
+  offset: bigint;
+  /** Jobs with the same key run one at a time, in offset order (the webhook id). */
+  key: string;
+  /** Epoch ms the job may start at; null for a record with nothing to do (it is finished at once). */
+  dueAt: number | null;
+  /** Resolves once the job's effects are durable; rejects (the offset stays uncommitted) otherwise. */
+  run?: (signal: AbortSignal) => Promise<void>;
+}
+
+export interface PartitionLaneOptions {
+  slots: KeyedSlots;
+  /** Commits `next` (the offset of the first record not finished) for this partition. */
+  commit: (next: bigint) => Promise<void>;
+  /** false: stop fetching this partition; true: fetch it again. */
+  setFetching: (fetching: boolean) => void;
+  logger: Logger;
+  highWater?: number;
+  clock?: () => number;
+}
+
+/** setTimeout takes at most 2^31-1 ms; a due time further out is re-checked after this long. */
+const longestTimerMs = 60 * 60 * 1000;
+const commitRetryMs = 1_000;
+
+export class PartitionLane {
+  private readonly queue: LaneJob[] = [];
+  /** Offsets pushed and not yet behind the commit point, in order; `finished` marks those done. */
+  private readonly order: bigint[] = [];
+  private readonly finished = new Set<bigint>();
+  private running = 0;
+  private next: bigint | null = null;
+  private committed: bigint | null = null;
+  private committing: Promise<void> | null = null;
+  private fetching = true;
+  private starting = true;
+  private dueTimer: NodeJS.Timeout | undefined;
+  private commitTimer: NodeJS.Timeout | undefined;
+  private readonly abort = new AbortController();
+  private readonly idleWaiters: (() => void)[] = [];
+  private readonly highWater: number;
+  private readonly clock: () => number;
+
+  constructor(private readonly options: PartitionLaneOptions) {
+    this.highWater = options.highWater ?? 256;
+    this.clock = options.clock ?? Date.now;
+  }
+
+  /** Takes the records of one fetched batch, in offset order. */
+  push(jobs: readonly LaneJob[]): void {
+    if (this.abort.signal.aborted) return;
+    for (const job of jobs) {
+      this.order.push(job.offset);
+      if (job.dueAt === null || job.run === undefined) this.finished.add(job.offset);
+      else this.queue.push(job);
+    }
+    this.advance();
+    this.pump();
+  }
+
+  /** Jobs held (waiting or running). */
+  get size(): number {
+    return this.queue.length + this.running;
+  }
+
+  /** The offset that would be committed now (first record not finished), if any record was pushed. */
+  get commitPoint(): bigint | null {
+    return this.next;
+  }
+
+  /** Starts no more jobs (stopping); those running go on. */
+  stopStarting(): void {
+    this.starting = false;
+    clearTimeout(this.dueTimer);
+  }
+
+  /** Resolves once no job runs. */
+  idle(): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Commits what is finished (and waits for a commit already under way). */
+  async flush(): Promise<void> {
+    await this.commitFinished();
+  }
+
+  /**
+   * The partition is no longer ours (or the consumer restarts from its committed offsets): forget the
+   * jobs, abort those waiting for a slot, and commit nothing more.
+   */
+  drop(): void {
+    this.stopStarting();
+    clearTimeout(this.commitTimer);
+    this.abort.abort(new Error('the partition was revoked or the dispatcher is stopping'));
+    this.queue.length = 0;
+  }
+
+  private pump(): void {
+    clearTimeout(this.dueTimer);
+    while (this.starting && this.queue.length > 0) {
+      const head = this.queue[0]!;
+      const wait = head.dueAt! - this.clock();
+      if (wait > 0) {
+        this.dueTimer = setTimeout(() => this.pump(), Math.min(wait, longestTimerMs));
+        break;
+      }
+      this.queue.shift();
+      this.start(head);
+    }
+    this.updateFetching();
+  }
+
+  private start(job: LaneJob): void {
+    this.running += 1;
+    const signal = this.abort.signal;
+    this.options.slots
+      .run(job.key, () => job.run!(signal), signal)
+      .then(
+        () => {
+          this.finished.add(job.offset);
+          this.advance();
+        },
+        (error: unknown) => {
+          if (!signal.aborted) {
+            this.options.logger.error(
+              { err: error, offset: String(job.offset) },
+              'delivery job failed; its offset stays uncommitted',
+            );
+          }
+        },
+      )
+      .finally(() => {
+        this.running -= 1;
+        if (this.running === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+        this.updateFetching();
+      });
+  }
+
+  /** Moves the commit point over finished offsets and commits if it moved. */
+  private advance(): void {
+    while (this.order.length > 0 && this.finished.has(this.order[0]!)) {
+      const offset = this.order.shift()!;
+      this.finished.delete(offset);
+      this.next = offset + 1n;
+    }
+    if (this.next !== null && this.next !== this.committed) void this.commitFinished();
+  }
+
+  private async commitFinished(): Promise<void> {
+    if (this.committing) return this.committing;
+    this.committing = (async () => {
+      while (!this.abort.signal.aborted && this.next !== null && this.next !== this.committed) {
+        const target = this.next;
+        try {
+          await this.options.commit(target);
+          this.committed = target;
+        } catch (error) {
+          // A rebalance under way, a coordinator moving: the next finished job, or this timer, tries again.
+          this.options.logger.warn(
+            { err: error, offset: String(target) },
+            'offset commit failed; will retry',
+          );
+          clearTimeout(this.commitTimer);
+          this.commitTimer = setTimeout(() => void this.commitFinished(), commitRetryMs);
+          break;
+        }
+      }
+    })().finally(() => (this.committing = null));
+    return this.committing;
+  }
+
+  private updateFetching(): void {
+    if (this.abort.signal.aborted) return;
+    const held = this.size;
+    if (this.fetching && held >= this.highWater) {
+      this.fetching = false;
+      this.options.setFetching(false);
+    } else if (!this.fetching && held <= this.highWater / 2) {
+      this.fetching = true;
+      this.options.setFetching(true);
+    }
+  }
+}
