@@ -63,6 +63,19 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
       what: 'summarize a text in a casual tone',
       command: post('/api/v1/summarize', { content: analyzeExample, tone: 'casual', length: 'short' }),
     },
+    {
+      what: "monitor a company: its alerts go, signed, to the demo's webhook inbox (the answer shows the secret)",
+      command: post('/api/v1/crm/monitor', {
+        contact_id: 'crm-contact-1',
+        company: 'BBC',
+        aliases: ['British Broadcasting Corporation'],
+        alert_webhook: `${context.feedServerUrl}/inbox/alerts`,
+      }),
+    },
+    {
+      what: 'the alerts received so far (an article mentioning the BBC arrives every minute or so)',
+      command: `curl -s ${quote(`${context.feedServerUrl}/inbox/alerts`)}`,
+    },
     { what: 'the active sources', command: get('/v1/sources?active_only=true') },
     {
       what: 'a personalized feed',

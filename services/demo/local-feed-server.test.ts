@@ -61,4 +61,30 @@ describe('local feed server', () => {
     expect((await get('/live/weather.rss')).response.status).toBe(404);
     expect((await get('/real/missing.rss')).response.status).toBe(404);
   });
+
+  it('keeps webhook events POSTed to an inbox, with their signature headers, newest first', async () => {
+    server = await startLocalFeedServer({ release, realFeeds: new Map(), window: 5 });
+    for (const n of [1, 2]) {
+      const posted = await fetch(`${server.url}/inbox/alerts`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': `msg_${n}`,
+          'webhook-signature': 'v1,x',
+        },
+        body: JSON.stringify({ event: 'news.alert', n }),
+      });
+      expect(posted.status).toBe(204);
+    }
+    const inbox = (await (await fetch(`${server.url}/inbox/alerts`)).json()) as {
+      events: { webhook_id: string; webhook_signature: string; body: { n: number } }[];
+    };
+    expect(inbox.events.map((e) => [e.webhook_id, e.body.n])).toEqual([
+      ['msg_2', 2],
+      ['msg_1', 1],
+    ]);
+    expect(inbox.events[0]!.webhook_signature).toBe('v1,x');
+    const empty: unknown = await fetch(`${server.url}/inbox/other`).then((r) => r.json());
+    expect(empty).toMatchObject({ events: [] });
+  });
 });

@@ -4,6 +4,7 @@
 //   /live/<category>.<rss|atom|json>  the latest BBC corpus releases of a category (grows over time)
 //   /live/all.<rss|atom|json>         the latest releases of every category (not registered: for trying POST /v1/sources)
 //   /articles/<edition>/<category>/<nnn>  the page an article's link points to
+//   /inbox/<name>                     a webhook receiver: POST keeps an event, GET shows the latest
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -17,6 +18,7 @@ import {
 } from './corpus.ts';
 import type { CorpusRelease, ReleasedArticle } from './corpus-release.ts';
 import { sendFeed, type RealFeed } from './feed-responses.ts';
+import { WebhookInbox } from './webhook-inbox.ts';
 
 export interface LocalFeedServer {
   url: string;
@@ -39,6 +41,7 @@ const articlePage = (article: CorpusArticle) =>
 
 export async function startLocalFeedServer(options: LocalFeedServerOptions): Promise<LocalFeedServer> {
   const { release, realFeeds, window } = options;
+  const inbox = new WebhookInbox();
   let url = '';
 
   const liveFeed = (released: ReleasedArticle[], format: FeedFormat, title: string) =>
@@ -57,6 +60,8 @@ export async function startLocalFeedServer(options: LocalFeedServerOptions): Pro
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const [, area = '', ...rest] = path.split('/');
     const name = rest.join('/');
+
+    if (area === 'inbox') return inbox.handle(req, res, name);
 
     const real = area === 'real' ? realFeeds.get(name) : undefined;
     if (real) return sendFeed(req, res, real.body, real.contentType);

@@ -231,12 +231,14 @@ async function start(): Promise<void> {
   for (const [name, entry] of [
     ['projector', 'services/projector/main.ts'],
     ['enricher', 'services/enricher/main.ts'],
+    ['matcher', 'services/matcher/main.ts'],
+    ['dispatcher', 'services/dispatcher/main.ts'],
     ['poller', 'services/poller/main.ts'],
     ['api', 'services/api/main.ts'],
   ] as const) {
     watch(launch(name, tsx(entry)));
   }
-  say('services: projector, enricher, poller and api started');
+  say('services: projector, enricher, matcher, dispatcher, poller and api started');
 
   const progress = progressLine(say);
   const sample = await waitForArticles(apiArticleProbe(apiUrl, credentials.apiKey), {
@@ -254,7 +256,7 @@ async function start(): Promise<void> {
     elapsed: elapsed(),
     releaseSeconds: config.DEMO_RELEASE_SECONDS,
     pollSeconds: config.DEMO_POLL_SECONDS,
-    logFiles: ['projector', 'enricher', 'poller', 'api'].map((n) =>
+    logFiles: ['projector', 'enricher', 'matcher', 'dispatcher', 'poller', 'api'].map((n) =>
       relative(path.join(config.DEMO_LOG_DIR, `${n}.log`)),
     ),
   });

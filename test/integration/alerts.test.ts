@@ -1,0 +1,202 @@
+// News alerts end to end, every component real: a monitor created through the API; feed items served
+// locally -> a poller process -> Kafka -> an enricher process -> the matcher process -> news.alerts.v1
+// -> the dispatcher process -> a signed POST at a local receiver, which the reference Standard Webhooks
+// verifier accepts. Reports p50 and p99 of the delay from the poll that fetched an item to the alert's
+// arrival. Also: article.published to a filtered webhook, and nothing for another tenant's monitor.
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../api-client/schema.d.ts';
+import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
+import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { startPoller, type PollerProcess } from './support/poller-process.ts';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { waitFor } from './support/wait.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+
+type MonitorCreated = components['schemas']['MonitorCreated'];
+type WebhookCreated = components['schemas']['WebhookCreated'];
+type Subscribed = components['schemas']['SourceSubscribed'];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+const story = (run: string, n: number, base: string, at: number) => `<item>
+<title>Time Warner ${['settles', 'expands', 'restructures', 'reports', 'hires'][n % 5]} (${run} #${n})</title>
+<link>${base}/alerts/${run}/${n}</link><guid isPermaLink="false">alerts-${run}-${n}</guid>
+<pubDate>${new Date(at).toUTCString()}</pubDate>
+<description>Time Warner said on day ${n} that its AOL unit would change course. Analysts in New York
+expect the media group to report higher profits. Shares rose ${n}% in early trading.</description></item>`;
+
+const feed = (run: string, base: string, items: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Alerts ${run}</title>
+<link>${base}/</link><language>en-gb</language>${items.join('\n')}</channel></rss>`;
+
+describe('news alerts end to end', () => {
+  let stack: ApiStack;
+  let server: FeedServer;
+  let receiver: WebhookReceiver;
+  let run: string;
+  let poller: PollerProcess | undefined;
+  const services: ServiceProcess[] = [];
+
+  const start = async (
+    name: 'enricher' | 'matcher' | 'dispatcher',
+    env: Record<string, string>,
+    ready: string,
+  ) => {
+    const service = startServiceProcess(name, {
+      CLICKHOUSE_DATABASE: stack.database,
+      OUTBOUND_ALLOW_LIST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    });
+    services.push(service);
+    await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
+      },
+    );
+  };
+
+  beforeAll(async () => {
+    stack = await startApiStack('alerts');
+    run = stack.run;
+    server = await startFeedServer({ corpus: [] });
+    receiver = await startWebhookReceiver();
+    await Promise.all([
+      start(
+        'enricher',
+        { ENRICHER_GROUP: `alerts-enricher-${run}`, ENRICHER_FROM_BEGINNING: 'false' },
+        'partitions assigned',
+      ),
+      start('matcher', { MATCHER_GROUP: `alerts-matcher-${run}` }, 'partitions assigned'),
+      start(
+        'dispatcher',
+        { DISPATCHER_GROUP: `alerts-dispatcher-${run}`, DISPATCHER_FROM_BEGINNING: 'false' },
+        'dispatcher started',
+      ),
+    ]);
+  }, 180_000);
+
+  afterAll(async () => {
+    poller?.child.kill('SIGKILL');
+    await Promise.all(services.map((s) => s.stop()));
+    await receiver?.close();
+    await server?.close();
+    await stack?.close();
+  }, 60_000);
+
+  it('delivers a signed news.alert for every feed item that mentions the monitored company', async () => {
+    const monitor = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: `contact-${run}`,
+      company: 'Time Warner Inc.',
+      aliases: ['TimeWarner'],
+      alert_webhook: receiver.url('/crm/alerts'),
+    });
+    expect(monitor.status, monitor.text).toBe(201);
+    const secret = monitor.body.signing.secret!;
+    // Another tenant's monitor of another company at another URL: it must receive nothing.
+    const other = await stack.call<MonitorCreated>(
+      'POST',
+      '/api/v1/crm/monitor',
+      { contact_id: 'theirs', company: 'Globex Corporation', alert_webhook: receiver.url('/other/alerts') },
+      { apiKey: stack.otherClient.apiKey },
+    );
+    expect(other.status, other.text).toBe(201);
+    // Breaking news for business articles that mention AOL, to a webhook of the first tenant.
+    const breaking = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: receiver.url('/breaking'),
+      events: ['article.published'],
+      filter: { words: ['AOL'] },
+    });
+    expect(breaking.status, breaking.text).toBe(201);
+
+    server.setMutable(feed(run, server.url, []));
+    const source = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/mutable.xml`,
+      name: `Alerts ${run}`,
+      category: 'business',
+      country: 'gb',
+    });
+    expect(source.status, source.text).toBe(201);
+    poller = startPoller({
+      POLLER_GROUP: `alerts-poller-${run}`,
+      REDIS_KEY_PREFIX: `test:${run}:`,
+      OUTBOUND_ALLOW_LIST: '127.0.0.1',
+    });
+    await waitFor(() => (server.hits.get('/mutable.xml') ?? 0) > 0, 'the first poll', 60_000);
+
+    const delays: number[] = [];
+    const items: string[] = [];
+    for (let n = 1; n <= 5; n++) {
+      items.push(story(run, n, server.url, Date.now() - 60_000));
+      server.setMutable(feed(run, server.url, items));
+      const hitsBefore = server.hits.get('/mutable.xml') ?? 0;
+      const fetched = await waitFor(
+        () => ((server.hits.get('/mutable.xml') ?? 0) > hitsBefore ? Date.now() : null),
+        `the poll that fetches item ${n}`,
+        60_000,
+        20,
+      );
+      const received = await waitFor(
+        () => receiver.requests('/crm/alerts').find((r) => r.body.includes(`#${n})`)),
+        `the alert for item ${n}`,
+        90_000,
+        20,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}\n${services.map((s) => s.output().slice(-2000)).join('\n---\n')}`);
+      });
+      delays.push(received.receivedAt - fetched);
+    }
+    console.log(
+      `alert delay from the poll that fetched the item to the signed POST: p50 ${percentile(delays, 50)} ms, ` +
+        `p99 ${percentile(delays, 99)} ms (n=${delays.length}: ${delays.join(', ')} ms)`,
+    );
+
+    const alerts = receiver.requests('/crm/alerts');
+    expect(alerts).toHaveLength(5); // one per item, none twice
+    const verifier = new StandardWebhook(secret);
+    for (const request of alerts) {
+      const payload = verifier.verify(request.body, request.headers) as {
+        event: string;
+        timestamp: string;
+        data: Record<string, unknown>;
+      };
+      expect(payload.event).toBe('news.alert');
+      expect(Date.parse(payload.timestamp)).toBeGreaterThan(0);
+      expect(payload.data).toMatchObject({
+        contact_id: `contact-${run}`,
+        company: 'Time Warner Inc.',
+        audio_url: null,
+      });
+      expect(payload.data.news_summary).toEqual(expect.stringContaining('Time Warner'));
+      // Altered body or timestamp: the reference verifier refuses it.
+      expect(() => verifier.verify(request.body.replace('Time', 'Tame'), request.headers)).toThrow();
+      expect(() =>
+        verifier.verify(request.body, {
+          ...request.headers,
+          'webhook-timestamp': String(Number(request.headers['webhook-timestamp']) - 1),
+        }),
+      ).toThrow();
+    }
+    expect(new Set(alerts.map((r) => r.headers['webhook-id'])).size).toBe(5);
+    expect(receiver.requests('/other/alerts')).toHaveLength(0);
+
+    // article.published: every item mentions AOL, so each went to the breaking-news webhook too.
+    const published = await waitFor(
+      () => (receiver.requests('/breaking').length >= 5 ? receiver.requests('/breaking') : null),
+      'five article.published deliveries',
+      60_000,
+    );
+    const first = new StandardWebhook(breaking.body.secret).verify(
+      published[0]!.body,
+      published[0]!.headers,
+    ) as {
+      event: string;
+      data: { source: string };
+    };
+    expect(first).toMatchObject({ event: 'article.published', data: { source: `Alerts ${run}` } });
+  }, 300_000);
+});
