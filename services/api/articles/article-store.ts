@@ -11,6 +11,7 @@ import {
   type ArticleFilter,
   type Page,
 } from './article-query.ts';
+import { isoTime } from '../http/read-model.ts';
 
 export interface ListRow {
   article_id: string;
@@ -94,10 +95,6 @@ export interface ArticlePage {
   hasMore: boolean;
   nextCursor: string | null;
 }
-
-// UInt32 may come back as a string in JSON formats of some versions.
-const isoTime = (seconds: number | string) =>
-  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 export function listItem(row: ListRow, aiSummary: string | null, audioUrl: string | null): ArticleListItem {
   return {

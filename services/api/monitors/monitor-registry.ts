@@ -2,13 +2,12 @@
 // `monitors` read model. A monitor's alerts go to its alert_webhook, which is a webhook registration
 // of the tenant like any other: the one already registered for that URL, or one made for it, whose
 // filter names the monitors it serves (so it gets their alerts, not every alert of the tenant).
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { Monitor, WebhookFilter } from '../../runtime/events/types.generated.ts';
 import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
-import { ApiError } from '../http/api-error.ts';
+import { isoTime, untilVisible } from '../http/read-model.ts';
 import { newId, type StoredWebhook, type WebhookRegistry } from '../webhooks/webhook-registry.ts';
 
 export interface MonitorItem {
@@ -56,9 +55,6 @@ export interface MonitorRegistryDependencies {
   visibleWithinMs: number;
   clock?: () => number;
 }
-
-const isoTime = (seconds: number | string | null) =>
-  seconds === null ? null : new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 const noFilter = (): WebhookFilter => ({
   categories: [],
@@ -178,23 +174,8 @@ export class MonitorRegistry {
     };
   }
 
-  private async waitFor(
-    tenantId: string,
-    monitorId: string,
-    done: (m: MonitorItem | null) => boolean,
-  ): Promise<MonitorItem | null> {
-    const deadline = Date.now() + this.deps.visibleWithinMs;
-    for (;;) {
-      const current = await this.get(tenantId, monitorId);
-      if (done(current)) return current;
-      if (Date.now() >= deadline)
-        throw new ApiError(
-          'service_unavailable',
-          'the change was recorded but is not visible yet; check again in a few seconds',
-          { 'Retry-After': '2' },
-        );
-      await sleep(100);
-    }
+  private waitFor(tenantId: string, monitorId: string, done: (m: MonitorItem | null) => boolean) {
+    return untilVisible(() => this.get(tenantId, monitorId), done, this.deps.visibleWithinMs);
   }
 
   private query(tenantId: string, monitorId: string | null, page: { limit: number; offset: number }) {
@@ -221,7 +202,7 @@ function toItem(r: MonitorRow): MonitorItem {
     aliases: r.m_aliases,
     alert_webhook: r.m_webhook,
     active: Number(r.m_active) === 1,
-    created_at: isoTime(r.m_created),
-    updated_at: isoTime(r.m_updated)!,
+    created_at: r.m_created === null ? null : isoTime(r.m_created),
+    updated_at: isoTime(r.m_updated),
   };
 }

@@ -2,6 +2,7 @@
 // each from its polls, and whether the calling tenant subscribes to it.
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { isoTime } from '../http/read-model.ts';
 
 export interface SourceFilter {
   categories?: readonly string[];
@@ -74,9 +75,6 @@ export function sourceListQuery(
   return sql`SELECT ${raw(sourceColumns)} FROM sources FINAL WHERE ${raw(where.join(' AND '))}
 ORDER BY name, source_id LIMIT ${page.offset}, ${page.limit + 1}`;
 }
-
-const isoTime = (seconds: number | string) =>
-  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 export class SourceCatalog {
   constructor(private readonly clickhouse: ClickHouse) {}

@@ -3,6 +3,7 @@
 // record; the attempts it took are the outcomes recorded for it.
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { isoTime } from '../http/read-model.ts';
 
 export const deliveryStatuses = [
   'pending',
@@ -35,9 +36,6 @@ interface DeliveryRow {
   d_first: number | string;
   d_last: number | string;
 }
-
-const isoTime = (seconds: number | string) =>
-  new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 export class DeliveryLog {
   constructor(private readonly clickhouse: ClickHouse) {}

@@ -2,7 +2,6 @@
 // queries read the `webhooks` read model. The signing secret is sealed before it leaves this module
 // (secret-box.ts) and shown to the caller once, when it is created.
 import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { Webhook, WebhookDelivery, WebhookFilter } from '../../runtime/events/types.generated.ts';
@@ -12,6 +11,7 @@ import type { OutboundUrlPolicy } from '../../runtime/outbound-url.ts';
 import type { SecretBox } from '../../webhooks/secret-box.ts';
 import { generateWebhookSecret, SECRET_PREFIX, webhookSecretKey } from '../../webhooks/signing.ts';
 import { ApiError, invalidParameter } from '../http/api-error.ts';
+import { isoTime, untilVisible } from '../http/read-model.ts';
 
 export const webhookEvents = ['news.alert', 'documentary.ready', 'article.published'] as const;
 export type WebhookEvent = (typeof webhookEvents)[number];
@@ -68,9 +68,6 @@ export interface WebhookRegistryDependencies {
   visibleWithinMs: number;
   clock?: () => number;
 }
-
-const isoTime = (seconds: number | string | null) =>
-  seconds === null ? null : new Date(Number(seconds) * 1000).toISOString().replace('.000Z', 'Z');
 
 const emptyFilter = (): WebhookFilter => ({
   categories: [],
@@ -239,23 +236,8 @@ export class WebhookRegistry {
     await this.deps.producer.send(topicNames.webhooks, [{ key: state.webhook_id, value: state }]);
   }
 
-  private async waitFor(
-    tenantId: string,
-    webhookId: string,
-    done: (w: StoredWebhook | null) => boolean,
-  ): Promise<StoredWebhook | null> {
-    const deadline = Date.now() + this.deps.visibleWithinMs;
-    for (;;) {
-      const current = await this.get(tenantId, webhookId);
-      if (done(current)) return current;
-      if (Date.now() >= deadline)
-        throw new ApiError(
-          'service_unavailable',
-          'the change was recorded but is not visible yet; check again in a few seconds',
-          { 'Retry-After': '2' },
-        );
-      await sleep(100);
-    }
+  private waitFor(tenantId: string, webhookId: string, done: (w: StoredWebhook | null) => boolean) {
+    return untilVisible(() => this.get(tenantId, webhookId), done, this.deps.visibleWithinMs);
   }
 
   private async query(tenantId: string, webhookId: string | null, page: { limit: number; offset: number }) {
@@ -294,8 +276,8 @@ function toStored(r: WebhookRow): StoredWebhook {
       filter: isEmptyFilter(filter) ? null : filter,
       active: Number(r.w_active) === 1,
       disabled_reason: r.w_reason,
-      created_at: isoTime(r.w_created),
-      updated_at: isoTime(r.w_updated)!,
+      created_at: r.w_created === null ? null : isoTime(r.w_created),
+      updated_at: isoTime(r.w_updated),
     },
     secretRef: r.w_secret_ref,
     version: Number(r.w_version),
