@@ -10,7 +10,7 @@ import { limitParam, offsetParam } from '../http/params.ts';
 import type { Principal } from '../http/principal.ts';
 import { tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import { deliveryStatuses, type DeliveryLog } from './delivery-log.ts';
+import { deliveryStatuses, resendJob, whyNotResend, type DeliveryLog } from './delivery-log.ts';
 import { newId, webhookEvents, type WebhookRegistry } from './webhook-registry.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
@@ -283,19 +283,9 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
         const webhook = await owned(ctx, params.id);
         const delivery = await log.get(webhook.item.id, params.delivery_id);
         if (!delivery) throw notFound(`webhook ${params.id} has no delivery "${params.delivery_id}"`);
-        if (delivery.item.status !== 'dead_lettered')
-          throw invalidParameter(
-            'delivery_id',
-            `only a dead-lettered delivery can be sent again; this one is ${delivery.item.status}`,
-          );
-        await registry.enqueue({
-          delivery_id: delivery.item.id,
-          webhook_id: webhook.item.id,
-          tenant_id: tenantOf(ctx),
-          event_type: delivery.item.event_type,
-          event_id: delivery.item.event_id,
-          payload_json: delivery.payloadJson,
-        });
+        const refusal = whyNotResend(delivery);
+        if (refusal) throw invalidParameter('delivery_id', refusal);
+        await registry.append(resendJob(delivery, Date.now()));
         ctx.status = 202;
         ctx.body = { delivery_id: delivery.item.id, status: 'pending' };
       },

@@ -161,7 +161,7 @@ export class WebhookRegistry {
       version: 1,
       occurred_at: now,
     };
-    await this.append(state);
+    await this.appendState(state);
     const visible = await this.waitFor(tenantId, state.webhook_id, (w) => w !== null);
     return { webhook: visible!.item, secret };
   }
@@ -188,7 +188,7 @@ export class WebhookRegistry {
       version,
       occurred_at: now,
     };
-    await this.append(state);
+    await this.appendState(state);
     const visible = await this.waitFor(tenantId, item.id, (w) => (w?.version ?? 0) >= version);
     return visible?.item ?? item;
   }
@@ -209,7 +209,7 @@ export class WebhookRegistry {
     >,
   ) {
     const now = this.clock();
-    const value: WebhookDelivery = {
+    return this.append({
       ...job,
       attempt: 1,
       due_at: now,
@@ -217,9 +217,13 @@ export class WebhookRegistry {
       last_http_status: null,
       last_error: null,
       occurred_at: now,
-    };
-    await this.deps.producer.send(topicNames.webhookDeliveries, [{ key: job.webhook_id, value }]);
-    return value;
+    });
+  }
+
+  /** Appends a delivery job as it is. */
+  async append(job: WebhookDelivery): Promise<WebhookDelivery> {
+    await this.deps.producer.send(topicNames.webhookDeliveries, [{ key: job.webhook_id, value: job }]);
+    return job;
   }
 
   async checkAlertEndpointLimit(tenantId: string, limits: { alertEndpoints: number | null }): Promise<void> {
@@ -232,7 +236,7 @@ export class WebhookRegistry {
       );
   }
 
-  private async append(state: Webhook): Promise<void> {
+  private async appendState(state: Webhook): Promise<void> {
     await this.deps.producer.send(topicNames.webhooks, [{ key: state.webhook_id, value: state }]);
   }
 
