@@ -4,7 +4,7 @@
 // so one reader handles both.
 import type { IHeaders } from 'kafkajs';
 import { deadLetterHeaders } from '../runtime/kafka/dead-letter.ts';
-import type { EventProducer } from '../runtime/kafka/producer.ts';
+import type { AppendBatcher, RawRecord } from '../runtime/kafka/append-batcher.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { deliveryDeadLetterTopic } from '../webhooks/retry-plan.ts';
@@ -18,7 +18,8 @@ export interface JobSource {
 }
 
 export interface DeliveryLogDeps {
-  producer: Pick<EventProducer, 'sendTo' | 'sendRaw'>;
+  /** Where the records go: concurrent deliveries' outcomes share produce requests (append-batcher.ts). */
+  batcher: Pick<AppendBatcher, 'append'>;
   codec: Pick<EventCodec, 'encode'>;
   /** Consumer group named in dead letters. */
   group: string;
@@ -30,15 +31,22 @@ export type AppendAll = (appends: readonly Append[], source: JobSource) => Promi
 export function deliveryLog(deps: DeliveryLogDeps): AppendAll {
   const clock = deps.clock ?? (() => new Date());
   return async (appends, source) => {
+    const records: RawRecord[] = [];
     for (const append of appends) {
       switch (append.kind) {
         case 'delivery':
-          await deps.producer.sendTo(append.topic, [{ key: append.record.webhook_id, value: append.record }]);
+          records.push({
+            topic: append.topic,
+            key: append.record.webhook_id,
+            value: await deps.codec.encode(append.topic, append.record),
+          });
           break;
         case 'webhook':
-          await deps.producer.sendTo(topicNames.webhooks, [
-            { key: append.state.webhook_id, value: append.state },
-          ]);
+          records.push({
+            topic: topicNames.webhooks,
+            key: append.state.webhook_id,
+            value: await deps.codec.encode(topicNames.webhooks, append.state),
+          });
           break;
         case 'dead-letter': {
           const headers: IHeaders = {
@@ -50,13 +58,17 @@ export function deliveryLog(deps: DeliveryLogDeps): AppendAll {
             [deadLetterHeaders.attempts]: String(append.record.attempt),
             [deadLetterHeaders.failedAt]: clock().toISOString(),
           };
-          const value = await deps.codec.encode(topicNames.webhookDeliveries, append.record);
-          await deps.producer.sendRaw(deliveryDeadLetterTopic, [
-            { key: append.record.webhook_id, value, headers },
-          ]);
+          records.push({
+            topic: deliveryDeadLetterTopic,
+            key: append.record.webhook_id,
+            value: await deps.codec.encode(topicNames.webhookDeliveries, append.record),
+            headers,
+          });
           break;
         }
       }
     }
+    // One job's records in one request, in order: the outcome, then what follows from it.
+    await deps.batcher.append(records);
   };
 }

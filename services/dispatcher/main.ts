@@ -10,6 +10,7 @@
 // the partitions split between them.
 import { ConfigError } from '../runtime/config.ts';
 import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
@@ -155,7 +156,11 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     drainTimeoutMs: config.WEBHOOK_TIMEOUT_MS + 2_000,
     process: jobProcessor({
       worker: new DeliveryWorker({ directory, secrets, client, plan, logger: log }),
-      append: deliveryLog({ producer, codec, group: deliveriesGroup }),
+      append: deliveryLog({
+        batcher: new AppendBatcher((records) => producer.sendRawBatch(records)),
+        codec,
+        group: deliveriesGroup,
+      }),
       directory,
       logger: log,
     }),

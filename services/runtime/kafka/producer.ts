@@ -2,6 +2,7 @@
 // registry. Keys are the entity id as a string (DESIGN, "Topics").
 import kafkajs, { type IHeaders, type Kafka, type Producer } from 'kafkajs';
 import type { EventsByTopic } from '../events/types.generated.ts';
+import type { RawRecord } from './append-batcher.ts';
 import type { EventCodec } from './registry.ts';
 
 const { CompressionTypes, Partitioners } = kafkajs;
@@ -63,6 +64,21 @@ export class EventProducer {
     messages: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }[],
   ) {
     await this.producer.send({ topic, acks: -1, messages });
+  }
+
+  /** Appends already-encoded records to several topics in one request, in order per topic. */
+  async sendRawBatch(records: readonly RawRecord[]): Promise<void> {
+    const byTopic = new Map<string, { key: string | null; value: Buffer | null; headers?: IHeaders }[]>();
+    for (const { topic, key, value, headers } of records) {
+      const messages = byTopic.get(topic) ?? [];
+      messages.push({ key, value, ...(headers ? { headers } : {}) });
+      byTopic.set(topic, messages);
+    }
+    await this.producer.sendBatch({
+      acks: -1,
+      compression: CompressionTypes.None,
+      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+    });
   }
 
   async disconnect(): Promise<void> {
