@@ -1,14 +1,14 @@
-// The webhook registrations every dispatcher keeps in memory, read from news.webhooks.v1 in table mode
-// (a consumer group of its own per instance that never commits, so each start reads the whole compacted
-// topic; every instance needs every webhook, since alerts of any tenant can land on any partition).
+// The webhook registrations every dispatcher keeps in memory: news.webhooks.v1 read into a LiveTable
+// (table mode: a consumer group of its own per instance that never commits, so each start reads the
+// whole compacted topic; every instance needs every webhook, since alerts of any tenant can land on any
+// partition), with an index by tenant.
 //
 // Fan-out asks it who subscribes to an event; the delivery worker asks it, at the moment of an attempt,
 // whether the webhook still exists and is active. `catchUp()` lets fan-out see every registration that
 // was appended before the alert it is handling (read-your-writes for "register, then get alerted").
-import { randomUUID } from 'node:crypto';
-import type { Admin, Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import type { Webhook } from '../runtime/events/types.generated.ts';
-import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
+import { LiveTable, topicEnds } from '../runtime/kafka/live-table.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -36,30 +36,30 @@ export interface WebhookDirectoryDeps {
   groupPrefix?: string;
 }
 
-type TopicEnds = ReadonlyMap<number, bigint>;
+const byId = (a: Webhook, b: Webhook) =>
+  a.webhook_id < b.webhook_id ? -1 : a.webhook_id > b.webhook_id ? 1 : 0;
 
 export class WebhookDirectory {
-  private readonly webhooks = new Map<string, Webhook>();
+  private readonly table: LiveTable<Webhook>;
   private readonly byTenant = new Map<string, Set<string>>();
-  /** Last offset applied per partition: a re-read from the beginning must not bring back older states. */
-  private readonly applied = new Map<number, bigint>();
-  private readonly waiters = new Set<{ ends: TopicEnds; done: () => void }>();
-  private runner: ConsumerRunner<Webhook> | undefined;
-  private admin: Admin | undefined;
-  /** Partitions not yet read up to where they ended at start. */
-  private readonly startPending: Map<number, bigint>;
-  private markReady!: () => void;
-  private readonly caughtUp = new Promise<void>((resolve) => (this.markReady = resolve));
-  private progressTimer: NodeJS.Timeout | undefined;
-  private stopping: Promise<void> | undefined;
 
   /** `startEnds`: the topic's end offset per partition at start; ready() resolves once they are read. */
-  constructor(
-    startEnds: TopicEnds,
-    private readonly logger: Logger,
-  ) {
-    this.startPending = new Map([...startEnds].filter(([, end]) => end > 0n));
-    this.checkStarted();
+  constructor(startEnds: ReadonlyMap<number, bigint>, logger: Logger) {
+    this.table = new LiveTable<Webhook>(topicNames.webhooks, startEnds, logger, {
+      keyOf: (w) => w.webhook_id,
+      // Only a state remembered ahead of the topic (a 410 disabling it) can be newer than what it brings.
+      replaces: (held, incoming) => incoming.version >= held.version,
+    });
+    this.table.onChange(({ key, value, previous }) => {
+      if (previous) this.byTenant.get(previous.tenant_id)?.delete(key);
+      if (previous && this.byTenant.get(previous.tenant_id)?.size === 0)
+        this.byTenant.delete(previous.tenant_id);
+      if (value) {
+        let ids = this.byTenant.get(value.tenant_id);
+        if (!ids) this.byTenant.set(value.tenant_id, (ids = new Set()));
+        ids.add(key);
+      }
+    });
   }
 
   /** Starts reading news.webhooks.v1 from the beginning; await ready() before using it. */
@@ -68,89 +68,49 @@ export class WebhookDirectory {
     await admin.connect();
     let directory: WebhookDirectory;
     try {
-      directory = new WebhookDirectory(await topicEnds(admin), deps.logger);
+      directory = new WebhookDirectory(await topicEnds(admin, topicNames.webhooks), deps.logger);
     } catch (error) {
       await admin.disconnect();
       throw error;
     }
-    directory.admin = admin;
-    directory.runner = new ConsumerRunner<Webhook>({
-      kafka: deps.kafka,
-      codec: deps.codec,
-      producer: deps.producer,
-      logger: deps.logger,
-      groupId: `${deps.groupPrefix ?? 'webhook-directory'}-${randomUUID()}`,
-      topics: [topicNames.webhooks],
-      fromBeginning: true,
-      // Table mode: never commit, so this throwaway group keeps nothing and every start reads it all.
-      commitOffsets: false,
-      handler: async ({ partition, offset, key, value }) =>
-        directory.apply({ partition, offset, key, value }),
-    });
-    const runner = directory.runner;
-    // A record the runner dead-letters never reaches apply(); its lag still shows the partition read to
-    // the end (of a batch fetched after start), so ready() cannot hang on an undecodable last record.
-    directory.progressTimer = setInterval(() => {
-      for (const [name, lag] of Object.entries(runner.snapshot().lag)) {
-        if (lag === 0) directory.startPending.delete(Number(name.slice(name.lastIndexOf('/') + 1)));
-      }
-      directory.checkStarted();
-    }, 250);
-    directory.progressTimer.unref();
-    try {
-      await runner.start();
-    } catch (error) {
-      clearInterval(directory.progressTimer);
-      await admin.disconnect();
-      throw error;
-    }
+    await directory.table.follow(
+      {
+        kafka: deps.kafka,
+        codec: deps.codec,
+        producer: deps.producer,
+        groupPrefix: deps.groupPrefix ?? 'webhook-directory',
+      },
+      admin,
+    );
     return directory;
   }
 
   /** Stops following the topic (what it knows stays readable). Idempotent. */
   stop(): Promise<void> {
-    this.stopping ??= (async () => {
-      clearInterval(this.progressTimer);
-      await this.runner?.stop();
-      await this.admin?.disconnect();
-    })();
-    return this.stopping;
+    return this.table.stop();
   }
 
   /** Resolves once every webhook that existed at start is known; rejects after `timeoutMs`. */
   async ready(timeoutMs = 60_000): Promise<void> {
-    const read = await withTimeout(
-      this.caughtUp.then(() => true as const),
-      timeoutMs,
-    );
-    if (!read)
+    try {
+      await this.table.ready(timeoutMs);
+    } catch {
       throw new Error(`the webhook directory did not read ${topicNames.webhooks} within ${timeoutMs} ms`);
+    }
   }
 
-  /**
-   * Waits until every webhook state appended before this call has been applied. Returns false (and
-   * the caller goes on with what it knows) if that takes longer than `timeoutMs`: a dead-lettered last
-   * record never reaches apply(), and must not stall fan-out for good.
-   */
-  async catchUp(timeoutMs = 5_000): Promise<boolean> {
-    if (!this.admin) return true;
-    const ends = await topicEnds(this.admin);
-    const done = await withTimeout(
-      this.waitFor(ends).then(() => true as const),
-      timeoutMs,
-    );
-    if (!done)
-      this.logger.warn({ timeoutMs }, 'webhook directory is behind news.webhooks.v1; using what it has');
-    return done === true;
+  /** Waits until every webhook state appended before this call has been applied (false after `timeoutMs`). */
+  catchUp(timeoutMs = 5_000): Promise<boolean> {
+    return this.table.catchUp(timeoutMs);
   }
 
   get(webhookId: string): Webhook | undefined {
-    return this.webhooks.get(webhookId);
+    return this.table.get(webhookId);
   }
 
   /** Number of webhooks known (active or not). */
   get size(): number {
-    return this.webhooks.size;
+    return this.table.size;
   }
 
   /**
@@ -159,20 +119,17 @@ export class WebhookDirectory {
    * narrow article events, which alerts are not.)
    */
   subscribers(tenantId: string, eventType: string, monitorId?: string): Webhook[] {
-    const ids = this.byTenant.get(tenantId);
-    if (!ids) return [];
     const found: Webhook[] = [];
-    for (const id of ids) {
-      const webhook = this.webhooks.get(id);
+    for (const id of this.byTenant.get(tenantId) ?? []) {
+      const webhook = this.table.get(id);
       if (webhook && subscribes(webhook, eventType, monitorId)) found.push(webhook);
     }
-    return found.sort((a, b) => (a.webhook_id < b.webhook_id ? -1 : a.webhook_id > b.webhook_id ? 1 : 0));
+    return found.sort(byId);
   }
 
   /** The active webhooks of every tenant subscribed to `eventType` (article.published goes to all tenants). */
   subscribersOf(eventType: string): Webhook[] {
-    const found = [...this.webhooks.values()].filter((w) => subscribes(w, eventType));
-    return found.sort((a, b) => (a.webhook_id < b.webhook_id ? -1 : a.webhook_id > b.webhook_id ? 1 : 0));
+    return [...this.table.values()].filter((w) => subscribes(w, eventType)).sort(byId);
   }
 
   /**
@@ -180,90 +137,12 @@ export class WebhookDirectory {
    * than when it comes back from the topic, so the jobs queued behind it see it.
    */
   remember(webhook: Webhook): void {
-    const held = this.webhooks.get(webhook.webhook_id);
-    if (held && held.version > webhook.version) return;
-    this.set(webhook.webhook_id, webhook);
+    this.table.remember(webhook.webhook_id, webhook);
   }
 
   /** Applies one record of the topic (the consumer calls this; tests too). */
   apply(record: WebhookRecord): void {
-    const offset = BigInt(record.offset);
-    const done = this.applied.get(record.partition);
-    if (done === undefined || offset > done) {
-      this.applied.set(record.partition, offset);
-      this.applyState(record.key, record.value);
-    }
-    const startEnd = this.startPending.get(record.partition);
-    if (startEnd !== undefined && offset + 1n >= startEnd) this.startPending.delete(record.partition);
-    this.checkStarted();
-    for (const waiter of this.waiters) if (this.reached(waiter.ends)) waiter.done();
-  }
-
-  private applyState(key: string | null, value: Webhook | null): void {
-    if (key === null) return; // not a webhook state: the topic is keyed by webhook id
-    if (value === null) {
-      this.delete(key);
-      return;
-    }
-    if (value.webhook_id !== key) {
-      this.logger.warn({ key, webhookId: value.webhook_id }, 'webhook state under another key; ignored');
-      return;
-    }
-    // Only a state remembered ahead of the topic can be newer than what the topic brings.
-    const held = this.webhooks.get(key);
-    if (held && held.version > value.version) return;
-    this.set(key, value);
-  }
-
-  private set(key: string, webhook: Webhook): void {
-    const previous = this.webhooks.get(key);
-    if (previous && previous.tenant_id !== webhook.tenant_id) this.unindex(previous);
-    this.webhooks.set(key, webhook);
-    let ids = this.byTenant.get(webhook.tenant_id);
-    if (!ids) this.byTenant.set(webhook.tenant_id, (ids = new Set()));
-    ids.add(key);
-  }
-
-  private delete(key: string): void {
-    const previous = this.webhooks.get(key);
-    if (!previous) return;
-    this.webhooks.delete(key);
-    this.unindex(previous);
-  }
-
-  private unindex(webhook: Webhook): void {
-    const ids = this.byTenant.get(webhook.tenant_id);
-    ids?.delete(webhook.webhook_id);
-    if (ids?.size === 0) this.byTenant.delete(webhook.tenant_id);
-  }
-
-  private checkStarted(): void {
-    if (this.startPending.size > 0) return;
-    clearInterval(this.progressTimer);
-    this.markReady();
-  }
-
-  private reached(ends: TopicEnds): boolean {
-    for (const [partition, end] of ends) {
-      if (end === 0n) continue;
-      const applied = this.applied.get(partition);
-      if (applied === undefined || applied + 1n < end) return false;
-    }
-    return true;
-  }
-
-  private waitFor(ends: TopicEnds): Promise<void> {
-    if (this.reached(ends)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const waiter = {
-        ends,
-        done: () => {
-          this.waiters.delete(waiter);
-          resolve();
-        },
-      };
-      this.waiters.add(waiter);
-    });
+    this.table.apply(record.partition, record.offset, record.key, record.value);
   }
 }
 
@@ -273,20 +152,4 @@ export function subscribes(webhook: Webhook, eventType: string, monitorId?: stri
   if (eventType !== ALERT_EVENT || monitorId === undefined) return true;
   const monitors = webhook.filter?.monitor_ids ?? [];
   return monitors.length === 0 || monitors.includes(monitorId);
-}
-
-async function topicEnds(admin: Admin): Promise<Map<number, bigint>> {
-  const offsets = await admin.fetchTopicOffsets(topicNames.webhooks);
-  return new Map(offsets.map((p) => [p.partition, BigInt(p.high)]));
-}
-
-/** The promise's value, or undefined if it did not settle within `ms`. */
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }

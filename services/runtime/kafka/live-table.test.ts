@@ -43,8 +43,27 @@ describe('LiveTable', () => {
     table.apply(0, '0', 'a', 1);
     table.apply(0, '1', 'a', null);
     expect(seen).toEqual([
-      { key: 'a', value: 1 },
-      { key: 'a', value: null },
+      { key: 'a', value: 1, previous: undefined },
+      { key: 'a', value: null, previous: 1 },
     ]);
+  });
+
+  it('keeps a held state a policy says the incoming one does not replace, and ignores states under another key', () => {
+    const table = new LiveTable<{ id: string; version: number }>('t', new Map(), logger, {
+      keyOf: (v) => v.id,
+      replaces: (held, incoming) => incoming.version >= held.version,
+    });
+    table.remember('a', { id: 'a', version: 3 });
+    table.apply(0, '0', 'a', { id: 'a', version: 2 });
+    expect(table.get('a')?.version).toBe(3);
+    table.apply(0, '1', 'a', { id: 'a', version: 3 });
+    table.apply(0, '2', 'b', { id: 'c', version: 1 });
+    expect(table.get('b')).toBeUndefined();
+  });
+
+  it('catches up at once without a topic to follow, and times out ready() when the topic is not read', async () => {
+    const table = new LiveTable<number>('t', new Map([[0, 5n]]), logger);
+    expect(await table.catchUp()).toBe(true);
+    await expect(table.ready(20)).rejects.toThrow('t was not read to its end within 20 ms');
   });
 });

@@ -1,106 +1,158 @@
 // The current state of a compacted topic, kept in memory and up to date: every instance reads the
 // whole topic in a consumer group of its own (table mode: nothing committed, so each start reads it
-// all again) and applies each record as it arrives. ready() resolves once the topic has been read up
-// to where it ended at start, so a service answers only once it knows every state that existed then.
+// all again) and applies each record as it arrives.
+// - ready() resolves once the topic has been read up to where it ended at start, so a service answers
+//   only once it knows every state that existed then;
+// - catchUp() waits until every record appended before the call has been applied (read-your-writes
+//   for "register, then act on it");
+// - remember() takes a state this process has just appended, before the topic brings it back.
 import { randomUUID } from 'node:crypto';
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import { ConsumerRunner } from './consumer.ts';
 import type { EventProducer } from './producer.ts';
 import type { EventCodec } from './registry.ts';
 
-export interface LiveTableOptions {
+export interface FollowOptions {
   kafka: Kafka;
   codec: EventCodec;
   /** For the runner's dead letters (a state that cannot be decoded). */
   producer: EventProducer;
-  logger: Logger;
-  topic: string;
   /** Prefix of this instance's consumer group; a random suffix makes it unique. */
   groupPrefix: string;
 }
 
-export type TableChange<V> = { key: string; value: V | null };
+export interface TablePolicy<V> {
+  /** The key a state must be stored under; a state under another key is ignored (and logged). */
+  keyOf?: (value: V) => string;
+  /** Whether `incoming` replaces `held` (e.g. only a version at least as new). Default: always. */
+  replaces?: (held: V, incoming: V) => boolean;
+}
+
+export type TableChange<V> = { key: string; value: V | null; previous: V | undefined };
+
+type Ends = ReadonlyMap<number, bigint>;
+
+export async function topicEnds(admin: Admin, topic: string): Promise<Map<number, bigint>> {
+  return new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]));
+}
 
 export class LiveTable<V> {
   private readonly rows = new Map<string, V>();
   /** Last offset applied per partition: a re-read must not bring back older states. */
   private readonly applied = new Map<number, bigint>();
-  private readonly pending: Map<number, bigint>;
+  private readonly startPending: Map<number, bigint>;
   private readonly listeners = new Set<(change: TableChange<V>) => void>();
+  private readonly waiters = new Set<{ ends: Ends; done: () => void }>();
   private markReady!: () => void;
   private readonly caughtUp = new Promise<void>((resolve) => (this.markReady = resolve));
   private runner: ConsumerRunner<V> | undefined;
+  private admin: Admin | undefined;
   private progressTimer: NodeJS.Timeout | undefined;
+  private stopping: Promise<void> | undefined;
 
+  /** `startEnds`: the topic's end offset per partition at start (topicEnds); ready() waits for them. */
   constructor(
-    private readonly topic: string,
-    ends: ReadonlyMap<number, bigint>,
+    readonly topic: string,
+    startEnds: Ends,
     private readonly logger: Logger,
+    private readonly policy: TablePolicy<V> = {},
   ) {
-    this.pending = new Map([...ends].filter(([, end]) => end > 0n));
-    this.checkCaughtUp();
+    this.startPending = new Map([...startEnds].filter(([, end]) => end > 0n));
+    this.checkStarted();
   }
 
-  static async start<V>(options: LiveTableOptions): Promise<LiveTable<V>> {
+  /** Reads the compacted topic `topic` into a new table and follows it; await ready() before using it. */
+  static async start<V>(
+    options: FollowOptions & { topic: string; logger: Logger; policy?: TablePolicy<V> },
+  ): Promise<LiveTable<V>> {
     const admin = options.kafka.admin();
     await admin.connect();
-    let ends: Map<number, bigint>;
+    let table: LiveTable<V>;
     try {
-      ends = new Map(
-        (await admin.fetchTopicOffsets(options.topic)).map((p) => [p.partition, BigInt(p.high)]),
+      table = new LiveTable<V>(
+        options.topic,
+        await topicEnds(admin, options.topic),
+        options.logger,
+        options.policy,
       );
-    } finally {
+    } catch (error) {
       await admin.disconnect();
+      throw error;
     }
-    const table = new LiveTable<V>(options.topic, ends, options.logger);
+    await table.follow(options, admin);
+    return table;
+  }
+
+  /** Starts consuming (listeners registered before this see every record). `admin` serves catchUp(). */
+  async follow(options: FollowOptions, admin: Admin): Promise<void> {
+    this.admin = admin;
     const runner = new ConsumerRunner<V>({
       kafka: options.kafka,
       codec: options.codec,
       producer: options.producer,
-      logger: options.logger,
+      logger: this.logger,
       groupId: `${options.groupPrefix}-${randomUUID()}`,
-      topics: [options.topic],
+      topics: [this.topic],
       fromBeginning: true,
       commitOffsets: false,
-      handler: async ({ partition, offset, key, value }) => table.apply(partition, offset, key, value),
+      handler: async ({ partition, offset, key, value }) => this.apply(partition, offset, key, value),
     });
-    table.runner = runner;
+    this.runner = runner;
     // A dead-lettered last record never reaches apply(); the runner's lag still shows the partition read.
-    table.progressTimer = setInterval(() => {
+    this.progressTimer = setInterval(() => {
       for (const [name, lag] of Object.entries(runner.snapshot().lag)) {
-        if (lag === 0) table.pending.delete(Number(name.slice(name.lastIndexOf('/') + 1)));
+        if (lag === 0) this.startPending.delete(Number(name.slice(name.lastIndexOf('/') + 1)));
       }
-      table.checkCaughtUp();
+      this.checkStarted();
     }, 250);
-    table.progressTimer.unref();
+    this.progressTimer.unref();
     try {
       await runner.start();
     } catch (error) {
-      clearInterval(table.progressTimer);
+      clearInterval(this.progressTimer);
+      await admin.disconnect();
       throw error;
     }
-    return table;
   }
 
-  async ready(timeoutMs = 30_000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`${this.topic} was not read to its end within ${timeoutMs} ms`)),
+  /** Stops following the topic (what it knows stays readable). Idempotent. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      clearInterval(this.progressTimer);
+      await this.runner?.stop();
+      await this.admin?.disconnect();
+    })();
+    return this.stopping;
+  }
+
+  /** Resolves once every state that existed at start is known; rejects after `timeoutMs`. */
+  async ready(timeoutMs = 60_000): Promise<void> {
+    if (
+      !(await withTimeout(
+        this.caughtUp.then(() => true as const),
         timeoutMs,
-      );
-    });
-    try {
-      await Promise.race([this.caughtUp, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
+      ))
+    )
+      throw new Error(`${this.topic} was not read to its end within ${timeoutMs} ms`);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.progressTimer);
-    await this.runner?.stop();
+  /**
+   * Waits until every record appended before this call has been applied. False (the caller goes on
+   * with what it knows) after `timeoutMs`: a dead-lettered last record never reaches apply().
+   */
+  async catchUp(timeoutMs = 5_000): Promise<boolean> {
+    if (!this.admin) return true;
+    const ends = await topicEnds(this.admin, this.topic);
+    const wait = this.waitFor(ends);
+    const done =
+      (await withTimeout(
+        wait.reached.then(() => true as const),
+        timeoutMs,
+      )) === true;
+    wait.cancel(); // a waiter that timed out must not stay behind
+    if (!done) this.logger.warn({ topic: this.topic, timeoutMs }, 'behind the topic; using what is known');
+    return done;
   }
 
   get(key: string): V | undefined {
@@ -121,30 +173,87 @@ export class LiveTable<V> {
     return () => this.listeners.delete(listener);
   }
 
+  /** A state this process has just appended, used at once rather than when the topic brings it back. */
+  remember(key: string, value: V): void {
+    this.store(key, value);
+  }
+
   /** Applies one record (the consumer calls this; tests too). */
   apply(partition: number, offsetText: string, key: string | null, value: V | null): void {
     const offset = BigInt(offsetText);
     const done = this.applied.get(partition);
-    if (key !== null && (done === undefined || offset > done)) {
+    if (done === undefined || offset > done) {
       this.applied.set(partition, offset);
-      if (value === null) this.rows.delete(key);
-      else this.rows.set(key, value);
-      for (const listener of this.listeners) {
-        try {
-          listener({ key, value });
-        } catch (error) {
-          this.logger.error({ err: error, topic: this.topic, key }, 'table change listener failed');
-        }
-      }
+      if (key !== null) this.store(key, value);
     }
-    const end = this.pending.get(partition);
-    if (end !== undefined && offset + 1n >= end) this.pending.delete(partition);
-    this.checkCaughtUp();
+    const end = this.startPending.get(partition);
+    if (end !== undefined && offset + 1n >= end) this.startPending.delete(partition);
+    this.checkStarted();
+    for (const waiter of this.waiters) if (this.reached(waiter.ends)) waiter.done();
   }
 
-  private checkCaughtUp(): void {
-    if (this.pending.size > 0) return;
+  private store(key: string, value: V | null): void {
+    const previous = this.rows.get(key);
+    if (value === null) {
+      if (previous === undefined) return;
+      this.rows.delete(key);
+    } else {
+      const expected = this.policy.keyOf?.(value);
+      if (expected !== undefined && expected !== key) {
+        this.logger.warn({ topic: this.topic, key, stateKey: expected }, 'state under another key; ignored');
+        return;
+      }
+      if (previous !== undefined && this.policy.replaces && !this.policy.replaces(previous, value)) return;
+      this.rows.set(key, value);
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener({ key, value, previous });
+      } catch (error) {
+        this.logger.error({ err: error, topic: this.topic, key }, 'table change listener failed');
+      }
+    }
+  }
+
+  private checkStarted(): void {
+    if (this.startPending.size > 0) return;
     clearInterval(this.progressTimer);
     this.markReady();
+  }
+
+  private reached(ends: Ends): boolean {
+    for (const [partition, end] of ends) {
+      if (end === 0n) continue;
+      const applied = this.applied.get(partition);
+      if (applied === undefined || applied + 1n < end) return false;
+    }
+    return true;
+  }
+
+  private waitFor(ends: Ends): { reached: Promise<void>; cancel: () => void } {
+    if (this.reached(ends)) return { reached: Promise.resolve(), cancel: () => undefined };
+    let waiter!: { ends: Ends; done: () => void };
+    const reached = new Promise<void>((resolve) => {
+      waiter = {
+        ends,
+        done: () => {
+          this.waiters.delete(waiter);
+          resolve();
+        },
+      };
+      this.waiters.add(waiter);
+    });
+    return { reached, cancel: () => this.waiters.delete(waiter) };
+  }
+}
+
+/** The promise's value, or undefined if it did not settle within `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
