@@ -8,6 +8,7 @@
 // - remember() takes a state this process has just appended, before the topic brings it back.
 import { randomUUID } from 'node:crypto';
 import type { Admin, Kafka } from 'kafkajs';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { ConsumerRunner } from './consumer.ts';
 import type { EventProducer } from './producer.ts';
@@ -20,6 +21,7 @@ export interface FollowOptions {
   producer: EventProducer;
   /** Prefix of this instance's consumer group; a random suffix makes it unique. */
   groupPrefix: string;
+  metrics?: Registry | undefined;
 }
 
 export interface TablePolicy<V> {
@@ -96,6 +98,7 @@ export class LiveTable<V> {
       topics: [this.topic],
       fromBeginning: true,
       commitOffsets: false,
+      metrics: options.metrics,
       handler: async ({ partition, offset, key, value }) => this.apply(partition, offset, key, value),
     });
     this.runner = runner;
