@@ -5,10 +5,10 @@
 // applies each state as it arrives: a revocation appended by the admin command
 // reaches every instance as fast as Kafka delivers it (well under a second on
 // an idle broker, since the consumer's fetch returns as soon as a record lands).
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Registry } from 'prom-client';
 import type { Client } from '../runtime/events/types.generated.ts';
-import { LiveTable, topicEnds } from '../runtime/kafka/live-table.ts';
+import { followTable, LiveTable, type FollowOptions } from '../runtime/kafka/live-table.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -64,27 +64,23 @@ export class ClientDirectory {
   }
 
   /** Starts reading news.clients.v1 from the beginning; await ready() before answering requests. */
-  static async start(deps: ClientDirectoryDeps): Promise<ClientDirectory> {
-    const admin = deps.kafka.admin();
-    await admin.connect();
-    let directory: ClientDirectory;
-    try {
-      directory = new ClientDirectory(await topicEnds(admin, topicNames.clients), deps.logger);
-    } catch (error) {
-      await admin.disconnect();
-      throw error;
-    }
-    await directory.table.follow(
+  static start(deps: ClientDirectoryDeps): Promise<ClientDirectory> {
+    return followTable(
       {
         kafka: deps.kafka,
         codec: deps.codec,
         producer: deps.producer,
+        topic: topicNames.clients,
         groupPrefix: deps.groupPrefix ?? 'client-directory',
         metrics: deps.metrics,
       },
-      admin,
+      (ends) => new ClientDirectory(ends, deps.logger),
     );
-    return directory;
+  }
+
+  /** Starts consuming (followTable calls this); `admin` serves catchUp() and closes with stop(). */
+  follow(options: FollowOptions, admin: Admin): Promise<void> {
+    return this.table.follow(options, admin);
   }
 
   async stop(): Promise<void> {

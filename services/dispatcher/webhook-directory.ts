@@ -6,9 +6,9 @@
 // Fan-out asks it who subscribes to an event; the delivery worker asks it, at the moment of an attempt,
 // whether the webhook still exists and is active. `catchUp()` lets fan-out see every registration that
 // was appended before the alert it is handling (read-your-writes for "register, then get alerted").
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Webhook } from '../runtime/events/types.generated.ts';
-import { LiveTable, topicEnds } from '../runtime/kafka/live-table.ts';
+import { followTable, LiveTable, type FollowOptions } from '../runtime/kafka/live-table.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -63,26 +63,22 @@ export class WebhookDirectory {
   }
 
   /** Starts reading news.webhooks.v1 from the beginning; await ready() before using it. */
-  static async start(deps: WebhookDirectoryDeps): Promise<WebhookDirectory> {
-    const admin = deps.kafka.admin();
-    await admin.connect();
-    let directory: WebhookDirectory;
-    try {
-      directory = new WebhookDirectory(await topicEnds(admin, topicNames.webhooks), deps.logger);
-    } catch (error) {
-      await admin.disconnect();
-      throw error;
-    }
-    await directory.table.follow(
+  static start(deps: WebhookDirectoryDeps): Promise<WebhookDirectory> {
+    return followTable(
       {
         kafka: deps.kafka,
         codec: deps.codec,
         producer: deps.producer,
+        topic: topicNames.webhooks,
         groupPrefix: deps.groupPrefix ?? 'webhook-directory',
       },
-      admin,
+      (ends) => new WebhookDirectory(ends, deps.logger),
     );
-    return directory;
+  }
+
+  /** Starts consuming (followTable calls this); `admin` serves catchUp() and closes with stop(). */
+  follow(options: FollowOptions, admin: Admin): Promise<void> {
+    return this.table.follow(options, admin);
   }
 
   /** Stops following the topic (what it knows stays readable). Idempotent. */

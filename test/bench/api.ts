@@ -53,6 +53,7 @@ import { cpuSeconds, describeCpu, meterCpu, stackPid } from './api/cpu.ts';
 import { clickhouseUrl, listRequests, samePage, type ListRequest } from './api/list-queries.ts';
 import { load, type LoadResult } from './api/load.ts';
 import { syntheticArticles } from './api/synthetic-articles.ts';
+import { cleanUpOnExit } from './support/clean-up.ts';
 
 const { Partitioners } = kafkajs;
 
@@ -103,37 +104,10 @@ const benchCpu = () => cpuSeconds(process.pid);
 
 // ---- clean-up, also on failure and Ctrl-C --------------------------------------------------------
 
-const cleanups: { name: string; task: () => Promise<unknown> }[] = [];
-let cleaning: Promise<void> | undefined;
-/** Set by a stop signal: what fails after it (the API gone mid-request) is not worth reporting. */
-let interrupted = false;
+const exit = cleanUpOnExit('bench:api');
+const onCleanup = (name: string, task: () => Promise<unknown>) => exit.onCleanup(name, task);
+const cleanUp = () => exit.cleanUp();
 let apiProcess: ApiProcess | undefined;
-const onCleanup = (name: string, task: () => Promise<unknown>) => cleanups.push({ name, task });
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const { name, task } of cleanups.reverse()) {
-      try {
-        await task();
-      } catch (error) {
-        process.stderr.write(`bench:api: clean-up "${name}" failed: ${(error as Error).message}\n`);
-      }
-    }
-  })();
-  return cleaning;
-}
-// `on`, not `once`: Ctrl-C reaches us twice under the tsx CLI (the terminal's SIGINT, then the one
-// tsx relays), and a second signal with no listener left would end the process mid-clean-up.
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.on(signal, () => {
-    if (cleaning) return;
-    interrupted = true;
-    process.stderr.write(`bench:api: ${signal}, cleaning up\n`);
-    void cleanUp().finally(() => process.exit(code));
-  });
-}
 // Last resort if the process exits without the clean-up: never leave the API behind.
 process.once('exit', () => apiProcess?.child.kill('SIGKILL'));
 
@@ -205,7 +179,7 @@ async function produce(kafka: Kafka, codec: EventCodec, partitions: number) {
   for (let from = 0; from < n; from += chunk) {
     // Generating and encoding is CPU-bound: let signals (Ctrl-C) in between chunks.
     await new Promise((r) => setImmediate(r));
-    if (interrupted) throw new Error('interrupted');
+    if (exit.interrupted) throw new Error('interrupted');
     const messages: { key: string; value: Buffer }[] = [];
     const lines: string[] = [];
     for (let i = from; i < Math.min(from + chunk, n); i++) {
@@ -539,7 +513,7 @@ void main()
   .then(
     () => cleanUp().then(() => 0),
     async (error: unknown) => {
-      if (!interrupted)
+      if (!exit.interrupted)
         process.stderr.write(`bench:api failed: ${(error as Error)?.stack ?? String(error)}\n`);
       await cleanUp();
       return 1;

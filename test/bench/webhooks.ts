@@ -54,6 +54,7 @@ import { arrivedCount, deliveryFigures, percentile } from './webhooks/figures.ts
 import { BenchFixtures } from './webhooks/fixtures.ts';
 import { deleteGroups, groupsJoined, otherDispatchers } from './webhooks/groups.ts';
 import { startCountingReceiver, type CountingReceiver } from './webhooks/receiver.ts';
+import { cleanUpOnExit } from './support/clean-up.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig({
@@ -94,41 +95,15 @@ const benchCpu = () => cpuSeconds(process.pid);
 
 // ---- clean-up, also on failure and Ctrl-C --------------------------------------------------------
 
-const cleanups: { name: string; task: () => Promise<unknown> }[] = [];
-let cleaning: Promise<void> | undefined;
-/** Set by a stop signal: what fails after it is not worth reporting. */
-let interrupted = false;
+const exit = cleanUpOnExit('bench:webhooks');
+const onCleanup = (name: string, task: () => Promise<unknown>) => exit.onCleanup(name, task);
+const cleanUp = () => exit.cleanUp();
 let dispatcher: ServiceProcess | undefined;
-const onCleanup = (name: string, task: () => Promise<unknown>) => cleanups.push({ name, task });
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const { name, task } of cleanups.reverse()) {
-      try {
-        await task();
-      } catch (error) {
-        process.stderr.write(`bench:webhooks: clean-up "${name}" failed: ${(error as Error).message}\n`);
-      }
-    }
-  })();
-  return cleaning;
-}
-// `on`, not `once`: a second Ctrl-C with no listener left would end the process mid-clean-up.
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.on(signal, () => {
-    if (cleaning) return;
-    interrupted = true;
-    process.stderr.write(`bench:webhooks: ${signal}, cleaning up\n`);
-    void cleanUp().finally(() => process.exit(code));
-  });
-}
 // Last resort if the process exits without the clean-up: never leave the dispatcher behind.
 process.once('exit', () => dispatcher?.child.kill('SIGKILL'));
 
 function checkRunning(): void {
-  if (interrupted) throw new Error('interrupted');
+  if (exit.interrupted) throw new Error('interrupted');
   const child = dispatcher?.child;
   if (child && (child.exitCode !== null || child.signalCode !== null))
     throw new Error(
@@ -150,7 +125,7 @@ async function stopDispatcher(service: ServiceProcess): Promise<void> {
     await service.exited;
     throw new Error('the dispatcher did not stop within 30 s of SIGTERM and was killed');
   }
-  if (code !== 0 && !interrupted)
+  if (code !== 0 && !exit.interrupted)
     throw new Error(`the dispatcher exited with ${code} when stopped; its last output:\n${service.output()}`);
 }
 
@@ -425,7 +400,7 @@ void main()
   .then(
     (code) => cleanUp().then(() => code),
     async (error: unknown) => {
-      if (!interrupted)
+      if (!exit.interrupted)
         process.stderr.write(`bench:webhooks failed: ${(error as Error)?.stack ?? String(error)}\n`);
       await cleanUp();
       return 1;

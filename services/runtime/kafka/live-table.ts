@@ -39,6 +39,28 @@ export async function topicEnds(admin: Admin, topic: string): Promise<Map<number
   return new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, BigInt(p.high)]));
 }
 
+/**
+ * Builds something that follows a compacted topic (a LiveTable, or a directory around one) from the
+ * topic's current end offsets, and starts it following: the admin client it opens stays with it for
+ * catchUp() and is closed by its stop().
+ */
+export async function followTable<T extends { follow(options: FollowOptions, admin: Admin): Promise<void> }>(
+  options: FollowOptions & { topic: string },
+  build: (ends: Map<number, bigint>) => T,
+): Promise<T> {
+  const admin = options.kafka.admin();
+  await admin.connect();
+  let built: T;
+  try {
+    built = build(await topicEnds(admin, options.topic));
+  } catch (error) {
+    await admin.disconnect();
+    throw error;
+  }
+  await built.follow(options, admin);
+  return built;
+}
+
 export class LiveTable<V> {
   private readonly rows = new Map<string, V>();
   /** Last offset applied per partition: a re-read must not bring back older states. */
@@ -65,25 +87,13 @@ export class LiveTable<V> {
   }
 
   /** Reads the compacted topic `topic` into a new table and follows it; await ready() before using it. */
-  static async start<V>(
+  static start<V>(
     options: FollowOptions & { topic: string; logger: Logger; policy?: TablePolicy<V> },
   ): Promise<LiveTable<V>> {
-    const admin = options.kafka.admin();
-    await admin.connect();
-    let table: LiveTable<V>;
-    try {
-      table = new LiveTable<V>(
-        options.topic,
-        await topicEnds(admin, options.topic),
-        options.logger,
-        options.policy,
-      );
-    } catch (error) {
-      await admin.disconnect();
-      throw error;
-    }
-    await table.follow(options, admin);
-    return table;
+    return followTable(
+      options,
+      (ends) => new LiveTable<V>(options.topic, ends, options.logger, options.policy),
+    );
   }
 
   /** Starts consuming (listeners registered before this see every record). `admin` serves catchUp(). */
