@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { FeedFetcher } from '../poller/fetcher/feed-fetcher.ts';
 import { parseFeed } from '../poller/parser/parse-feed.ts';
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { ConfigError } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
@@ -66,12 +66,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     );
   }
   const closers: (() => Promise<unknown>)[] = [];
-  const clickhouse = await ClickHouse.connect({
-    url: config.CLICKHOUSE_URL,
-    user: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    database: config.CLICKHOUSE_DATABASE,
-  });
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-api`,

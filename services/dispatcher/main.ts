@@ -9,7 +9,7 @@
 // Both know the webhooks from news.webhooks.v1, kept in memory (webhook-directory.ts). Run several and
 // the partitions split between them.
 import { ConfigError } from '../runtime/config.ts';
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
@@ -107,12 +107,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
 
   // article.published: a new group starts at the end of the topic whatever DISPATCHER_FROM_BEGINNING
   // says, so registering the first such webhook does not push every article ever enriched.
-  const clickhouse = await ClickHouse.connect({
-    url: config.CLICKHOUSE_URL,
-    user: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    database: config.CLICKHOUSE_DATABASE,
-  });
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   onStop(() => clickhouse.close());
   const articles = new ConsumerRunner<ArticleEnriched>({
     kafka,

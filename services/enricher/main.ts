@@ -2,7 +2,7 @@
 // news.articles.enriched.v1 event per article (enricher.ts). Uses the embedded provider unless
 // ENRICHMENT_PROVIDER=openai (services/intelligence/provider-factory.ts).
 import { Redis } from 'ioredis';
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { boolean, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
@@ -39,12 +39,7 @@ let logger: Logger | undefined;
 async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(enricherEnv);
   logger = createLogger('enricher', config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect({
-    url: config.CLICKHOUSE_URL,
-    user: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    database: config.CLICKHOUSE_DATABASE,
-  });
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   // Only the OpenAI provider's answer cache uses Redis; a Redis outage costs cache hits, not enrichments.
   const redis =
     config.ENRICHMENT_PROVIDER === 'openai'

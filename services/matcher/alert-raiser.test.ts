@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleEnriched, Monitor } from '../runtime/events/types.generated.ts';
+import { failedEnrichment } from '../enricher/enrich-article.ts';
 import { alertIdFor, alertsFor, MonitorSet, type ArticleFacts } from './alert-raiser.ts';
 
 const monitor = (id: string, company: string, overrides: Partial<Monitor> = {}): Monitor => ({
@@ -16,24 +17,12 @@ const monitor = (id: string, company: string, overrides: Partial<Monitor> = {}):
   ...overrides,
 });
 
+/** An enrichment with this summary (none: a failed one), and nothing else extracted. */
 const enrichment = (summary: string | null): ArticleEnriched => ({
-  article_id: 'a1',
+  ...failedEnrichment('a1', '', { name: 'embedded', model: 'embedded-1' }, 0),
   status: summary ? 'succeeded' : 'failed',
   failure_reason: null,
   summary,
-  context: null,
-  context_article_ids: [],
-  insights: [],
-  sentiment: null,
-  entities: [],
-  keywords: [],
-  category: null,
-  language: null,
-  reading_time_seconds: null,
-  provider: 'embedded',
-  model: 'embedded-1',
-  enriched_at: 0,
-  occurred_at: 0,
 });
 
 const article: ArticleFacts = {

@@ -1,7 +1,7 @@
 // The matcher: keeps every monitor in memory from news.monitors.v1 (read whole at start, then live),
 // consumes news.articles.enriched.v1 and appends a news.alert to news.alerts.v1 for every monitor an
 // article mentions.
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { boolean, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 import type { ArticleEnriched, Monitor } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
@@ -32,12 +32,7 @@ let logger: Logger | undefined;
 async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(matcherEnv);
   logger = createLogger('matcher', config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect({
-    url: config.CLICKHOUSE_URL,
-    user: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    database: config.CLICKHOUSE_DATABASE,
-  });
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-matcher`,

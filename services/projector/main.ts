@@ -8,7 +8,7 @@
 //                                                         switch over (rebuild.ts); --drop-old drops the
 //                                                         replaced tables instead of keeping them
 import { parseArgs } from 'node:util';
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { migrate, readMigrations } from '../runtime/clickhouse/migrations.ts';
 import { infrastructureEnv, loadConfig, text } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
@@ -29,12 +29,7 @@ let logger: Logger | undefined;
 async function projectLive({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig({ ...infrastructureEnv, PROJECTOR_GROUP: text('projector') });
   logger = createLogger('projector', config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect({
-    url: config.CLICKHOUSE_URL,
-    user: config.CLICKHOUSE_USER,
-    password: config.CLICKHOUSE_PASSWORD,
-    database: config.CLICKHOUSE_DATABASE,
-  });
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   await migrate(clickhouse, readMigrations(), logger);
 
   const kafka = createKafka({
@@ -82,13 +77,7 @@ async function rebuildReadModels({ onStop }: Lifecycle, dropOld: boolean): Promi
       kafka,
       codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL)),
       logger,
-      connect: (database) =>
-        ClickHouse.connect({
-          url: config.CLICKHOUSE_URL,
-          user: config.CLICKHOUSE_USER,
-          password: config.CLICKHOUSE_PASSWORD,
-          database,
-        }),
+      connect: (database) => ClickHouse.connect(clickHouseSettings(config, database)),
       database: config.CLICKHOUSE_DATABASE,
       migrations: readMigrations(),
       dropOld,

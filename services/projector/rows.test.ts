@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleEnriched } from '../runtime/events/types.generated.ts';
+import { failedEnrichment } from '../enricher/enrich-article.ts';
 import { enrichmentRow } from './rows.ts';
 
-const enrichment = (status: ArticleEnriched['status']): ArticleEnriched => ({
-  article_id: 'a1',
-  status,
-  failure_reason: status === 'failed' ? 'provider timeout' : null,
-  summary: status === 'succeeded' ? 'Summary.' : null,
-  context: null,
-  context_article_ids: [],
-  insights: [],
-  sentiment: null,
-  entities: [],
-  keywords: [],
-  category: null,
-  language: null,
-  reading_time_seconds: null,
-  provider: 'embedded',
-  model: 'embedded-1',
-  enriched_at: 0,
-  occurred_at: 0,
-});
+const embedded = { name: 'embedded', model: 'embedded-1' };
+const enrichment = (status: ArticleEnriched['status']): ArticleEnriched =>
+  status === 'failed'
+    ? failedEnrichment('a1', 'provider timeout', embedded, 0)
+    : { ...failedEnrichment('a1', '', embedded, 0), status, failure_reason: null, summary: 'Summary.' };
 
 describe('enrichment rows', () => {
   it('rank a success above any later failure of the same article, so a failed retry hides nothing', () => {

@@ -9,7 +9,7 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { topicCatalog } from '../runtime/kafka/topics.ts';
 import { provisionTopics } from '../runtime/kafka/provision-topics.ts';
 import { createSchemaRegistry, localTypes, registerSchemas } from '../runtime/kafka/registry.ts';
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { migrate, readMigrations } from '../runtime/clickhouse/migrations.ts';
 import { loadProvisionConfig } from './config.ts';
 
@@ -46,12 +46,7 @@ runProcess(
     }
 
     if (!config.PROVISION_SKIP.includes('migrations')) {
-      const clickhouse = await ClickHouse.connect({
-        url: config.CLICKHOUSE_URL,
-        user: config.CLICKHOUSE_USER,
-        password: config.CLICKHOUSE_PASSWORD,
-        database: config.CLICKHOUSE_DATABASE,
-      });
+      const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
       try {
         const result = await migrate(clickhouse, readMigrations(), logger);
         logger.info({ applied: result.applied, alreadyApplied: result.skipped.length }, 'migrations done');

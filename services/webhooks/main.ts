@@ -5,7 +5,7 @@
 // The same re-send customers have at POST /api/v1/webhooks/{id}/deliveries/{delivery_id}/resend.
 import { parseArgs } from 'node:util';
 import { DeliveryLog, resendJob, whyNotResend } from '../api/webhooks/delivery-log.ts';
-import { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { infrastructureEnv, loadConfig } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
@@ -54,15 +54,7 @@ runProcess(async () => {
   }
   const config = loadConfig(infrastructureEnv);
   const logger = createLogger('webhooks-admin', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect(
-    {
-      url: config.CLICKHOUSE_URL,
-      user: config.CLICKHOUSE_USER,
-      password: config.CLICKHOUSE_PASSWORD,
-      database: config.CLICKHOUSE_DATABASE,
-    },
-    { createDatabase: false },
-  );
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { createDatabase: false });
   const log = new DeliveryLog(clickhouse);
   try {
     if (parsed.command === 'dead-letters') {

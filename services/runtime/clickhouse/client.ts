@@ -32,6 +32,24 @@ export class ClickHouseQueryError extends Error {
   }
 }
 
+/** The connection settings from a service's configuration (infrastructureEnv); `database` overrides its database. */
+export function clickHouseSettings(
+  config: {
+    CLICKHOUSE_URL: string;
+    CLICKHOUSE_USER: string;
+    CLICKHOUSE_PASSWORD: string;
+    CLICKHOUSE_DATABASE: string;
+  },
+  database: string = config.CLICKHOUSE_DATABASE,
+): ClickHouseConfig {
+  return {
+    url: config.CLICKHOUSE_URL,
+    user: config.CLICKHOUSE_USER,
+    password: config.CLICKHOUSE_PASSWORD,
+    database,
+  };
+}
+
 const clientFor = (config: ClickHouseConfig, database: string) =>
   createClient({
     url: config.url,
