@@ -24,5 +24,5 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );

@@ -16,6 +16,8 @@ export default defineConfig({
             'projections/**/*.test.ts',
             'schemas/**/*.test.ts',
             'test/integration/support/**/*.test.ts',
+            'test/bench/**/*.test.ts',
+            'test/architecture/**/*.test.ts',
           ],
           environment: 'node',
         },

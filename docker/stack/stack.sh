@@ -37,7 +37,11 @@ CLICKHOUSE_DATABASE=${CLICKHOUSE_DATABASE:-news}
 REDIS_PORT=${REDIS_PORT:-6379}
 
 COMPONENTS=(kafka registry clickhouse redis)
-APT_PACKAGES=(clickhouse-server clickhouse-client kcat)
+# ClickHouse and kcat for the stack; the speech engines and audio tools the services run (the embedded
+# speech provider: Festival with its HTS voice for English, espeak-ng for every other language; ffmpeg to
+# encode and join audio; sox with MP3 support to inspect it).
+APT_PACKAGES=(clickhouse-server clickhouse-client kcat
+  espeak-ng festival festvox-us-slt-hts ffmpeg sox libsox-fmt-mp3)
 
 say() { printf 'stack: %s\n' "$*"; }
 warn() { printf 'stack: %s\n' "$*" >&2; }

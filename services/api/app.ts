@@ -8,7 +8,7 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import { ClickHouseUnavailableError } from '../runtime/clickhouse/client.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { ApiError, type ErrorBody } from './http/api-error.ts';
+import { ApiError, type ErrorBody } from '../runtime/api-error.ts';
 import type { Authenticate, Principal } from './http/principal.ts';
 import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/route.ts';
 
@@ -86,18 +86,25 @@ export function createApp(deps: AppDependencies): Koa {
     );
   }
   app.use(router.routes());
-  app.use(async (ctx: Context) => {
-    const allowed = deps.routes
-      .filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(ctx.path))
-      .map((r) => r.method.toUpperCase());
-    throw new ApiError(
-      'not_found',
-      allowed.length > 0
-        ? `${ctx.method} is not supported on ${ctx.path}; it accepts ${[...new Set(allowed)].join(', ')}`
-        : `no endpoint at ${ctx.path}; see /openapi.json or /docs`,
-    );
-  });
+  app.use(unanswered);
+  app.use(router.allowedMethods());
   return app;
+}
+
+/**
+ * A request no route answered. On a path that some route serves, @koa/router's allowedMethods (next in
+ * line) answers OPTIONS with 200 and the `Allow` header, and sets `Allow` for any other method: that is
+ * a 405 in the API's error body. Any other path is a 404.
+ */
+async function unanswered(ctx: Context, next: Next): Promise<void> {
+  await next();
+  const allow = ctx.response.get('Allow');
+  if (ctx.method === 'OPTIONS' && allow) return;
+  if (allow) {
+    const message = `${ctx.method} is not supported on ${ctx.path}; it accepts ${allow}`;
+    throw new ApiError('method_not_allowed', message, { Allow: allow });
+  }
+  throw new ApiError('not_found', `no endpoint at ${ctx.path}; see /openapi.json or /docs`);
 }
 
 function requireScope(scope: string | undefined) {

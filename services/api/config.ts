@@ -1,30 +1,62 @@
 // The API's settings: where it listens, its limits, and how POST /v1/sources
 // may fetch a feed to check it (the same outbound-URL rules as the poller), how
-// access tokens are signed.
+// access tokens are signed, where audio files are kept and how their URLs are signed.
+import { audioStoreEnv } from '../audio/config.ts';
+import { apiPublicUrlSetting } from '../audio/audio-address.ts';
+import { audioUrlEnv } from '../audio/signed-url.ts';
+import { speechEnv } from '../speech/provider-factory.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
 import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 
 export const apiEnv = {
   ...infrastructureEnv,
   ...providerEnv,
-  PORT: integer(8080, 0, 65_535),
-  API_HOST: text('127.0.0.1'),
-  API_PUBLIC_URL: text(''),
-  API_MAX_BODY_BYTES: integer(1_048_576, 1_024, 100 * 1_048_576),
-  /** "kid:base64url-secret" pairs, comma-separated; the first signs access tokens. Empty: a random key for this process alone. */
-  API_TOKEN_KEYS: text(''),
-  API_TOKEN_ISSUER: text('news-intelligence'),
-  REDIS_KEY_PREFIX: text(''),
-  API_SOURCE_POLL_INTERVAL_SECONDS: integer(300, 10, 86_400),
-  /** How long POST /v1/sources and DELETE .../subscription wait for the read model to show the change. */
-  API_VISIBLE_WITHIN_MS: integer(10_000, 0, 60_000),
-  OUTBOUND_ALLOW_LIST: commaList(),
-  /** "kid:base64url-32-byte-key" pairs sealing webhook secrets (the first seals); the dispatcher needs the same. */
-  WEBHOOK_SECRET_KEYS: text(''),
-  FEED_CONNECT_TIMEOUT_MS: integer(5_000, 100, 60_000),
-  FEED_TOTAL_TIMEOUT_MS: integer(15_000, 500, 120_000),
-  FEED_MAX_BODY_BYTES: integer(10 * 1_048_576, 1_024, 100 * 1_048_576),
-  POLLER_USER_AGENT: text('news-intelligence-poller/0.1 (+https://github.com/news-intelligence)'),
+  ...audioStoreEnv,
+  ...audioUrlEnv,
+  ...speechEnv,
+  PORT: integer(8080, 0, 65_535).describe('Port the API listens on (0: any free port).'),
+  API_HOST: text('127.0.0.1').describe('Address the API listens on.'),
+  API_PUBLIC_URL: apiPublicUrlSetting,
+  API_MAX_BODY_BYTES: integer(1_048_576, 1_024, 100 * 1_048_576).describe(
+    'Largest request body; a larger one answers 413 payload_too_large.',
+  ),
+  API_TOKEN_KEYS: text('').meta({
+    accepted: '`kid:base64url-secret` pairs, comma-separated; each secret at least 32 bytes',
+    description:
+      'Keys signing OAuth access tokens (HS256): the first signs, all verify, so a key is rotated by putting a new one first and dropping the old one an hour later. Every API instance needs the same list. Empty: a random key for this process alone (its tokens die with it).',
+  }),
+  API_TOKEN_ISSUER: text('news-intelligence').describe(
+    'The `iss` claim of the access tokens this API issues and accepts.',
+  ),
+  REDIS_KEY_PREFIX: text('').describe(
+    "Namespace of the API's Redis keys (rate-limit counters, the OpenAI answer cache shared with the enricher).",
+  ),
+  API_SOURCE_POLL_INTERVAL_SECONDS: integer(300, 10, 86_400).describe(
+    'Poll interval of a source added through POST /v1/sources.',
+  ),
+  API_VISIBLE_WITHIN_MS: integer(10_000, 0, 60_000).describe(
+    'How long a command (POST /v1/sources, a subscription ended, a webhook or monitor created) waits for the read model to show its change before answering.',
+  ),
+  OUTBOUND_ALLOW_LIST: commaList().describe(
+    'Hosts and CIDRs that POST /v1/sources may fetch and webhooks may point at although they are private, loopback or link-local (tests, the demo).',
+  ),
+  WEBHOOK_SECRET_KEYS: text('').meta({
+    accepted: '`kid:base64url-32-byte-key` pairs, comma-separated',
+    description:
+      'Keys sealing webhook signing secrets (AES-256-GCM) on news.webhooks.v1 and in the read model: the first seals, all open. The dispatcher needs the same list. Empty: a built-in development key, with a warning.',
+  }),
+  FEED_CONNECT_TIMEOUT_MS: integer(5_000, 100, 60_000).describe(
+    'Connect timeout when POST /v1/sources fetches a feed to check it.',
+  ),
+  FEED_TOTAL_TIMEOUT_MS: integer(15_000, 500, 120_000).describe(
+    'The whole check fetch, redirects and body included.',
+  ),
+  FEED_MAX_BODY_BYTES: integer(10 * 1_048_576, 1_024, 100 * 1_048_576).describe(
+    'Largest feed body, also after decompression.',
+  ),
+  POLLER_USER_AGENT: text('news-intelligence-poller/0.1 (+https://github.com/news-intelligence)').describe(
+    'User-Agent of feed requests.',
+  ),
 };
 
 export const loadApiConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(apiEnv, env);

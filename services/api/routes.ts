@@ -6,14 +6,15 @@ import { articleRoutes } from './articles/routes.ts';
 import { feedRoutes } from './feeds/routes.ts';
 import type { RouteSpec } from './http/route.ts';
 import { intelligenceRoutes, type IntelligenceDependencies } from './intelligence/routes.ts';
-import type { MonitorRegistry } from './monitors/monitor-registry.ts';
+import type { MonitorRegistry } from '../monitors/monitor-registry.ts';
 import { monitorRoutes } from './monitors/routes.ts';
-import type { DeliveryLog } from './webhooks/delivery-log.ts';
+import type { DeliveryLog } from '../webhooks/delivery-log.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
-import type { WebhookRegistry } from './webhooks/webhook-registry.ts';
+import type { WebhookRegistry } from '../webhooks/webhook-registry.ts';
 import { openApiDocument, type DocumentInfo } from './openapi/document.ts';
 import type { SourceCatalog } from './sources/source-catalog.ts';
 import { sourceRoutes } from './sources/routes.ts';
+import { speechRoutes, type SpeechDependencies } from './speech/routes.ts';
 import type { SourceSubscriptions } from './sources/subscriptions.ts';
 import { version } from './version.ts';
 
@@ -26,6 +27,7 @@ export interface RouteDependencies {
   webhooks: WebhookRegistry;
   deliveries: DeliveryLog;
   monitors: MonitorRegistry;
+  speech: SpeechDependencies;
 }
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
@@ -36,6 +38,7 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...intelligenceRoutes({ ...deps.intelligence, store: deps.store }),
     ...webhookRoutes(deps.webhooks, deps.deliveries),
     ...monitorRoutes(deps.monitors),
+    ...speechRoutes(deps.speech),
   ];
 }
 

@@ -5,8 +5,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry, collectDefaultMetrics } from 'prom-client';
-import { FeedFetcher } from '../poller/fetcher/feed-fetcher.ts';
-import { parseFeed } from '../poller/parser/parse-feed.ts';
+import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
+import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { ConfigError } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import type { Client } from '../runtime/events/types.generated.ts';
 import { ClientDirectory } from '../clients/client-directory.ts';
 import { effectiveLimits } from '../clients/plans.ts';
-import { createOutboundUrlPolicy } from '../runtime/outbound-url.ts';
+import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createApp } from './app.ts';
 import { ArticleStore } from './articles/article-store.ts';
 import type { ApiConfig } from './config.ts';
@@ -32,10 +32,16 @@ import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
 import { apiRoutes } from './routes.ts';
-import { MonitorRegistry } from './monitors/monitor-registry.ts';
-import { DeliveryLog } from './webhooks/delivery-log.ts';
-import { WebhookRegistry } from './webhooks/webhook-registry.ts';
+import { MonitorRegistry } from '../monitors/monitor-registry.ts';
+import { DeliveryLog } from '../webhooks/delivery-log.ts';
+import { WebhookRegistry } from '../webhooks/webhook-registry.ts';
 import { secretBoxFromSetting } from '../webhooks/secret-box.ts';
+import { createAudioStore } from '../audio/config.ts';
+import { parseAudioUrlKeys } from '../audio/signed-url.ts';
+import { audioRoutes } from './audio/audio-route.ts';
+import { audioUrls } from '../audio/audio-urls.ts';
+import { createSpeechProviders } from '../speech/provider-factory.ts';
+import { createSynthesizer } from '../speech/synthesizer.ts';
 import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
 import { createProvider } from '../intelligence/provider-factory.ts';
 import { RelatedArticles } from '../intelligence/related-articles.ts';
@@ -52,14 +58,29 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
   let policy;
   let signingKeys;
   let secrets;
+  let audioUrlKeys;
   try {
     policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
     signingKeys = parseSigningKeys(config.API_TOKEN_KEYS);
     secrets = secretBoxFromSetting(config.WEBHOOK_SECRET_KEYS);
+    audioUrlKeys = parseAudioUrlKeys(config.AUDIO_URL_KEYS);
   } catch (error) {
     // The messages name their setting and never a secret.
     throw new ConfigError([(error as Error).message]);
   }
+  if (audioUrlKeys.development) {
+    logger.warn(
+      'AUDIO_URL_KEYS is not set: audio URLs are signed with the public development key, so anyone can sign one; set it in production',
+    );
+  }
+  const audioStore = createAudioStore(config);
+  // Until the API listens, and whenever API_PUBLIC_URL is empty, audio URLs use the address it listens on.
+  let publicUrl = config.API_PUBLIC_URL;
+  const audio = audioUrls({
+    baseUrl: () => publicUrl,
+    keys: audioUrlKeys,
+    ttlSeconds: config.AUDIO_URL_TTL_SECONDS,
+  });
   if (signingKeys.ephemeral) {
     logger.warn(
       'API_TOKEN_KEYS is not set: access tokens are signed with a random key and valid on this instance only',
@@ -133,7 +154,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     byApiKey: (key) => known(directory.findByApiKey(key)),
     byId: (id) => known(directory.findClient(id)),
   };
-  const store = new ArticleStore(clickhouse);
+  const store = new ArticleStore(clickhouse, audio);
   const catalog = new SourceCatalog(clickhouse);
   const subscriptions = new SourceSubscriptions({
     catalog,
@@ -143,6 +164,14 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
   });
   const provider = createProvider(config, { logger, redis });
+  const synthesis = createSynthesizer({
+    providers: createSpeechProviders(config, { logger }),
+    store: audioStore,
+    concurrency: config.SPEECH_CONCURRENCY,
+    metrics,
+    logger,
+  });
+  closers.push(() => synthesis.close());
   const related = new RelatedArticles(clickhouse);
   if (secrets.usesDevelopmentKey)
     logger.warn(
@@ -160,7 +189,13 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     store,
     catalog,
     subscriptions,
-    intelligence: { provider, findRelated: (query) => related.find(query), termsOf: extractTerms },
+    intelligence: {
+      provider,
+      findRelated: (query) => related.find(query),
+      termsOf: extractTerms,
+      speech: { synthesis, audio },
+    },
+    speech: { synthesis, store: audioStore, audio },
     webhooks,
     deliveries: new DeliveryLog(clickhouse),
     monitors: new MonitorRegistry({
@@ -179,6 +214,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     publicRoutes: (router) => {
       healthRoutes(router, [{ name: 'clickhouse', check: () => clickhouse.ping() }], metrics);
       docsRoutes(router, () => document);
+      audioRoutes(router, { store: audioStore, keys: audioUrlKeys });
       tokenEndpoint(router, {
         tokens,
         maxBodyBytes: config.API_MAX_BODY_BYTES,
@@ -202,6 +238,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     server.listen(config.PORT, config.API_HOST, resolve);
   });
   const { port } = server.address() as AddressInfo;
+  if (!publicUrl) publicUrl = `http://${config.API_HOST}:${port}`;
   return {
     server,
     url: `http://${config.API_HOST}:${port}`,

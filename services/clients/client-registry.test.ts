@@ -8,7 +8,8 @@ import {
   TenantNotFoundError,
   type ClientStore,
 } from './client-registry.ts';
-import { isStoredHash, verifyCredential } from './credentials.ts';
+import { verifyCredential } from './credentials.ts';
+import { isStoredHash } from '../../test/support/credential-shapes.ts';
 
 /** The compacted topic reduced to what the registry relies on: every appended state, latest wins. */
 function memoryStore() {

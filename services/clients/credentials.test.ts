@@ -6,11 +6,13 @@ import {
   generateClientSecret,
   generateTenantId,
   hashCredential,
+  verifyCredential,
+} from './credentials.ts';
+import {
   isStoredHash,
   looksLikeApiKey,
   looksLikeClientSecret,
-  verifyCredential,
-} from './credentials.ts';
+} from '../../test/support/credential-shapes.ts';
 
 describe('generated credentials', () => {
   it('are a recognisable prefix and 256 random bits in base64url', () => {

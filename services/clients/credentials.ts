@@ -11,11 +11,6 @@ export const tenantIdPrefix = 'ten_';
 
 /** 256 bits: far beyond guessing, so the hash below needs no slowness to protect it. */
 const secretBytes = 32;
-/** base64url of 32 bytes, unpadded. */
-const secretChars = 43;
-
-const apiKeyPattern = new RegExp(`^${apiKeyPrefix}[A-Za-z0-9_-]{${secretChars}}$`);
-const clientSecretPattern = new RegExp(`^${clientSecretPrefix}[A-Za-z0-9_-]{${secretChars}}$`);
 
 /** Characters of the key kept as `api_key_prefix`: the prefix and 8 of its 43 random characters. */
 export const apiKeyPrefixLength = apiKeyPrefix.length + 8;
@@ -32,10 +27,6 @@ export const generateClientSecret = (): string => `${clientSecretPrefix}${random
 // lowercase hex keep them unique without coordination and easy to copy.
 export const generateClientId = (): string => `${clientIdPrefix}${randomBytes(10).toString('hex')}`;
 export const generateTenantId = (): string => `${tenantIdPrefix}${randomBytes(10).toString('hex')}`;
-
-/** Whether a bearer value has the shape of one of our API keys (anything else is a token or garbage). */
-export const looksLikeApiKey = (value: string): boolean => apiKeyPattern.test(value);
-export const looksLikeClientSecret = (value: string): boolean => clientSecretPattern.test(value);
 
 /**
  * What is shown to recognise a key ("nik_AbCdEfGh"): 48 of its 256 random bits,
@@ -75,8 +66,5 @@ export function verifyCredential(presented: string, storedHash: string | null | 
   const actual = digest(presented);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
-
-/** Whether a value is a hash in the stored form (used to assert that only hashes are written). */
-export const isStoredHash = (value: string): boolean => storedHashPattern.test(value);
 
 const digest = (value: string): Buffer => createHash(hashAlgorithm).update(value, 'utf8').digest();

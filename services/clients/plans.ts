@@ -1,9 +1,12 @@
 // Plans and scopes: what a client may do (scopes) and how much of it (limits).
-// Plans differ only by limits (interface document, "Limits"); every plan grants
+// Plans differ only by limits (docs/http-api.md, "Plans and limits"); every plan grants
 // every scope, and a client may be created with a narrower set.
 import type { Client, Plan } from '../runtime/events/types.generated.ts';
 
-/** The scopes the API knows (DESIGN, "Scopes"). The schema keeps scopes an open set; writers use these. */
+/**
+ * The scopes the API knows (docs/http-api.md, "Access control"). The schema keeps scopes an open set;
+ * writers use these.
+ */
 export const knownScopes = [
   'read:feeds',
   'write:sources',
@@ -30,7 +33,10 @@ export interface Limits {
   alertEndpoints: number | null;
 }
 
-/** Plan defaults from the interface document. Enterprise's hourly allowance is custom, so it has none here. */
+/**
+ * Plan defaults (docs/http-api.md, "Plans and limits"). Enterprise's hourly allowance is custom, so it has
+ * none here.
+ */
 export const planLimits: Record<
   WritablePlan,
   { callsPerHour: number | null } & Omit<Limits, 'callsPerHour'>
@@ -38,12 +44,6 @@ export const planLimits: Record<
   essentials: { callsPerHour: 1_000, liveConnections: 5, alertEndpoints: 3 },
   professional: { callsPerHour: 10_000, liveConnections: 25, alertEndpoints: 10 },
   enterprise: { callsPerHour: null, liveConnections: null, alertEndpoints: null },
-};
-
-export const planNames: Record<WritablePlan, string> = {
-  essentials: 'Essentials',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
 };
 
 /**

@@ -74,6 +74,40 @@ export function apiArticleProbe(apiUrl: string, apiKey: string): ArticleProbe {
   };
 }
 
+/**
+ * The signed audio_url of a narrated article among the newest, or null while none is narrated yet
+ * (narration follows enrichment by a few seconds).
+ */
+export function apiNarrationProbe(apiUrl: string, apiKey: string): () => Promise<string | null> {
+  return async () => {
+    const response = await fetch(`${apiUrl}/v1/articles?limit=50`, {
+      headers: { authorization: `Bearer ${apiKey}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { articles?: { audio_url?: unknown }[] };
+    const found = (body.articles ?? []).find((a) => typeof a.audio_url === 'string');
+    return (found?.audio_url as string | undefined) ?? null;
+  };
+}
+
+/** Asks `probe` until it finds something or the time runs out (then null: the demo goes on without). */
+export async function waitForNarration(
+  probe: () => Promise<string | null>,
+  options: Pick<WaitOptions, 'timeoutMs' | 'intervalMs' | 'signal' | 'clock' | 'sleep'>,
+): Promise<string | null> {
+  const clock = options.clock ?? Date.now;
+  const sleep = options.sleep ?? ((ms) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const started = clock();
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const found = await probe().catch(() => null);
+    if (found) return found;
+    if (clock() - started >= options.timeoutMs) return null;
+    await sleep(options.intervalMs ?? 1_000);
+  }
+}
+
 /** One line rewritten in place on a terminal; elsewhere (a log, a test) a line every few seconds. */
 export function progressLine(say: (line: string) => void) {
   let lastPrinted = 0;

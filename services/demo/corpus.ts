@@ -1,10 +1,11 @@
-// The BBC corpus in ../shared/corpus/bbc as articles, and feeds built from it
-// (JSON Feed 1.1, Atom 1.0, RSS 2.0) for the demo, tests and benchmarks.
+// The BBC corpus (services/demo/corpus/bbc, see its README) as
+// articles, and feeds built from it (JSON Feed 1.1, Atom 1.0, RSS 2.0) for the
+// demo, tests and benchmarks.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const corpusDirectory = fileURLToPath(new URL('../../../shared/corpus/bbc/', import.meta.url));
+export const corpusDirectory = fileURLToPath(new URL('./corpus/bbc/', import.meta.url));
 
 export interface CorpusArticle {
   id: string; // "business/001"

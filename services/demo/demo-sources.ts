@@ -19,7 +19,7 @@ const liveCategories: Record<string, { category: SourceInput['category']; label:
 };
 const liveFormats: FeedFormat[] = ['rss', 'atom', 'json'];
 
-/** Every file in ../shared/feeds/real, as the publisher would describe it. */
+/** Every real feed snapshot (services/feeds/parser/testdata/real), as its publisher would describe it. */
 export const realFeedDescriptions: Record<string, Described> = {
   'content-encoded.rss': {
     name: 'Medium: Invironment, food',

@@ -14,6 +14,8 @@ export interface ExampleContext {
   feedServerUrl: string;
   /** Every request carries the key, by variable ($DEMO_API_KEY) so the commands can be shared. */
   credentials: { apiKey: string; generated: boolean; clientId: string; clientSecret: string };
+  /** The signed audio_url of a narrated article, when one was narrated in time. */
+  narrationUrl?: string | null;
 }
 
 /** A text to analyze in the printed examples (plain ASCII, so it pastes into any shell). */
@@ -21,6 +23,9 @@ const analyzeExample =
   'The city council approved a plan on Monday to build 2,000 affordable homes by 2030. ' +
   'Mayor Ana Ruiz said the project would not raise taxes. Critics warned that the budget of $450m is too small, ' +
   'and the construction industry is short of workers.';
+
+/** A sentence to speak in the printed example. */
+const speechExample = 'Good morning. Here is the news, read by the offline voice of this service.';
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -63,6 +68,20 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
       what: 'summarize a text in a casual tone',
       command: post('/api/v1/summarize', { content: analyzeExample, tone: 'casual', length: 'short' }),
     },
+    {
+      what: 'speech: a sentence saved as speech.mp3 (any player plays it; "format": "ogg" or "wav" too)',
+      command: `${post('/v1/synthesize', { text: speechExample, voice: 'en-US-slt-hts' })} -o speech.mp3`,
+    },
+    { what: 'the voices that speak Portuguese', command: get('/v1/voices?language=pt') },
+    context.narrationUrl
+      ? {
+          what: "an article's narration, saved as article.mp3: its audio_url needs no key (signed, valid a day)",
+          command: `curl -s -o article.mp3 ${quote(context.narrationUrl)}`,
+        }
+      : {
+          what: "articles' narrations (audio_url: a signed URL any player or <audio> element plays; narration follows enrichment)",
+          command: get('/v1/articles?limit=5'),
+        },
     {
       what: "monitor a company: its alerts go, signed, to the demo's webhook inbox (the answer shows the secret)",
       command: post('/api/v1/crm/monitor', {

@@ -1,13 +1,15 @@
 // How the local feed servers (the demo's and the tests') answer: the real feed
-// snapshots in ../shared/feeds/real with the content types their publishers
-// sent, and every body with an ETag, so pollers exercise conditional GETs (304).
+// snapshots of the feeds domain's test data with the content types their
+// publishers sent, and every body with an ETag, so pollers exercise conditional
+// GETs (304).
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const realFeedsDirectory = fileURLToPath(new URL('../../../shared/feeds/real/', import.meta.url));
+/** The feed parser's real snapshots (their README says where they come from): one copy for every reader. */
+export const realFeedsDirectory = fileURLToPath(new URL('../feeds/parser/testdata/real/', import.meta.url));
 
 export interface RealFeed {
   name: string;
@@ -27,14 +29,16 @@ const contentTypeOverrides: Record<string, string> = {
   'uolNoticias.rss': 'text/xml; charset=ISO-8859-1',
 };
 
-/** Every snapshot, by file name, read once (about 2.5 MB). */
+/** Every snapshot, by file name, read once (about 2.5 MB). Only feed files: the README is not a feed. */
 export function readRealFeeds(directory = realFeedsDirectory): Map<string, RealFeed> {
   const feeds = new Map<string, RealFeed>();
   for (const name of readdirSync(directory).sort()) {
+    const contentType = contentTypes[path.extname(name)];
+    if (contentType === undefined) continue;
     feeds.set(name, {
       name,
       body: readFileSync(path.join(directory, name)),
-      contentType: contentTypeOverrides[name] ?? contentTypes[path.extname(name)] ?? 'application/xml',
+      contentType: contentTypeOverrides[name] ?? contentType,
     });
   }
   return feeds;

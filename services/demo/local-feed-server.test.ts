@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseFeed } from '../poller/parser/parse-feed.ts';
+import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { readCorpus } from './corpus.ts';
 import { CorpusRelease } from './corpus-release.ts';
 import { readRealFeeds } from './feed-responses.ts';

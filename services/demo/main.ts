@@ -19,7 +19,13 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { createLogger } from '../runtime/logger.ts';
 import type { SourceInput } from '../sources/source.ts';
 import { SourceRegistry } from '../sources/source-registry.ts';
-import { apiArticleProbe, progressLine, waitForArticles } from './article-readiness.ts';
+import {
+  apiArticleProbe,
+  apiNarrationProbe,
+  progressLine,
+  waitForArticles,
+  waitForNarration,
+} from './article-readiness.ts';
 import { loadDemoConfig, loopbackAllowList, repositoryRoot, type DemoConfig } from './config.ts';
 import { readCorpus } from './corpus.ts';
 import { CorpusRelease } from './corpus-release.ts';
@@ -62,6 +68,12 @@ const childEnv: NodeJS.ProcessEnv = {
   OUTBOUND_ALLOW_LIST: [...new Set([...config.OUTBOUND_ALLOW_LIST, ...loopbackAllowList])].join(','),
   // One API process: a signing key made for this run is enough (and keeps the API from warning).
   API_TOKEN_KEYS: process.env.API_TOKEN_KEYS || `demo:${randomBytes(32).toString('base64url')}`,
+  // Audio URLs are signed by the API and (in webhooks) the dispatcher: one key for the run, shared.
+  AUDIO_URL_KEYS: process.env.AUDIO_URL_KEYS || `demo:${randomBytes(32).toString('base64url')}`,
+  // The narrator's and the dispatcher's audio addresses point at this run's API.
+  API_PUBLIC_URL:
+    process.env.API_PUBLIC_URL ||
+    `http://${config.API_HOST.includes(':') ? `[${config.API_HOST}]` : config.API_HOST}:${config.PORT}`,
   PORT: String(config.PORT),
   API_HOST: config.API_HOST,
   // Sources added through the API poll as often as the demo's own live feeds.
@@ -231,6 +243,7 @@ async function start(): Promise<void> {
   for (const [name, entry] of [
     ['projector', 'services/projector/main.ts'],
     ['enricher', 'services/enricher/main.ts'],
+    ['narrator', 'services/narrator/main.ts'],
     ['matcher', 'services/matcher/main.ts'],
     ['dispatcher', 'services/dispatcher/main.ts'],
     ['poller', 'services/poller/main.ts'],
@@ -238,7 +251,7 @@ async function start(): Promise<void> {
   ] as const) {
     watch(launch(name, tsx(entry)));
   }
-  say('services: projector, enricher, matcher, dispatcher, poller and api started');
+  say('services: projector, enricher, narrator, matcher, dispatcher, poller and api started');
 
   const progress = progressLine(say);
   const sample = await waitForArticles(apiArticleProbe(apiUrl, credentials.apiKey), {
@@ -248,6 +261,11 @@ async function start(): Promise<void> {
     signal: stopRequested.signal,
   }).finally(() => progress.done());
 
+  progress.update('waiting for the first narration');
+  const narrationUrl = await waitForNarration(apiNarrationProbe(apiUrl, credentials.apiKey), {
+    timeoutMs: 60_000,
+    signal: stopRequested.signal,
+  }).finally(() => progress.done());
   const message = readyMessage({
     apiUrl,
     articleId: sample.ids[0]!,
@@ -256,7 +274,8 @@ async function start(): Promise<void> {
     elapsed: elapsed(),
     releaseSeconds: config.DEMO_RELEASE_SECONDS,
     pollSeconds: config.DEMO_POLL_SECONDS,
-    logFiles: ['projector', 'enricher', 'matcher', 'dispatcher', 'poller', 'api'].map((n) =>
+    narrationUrl,
+    logFiles: ['projector', 'enricher', 'narrator', 'matcher', 'dispatcher', 'poller', 'api'].map((n) =>
       relative(path.join(config.DEMO_LOG_DIR, `${n}.log`)),
     ),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleEnriched, Webhook, WebhookFilter } from '../runtime/events/types.generated.ts';
-import type { ArticleFacts } from '../matcher/alert-raiser.ts';
+import type { ArticleFacts } from '../monitors/alert-raiser.ts';
 import { articlePublishedPayload, newsAlertPayload } from '../webhooks/payloads.ts';
 import { articlePayload, passesFilter } from './article-fan-out.ts';
 import { alertPayload } from './fan-out.ts';
@@ -11,7 +11,9 @@ const article: ArticleFacts = {
   url: 'https://news.example/a1',
   summary: 'Acme and Globex agreed terms.',
   content: 'The deal, worth $2bn, creates the largest coffee chain in Europe.',
+  narrated: false,
   audioUrl: null,
+  audioKey: null,
   sourceId: 's1',
   sourceName: 'Daily Example',
   publishedAt: Date.parse('2026-11-20T10:00:00Z'),
@@ -83,6 +85,7 @@ describe('payloads', () => {
         article_url: 'https://news.example/a1',
         news_summary: 'S',
         audio_url: null,
+        audio_key: null,
         matched_terms: ['Acme'],
         occurred_at: 0,
       }),

@@ -10,12 +10,12 @@ import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
-import type { ArticleFacts } from '../matcher/alert-raiser.ts';
-import { readArticleFacts } from '../matcher/article-facts.ts';
-import { deliveryId } from './fan-out.ts';
+import type { ArticleFacts } from '../monitors/alert-raiser.ts';
+import { readArticleFacts } from '../monitors/article-facts.ts';
+import { audioUrlOf, firstDeliveryJob } from './fan-out.ts';
+import type { AudioUrls } from '../audio/audio-urls.ts';
+import { ARTICLE_PUBLISHED } from '../webhooks/event-types.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
-
-export const ARTICLE_EVENT = 'article.published';
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -47,9 +47,14 @@ export function passesFilter(webhook: Webhook, article: ArticleFacts, enrichment
 }
 
 /** The article.published body (services/webhooks/payloads.ts describes it). */
-export function articlePayload(article: ArticleFacts, enrichment: ArticleEnriched, at: Date): string {
+export function articlePayload(
+  article: ArticleFacts,
+  enrichment: ArticleEnriched,
+  at: Date,
+  audio?: AudioUrls,
+): string {
   return JSON.stringify({
-    event: ARTICLE_EVENT,
+    event: ARTICLE_PUBLISHED,
     timestamp: at.toISOString(),
     data: {
       article_id: article.articleId,
@@ -61,7 +66,7 @@ export function articlePayload(article: ArticleFacts, enrichment: ArticleEnriche
       category: enrichment.category ?? (article.category || null),
       language: article.language ?? enrichment.language,
       summary: enrichment.summary ?? article.summary,
-      audio_url: article.audioUrl,
+      audio_url: audioUrlOf(article.audioKey, article.audioUrl, audio),
     },
   });
 }
@@ -73,6 +78,8 @@ export interface ArticleFanOutDeps {
   logger: Logger;
   /** How long an enrichment waits for its article to reach the read model before it is skipped. */
   articleWaitMs: number;
+  /** Signs the narration's key into data.audio_url. */
+  audio?: AudioUrls;
   clock?: () => Date;
 }
 
@@ -80,7 +87,7 @@ export function articleFanOutHandler(deps: ArticleFanOutDeps): BatchHandler<Arti
   const clock = deps.clock ?? (() => new Date());
   return async (events) => {
     await deps.directory.catchUp();
-    const webhooks = deps.directory.subscribersOf(ARTICLE_EVENT);
+    const webhooks = deps.directory.subscribersOf(ARTICLE_PUBLISHED);
     // Only successful enrichments are news worth pushing; without subscribers nothing is read at all.
     const enriched = events.flatMap((e) => (e.value?.status === 'succeeded' ? [e.value] : []));
     if (webhooks.length === 0 || enriched.length === 0) return;
@@ -100,23 +107,12 @@ export function articleFanOutHandler(deps: ArticleFanOutDeps): BatchHandler<Arti
         );
         continue;
       }
-      const payload = articlePayload(article, enrichment, now);
+      const payload = articlePayload(article, enrichment, now, deps.audio);
       for (const webhook of webhooks) {
         if (!passesFilter(webhook, article, enrichment)) continue;
-        jobs.push({
-          delivery_id: deliveryId(ARTICLE_EVENT, article.articleId, webhook.webhook_id),
-          webhook_id: webhook.webhook_id,
-          tenant_id: webhook.tenant_id,
-          event_type: ARTICLE_EVENT,
-          event_id: article.articleId,
-          payload_json: payload,
-          attempt: 1,
-          due_at: now.getTime(),
-          status: 'pending',
-          last_http_status: null,
-          last_error: null,
-          occurred_at: now.getTime(),
-        });
+        jobs.push(
+          firstDeliveryJob({ type: ARTICLE_PUBLISHED, id: article.articleId, payload }, webhook, now),
+        );
       }
     }
     if (jobs.length === 0) return;

@@ -1,25 +1,33 @@
 import { z } from 'zod';
 import { boolean, commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 import { parseSecretBoxKeys } from '../webhooks/secret-box.ts';
-import { provisionEnv } from '../provision/config.ts';
+import { retryScheduleSetting } from '../webhooks/retry-plan.ts';
+import { apiPublicUrlSetting } from '../audio/audio-address.ts';
+import { audioUrlEnv } from '../audio/signed-url.ts';
 
 export const dispatcherEnv = {
   ...infrastructureEnv,
-  /** Prefix of the two consumer groups: `<group>.alerts` (fan-out) and `<group>.deliveries`. */
-  DISPATCHER_GROUP: text('dispatcher'),
-  /**
-   * Where a group with no committed offsets starts: true reads the topics from the beginning (a new
-   * deployment owes every alert its deliveries), false from their end when the process starts (tests on a
-   * shared stack).
-   */
-  DISPATCHER_FROM_BEGINNING: boolean(true),
-  /** Webhook requests in flight at once, across all partitions (one endpoint gets one at a time). */
-  DISPATCHER_CONCURRENCY: integer(16, 1, 1000),
-  /** How long a dispatcher that died silently keeps its partitions before the others take them over. */
-  DISPATCHER_SESSION_TIMEOUT_MS: integer(30_000, 6_000, 300_000),
-  /** Must match the schedule the topics were provisioned with (one retry topic per distinct delay). */
-  WEBHOOK_RETRY_SCHEDULE: provisionEnv.WEBHOOK_RETRY_SCHEDULE,
-  /** `kid:base64url-key[,…]`; empty = the public development key (a warning is logged). */
+  DISPATCHER_GROUP: text('dispatcher').describe(
+    'Prefix of the consumer groups: `<group>.alerts` and `<group>.articles` (fan-out), `<group>.deliveries`, ' +
+      'and `<group>.webhooks…` (each instance following the webhook registrations).',
+  ),
+  DISPATCHER_FROM_BEGINNING: boolean(true).describe(
+    'Where a group with no committed offsets starts: true reads the topics from the beginning (a new ' +
+      'deployment owes every alert its deliveries), false from their end when the process starts (tests on a ' +
+      'shared stack).',
+  ),
+  DISPATCHER_CONCURRENCY: integer(16, 1, 1000).describe(
+    'Webhook requests in flight at once, across all partitions (one endpoint gets one at a time).',
+  ),
+  DISPATCHER_SESSION_TIMEOUT_MS: integer(30_000, 6_000, 300_000).describe(
+    'How long a dispatcher that died silently keeps its partitions before the others take them over.',
+  ),
+  WEBHOOK_RETRY_SCHEDULE: retryScheduleSetting.meta({
+    accepted: 'comma-separated durations such as 5s, 5m, 2h (units ms, s, m, h, d)',
+    description:
+      'Delays between delivery attempts; after the last, the delivery is dead-lettered. Must match the ' +
+      'schedule the topics were provisioned with (one retry topic per distinct delay).',
+  }),
   WEBHOOK_SECRET_KEYS: z
     .string()
     .default('')
@@ -31,14 +39,30 @@ export const dispatcherEnv = {
         // The parser's messages name the entry and kid, never the key.
         context.addIssue({ code: 'custom', message: (error as Error).message });
       }
+    })
+    .meta({
+      accepted: '`kid:base64url-32-byte-key` pairs, comma-separated',
+      description:
+        "Keys opening the sealed webhook signing secrets; the same list as the API's. Empty: the " +
+        'built-in development key, with a warning.',
     }),
-  WEBHOOK_CONNECT_TIMEOUT_MS: integer(5_000, 100, 60_000),
-  /** One whole attempt: DNS, connect, send, and the response headers. */
-  WEBHOOK_TIMEOUT_MS: integer(10_000, 500, 300_000),
-  WEBHOOK_MAX_RESPONSE_BYTES: integer(65_536, 1_024, 10 * 1024 * 1024),
-  WEBHOOK_USER_AGENT: text('news-intelligence-webhooks/0.1'),
-  /** Hosts and CIDRs webhooks may reach even though they are private/loopback (tests, the demo). */
-  OUTBOUND_ALLOW_LIST: commaList(),
+  WEBHOOK_CONNECT_TIMEOUT_MS: integer(5_000, 100, 60_000).describe('Connect timeout of a delivery.'),
+  WEBHOOK_TIMEOUT_MS: integer(10_000, 500, 300_000).describe(
+    'One whole attempt: DNS, connect, sending, and the response headers.',
+  ),
+  WEBHOOK_MAX_RESPONSE_BYTES: integer(65_536, 1_024, 10 * 1024 * 1024).describe(
+    "A receiver's answer is read up to this, then the connection is dropped.",
+  ),
+  WEBHOOK_USER_AGENT: text('news-intelligence-webhooks/0.1').describe('User-Agent of webhook deliveries.'),
+  OUTBOUND_ALLOW_LIST: commaList().describe(
+    'Hosts and CIDRs webhooks may reach although they are private, loopback or link-local (tests, the demo).',
+  ),
+  API_PUBLIC_URL: apiPublicUrlSetting,
+  AUDIO_URL_KEYS: audioUrlEnv.AUDIO_URL_KEYS,
+  AUDIO_URL_WEBHOOK_TTL_SECONDS: integer(7 * 86_400, 3_600, 30 * 86_400).describe(
+    'How long the `audio_url` in a webhook payload can be fetched: the payload is built once and sent on ' +
+      'every retry (up to about 28 hours with the default schedule), so it outlives the schedule.',
+  ),
 };
 
 export const loadDispatcherConfig = (env?: NodeJS.ProcessEnv) => loadConfig(dispatcherEnv, env);

@@ -17,6 +17,7 @@ import { describeError, isPoison } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { retrying, type RetryOptions, type RetryPolicy } from '../runtime/retry.ts';
 import type { KeyedSlots } from './keyed-slots.ts';
 import { PartitionLane, type LaneJob } from './partition-lane.ts';
 
@@ -51,10 +52,21 @@ export interface DeliveryConsumerOptions {
   clock?: () => number;
 }
 
+/**
+ * Decoding waits for the registry, and a dead letter is written, however many attempts it takes: both
+ * end only when the batch stops being ours.
+ */
+const untilItWorks: RetryPolicy = { maxAttempts: Infinity, initialBackoffMs: 200, maxBackoffMs: 10_000 };
+
+/** How a batch's waits heartbeat and end. */
+type Waiting = Pick<RetryOptions, 'signal' | 'whileWaiting'>;
+
 export class DeliveryConsumer {
   private readonly consumer: Consumer;
   private readonly lanes = new Map<string, PartitionLane>();
   private generation = 0;
+  /** Aborted when the generation ends (a rebalance, or stop()): a batch's waits end with it. */
+  private generationEnded = new AbortController();
   private stopping = false;
   private readonly clock: () => number;
 
@@ -76,6 +88,8 @@ export class DeliveryConsumer {
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       // Every partition is read again from its committed offset: forget what the lanes held.
       this.generation += 1;
+      this.generationEnded.abort();
+      this.generationEnded = new AbortController();
       for (const lane of this.lanes.values()) lane.drop();
       this.lanes.clear();
       const assigned = Object.entries(payload.memberAssignment).map(([topic, partitions]) => ({
@@ -105,6 +119,7 @@ export class DeliveryConsumer {
    */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.generationEnded.abort();
     const lanes = [...this.lanes.values()];
     for (const lane of lanes) lane.stopStarting();
     let timer: NodeJS.Timeout | undefined;
@@ -122,19 +137,36 @@ export class DeliveryConsumer {
     const { batch } = payload;
     const generation = this.generation;
     const current = () => !this.stopping && generation === this.generation && payload.isRunning();
-    const jobs: LaneJob[] = [];
-    let last: string | undefined;
-    for (const message of batch.messages) {
-      if (!current()) break;
-      const job = await this.decode(batch.topic, batch.partition, message, payload, current);
-      if (job === undefined) break; // stopping or rebalanced while waiting for the registry
-      jobs.push(job);
-      last = message.offset;
+    // Waits for the registry end when the generation does, or (checked as they heartbeat) the batch
+    // otherwise stops being ours.
+    const abandoned = new AbortController();
+    const ended = this.generationEnded.signal;
+    const abandon = () => abandoned.abort();
+    ended.addEventListener('abort', abandon, { once: true });
+    const waiting: Waiting = {
+      signal: abandoned.signal,
+      whileWaiting: async () => {
+        await payload.heartbeat().catch(() => undefined);
+        if (!current()) abandon();
+      },
+    };
+    try {
+      const jobs: LaneJob[] = [];
+      let last: string | undefined;
+      for (const message of batch.messages) {
+        if (!current()) break;
+        const job = await this.decode(batch.topic, batch.partition, message, waiting);
+        if (job === undefined) break; // stopping or rebalanced while waiting for the registry
+        jobs.push(job);
+        last = message.offset;
+      }
+      if (!current() || last === undefined) return;
+      this.laneFor(batch.topic, batch.partition, generation).push(jobs);
+      // The fetch position moves past the batch; what is committed is up to the lane.
+      payload.resolveOffset(last);
+    } finally {
+      ended.removeEventListener('abort', abandon);
     }
-    if (!current() || last === undefined) return;
-    this.laneFor(batch.topic, batch.partition, generation).push(jobs);
-    // The fetch position moves past the batch; what is committed is up to the lane.
-    payload.resolveOffset(last);
   }
 
   /** The lane entry for one record; undefined if decoding had to be abandoned (stopping, rebalance). */
@@ -142,13 +174,12 @@ export class DeliveryConsumer {
     topic: string,
     partition: number,
     message: KafkaMessage,
-    payload: EachBatchPayload,
-    current: () => boolean,
+    waiting: Waiting,
   ): Promise<LaneJob | undefined> {
     const offset = BigInt(message.offset);
     const key = message.key?.toString('utf8') ?? '';
-    for (let attempt = 1; ; attempt++) {
-      try {
+    const decoded = await retrying(
+      async (): Promise<LaneJob> => {
         const job = (await this.options.codec.decode(topic, message.value)) as WebhookDelivery | null;
         // Outcome records share the topic with jobs; only `pending` asks for an attempt.
         if (job === null || job.status !== 'pending') return { offset, key, dueAt: null };
@@ -158,20 +189,25 @@ export class DeliveryConsumer {
           dueAt: job.due_at,
           run: (signal) => this.options.process(job, { topic, partition, offset: message.offset, signal }),
         };
-      } catch (error) {
-        if (isPoison(error)) {
-          if (!(await this.deadLetter(topic, partition, message, describeError(error), payload, current)))
-            return;
-          return { offset, key, dueAt: null };
-        }
-        // The registry is unreachable: the record is fine, wait for it.
-        this.options.logger.warn(
-          { topic, partition, offset: message.offset, attempt, err: describeError(error) },
-          'cannot decode a delivery job yet; waiting',
-        );
-        if (!(await this.pause(backoff(attempt), payload, current))) return;
-      }
-    }
+      },
+      {
+        policy: untilItWorks,
+        // Anything but poison means the registry is unreachable: the record is fine, wait for it.
+        classify: (error) => (isPoison(error) ? 'give-up' : 'retry'),
+        ...waiting,
+        onFailure: ({ error, attempt, verdict }) => {
+          if (verdict === 'retry')
+            this.options.logger.warn(
+              { topic, partition, offset: message.offset, attempt, err: describeError(error) },
+              'cannot decode a delivery job yet; waiting',
+            );
+        },
+      },
+    );
+    if (decoded.kind === 'done') return decoded.value;
+    if (decoded.kind !== 'give-up') return;
+    if (!(await this.deadLetter(topic, partition, message, describeError(decoded.error), waiting))) return;
+    return { offset, key, dueAt: null };
   }
 
   private async deadLetter(
@@ -179,8 +215,7 @@ export class DeliveryConsumer {
     partition: number,
     message: KafkaMessage,
     reason: string,
-    payload: EachBatchPayload,
-    current: () => boolean,
+    waiting: Waiting,
   ): Promise<boolean> {
     const dead = deadLetterMessage({
       topic,
@@ -191,22 +226,18 @@ export class DeliveryConsumer {
       reason,
       now: new Date(this.clock()),
     });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.options.producer.sendRaw(dead.topic, [dead.message]);
-        this.options.logger.warn(
-          { topic, partition, offset: message.offset, reason },
-          'message dead-lettered',
-        );
-        return true;
-      } catch (error) {
+    const written = await retrying(() => this.options.producer.sendRaw(dead.topic, [dead.message]), {
+      policy: untilItWorks,
+      ...waiting,
+      onFailure: ({ error, attempt }) =>
         this.options.logger.error(
           { topic: dead.topic, attempt, err: describeError(error) },
           'dead-letter write failed',
-        );
-        if (!(await this.pause(backoff(attempt), payload, current))) return false;
-      }
-    }
+        ),
+    });
+    if (written.kind !== 'done') return false;
+    this.options.logger.warn({ topic, partition, offset: message.offset, reason }, 'message dead-lettered');
+    return true;
   }
 
   private laneFor(topic: string, partition: number, generation: number): PartitionLane {
@@ -234,19 +265,4 @@ export class DeliveryConsumer {
     }
     return lane;
   }
-
-  /** Sleeps, heartbeating; false if the batch stopped being ours meanwhile. */
-  private async pause(ms: number, payload: EachBatchPayload, current: () => boolean): Promise<boolean> {
-    const until = this.clock() + ms;
-    while (current() && this.clock() < until) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, until - this.clock())));
-      await payload.heartbeat().catch(() => undefined);
-    }
-    return current();
-  }
-}
-
-function backoff(attempt: number): number {
-  const capped = Math.min(10_000, 200 * 2 ** (attempt - 1));
-  return capped / 2 + Math.random() * (capped / 2);
 }

@@ -4,10 +4,11 @@ import type { Webhook } from '../runtime/events/types.generated.ts';
 import { createLogger } from '../runtime/logger.ts';
 import type { DeliveryOutcome, DeliveryRequest } from '../webhooks/delivery-client.ts';
 import { createRetryPlan } from '../webhooks/retry-plan.ts';
+import { spreadDelay, spreadDraw } from '../webhooks/retry-timing.ts';
 import { developmentSecretBox } from '../webhooks/secret-box.ts';
 import { generateWebhookSecret } from '../webhooks/signing.ts';
 import { DeliveryWorker, GONE_REASON, type Append } from './delivery-worker.ts';
-import { jobWith, webhookWith } from './test-fixtures.ts';
+import { jobWith, webhookWith } from '../../test/support/webhook-records.ts';
 
 const logger = createLogger('test', 'silent');
 const now = new Date(Date.UTC(2026, 0, 5, 10, 0, 0));
@@ -102,7 +103,7 @@ describe('DeliveryWorker', () => {
     });
   });
 
-  it('schedules the next attempt on the retry topic the plan names, then records failed_retrying', async () => {
+  it('schedules the next attempt on the retry topic the plan names, due after its delay spread for this delivery, then records failed_retrying', async () => {
     const { worker } = setUp(serverError);
     const job = jobWith({ attempt: 2 });
     const result = await worker.attempt(job);
@@ -115,10 +116,56 @@ describe('DeliveryWorker', () => {
     expect(next.kind === 'delivery' && next.record).toMatchObject({
       delivery_id: job.delivery_id,
       payload_json: job.payload_json,
-      due_at: now.getTime() + 5 * 60_000,
+      due_at: now.getTime() + spreadDelay(5 * 60_000, spreadDraw(job.delivery_id, 3)),
       last_http_status: 500,
       last_error: 'HTTP 500',
     });
+    expect(next.kind === 'delivery' && next.record.due_at).toBeGreaterThanOrEqual(
+      now.getTime() + 4.5 * 60_000,
+    );
+    expect(next.kind === 'delivery' && next.record.due_at).toBeLessThanOrEqual(now.getTime() + 5.5 * 60_000);
+  });
+
+  it("postpones the next attempt as a 503's Retry-After asks, on a retry topic that waits that long, and says so", async () => {
+    const unavailable: DeliveryOutcome = {
+      ...serverError,
+      status: 503,
+      error: 'HTTP 503',
+      retryAfter: '3600',
+    };
+    const { worker } = setUp(unavailable);
+    const result = await worker.attempt(jobWith({ attempt: 1 }));
+    expect(result.status).toBe('failed_retrying');
+    const [next, outcome] = result.appends;
+    // The 5m topic is the longer one of this plan's two: a wait of an hour goes there, as attempt 2.
+    expect(next).toMatchObject({
+      kind: 'delivery',
+      topic: 'news.webhook-deliveries.v1.retry-5m',
+      record: { status: 'pending', attempt: 2, last_http_status: 503 },
+    });
+    const due = next?.kind === 'delivery' ? next.record.due_at : 0;
+    // Capped at the plan's longest delay (5 min), spread upwards by up to 10%.
+    expect(due).toBeGreaterThanOrEqual(now.getTime() + 5 * 60_000);
+    expect(due).toBeLessThanOrEqual(now.getTime() + 5.5 * 60_000);
+    expect(outcome?.kind === 'delivery' && outcome.record.last_error).toMatch(
+      /^HTTP 503 \(Retry-After of 1 h capped: next attempt in 5 min( \d+ s)?\)$/,
+    );
+  });
+
+  it('ignores a Retry-After that is unreadable or comes with a status other than 429 and 503', async () => {
+    for (const answer of [
+      { ...serverError, status: 503, error: 'HTTP 503', retryAfter: 'in a while' },
+      { ...serverError, retryAfter: '3600' },
+    ] satisfies DeliveryOutcome[]) {
+      const { worker } = setUp(answer);
+      const job = jobWith({ attempt: 1 });
+      const [next, outcome] = (await worker.attempt(job)).appends;
+      expect(next).toMatchObject({
+        topic: 'news.webhook-deliveries.v1.retry-5s',
+        record: { due_at: now.getTime() + spreadDelay(5_000, spreadDraw(job.delivery_id, 2)) },
+      });
+      expect(outcome?.kind === 'delivery' && outcome.record.last_error).toBe(answer.error);
+    }
   });
 
   it('dead-letters the job after the last attempt, on the DLQ and in the log', async () => {

@@ -8,13 +8,16 @@
 //   410 Gone                  → disabled, and the webhook is disabled (a new news.webhooks.v1 state)
 //   webhook deleted/inactive  → disabled, no request
 //   other failure             → failed_retrying + the next pending job on the retry topic the plan names,
-//                               or, after the last attempt (or if retrying cannot help), dead_lettered +
-//                               the job on news.webhook-deliveries.v1.dlq
+//                               due after the plan's delay spread, or later if a 429/503 asked with
+//                               Retry-After (retry-timing.ts), or, after the last attempt (or if retrying
+//                               cannot help), dead_lettered + the job on news.webhook-deliveries.v1.dlq
 import type { Webhook, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { DeliveryClient, DeliveryOutcome } from '../webhooks/delivery-client.ts';
+import { WEBHOOK_TEST } from '../webhooks/event-types.ts';
 import type { RetryPlan } from '../webhooks/retry-plan.ts';
+import { receiverWait, retryAfterNote } from '../webhooks/retry-timing.ts';
 import type { SecretBox } from '../webhooks/secret-box.ts';
 import { signatureHeaders } from '../webhooks/signing.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
@@ -118,8 +121,10 @@ export class DeliveryWorker {
 
   private failed(job: WebhookDelivery, failure: Failure): AttemptResult {
     const attempt = Math.min(job.attempt, this.deps.plan.maxAttempts);
+    const now = this.clock().getTime();
+    const retryAfterMs = receiverWait(failure.status, failure.retryAfter, now);
     const decision = failure.retryable
-      ? this.deps.plan.afterFailure(attempt)
+      ? this.deps.plan.nextAttempt({ attempt, deliveryId: job.delivery_id, retryAfterMs })
       : ({ kind: 'dead-letter' } as const);
     const facts = {
       httpStatus: failure.status,
@@ -127,14 +132,14 @@ export class DeliveryWorker {
       durationMs: failure.durationMs,
     };
     if (decision.kind === 'retry') {
-      const now = this.clock().getTime();
+      facts.error += retryAfterNote(decision, retryAfterMs);
       const next: WebhookDelivery = {
         ...job,
         attempt: decision.attempt,
         due_at: now + decision.delayMs,
         status: 'pending',
         last_http_status: failure.status,
-        last_error: failure.error,
+        last_error: facts.error,
         occurred_at: now,
       };
       // The next job first: if we die between the two, the attempt is made again, nothing is lost.
@@ -188,9 +193,6 @@ export class DeliveryWorker {
   }
 }
 
-/** The event a test ping carries. */
-export const TEST_EVENT = 'webhook.test';
-
 /** Why a job must not be sent to `webhook` at all, or null if it may. */
 function whyNotDeliver(job: WebhookDelivery, webhook: Webhook | undefined): string | null {
   if (webhook === undefined) return 'the webhook was deleted';
@@ -201,7 +203,7 @@ function whyNotDeliver(job: WebhookDelivery, webhook: Webhook | undefined): stri
       : 'the webhook is paused';
   }
   // A test ping (POST /api/v1/webhooks/{id}/test) goes to the webhook whatever events it subscribes to.
-  if (job.event_type !== TEST_EVENT && !webhook.events.includes(job.event_type))
+  if (job.event_type !== WEBHOOK_TEST && !webhook.events.includes(job.event_type))
     return `the webhook no longer subscribes to ${job.event_type}`;
   return null;
 }

@@ -6,7 +6,7 @@ import type { OutgoingEvent } from '../runtime/kafka/producer.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { signatureHeaders } from '../webhooks/signing.ts';
 import { alertDeliveryJobs, alertPayload, deliveryId, fanOutHandler } from './fan-out.ts';
-import { alertWith, webhookWith } from './test-fixtures.ts';
+import { alertWith, webhookWith } from '../../test/support/webhook-records.ts';
 import { WebhookDirectory } from './webhook-directory.ts';
 
 const logger = createLogger('test', 'silent');

@@ -12,7 +12,10 @@ import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { ALERT_EVENT, type WebhookDirectory } from './webhook-directory.ts';
+import type { AudioUrls } from '../audio/audio-urls.ts';
+import { pendingJob } from '../webhooks/delivery-job.ts';
+import { NEWS_ALERT } from '../webhooks/event-types.ts';
+import type { WebhookDirectory } from './webhook-directory.ts';
 
 /**
  * `msg_` + 32 hex characters (128 bits of a SHA-256): stable for the same event and webhook, unique
@@ -32,15 +35,15 @@ export function deliveryId(eventType: string, eventId: string, webhookId: string
  * - `article_id`, `article_title`, `article_url`: the article that mentions the company;
  * - `matched_terms`: the company name and/or aliases found in it, as written in the monitor.
  */
-export function alertPayload(alert: Alert): string {
+export function alertPayload(alert: Alert, audio?: AudioUrls): string {
   return JSON.stringify({
-    event: ALERT_EVENT,
+    event: NEWS_ALERT,
     timestamp: new Date(alert.occurred_at).toISOString(),
     data: {
       contact_id: alert.contact_id,
       company: alert.company,
       news_summary: alert.news_summary,
-      audio_url: alert.audio_url ?? null,
+      audio_url: audioUrlOf(alert.audio_key, alert.audio_url, audio),
       alert_id: alert.alert_id,
       monitor_id: alert.monitor_id,
       article_id: alert.article_id,
@@ -51,33 +54,51 @@ export function alertPayload(alert: Alert): string {
   });
 }
 
+/**
+ * The audio_url of a payload: a signed URL of the stored narration (it lives AUDIO_URL_WEBHOOK_TTL_SECONDS,
+ * long enough for the retries), else the address the event carries (an event written before narrations
+ * had keys), else null. The payload is built once per delivery, so every attempt sends the same URL.
+ */
+export function audioUrlOf(key: string | null, address: string | null, audio: AudioUrls | undefined) {
+  return key && audio ? audio.urlFor(key) : (address ?? null);
+}
+
+/** The first-attempt job of one event for one webhook, due now. */
+export function firstDeliveryJob(
+  event: { type: string; id: string; payload: string },
+  webhook: { webhook_id: string; tenant_id: string },
+  now: Date,
+): WebhookDelivery {
+  return pendingJob(
+    {
+      delivery_id: deliveryId(event.type, event.id, webhook.webhook_id),
+      webhook_id: webhook.webhook_id,
+      tenant_id: webhook.tenant_id,
+      event_type: event.type,
+      event_id: event.id,
+      payload_json: event.payload,
+    },
+    now.getTime(),
+  );
+}
+
 /** The first-attempt jobs for one alert, one per webhook, due now. */
 export function alertDeliveryJobs(
   alert: Alert,
   webhooks: readonly { webhook_id: string; tenant_id: string }[],
   now: Date,
+  audio?: AudioUrls,
 ): WebhookDelivery[] {
-  const payload = alertPayload(alert);
-  return webhooks.map((webhook) => ({
-    delivery_id: deliveryId(ALERT_EVENT, alert.alert_id, webhook.webhook_id),
-    webhook_id: webhook.webhook_id,
-    tenant_id: webhook.tenant_id,
-    event_type: ALERT_EVENT,
-    event_id: alert.alert_id,
-    payload_json: payload,
-    attempt: 1,
-    due_at: now.getTime(),
-    status: 'pending',
-    last_http_status: null,
-    last_error: null,
-    occurred_at: now.getTime(),
-  }));
+  const event = { type: NEWS_ALERT, id: alert.alert_id, payload: alertPayload(alert, audio) };
+  return webhooks.map((webhook) => firstDeliveryJob(event, webhook, now));
 }
 
 export interface FanOutDeps {
   directory: Pick<WebhookDirectory, 'catchUp' | 'subscribers'>;
   producer: Pick<EventProducer, 'send'>;
   logger: Logger;
+  /** Signs the narration's key into data.audio_url. */
+  audio?: AudioUrls;
   clock?: () => Date;
 }
 
@@ -94,8 +115,8 @@ export function fanOutHandler(deps: FanOutDeps): BatchHandler<Alert> {
     const jobs: WebhookDelivery[] = [];
     for (const { value: alert } of events) {
       if (alert === null) continue; // alerts are a stream: a tombstone means nothing here
-      const webhooks = deps.directory.subscribers(alert.tenant_id, ALERT_EVENT, alert.monitor_id);
-      jobs.push(...alertDeliveryJobs(alert, webhooks, now));
+      const webhooks = deps.directory.subscribers(alert.tenant_id, NEWS_ALERT, alert.monitor_id);
+      jobs.push(...alertDeliveryJobs(alert, webhooks, now, deps.audio));
       if (webhooks.length > 0) {
         deps.logger.debug({ alertId: alert.alert_id, webhooks: webhooks.length }, 'alert fanned out');
       }

@@ -4,7 +4,7 @@ import { createLogger } from '../runtime/logger.ts';
 import type { JobContext } from './delivery-consumer.ts';
 import type { Append, AttemptResult } from './delivery-worker.ts';
 import { jobProcessor } from './job-processor.ts';
-import { jobWith, webhookWith } from './test-fixtures.ts';
+import { jobWith, webhookWith } from '../../test/support/webhook-records.ts';
 
 const logger = createLogger('test', 'silent');
 const context = (signal = new AbortController().signal): JobContext => ({
@@ -33,7 +33,7 @@ function setUp(result: AttemptResult | Error, failAppends = 0) {
     },
     directory: { remember: (w) => remembered.push(w) },
     logger,
-    backoffMs: () => 1,
+    appendRetry: { maxAttempts: Infinity, initialBackoffMs: 1, maxBackoffMs: 1 },
   });
   return { process, written, remembered, attempts: () => attempts };
 }

@@ -6,8 +6,9 @@ import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
 import { describeError } from '../runtime/kafka/errors.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { retrying, type RetryPolicy } from '../runtime/retry.ts';
 import type { ProcessJob } from './delivery-consumer.ts';
-import type { AppendAll } from './delivery-log.ts';
+import type { AppendAll } from './attempt-records.ts';
 import type { Append, DeliveryWorker } from './delivery-worker.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
@@ -17,13 +18,20 @@ export interface JobProcessorDeps {
   directory: Pick<WebhookDirectory, 'remember'>;
   logger: Logger;
   clock?: () => Date;
-  /** Backoff between append attempts; tests shorten it. */
-  backoffMs?: (attempt: number) => number;
+  /** How appends are retried; tests shorten the pauses. */
+  appendRetry?: RetryPolicy;
 }
+
+/** Appends are retried until they are written or the job is given up (revoked, stopping). */
+export const defaultAppendRetry: RetryPolicy = {
+  maxAttempts: Infinity,
+  initialBackoffMs: 200,
+  maxBackoffMs: 10_000,
+};
 
 export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
   const clock = deps.clock ?? (() => new Date());
-  const backoffMs = deps.backoffMs ?? ((attempt) => Math.min(10_000, 200 * 2 ** (attempt - 1)));
+  const appendRetry = deps.appendRetry ?? defaultAppendRetry;
   return async (job, context) => {
     context.signal.throwIfAborted();
     let appends: Append[];
@@ -37,19 +45,18 @@ export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
       );
       appends = unexpected(job, describeError(error), clock());
     }
-    for (let attempt = 1; ; attempt++) {
-      context.signal.throwIfAborted();
-      try {
-        await deps.append(appends, context);
-        break;
-      } catch (error) {
+    context.signal.throwIfAborted();
+    const appended = await retrying(() => deps.append(appends, context), {
+      policy: appendRetry,
+      signal: context.signal,
+      onFailure: ({ error, attempt }) =>
         deps.logger.warn(
           { webhookId: job.webhook_id, deliveryId: job.delivery_id, attempt, err: describeError(error) },
           'appending a delivery outcome failed; retrying',
-        );
-        await sleep(backoffMs(attempt), context.signal);
-      }
-    }
+        ),
+    });
+    // Only an abort ends the retrying without the records written: the job stays uncommitted.
+    if (appended.kind !== 'done') throw context.signal.aborted ? context.signal.reason : appended.error;
     for (const append of appends) if (append.kind === 'webhook') deps.directory.remember(append.state);
   };
 }
@@ -66,22 +73,4 @@ function unexpected(job: WebhookDelivery, error: string, now: Date): Append[] {
     { kind: 'dead-letter', record, reason: record.last_error! },
     { kind: 'delivery', topic: topicNames.webhookDeliveries, record },
   ];
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-    };
-    const onAbort = () => {
-      done();
-      reject(signal.reason as Error);
-    };
-    const timer = setTimeout(() => {
-      done();
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

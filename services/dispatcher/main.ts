@@ -19,13 +19,13 @@ import { createSchemaRegistry, EventCodec, localTypes } from '../runtime/kafka/r
 import { retryTopicName, topicCatalog, topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
-import { createOutboundUrlPolicy, type OutboundUrlPolicy } from '../runtime/outbound-url.ts';
+import { createOutboundUrlPolicy, type OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createDeliveryClient } from '../webhooks/delivery-client.ts';
 import { createRetryPlan } from '../webhooks/retry-plan.ts';
 import { SECRET_KEYS_SETTING, secretBoxFromSetting } from '../webhooks/secret-box.ts';
 import { loadDispatcherConfig } from './config.ts';
 import { DeliveryConsumer } from './delivery-consumer.ts';
-import { deliveryLog } from './delivery-log.ts';
+import { deliveryLog } from './attempt-records.ts';
 import { DeliveryWorker } from './delivery-worker.ts';
 import { articleFanOutHandler } from './article-fan-out.ts';
 import { fanOutHandler } from './fan-out.ts';
@@ -34,6 +34,9 @@ import { KeyedSlots } from './keyed-slots.ts';
 import { checkProvisioned } from './provisioned.ts';
 import { startAtEndIfNew } from './start-position.ts';
 import { WebhookDirectory } from './webhook-directory.ts';
+import { localApiUrl } from '../audio/audio-address.ts';
+import { audioUrls } from '../audio/audio-urls.ts';
+import { parseAudioUrlKeys } from '../audio/signed-url.ts';
 
 let logger: Logger | undefined;
 
@@ -53,6 +56,22 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       `${SECRET_KEYS_SETTING} is empty: webhook secrets are opened with the public development key; set it in production`,
     );
   }
+  let audioKeys;
+  try {
+    audioKeys = parseAudioUrlKeys(config.AUDIO_URL_KEYS);
+  } catch (error) {
+    throw new ConfigError([(error as Error).message]); // names the setting, never the secret
+  }
+  if (audioKeys.development) {
+    log.warn(
+      'AUDIO_URL_KEYS is empty: audio URLs in webhooks are signed with the public development key; set it in production',
+    );
+  }
+  const audio = audioUrls({
+    baseUrl: () => config.API_PUBLIC_URL || localApiUrl,
+    keys: audioKeys,
+    ttlSeconds: config.AUDIO_URL_WEBHOOK_TTL_SECONDS,
+  });
   const schedule = config.WEBHOOK_RETRY_SCHEDULE;
   const plan = createRetryPlan(schedule);
   const deliveryTopics = [topicNames.webhookDeliveries, ...new Set(schedule.map(retryTopicName))];
@@ -124,6 +143,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       producer,
       logger: log,
       articleWaitMs: 60_000,
+      audio,
     }),
   });
 
@@ -136,7 +156,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     topics: [topicNames.alerts],
     fromBeginning: config.DISPATCHER_FROM_BEGINNING,
     partitionsConcurrently: 2,
-    batchHandler: fanOutHandler({ directory, producer, logger: log }),
+    batchHandler: fanOutHandler({ directory, producer, logger: log, audio }),
   });
   const deliveries = new DeliveryConsumer({
     kafka,

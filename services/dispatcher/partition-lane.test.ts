@@ -73,6 +73,54 @@ describe('PartitionLane', () => {
     expect(started).toEqual([10, 11]);
   });
 
+  it('starts a job due before the one ahead of it at its own time, not with that one', async () => {
+    // Spread due times (retry-timing.ts): offset 11 was appended after 10 but is due 3 s earlier.
+    const { lane } = setUp();
+    const started: number[] = [];
+    const later = job(10, 'wh_a', 1_008_000, started);
+    const sooner = job(11, 'wh_b', 1_005_000, started);
+    const soonest = job(12, 'wh_c', 1_002_000, started);
+    lane.push([later.entry, sooner.entry, soonest.entry]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(started).toEqual([12]);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(started).toEqual([12, 11]);
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(started).toEqual([12, 11]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual([12, 11, 10]);
+  });
+
+  it('starts jobs due together in offset order, one webhook at a time', async () => {
+    const { lane } = setUp();
+    const started: number[] = [];
+    const jobs = [job(20, 'wh_a', 1_003_000, started), job(21, 'wh_a', 1_001_000, started)];
+    const third = job(22, 'wh_b', 1_001_000, started);
+    lane.push([...jobs.map((j) => j.entry), third.entry]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    // 21 was due first and holds wh_a; 20 waits for it, not for a slot.
+    expect(started).toEqual([21, 22]);
+    jobs[1]!.open();
+    await settle();
+    expect(started).toEqual([21, 22, 20]);
+  });
+
+  it('does not commit past a job still waiting, however many behind it are finished', async () => {
+    const { lane, commits } = setUp();
+    const started: number[] = [];
+    const waiting = job(30, 'wh_a', 1_010_000, started);
+    const done = job(31, 'wh_b', 0, started);
+    lane.push([waiting.entry, done.entry]);
+    done.open();
+    await settle();
+    expect(started).toEqual([31]);
+    expect(commits).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    waiting.open();
+    await settle();
+    expect(commits).toEqual([32n]);
+  });
+
   it('commits only past finished jobs, never past one still running', async () => {
     const { lane, commits } = setUp();
     const started: number[] = [];

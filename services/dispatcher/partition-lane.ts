@@ -4,11 +4,15 @@
 // its fetch callback would hold every other partition's next fetch (KafkaJS fetches again only when the
 // whole previous fetch was handled). So the delivery consumer hands each fetched batch to the lane of its
 // partition and returns at once, and the lane:
-// - starts a job when it is due: the head job's due time arms a timer, and jobs behind it wait with it
-//   (a retry topic carries one delay, so its jobs are appended in due order; the main topic's are due now);
-// - runs jobs through KeyedSlots (bounded concurrency, one at a time per webhook);
+// - starts each job when it is due, in offset order among those due together, and arms a timer for the
+//   earliest of the rest. Jobs on a retry topic are appended roughly in due order (one delay per topic)
+//   but not exactly: each due time is spread by up to ±10% (webhooks/retry-timing.ts), so a job may be
+//   due before the one ahead of it. Waiting behind the head would start every job due before it at the
+//   head's time, in one burst, which is what the spread is there to prevent;
+// - runs jobs through KeyedSlots (bounded concurrency, one at a time per webhook, in the order started);
 // - commits the offset after the longest run of finished jobs, never past one that is not finished, so a
-//   crash redelivers exactly the unfinished ones;
+//   crash loses no unfinished job; the finished ones behind it are attempted again (receivers dedupe on
+//   webhook-id), which is why due times are spread by no more than ±10%;
 // - asks the consumer to pause fetching its partition while it holds `highWater` jobs (a retry-10h
 //   partition would otherwise be read into memory whole), and to resume once it is down to half.
 import type { Logger } from '../runtime/logger.ts';
@@ -16,7 +20,7 @@ import type { KeyedSlots } from './keyed-slots.ts';
 
 export interface LaneJob {
   offset: bigint;
-  /** Jobs with the same key run one at a time, in offset order (the webhook id). */
+  /** Jobs with the same key (the webhook id) run one at a time, in the order they are started. */
   key: string;
   /** Epoch ms the job may start at; null for a record with nothing to do (it is finished at once). */
   dueAt: number | null;
@@ -114,15 +118,22 @@ export class PartitionLane {
 
   private pump(): void {
     clearTimeout(this.dueTimer);
-    while (this.starting && this.queue.length > 0) {
-      const head = this.queue[0]!;
-      const wait = head.dueAt! - this.clock();
-      if (wait > 0) {
-        this.dueTimer = setTimeout(() => this.pump(), Math.min(wait, longestTimerMs));
-        break;
+    if (this.starting) {
+      // One pass over the held jobs (at most highWater plus one fetched batch) per push or timer.
+      const now = this.clock();
+      let earliest = Infinity;
+      let waiting = 0;
+      for (const job of this.queue) {
+        if (job.dueAt! <= now) {
+          this.start(job);
+        } else {
+          this.queue[waiting++] = job;
+          earliest = Math.min(earliest, job.dueAt!);
+        }
       }
-      this.queue.shift();
-      this.start(head);
+      this.queue.length = waiting;
+      if (waiting > 0)
+        this.dueTimer = setTimeout(() => this.pump(), Math.min(earliest - now, longestTimerMs));
     }
     this.updateFetching();
   }

@@ -5,6 +5,7 @@ import type { Kafka } from 'kafkajs';
 import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { deadLetterTopicName, topicNames } from '../runtime/kafka/topics.ts';
+import { NEWS_ALERT } from '../webhooks/event-types.ts';
 
 export async function checkProvisioned(
   kafka: Kafka,
@@ -43,7 +44,7 @@ const sampleJob: WebhookDelivery = {
   delivery_id: 'msg_check',
   webhook_id: 'check',
   tenant_id: 'check',
-  event_type: 'news.alert',
+  event_type: NEWS_ALERT,
   event_id: 'check',
   payload_json: '{}',
   attempt: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Webhook } from '../runtime/events/types.generated.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { webhookWith } from './test-fixtures.ts';
+import { webhookWith } from '../../test/support/webhook-records.ts';
 import { WebhookDirectory } from './webhook-directory.ts';
 
 const logger = createLogger('test', 'silent');

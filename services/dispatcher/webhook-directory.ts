@@ -13,9 +13,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
-
-/** The event type whose deliveries `filter.monitor_ids` narrows. */
-export const ALERT_EVENT = 'news.alert';
+import { NEWS_ALERT } from '../webhooks/event-types.ts';
 
 /** One record of news.webhooks.v1 as the directory applies it. */
 export interface WebhookRecord {
@@ -142,10 +140,13 @@ export class WebhookDirectory {
   }
 }
 
-/** Whether `webhook` wants deliveries of `eventType` (of monitor `monitorId`, for news.alert). */
+/**
+ * Whether `webhook` wants deliveries of `eventType` (of monitor `monitorId`, for news.alert: the only
+ * event whose deliveries `filter.monitor_ids` narrows).
+ */
 export function subscribes(webhook: Webhook, eventType: string, monitorId?: string): boolean {
   if (!webhook.active || !webhook.events.includes(eventType)) return false;
-  if (eventType !== ALERT_EVENT || monitorId === undefined) return true;
+  if (eventType !== NEWS_ALERT || monitorId === undefined) return true;
   const monitors = webhook.filter?.monitor_ids ?? [];
   return monitors.length === 0 || monitors.includes(monitorId);
 }

@@ -9,7 +9,6 @@ import {
   type EnrichmentProvider,
 } from '../intelligence/provider.ts';
 import { enrichArticle, type EnrichArticleDependencies } from './enrich-article.ts';
-import { mapBounded } from './enricher.ts';
 
 const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered => ({
   article_id: 'a1',
@@ -75,6 +74,8 @@ function dependencies(provider: EnrichmentProvider, overrides: Partial<EnrichArt
     retry: { attempts: 3, initialBackoffMs: 100, maxBackoffMs: 1_000 },
     clock: () => 1_000,
     sleep: async (ms) => void sleeps.push(ms),
+    // Half of each pause's ceiling: the jitter itself is runtime/retry.ts's, tested there.
+    random: () => 0.5,
     ...overrides,
   };
   return { deps, sleeps };
@@ -158,21 +159,5 @@ describe('enrichArticle', () => {
       dependencies(provider).deps,
     );
     expect(empty).toMatchObject({ status: 'failed', failure_reason: 'empty article text' });
-  });
-});
-
-describe('mapBounded', () => {
-  it('keeps at most `limit` calls in flight and returns results in input order', async () => {
-    let inFlight = 0;
-    let most = 0;
-    const results = await mapBounded([5, 1, 4, 2, 3, 0], 2, async (n) => {
-      inFlight++;
-      most = Math.max(most, inFlight);
-      await new Promise((r) => setTimeout(r, n));
-      inFlight--;
-      return n * 10;
-    });
-    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
-    expect(most).toBe(2);
   });
 });

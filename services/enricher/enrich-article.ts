@@ -4,19 +4,21 @@
 import type { ArticleDiscovered, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { retrying, type Random, type Sleep } from '../runtime/retry.ts';
 import {
   EnrichmentRejectedError,
   type ArticleText,
-  type Enrichment,
   type EnrichmentProvider,
   type RelatedArticle,
   type SummaryLength,
 } from '../intelligence/provider.ts';
 import { relatedWindow, type RelatedQuery } from '../intelligence/related-articles.ts';
+import { failedEnrichment, succeededEnrichment } from '../intelligence/enrichment-event.ts';
 
 export interface ProviderRetry {
   /** Calls of the provider before the enrichment is recorded as failed. */
   attempts: number;
+  /** Pauses between the calls grow from this to maxBackoffMs, with full jitter (runtime/retry.ts). */
   initialBackoffMs: number;
   maxBackoffMs: number;
 }
@@ -40,7 +42,9 @@ export interface EnrichArticleDependencies {
   /** Related articles cited in a context at most. */
   relatedLimit?: number;
   clock?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: Sleep;
+  /** The jitter of the pauses between provider calls. */
+  random?: Random;
 }
 
 /**
@@ -54,15 +58,12 @@ export function articleText(article: ArticleDiscovered): ArticleText {
   return { title: article.title, text: body || article.title.trim(), language: article.language };
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export async function enrichArticle(
   article: ArticleDiscovered,
   deps: EnrichArticleDependencies,
 ): Promise<ArticleEnriched> {
   const clock = deps.clock ?? Date.now;
   const retry = deps.retry ?? defaultProviderRetry;
-  const sleep = deps.sleep ?? delay;
   const text = articleText(article);
   const failed = (reason: string): ArticleEnriched =>
     failedEnrichment(article.article_id, reason, deps.provider, clock());
@@ -84,75 +85,42 @@ export async function enrichArticle(
     limit: deps.relatedLimit ?? 3,
   });
 
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const enrichment = await deps.provider.enrich(text, { length: deps.length ?? 'medium', related });
-      return succeededEnrichment(article.article_id, enrichment, clock());
-    } catch (error) {
-      if (error instanceof DependencyUnavailableError) throw error;
-      const reason = (error as Error)?.message ?? String(error);
-      const context = { articleId: article.article_id, provider: deps.provider.name, attempt };
-      if (error instanceof EnrichmentRejectedError) {
-        deps.logger.warn({ ...context, reason }, 'enrichment rejected');
-        return failed(reason);
-      }
-      if (attempt >= retry.attempts) {
-        deps.logger.warn({ ...context, reason }, 'enrichment failed; recording the failure');
-        return failed(`provider failed after ${attempt} attempts: ${reason}`);
-      }
-      deps.logger.info({ ...context, reason }, 'enrichment attempt failed; retrying');
-      const capped = Math.min(retry.maxBackoffMs, retry.initialBackoffMs * 2 ** (attempt - 1));
-      await sleep(capped / 2 + Math.random() * (capped / 2));
-    }
+  const enriched = await retrying(
+    () => deps.provider.enrich(text, { length: deps.length ?? 'medium', related }),
+    {
+      policy: {
+        maxAttempts: retry.attempts,
+        initialBackoffMs: retry.initialBackoffMs,
+        maxBackoffMs: retry.maxBackoffMs,
+      },
+      // A text the provider rejects fails the same way every time; an unavailable dependency is the
+      // consumer's to wait for.
+      classify: (error) =>
+        error instanceof EnrichmentRejectedError || error instanceof DependencyUnavailableError
+          ? 'give-up'
+          : 'retry',
+      sleep: deps.sleep,
+      random: deps.random,
+      onFailure: ({ error, attempt, next }) => {
+        if (next.kind === 'retry')
+          deps.logger.info(
+            { articleId: article.article_id, provider: deps.provider.name, attempt, reason: reasonOf(error) },
+            'enrichment attempt failed; retrying',
+          );
+      },
+    },
+  );
+  if (enriched.kind === 'done') return succeededEnrichment(article.article_id, enriched.value, clock());
+  const { error, attempts } = enriched;
+  if (error instanceof DependencyUnavailableError) throw error;
+  const reason = reasonOf(error);
+  const context = { articleId: article.article_id, provider: deps.provider.name, attempt: attempts, reason };
+  if (error instanceof EnrichmentRejectedError) {
+    deps.logger.warn(context, 'enrichment rejected');
+    return failed(reason);
   }
+  deps.logger.warn(context, 'enrichment failed; recording the failure');
+  return failed(`provider failed after ${attempts} attempts: ${reason}`);
 }
 
-export function succeededEnrichment(articleId: string, e: Enrichment, at: number): ArticleEnriched {
-  return {
-    article_id: articleId,
-    status: 'succeeded',
-    failure_reason: null,
-    summary: e.summary,
-    context: e.context,
-    context_article_ids: e.contextArticleIds,
-    insights: e.insights,
-    sentiment: { label: e.sentiment.label, score: e.sentiment.score },
-    entities: e.entities.map((x) => ({ ...x })),
-    keywords: e.keywords,
-    category: e.category,
-    language: e.language,
-    reading_time_seconds: e.readingTimeSeconds,
-    provider: e.provider,
-    model: e.model,
-    enriched_at: at,
-    occurred_at: at,
-  };
-}
-
-export function failedEnrichment(
-  articleId: string,
-  reason: string,
-  provider: Pick<EnrichmentProvider, 'name' | 'model'>,
-  at: number,
-): ArticleEnriched {
-  return {
-    article_id: articleId,
-    status: 'failed',
-    // The reason is for people reading the topic; a provider's error can be long.
-    failure_reason: reason.slice(0, 500),
-    summary: null,
-    context: null,
-    context_article_ids: [],
-    insights: [],
-    sentiment: null,
-    entities: [],
-    keywords: [],
-    category: null,
-    language: null,
-    reading_time_seconds: null,
-    provider: provider.name,
-    model: provider.model,
-    enriched_at: at,
-    occurred_at: at,
-  };
-}
+const reasonOf = (error: unknown): string => (error as Error)?.message ?? String(error);

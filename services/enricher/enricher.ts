@@ -9,6 +9,7 @@ import type { ArticleDiscovered, ArticleEnriched } from '../runtime/events/types
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
+import { mapBounded } from '../runtime/map-bounded.ts';
 import { enrichArticle, type EnrichArticleDependencies } from './enrich-article.ts';
 
 export interface EnricherOptions extends EnrichArticleDependencies {
@@ -16,24 +17,6 @@ export interface EnricherOptions extends EnrichArticleDependencies {
   /** Articles enriched at once within a batch. */
   concurrency: number;
   metrics?: Registry;
-}
-
-/** Runs `work` over `items` with at most `limit` in flight; results in input order. */
-export async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  work: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
 }
 
 export function enricherHandler(options: EnricherOptions): BatchHandler<ArticleDiscovered> {

@@ -3,7 +3,7 @@
 // ENRICHMENT_PROVIDER=openai (services/intelligence/provider-factory.ts).
 import { Redis } from 'ioredis';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
-import { boolean, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { loadConfig } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
@@ -12,27 +12,11 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
-import { createProvider, providerEnv } from '../intelligence/provider-factory.ts';
+import { createProvider } from '../intelligence/provider-factory.ts';
 import { RelatedArticles } from '../intelligence/related-articles.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+import { enricherEnv } from './config.ts';
 import { enricherHandler } from './enricher.ts';
-
-export const enricherEnv = {
-  ...infrastructureEnv,
-  ...providerEnv,
-  ENRICHER_GROUP: text('enricher'),
-  /** Namespace of Redis keys (the OpenAI answer cache), shared with the API so both reuse the same answers. */
-  REDIS_KEY_PREFIX: text(''),
-  /** Articles of one partition enriched at once; a remote provider is worth several, the embedded one about one per core. */
-  ENRICHER_CONCURRENCY: integer(4, 1, 64),
-  /** Provider calls per article before a failed enrichment is recorded. */
-  ENRICHER_ATTEMPTS: integer(3, 1, 10),
-  /**
-   * Where a group with no committed offsets starts: true enriches the whole topic (a new deployment),
-   * false only what arrives from now on (tests on a shared stack; a second provider tried on live traffic).
-   */
-  ENRICHER_FROM_BEGINNING: boolean(true),
-};
 
 let logger: Logger | undefined;
 

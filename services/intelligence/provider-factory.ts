@@ -11,7 +11,9 @@ import { createRedisCache } from './openai/redis-cache.ts';
 import type { EnrichmentProvider } from './provider.ts';
 
 export const providerEnv = {
-  ENRICHMENT_PROVIDER: oneOf(['embedded', 'openai'], 'embedded'),
+  ENRICHMENT_PROVIDER: oneOf(['embedded', 'openai'], 'embedded').describe(
+    'Who enriches: `embedded` (offline, deterministic) or `openai` (an OpenAI-compatible server).',
+  ),
   ...openAiEnv,
 };
 

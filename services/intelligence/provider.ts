@@ -1,4 +1,4 @@
-// The one interface every enrichment provider implements (DESIGN "Providers"): the embedded
+// The one interface every enrichment provider implements (docs/architecture.md, "Providers"): the embedded
 // methods that work offline, and an OpenAI-compatible server when configured. Providers do no
 // I/O of their own besides talking to their model: the articles a context is built from are
 // looked up by the caller (the enricher or the API) and handed in as data.
@@ -8,7 +8,7 @@ import type { EntityType } from '../runtime/events/types.generated.ts';
 export const summaryLengths = ['short', 'medium', 'long'] as const;
 export type SummaryLength = (typeof summaryLengths)[number];
 
-/** DESIGN "Enumerations": professional, neutral, casual, executive. */
+/** The tones `POST /api/v1/summarize` accepts (docs/http-api.md, "Intelligence"). */
 export const summaryTones = ['professional', 'neutral', 'casual', 'executive'] as const;
 export type SummaryTone = (typeof summaryTones)[number];
 

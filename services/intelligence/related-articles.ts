@@ -2,6 +2,7 @@
 // keywords with the text, recent, from other sources. Shared by the enricher and the API, so a context
 // cites the same kind of articles whichever of them asked.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
 import { dateTimeText, inList, sql } from '../runtime/clickhouse/literal.ts';
 import type { RelatedArticle } from './provider.ts';
 
@@ -33,9 +34,9 @@ const entityWeight = 2;
 
 interface CandidateRow {
   article_id: string;
-  summary_text: string | null;
-  names: string[];
-  kws: string[];
+  summary: string | null;
+  entity_names: string[];
+  keywords: string[];
 }
 
 interface ArticleRow {
@@ -57,28 +58,35 @@ export class RelatedArticles {
     const terms = [...entities, ...keywords];
     const exclude = query.excludeArticleId ?? '';
 
-    // Latest successful enrichment per article (argMax by version, no FINAL), ranked by weighted overlap.
+    // The latest successful enrichment of each article that shares a term, ranked by weighted overlap.
+    const enrichments = latestVersions({
+      table: 'article_enrichments',
+      key: 'article_id',
+      columns: ['summary', 'entity_names', 'keywords'],
+      where: [
+        sql`status = 'succeeded' AND article_id != ${exclude} AND enriched_at >= ${dateTimeText(since)}`,
+        sql`hasAny(entity_names, ${terms}) OR hasAny(keywords, ${terms})`,
+      ],
+    });
     const found = await this.clickhouse.query<CandidateRow>(sql`
-SELECT article_id, summary_text, names, kws FROM (
-  SELECT article_id, argMax(summary, version) AS summary_text, argMax(entity_names, version) AS names,
-    argMax(keywords, version) AS kws
-  FROM article_enrichments
-  WHERE status = 'succeeded' AND article_id != ${exclude} AND enriched_at >= ${dateTimeText(since)}
-    AND (hasAny(entity_names, ${terms}) OR hasAny(keywords, ${terms}))
-  GROUP BY article_id
-)
-ORDER BY ${entityWeight} * length(arrayFilter(t -> has(${entities.length ? entities : ['']}, t), names))
-  + length(arrayFilter(t -> has(${keywords.length ? keywords : ['']}, t), kws)) DESC, article_id
+SELECT article_id, summary, entity_names, keywords FROM ${enrichments}
+ORDER BY ${entityWeight} * length(arrayFilter(t -> has(${entities.length ? entities : ['']}, t), entity_names))
+  + length(arrayFilter(t -> has(${keywords.length ? keywords : ['']}, t), keywords)) DESC, article_id
 LIMIT ${candidates}`);
     if (found.length === 0) return [];
 
+    const latestArticles = latestVersions({
+      table: 'articles',
+      key: 'article_id',
+      columns: ['title', 'source_name', 'source_id', 'published_at'],
+      where: [
+        sql`published_at >= ${dateTimeText(since)} AND published_at <= ${dateTimeText(query.until)}`,
+        sql`article_id IN ${inList(found.map((c) => c.article_id))}`,
+      ],
+    });
     const articles = await this.clickhouse.query<ArticleRow>(sql`
-SELECT article_id, argMax(title, version) AS title, argMax(source_name, version) AS source_name,
-  argMax(source_id, version) AS source_id, toUnixTimestamp(argMax(published_at, version)) AS published
-FROM articles
-WHERE published_at >= ${dateTimeText(since)} AND published_at <= ${dateTimeText(query.until)}
-  AND article_id IN ${inList(found.map((c) => c.article_id))}
-GROUP BY article_id`);
+SELECT article_id, title, source_name, source_id, toUnixTimestamp(published_at) AS published
+FROM ${latestArticles}`);
     const byId = new Map(articles.map((a) => [a.article_id, a]));
 
     const entitySet = new Set(entities);
@@ -87,8 +95,10 @@ GROUP BY article_id`);
       .flatMap((candidate) => {
         const article = byId.get(candidate.article_id);
         if (!article || (query.excludeSourceId && article.source_id === query.excludeSourceId)) return [];
-        const sharedEntities = candidate.names.filter((n) => entitySet.has(n));
-        const sharedKeywords = candidate.kws.filter((k) => keywordSet.has(k) && !sharedEntities.includes(k));
+        const sharedEntities = candidate.entity_names.filter((n) => entitySet.has(n));
+        const sharedKeywords = candidate.keywords.filter(
+          (k) => keywordSet.has(k) && !sharedEntities.includes(k),
+        );
         const score = entityWeight * sharedEntities.length + sharedKeywords.length;
         const related: RelatedArticle = {
           id: article.article_id,
@@ -96,7 +106,7 @@ GROUP BY article_id`);
           source: article.source_name,
           publishedAt: new Date(Number(article.published) * 1000),
           sharedTerms: [...sharedEntities, ...sharedKeywords],
-          summary: candidate.summary_text,
+          summary: candidate.summary,
         };
         return [{ related, score }];
       })

@@ -2,7 +2,7 @@
 // consumes news.articles.enriched.v1 and appends a news.alert to news.alerts.v1 for every monitor an
 // article mentions.
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
-import { boolean, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { loadConfig } from '../runtime/config.ts';
 import type { ArticleEnriched, Monitor } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
@@ -12,20 +12,9 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
-import { MonitorSet } from './alert-raiser.ts';
+import { MonitorSet } from '../monitors/alert-raiser.ts';
+import { matcherEnv } from './config.ts';
 import { matcherHandler } from './matcher.ts';
-
-export const matcherEnv = {
-  ...infrastructureEnv,
-  MATCHER_GROUP: text('matcher'),
-  /**
-   * Where a group with no committed offsets starts: false (default) raises alerts for articles enriched
-   * from now on, not for the whole history; true matches every enrichment on the topic.
-   */
-  MATCHER_FROM_BEGINNING: boolean(false),
-  /** How long an enrichment waits for its article to reach the read model. */
-  MATCHER_ARTICLE_WAIT_MS: integer(60_000, 0, 3_600_000),
-};
 
 let logger: Logger | undefined;
 
@@ -68,12 +57,15 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     topics: [topicNames.articlesEnriched],
     fromBeginning: config.MATCHER_FROM_BEGINNING,
     partitionsConcurrently: 2,
+    // Short pauses: an alert waiting for its narration should go as soon as the narration is there.
+    retry: { initialBackoffMs: 100, maxBackoffMs: 1_000 },
     batchHandler: matcherHandler({
       clickhouse,
       producer,
       monitors,
       logger,
       articleWaitMs: config.MATCHER_ARTICLE_WAIT_MS,
+      narrationWaitMs: config.MATCHER_NARRATION_WAIT_MS,
     }),
   });
   onStop(() => runner.stop());

@@ -1,5 +1,11 @@
 // The matcher's batch handler: the enrichments of one fetched batch are matched against every active
 // monitor, and the alerts appended together; the consumer runner commits the batch's offsets after that.
+//
+// Narration before matching: the narrator and the matcher both follow news.articles.enriched.v1, and a
+// news.alert carries the article's narration (data.audio_url). So when an article matches a monitor
+// and the read model has no narration outcome for it yet, the batch waits for one (a dependency wait: it
+// uses up no attempts), but only up to `narrationWaitMs` after the enrichment; past that, or when the
+// narration failed or was skipped, the alert goes without audio. Articles that match nothing never wait.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
@@ -7,8 +13,8 @@ import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { alertsFor, type ArticleFacts, type MonitorSet } from './alert-raiser.ts';
-import { readArticleFacts } from './article-facts.ts';
+import { alertsFor, type ArticleFacts, type MonitorSet } from '../monitors/alert-raiser.ts';
+import { readArticleFacts } from '../monitors/article-facts.ts';
 
 export interface MatcherOptions {
   clickhouse: ClickHouse;
@@ -20,6 +26,8 @@ export interface MatcherOptions {
    * enrichment) for the read model, then match what the enrichment itself says.
    */
   articleWaitMs: number;
+  /** How long an alert waits (from the enrichment) for the article's narration; 0 = never. */
+  narrationWaitMs: number;
   clock?: () => number;
 }
 
@@ -50,7 +58,9 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           url: '',
           summary: enrichment.summary ?? '',
           content: '',
+          narrated: false,
           audioUrl: null,
+          audioKey: null,
           sourceId: '',
           sourceName: '',
           publishedAt: enrichment.enriched_at,
@@ -58,7 +68,12 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           language: enrichment.language,
         };
       }
-      alerts.push(...alertsFor(enrichment, article, options.monitors, now));
+      const raised = alertsFor(enrichment, article, options.monitors, now);
+      if (raised.length > 0 && !article.narrated && now - enrichment.occurred_at < options.narrationWaitMs)
+        throw new DependencyUnavailableError(
+          `article ${enrichment.article_id} matches a monitor; waiting for its narration`,
+        );
+      alerts.push(...raised);
     }
     if (alerts.length === 0) return;
     await options.producer.send(

@@ -12,10 +12,10 @@ import type {
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
-import type { FetchOutcome, FetchRequest } from './fetcher/feed-fetcher.ts';
-import { normaliseFeed } from './normalise/normalise-item.ts';
-import { FeedParseError } from './parser/errors.ts';
-import type { ParsedFeed } from './parser/types.ts';
+import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.ts';
+import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
+import { FeedParseError } from '../feeds/parser/errors.ts';
+import type { ParsedFeed } from '../feeds/parser/types.ts';
 import type { PollStateStore } from './poll-state.ts';
 import type { SeenArticles } from './seen-articles.ts';
 

@@ -10,13 +10,14 @@
 import { parseArgs } from 'node:util';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { migrate, readMigrations } from '../runtime/clickhouse/migrations.ts';
-import { infrastructureEnv, loadConfig, text } from '../runtime/config.ts';
+import { infrastructureEnv, loadConfig } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
+import { projectorEnv } from './config.ts';
 import { formatDuration } from './progress.ts';
 import { projectBatch, projectorConcurrency, projectorFetch } from './projector.ts';
 import { rebuild } from './rebuild.ts';
@@ -27,7 +28,7 @@ const usage = 'usage: tsx services/projector/main.ts [rebuild [--drop-old]]';
 let logger: Logger | undefined;
 
 async function projectLive({ onStop }: Lifecycle): Promise<void> {
-  const config = loadConfig({ ...infrastructureEnv, PROJECTOR_GROUP: text('projector') });
+  const config = loadConfig(projectorEnv);
   logger = createLogger('projector', config.LOG_LEVEL);
   const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   await migrate(clickhouse, readMigrations(), logger);

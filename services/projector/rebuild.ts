@@ -28,6 +28,7 @@ import { migrate, type Migration } from '../runtime/clickhouse/migrations.ts';
 import { describeError } from '../runtime/kafka/errors.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { retrying, type RetryPolicy } from '../runtime/retry.ts';
 import { ProgressMeter, ProgressReporter, type ProgressOutput } from './progress.ts';
 import { projectBatch } from './projector.ts';
 import {
@@ -82,8 +83,11 @@ export class RebuildError extends Error {
   }
 }
 
-/** The catch-up runs after the swap, where giving up costs events: it is worth a few more tries. */
-const catchUpAttempts = 3;
+/**
+ * The catch-up runs after the swap, where giving up costs events: it is worth a few more tries, whatever
+ * failed (pauses of at most 2 and 4 s).
+ */
+const catchUpRetry: RetryPolicy = { maxAttempts: 3, initialBackoffMs: 2_000, maxBackoffMs: 4_000 };
 
 export async function rebuild(options: RebuildOptions): Promise<RebuildSummary> {
   const { logger } = options;
@@ -153,34 +157,38 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildSummary> 
     logger.info({ tables, retired: db.retired }, 'rebuild: switched over to the rebuilt tables');
 
     await options.onPhase?.('catching-up');
-    let caughtUp: PassSummary | undefined;
+    const client = live;
     let tail: PartitionRange[] = [];
-    for (let attempt = 1; !caughtUp; attempt++) {
-      try {
+    const caughtUp = await retrying(
+      async () => {
         tail = appendedSince(captured, await partitionOffsets(admin, topics));
-        caughtUp = await pass('catch-up', tail, live);
-      } catch (error) {
-        if (attempt >= catchUpAttempts || options.signal?.aborted)
-          throw new RebuildError(
-            `switched over to the rebuilt tables, but replaying the ${eventsIn(tail)} events appended ` +
-              `during the rebuild failed: ${describeError(error)}. The live tables may miss some of them ` +
-              `(the old tables in ${db.retired} have them); run the rebuild again.`,
-            { cause: error },
-          );
-        logger.warn({ attempt, err: describeError(error) }, 'rebuild: catch-up failed; trying again');
-        await new Promise((resolve) => setTimeout(resolve, 2_000 * attempt));
-      }
-    }
+        return pass('catch-up', tail, client);
+      },
+      {
+        policy: catchUpRetry,
+        signal: options.signal,
+        onFailure: ({ error, attempt, next }) => {
+          if (next.kind === 'retry' && !options.signal?.aborted)
+            logger.warn({ attempt, err: describeError(error) }, 'rebuild: catch-up failed; trying again');
+        },
+      },
+    );
+    if (caughtUp.kind !== 'done')
+      throw new RebuildError(
+        `switched over to the rebuilt tables, but replaying the ${eventsIn(tail)} events appended ` +
+          `during the rebuild failed: ${describeError(caughtUp.error)}. The live tables may miss some of them ` +
+          `(the old tables in ${db.retired} have them); run the rebuild again.`,
+        { cause: caughtUp.error },
+      );
 
     // The scratch database's views point at tables it no longer has.
-    const client = live;
     const drop = (database: string) =>
       retryTransient(`dropping ${database}`, () => client.command(`DROP DATABASE IF EXISTS ${database}`), {
         logger,
       });
     await drop(db.scratch);
     if (options.dropOld) await drop(db.retired);
-    return { databases: db, tables, replayed, caughtUp };
+    return { databases: db, tables, replayed, caughtUp: caughtUp.value };
   } finally {
     await admin.disconnect().catch(() => undefined);
     await scratch?.close().catch(() => undefined);

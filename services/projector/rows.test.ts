@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleEnriched } from '../runtime/events/types.generated.ts';
-import { failedEnrichment } from '../enricher/enrich-article.ts';
+import { failedEnrichment } from '../intelligence/enrichment-event.ts';
 import { enrichmentRow } from './rows.ts';
 
 const embedded = { name: 'embedded', model: 'embedded-1' };

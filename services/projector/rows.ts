@@ -81,6 +81,7 @@ export function narrationRow(n: ArticleNarrated, version: number): Row {
     status: n.status,
     failure_reason: n.failure_reason,
     audio_url: n.audio_url,
+    audio_key: n.audio_key,
     voice: n.voice,
     format: n.format,
     duration_ms: n.duration_ms,

@@ -17,6 +17,7 @@
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { identifier, sql } from '../runtime/clickhouse/literal.ts';
 import { isUnavailable } from '../runtime/kafka/errors.ts';
+import { retrying, type RetryPolicy } from '../runtime/retry.ts';
 import { retryTransient, type TransientRetry } from './transient.ts';
 
 export interface RebuildDatabases {
@@ -100,6 +101,19 @@ async function tablesIn(clickhouse: ClickHouse, db: RebuildDatabases): Promise<S
   return new Set(rows.map((r) => `${r.database}.${r.name}`));
 }
 
+/**
+ * The statement is tried again only when it did not reach ClickHouse and nothing moved: three
+ * attempts, pauses of at most 1 and 2 s.
+ */
+export const renameRetry: RetryPolicy = { maxAttempts: 3, initialBackoffMs: 1_000, maxBackoffMs: 2_000 };
+
+/** The RENAME failed and no table moved; `cause` is its error. */
+class NothingMoved extends Error {
+  constructor(cause: unknown) {
+    super((cause as Error).message, { cause });
+  }
+}
+
 export class SwitchOverError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
@@ -125,34 +139,48 @@ export async function switchOver(
     throw new SwitchOverError(`cannot switch over, nothing was renamed: ${problems.join('; ')}`);
 
   const statement = switchOverStatement(tables, db);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await clickhouse.command(statement);
-      return;
-    } catch (error) {
-      const failure = (error as Error).message;
-      const now = await present();
-      // The answer can be lost after the server did the work (a timeout): then it is done.
-      if (switchedOver(tables, db, now)) {
-        retry.logger.warn({ err: failure }, 'RENAME reported a failure but every table was switched over');
-        return;
-      }
-      const undo = undoStatement(tables, db, now);
-      if (undo === undefined) {
-        // Nothing moved: a dropped connection is worth another try, a rejected statement is not.
-        if (isUnavailable(error) && attempt < 3 && !retry.signal?.aborted) {
-          retry.logger.warn({ attempt, err: failure }, 'switch-over did not reach ClickHouse; retrying');
-          await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
-          continue;
+  const renamed = await retrying(
+    async () => {
+      try {
+        await clickhouse.command(statement);
+      } catch (error) {
+        const failure = (error as Error).message;
+        const now = await present();
+        // The answer can be lost after the server did the work (a timeout): then it is done.
+        if (switchedOver(tables, db, now)) {
+          retry.logger.warn({ err: failure }, 'RENAME reported a failure but every table was switched over');
+          return;
         }
-        throw new SwitchOverError(`switch-over failed, nothing was renamed: ${failure}`, { cause: error });
+        const undo = undoStatement(tables, db, now);
+        if (undo === undefined) throw new NothingMoved(error);
+        await moveBack(clickhouse, tables, db, undo, failure, present);
+        throw new SwitchOverError(`switch-over failed and was undone, the old tables are live: ${failure}`, {
+          cause: error,
+        });
       }
-      await moveBack(clickhouse, tables, db, undo, failure, present);
-      throw new SwitchOverError(`switch-over failed and was undone, the old tables are live: ${failure}`, {
-        cause: error,
-      });
-    }
-  }
+    },
+    {
+      policy: renameRetry,
+      // Nothing moved: a dropped connection is worth another try, a rejected statement is not.
+      classify: (error) =>
+        error instanceof NothingMoved && isUnavailable(error.cause) ? 'retry' : 'give-up',
+      signal: retry.signal,
+      onFailure: ({ error, attempt, next }) => {
+        if (next.kind === 'retry')
+          retry.logger.warn(
+            { attempt, err: (error as Error).message },
+            'switch-over did not reach ClickHouse; retrying',
+          );
+      },
+    },
+  );
+  if (renamed.kind === 'done') return;
+  const { error } = renamed;
+  if (error instanceof NothingMoved)
+    throw new SwitchOverError(`switch-over failed, nothing was renamed: ${error.message}`, {
+      cause: error.cause,
+    });
+  throw error;
 }
 
 async function moveBack(

@@ -1,30 +1,27 @@
-import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
-import { parseDuration } from '../runtime/kafka/topics.ts';
+import { commaList, infrastructureEnv, integer, loadConfig } from '../runtime/config.ts';
+import { retryScheduleSetting } from '../webhooks/retry-plan.ts';
 
 export const provisionEnv = {
   ...infrastructureEnv,
-  TOPIC_PARTITIONS: integer(6, 1, 1000),
-  TOPIC_REPLICATION_FACTOR: integer(1, 1, 10),
-  WEBHOOK_RETRY_SCHEDULE: text('5s,5m,30m,2h,5h,10h,10h')
-    .transform((s) => s.split(',').map((d) => d.trim()))
-    .refine(
-      (list) =>
-        list.length > 0 &&
-        list.every((d) => {
-          try {
-            return parseDuration(d) > 0;
-          } catch {
-            return false;
-          }
-        }),
-      { message: 'expected comma-separated durations like 5s,5m,30m,2h' },
-    ),
-  PROVISION_SKIP: commaList().refine(
-    (list) => list.every((x) => ['topics', 'schemas', 'migrations'].includes(x)),
-    {
-      message: 'expected a comma-separated subset of topics,schemas,migrations',
-    },
+  TOPIC_PARTITIONS: integer(6, 1, 1000).describe(
+    'Partitions of each new topic: the most consumers of one group that can share its work. An existing ' +
+      'topic with fewer is reported, never repartitioned.',
   ),
+  TOPIC_REPLICATION_FACTOR: integer(1, 1, 10).describe('Replicas of each new topic.'),
+  WEBHOOK_RETRY_SCHEDULE: retryScheduleSetting.meta({
+    accepted: 'comma-separated durations such as 5s, 5m, 2h (units ms, s, m, h, d)',
+    description:
+      'Delays between webhook delivery attempts: one retry topic is created per distinct delay. The ' +
+      'dispatcher must be given the same schedule.',
+  }),
+  PROVISION_SKIP: commaList()
+    .refine((list) => list.every((x) => ['topics', 'schemas', 'migrations'].includes(x)), {
+      message: 'expected a comma-separated subset of topics,schemas,migrations',
+    })
+    .meta({
+      accepted: 'comma-separated subset of topics, schemas, migrations',
+      description: 'Steps of provisioning to leave out.',
+    }),
 };
 
 export const loadProvisionConfig = (env?: NodeJS.ProcessEnv) => loadConfig(provisionEnv, env);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, infrastructureEnv, integer, loadConfig } from './config.ts';
+import { ConfigError, infrastructureEnv, integer, isSecretSetting, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies defaults when nothing is set', () => {
@@ -42,6 +42,18 @@ describe('loadConfig', () => {
     const shape = { CLICKHOUSE_PASSWORD: integer(1, 1, 2) };
     expect(() => loadConfig(shape, { CLICKHOUSE_PASSWORD: 's3cr3t-value' })).toThrow(/value hidden/);
     expect(() => loadConfig(shape, { CLICKHOUSE_PASSWORD: 's3cr3t-value' })).not.toThrow(/s3cr3t/);
+  });
+
+  it('knows secrets by their names: passwords, secrets, keys and tokens, not a token issuer', () => {
+    const secret = [
+      'CLICKHOUSE_PASSWORD',
+      'WEBHOOK_SECRET_KEYS',
+      'API_TOKEN_KEYS',
+      'OPENAI_API_KEY',
+      'SOME_TOKEN',
+    ];
+    expect(secret.filter((name) => !isSecretSetting(name))).toEqual([]);
+    expect(['API_TOKEN_ISSUER', 'KAFKA_BROKERS', 'DEMO_KEEP_STACK'].filter(isSecretSetting)).toEqual([]);
   });
 
   it('treats an empty value as unset', () => {

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedPort, deferred, startServer, testLookup } from '../poller/fetcher/test-servers.ts';
-import type { TestServer } from '../poller/fetcher/test-servers.ts';
-import { createOutboundUrlPolicy } from '../runtime/outbound-url.ts';
+import { closedPort, deferred, startServer, testLookup } from '../../test/support/http-test-servers.ts';
+import type { TestServer } from '../../test/support/http-test-servers.ts';
+import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createDeliveryClient } from './delivery-client.ts';
 import type { DeliveryClient, DeliveryClientOptions } from './delivery-client.ts';
 import { signatureHeaders } from './signing.ts';
@@ -97,6 +97,16 @@ describe('createDeliveryClient', () => {
     const receiver = await answer(500);
     const outcome = await client().deliver({ url: receiver.at('127.0.0.1'), headers, body });
     expect(outcome).toMatchObject({ kind: 'failed', status: 500, error: 'HTTP 500', retryable: true });
+  });
+
+  it('passes a Retry-After on a failure on as sent, for the retry plan to read', async () => {
+    const receiver = await answer(503, { 'retry-after': '120' });
+    const outcome = await client().deliver({ url: receiver.at('127.0.0.1'), headers, body });
+    expect(outcome).toMatchObject({ kind: 'failed', status: 503, error: 'HTTP 503', retryAfter: '120' });
+    const plain = await answer(500);
+    expect(await client().deliver({ url: plain.at('127.0.0.1'), headers, body })).not.toHaveProperty(
+      'retryAfter',
+    );
   });
 
   it.each([301, 302, 307, 308])('does not follow a %i: the target sees no request', async (status) => {

@@ -8,9 +8,9 @@
 // followed: a receiver that moved must be re-registered, and a signed POST replayed to wherever a 30x
 // points would hand our payload to a host the customer never named.
 import { Agent } from 'undici';
-import type { HostLookup, OutboundUrlPolicy } from '../runtime/outbound-url.ts';
-import { Deadline, untilAborted } from '../poller/fetcher/deadline.ts';
-import { PinnedAddresses } from '../poller/fetcher/pinned-addresses.ts';
+import type { HostLookup, OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
+import { Deadline, untilAborted } from '../runtime/outbound/deadline.ts';
+import { PinnedAddresses } from '../runtime/outbound/pinned-addresses.ts';
 
 export interface DeliveryRequest {
   url: string;
@@ -31,6 +31,8 @@ export type DeliveryOutcome =
       durationMs: number;
       /** False when trying again cannot help (the URL is refused by policy or is not a URL). */
       retryable: boolean;
+      /** The response's Retry-After header as sent, if it had one (the retry plan decides what it means). */
+      retryAfter?: string;
     };
 
 export interface DeliveryClientOptions {
@@ -115,7 +117,11 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
       // Any non-2xx is a failed attempt to retry (Standard Webhooks); the receiver may be fixed meanwhile.
       if (status >= 300 && status < 400)
         return failed(status, redirectError(status, response.headers, url), true);
-      return failed(status, `HTTP ${status}`, true);
+      const retryAfter = firstHeader(response.headers, 'retry-after');
+      return {
+        ...failed(status, `HTTP ${status}`, true),
+        ...(retryAfter === undefined ? {} : { retryAfter }),
+      };
     } catch (error) {
       if (deadline.expired) return failed(null, `timeout after ${totalTimeoutMs} ms`, true);
       return failed(null, describeError(error, url.host, connectTimeoutMs), true);
@@ -128,13 +134,15 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
   return { deliver, close: () => agent.close() };
 }
 
-function redirectError(
-  status: number,
-  headers: Record<string, string | string[] | undefined>,
-  from: URL,
-): string {
-  const raw = headers.location;
-  const location: string | undefined = Array.isArray(raw) ? raw[0] : raw;
+type ResponseHeaders = Record<string, string | string[] | undefined>;
+
+function firstHeader(headers: ResponseHeaders, name: string): string | undefined {
+  const raw = headers[name];
+  return Array.isArray(raw) ? raw[0] : raw;
+}
+
+function redirectError(status: number, headers: ResponseHeaders, from: URL): string {
+  const location = firstHeader(headers, 'location');
   if (location === undefined) return `redirect not followed (HTTP ${status} without a Location header)`;
   try {
     // Only the host: the path or query of the target may carry tokens.

@@ -4,7 +4,7 @@
 //                                        same webhook-id, from attempt 1 of the schedule
 // The same re-send customers have at POST /api/v1/webhooks/{id}/deliveries/{delivery_id}/resend.
 import { parseArgs } from 'node:util';
-import { DeliveryLog, resendJob, whyNotResend } from '../api/webhooks/delivery-log.ts';
+import { DeliveryLog, resendJob, whyNotResend } from './delivery-log.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { infrastructureEnv, loadConfig } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';

@@ -3,12 +3,19 @@
 // body is {event, timestamp, data}; news.alert's four data fields are exactly the interface's, the
 // others add what a receiver needs to act without calling back.
 import { z } from 'zod';
+import {
+  ARTICLE_PUBLISHED,
+  DOCUMENTARY_READY,
+  NEWS_ALERT,
+  WEBHOOK_TEST,
+  type WebhookEventType,
+} from './event-types.ts';
 
 const timestamp = z.string().meta({ description: 'When the event happened, ISO 8601 UTC.' });
 
 export const newsAlertPayload = z
   .object({
-    event: z.literal('news.alert'),
+    event: z.literal(NEWS_ALERT),
     timestamp,
     data: z.object({
       contact_id: z.string().meta({ description: "The monitor's contact_id, as given." }),
@@ -32,7 +39,7 @@ export const newsAlertPayload = z
 
 export const documentaryReadyPayload = z
   .object({
-    event: z.literal('documentary.ready'),
+    event: z.literal(DOCUMENTARY_READY),
     timestamp,
     data: z.object({
       documentary_id: z.string(),
@@ -46,7 +53,7 @@ export const documentaryReadyPayload = z
 
 export const articlePublishedPayload = z
   .object({
-    event: z.literal('article.published'),
+    event: z.literal(ARTICLE_PUBLISHED),
     timestamp,
     data: z.object({
       article_id: z.string(),
@@ -68,16 +75,16 @@ export const articlePublishedPayload = z
 
 export const webhookTestPayload = z
   .object({
-    event: z.literal('webhook.test'),
+    event: z.literal(WEBHOOK_TEST),
     timestamp,
     data: z.object({ webhook_id: z.string(), message: z.string() }),
   })
   .meta({ id: 'WebhookTestEvent', description: 'Sent by POST /api/v1/webhooks/{id}/test.' });
 
-/** Event name -> payload schema, for the OpenAPI `webhooks` section. */
+/** Event name -> payload schema, for the OpenAPI `webhooks` section: one for every event type. */
 export const webhookPayloads = {
-  'news.alert': newsAlertPayload,
-  'documentary.ready': documentaryReadyPayload,
-  'article.published': articlePublishedPayload,
-  'webhook.test': webhookTestPayload,
-} as const;
+  [NEWS_ALERT]: newsAlertPayload,
+  [DOCUMENTARY_READY]: documentaryReadyPayload,
+  [ARTICLE_PUBLISHED]: articlePublishedPayload,
+  [WEBHOOK_TEST]: webhookTestPayload,
+} as const satisfies Record<WebhookEventType, z.ZodType>;

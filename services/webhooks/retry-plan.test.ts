@@ -6,7 +6,7 @@ const second = 1000;
 const minute = 60 * second;
 const hour = 60 * minute;
 
-describe('createRetryPlan with the DESIGN schedule', () => {
+describe('createRetryPlan with the default schedule', () => {
   const plan = createRetryPlan(defaultRetrySchedule);
 
   it('makes 8 attempts in all: the first delivery and one per delay', () => {
@@ -73,5 +73,65 @@ describe('createRetryPlan with a shortened schedule', () => {
 
   it('refuses a schedule with a delay that is not a duration, when built', () => {
     expect(() => createRetryPlan(['5s', 'soon'])).toThrow(/"soon" is not a duration/);
+  });
+});
+
+describe('RetryPlan.nextAttempt', () => {
+  const plan = createRetryPlan(defaultRetrySchedule);
+  const provisioned = new Set(topicCatalog(defaultRetrySchedule).map((t) => t.name));
+
+  it('computes the same time for the same delivery and attempt, as a replay must', () => {
+    const failed = { attempt: 2, deliveryId: 'dl_replayed', retryAfterMs: null };
+    expect(plan.nextAttempt(failed)).toEqual(plan.nextAttempt({ ...failed }));
+  });
+
+  it('spreads the deliveries of one step within ±10% of its delay, on its topic', () => {
+    const delays = new Set<number>();
+    for (let i = 0; i < 200; i++) {
+      const decision = plan.nextAttempt({ attempt: 2, deliveryId: `dl_${i}`, retryAfterMs: null });
+      expect(decision).toMatchObject({
+        kind: 'retry',
+        topic: 'news.webhook-deliveries.v1.retry-5m',
+        attempt: 3,
+      });
+      if (decision.kind !== 'retry') continue;
+      expect(decision.delayMs).toBeGreaterThanOrEqual(4.5 * minute);
+      expect(decision.delayMs).toBeLessThanOrEqual(5.5 * minute);
+      delays.add(decision.delayMs);
+    }
+    expect(delays.size).toBeGreaterThan(190);
+  });
+
+  it('keeps the number of attempts whatever the receiver asks', () => {
+    for (const retryAfterMs of [null, 0, 3 * hour, 99 * hour]) {
+      const decisions = [1, 2, 3, 4, 5, 6, 7, 8].map((attempt) =>
+        plan.nextAttempt({ attempt, deliveryId: 'dl_1', retryAfterMs }),
+      );
+      expect(decisions.map((d) => (d.kind === 'retry' ? d.attempt : d.kind))).toEqual([
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        'dead-letter',
+      ]);
+      for (const d of decisions) expect(provisioned).toContain(d.topic);
+    }
+  });
+
+  it('puts a retry postponed by Retry-After on a retry topic that waits as long', () => {
+    const decision = plan.nextAttempt({ attempt: 1, deliveryId: 'dl_1', retryAfterMs: 3 * hour });
+    expect(decision).toMatchObject({
+      kind: 'retry',
+      topic: 'news.webhook-deliveries.v1.retry-5h',
+      attempt: 2,
+      retryAfter: 'postponed',
+    });
+    if (decision.kind === 'retry') {
+      expect(decision.delayMs).toBeGreaterThanOrEqual(3 * hour);
+      expect(decision.delayMs).toBeLessThanOrEqual(3.3 * hour);
+    }
   });
 });

@@ -4,14 +4,11 @@
 // A secret is `whsec_` + base64 of 24–64 random bytes; the HMAC key is those bytes, not the text.
 // The signed content is `${id}.${unix seconds}.${body}`, where body is the exact string sent: a
 // re-serialised JSON would differ by a space and break every signature.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
 const minSecretBytes = 24;
 const maxSecretBytes = 64;
-
-/** Receivers reject older or newer timestamps, which bounds how long a captured delivery can be replayed. */
-export const DEFAULT_TOLERANCE_SECONDS = 5 * 60;
 
 export interface SignedMessage {
   /** Stable across retries of the same event, so that receivers can dedupe. */
@@ -27,8 +24,6 @@ export type SignatureHeaders = {
   'webhook-timestamp': string;
   'webhook-signature': string;
 };
-
-export type Verification = { ok: true } | { ok: false; reason: string };
 
 export function generateWebhookSecret(bytes = 32): string {
   if (!Number.isInteger(bytes) || bytes < minSecretBytes || bytes > maxSecretBytes) {
@@ -89,55 +84,4 @@ export function signatureHeaders(
     'webhook-timestamp': String(seconds),
     'webhook-signature': signatures.join(' '),
   };
-}
-
-export interface VerifyOptions {
-  now: Date;
-  toleranceSeconds?: number;
-}
-
-/**
- * Checks headers + body against one or more secrets, as a receiver does. Header names are matched
- * case-insensitively (HTTP servers lower-case them, hand-written tests may not).
- */
-export function verifySignature(
-  request: { headers: Record<string, string | string[] | undefined>; body: string },
-  secret: string | readonly string[],
-  options: VerifyOptions,
-): Verification {
-  const headers = lowerCased(request.headers);
-  const id = headers['webhook-id'];
-  const timestamp = headers['webhook-timestamp'];
-  const signature = headers['webhook-signature'];
-  if (id === undefined || timestamp === undefined || signature === undefined) {
-    return { ok: false, reason: 'missing webhook-id, webhook-timestamp or webhook-signature header' };
-  }
-  if (!/^\d{1,15}$/.test(timestamp)) return { ok: false, reason: 'webhook-timestamp is not unix seconds' };
-  const seconds = Number(timestamp);
-  const skew = unixSeconds(options.now) - seconds;
-  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (skew > tolerance) return { ok: false, reason: 'webhook-timestamp is too old' };
-  if (skew < -tolerance) return { ok: false, reason: 'webhook-timestamp is too far in the future' };
-
-  const given = signature
-    .split(' ')
-    .filter((part) => part.startsWith('v1,'))
-    .map((part) => Buffer.from(part.slice(3), 'base64'));
-  const secrets = typeof secret === 'string' ? [secret] : secret;
-  for (const s of secrets) {
-    const expected = hmac(webhookSecretKey(s), id, seconds, request.body);
-    // Constant time, so the comparison does not reveal how many leading bytes of a guess were right.
-    if (given.some((g) => g.length === expected.length && timingSafeEqual(g, expected))) return { ok: true };
-  }
-  return { ok: false, reason: 'no matching v1 signature' };
-}
-
-function lowerCased(
-  headers: Record<string, string | string[] | undefined>,
-): Record<string, string | undefined> {
-  const result: Record<string, string | undefined> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    result[name.toLowerCase()] = Array.isArray(value) ? value.join(' ') : value;
-  }
-  return result;
 }

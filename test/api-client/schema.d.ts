@@ -325,6 +325,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/voices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The voices speech can be synthesized in
+         * @description Every voice of the configured providers. Offline (the default) that is Festival’s HTS voice for US English and espeak-ng’s voices for about 130 other languages and accents; Google and OpenAI voices appear when those providers are configured.
+         */
+        get: operations["listVoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/synthesize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text to speech: audio bytes, or a URL to them
+         * @description Answers the audio itself (Content-Type audio/mpeg, audio/wav or audio/ogg), or, with `Accept: application/json`, a signed URL to it. Text over 5,000 characters answers 413. The same request again is served from storage without synthesizing.
+         */
+        post: operations["synthesizeSpeech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -345,6 +385,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audio/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An audio file, by signed URL
+         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
+         */
+        get: operations["getAudioFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The headers of an audio file, by signed URL
+         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
+         */
+        head: operations["headAudioFile"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "news.alert": {
@@ -358,7 +422,7 @@ export interface webhooks {
         put?: never;
         /**
          * news.alert event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_news_alert"];
         delete?: never;
@@ -378,7 +442,7 @@ export interface webhooks {
         put?: never;
         /**
          * documentary.ready event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_documentary_ready"];
         delete?: never;
@@ -398,7 +462,7 @@ export interface webhooks {
         put?: never;
         /**
          * article.published event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_article_published"];
         delete?: never;
@@ -418,7 +482,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then dead-lettered (re-send it through the API).
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_webhook_test"];
         delete?: never;
@@ -430,6 +494,13 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        OffsetPaging: {
+            limit: number;
+            offset: number;
+            returned: number;
+            has_more: boolean;
+            next_offset: number | null;
+        };
         ArticleListItem: {
             id: string;
             title: string;
@@ -578,6 +649,48 @@ export interface components {
                 matched_topics: string[];
             }[];
         };
+        Voice: {
+            /** @description What `voice` in POST /v1/synthesize takes; starts with its main locale. */
+            id: string;
+            name: string;
+            /** @description BCP 47 tags it speaks, its main one first. */
+            language_codes: string[];
+            /** @enum {string} */
+            gender: "female" | "male" | "neutral";
+            /** @description `embedded` (offline), `google` or `openai`. */
+            provider: string;
+            /**
+             * @description neural (Google Neural2/WaveNet/Studio…, OpenAI), parametric (statistical synthesis: Festival HTS), standard (a provider’s non-neural tier), formant (rule-based: espeak-ng).
+             * @enum {string}
+             */
+            quality: "neural" | "parametric" | "formant" | "standard";
+            sample_rate_hz: number;
+        };
+        SynthesizeRequest: {
+            /** @description Up to 5,000 characters, read as plain text (markup is spoken, never interpreted). */
+            text: string;
+            /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. */
+            voice?: string;
+            /** @description ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English. */
+            language?: string;
+            /** @description 1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5). */
+            speed?: number;
+            /**
+             * @description mp3, wav or ogg (Opus).
+             * @default mp3
+             * @enum {string}
+             */
+            format: "mp3" | "wav" | "ogg";
+        };
+        Synthesized: {
+            /** @description Signed, expiring URL of the file: plays in a browser or podcast player without a key. */
+            audio_url: string;
+            /** @enum {string} */
+            format: "mp3" | "wav" | "ogg";
+            voice: string;
+            duration_ms: number;
+            characters: number;
+        };
         ContextArticle: {
             id: string;
             title: string;
@@ -704,7 +817,7 @@ export interface components {
              */
             length: "short" | "medium" | "long";
             /**
-             * @description Ask for a narration of the summary (see audio_url in the response).
+             * @description Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and duration_ms in the response.
              * @default false
              */
             voice_enabled: boolean;
@@ -715,8 +828,12 @@ export interface components {
             tone: "professional" | "neutral" | "casual" | "executive";
             /** @enum {string} */
             length: "short" | "medium" | "long";
-            /** @description Narration of the summary. Not available yet: always null, even with voice_enabled. */
+            /** @description Signed, expiring URL of the narrated summary (mp3); null without voice_enabled. */
             audio_url: string | null;
+            /** @description The voice it was narrated in; null without voice_enabled. */
+            voice: string | null;
+            /** @description Length of the narration; null without it. */
+            duration_ms: number | null;
             /** @description Provider that answered: embedded or openai. */
             provider: string;
             model: string;
@@ -893,7 +1010,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "not_found" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "invalid_parameter" | "invalid_json" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "internal_error" | "service_unavailable" | "provider_unavailable";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -926,13 +1043,7 @@ export interface components {
         };
         SourceList: {
             sources: components["schemas"]["Source"][];
-            paging: {
-                limit: number;
-                offset: number;
-                returned: number;
-                has_more: boolean;
-                next_offset: number | null;
-            };
+            paging: components["schemas"]["OffsetPaging"];
         };
         NewSource: {
             /** @description Feed URL (RSS, Atom, RDF or JSON Feed). */
@@ -953,33 +1064,19 @@ export interface components {
         };
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
-            paging: {
-                limit: number;
-                offset: number;
-                returned: number;
-                has_more: boolean;
-                next_offset: number | null;
-            };
+            paging: components["schemas"]["OffsetPaging"];
         };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
-            paging: {
-                limit: number;
-                offset: number;
-                returned: number;
-                has_more: boolean;
-                next_offset: number | null;
-            };
+            paging: components["schemas"]["OffsetPaging"];
         };
         MonitorList: {
             monitors: components["schemas"]["Monitor"][];
-            paging: {
-                limit: number;
-                offset: number;
-                returned: number;
-                has_more: boolean;
-                next_offset: number | null;
-            };
+            paging: components["schemas"]["OffsetPaging"];
+        };
+        VoiceList: {
+            voices: components["schemas"]["Voice"][];
+            count: number;
         };
     };
     responses: never;
@@ -1815,7 +1912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: service_unavailable */
+            /** @description Error: service_unavailable or provider_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2639,6 +2736,184 @@ export interface operations {
             };
         };
     };
+    listVoices: {
+        parameters: {
+            query?: {
+                /** @description ISO 639-1 (`pt`) or a locale (`pt-BR`). */
+                language?: string;
+                gender?: "female" | "male" | "neutral";
+                provider?: "embedded" | "google" | "openai";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voices, the default provider’s first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceList"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: provider_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    synthesizeSpeech: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SynthesizeRequest"];
+            };
+        };
+        responses: {
+            /** @description The audio, or with Accept: application/json where to fetch it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                    "audio/ogg": string;
+                    "application/json": components["schemas"]["Synthesized"];
+                };
+            };
+            /** @description Error: invalid_json or invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: provider_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     issueAccessToken: {
         parameters: {
             query?: never;
@@ -2717,6 +2992,190 @@ export interface operations {
                         error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
                         error_description?: string;
                     };
+                };
+            };
+        };
+    };
+    getAudioFile: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) the URL stops working. */
+                expires: number;
+                /** @description `<kid>.<base64url HMAC-SHA256>` over the key and the expiry. */
+                signature: string;
+            };
+            header?: {
+                /** @description One byte range: `bytes=START-END`, `bytes=START-` or `bytes=-LENGTH`. */
+                Range?: string;
+                /** @description An ETag from an earlier answer: 304 when it matches. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The file: 40 hexadecimal characters and the format. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    "Cache-Control"?: string;
+                    /** @description The key, quoted. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                    "audio/ogg": string;
+                };
+            };
+            /** @description The range asked for */
+            206: {
+                headers: {
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    "Cache-Control"?: string;
+                    /** @description The key, quoted. */
+                    ETag?: string;
+                    /** @description `bytes START-END/SIZE` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "audio/mpeg": string;
+                    "audio/wav": string;
+                    "audio/ogg": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: forbidden (no signature, or an altered one) or url_expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: range_not_satisfiable */
+            416: {
+                headers: {
+                    /** @description `bytes *\/SIZE` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    headAudioFile: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) the URL stops working. */
+                expires: number;
+                /** @description `<kid>.<base64url HMAC-SHA256>` over the key and the expiry. */
+                signature: string;
+            };
+            header?: {
+                /** @description One byte range: `bytes=START-END`, `bytes=START-` or `bytes=-LENGTH`. */
+                Range?: string;
+                /** @description An ETag from an earlier answer: 304 when it matches. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The file: 40 hexadecimal characters and the format. */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole file */
+            200: {
+                headers: {
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    "Cache-Control"?: string;
+                    /** @description The key, quoted. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range asked for */
+            206: {
+                headers: {
+                    "Content-Length"?: number;
+                    "Accept-Ranges"?: "bytes";
+                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    "Cache-Control"?: string;
+                    /** @description The key, quoted. */
+                    ETag?: string;
+                    /** @description `bytes START-END/SIZE` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not modified (If-None-Match matched) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: forbidden (no signature, or an altered one) or url_expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: range_not_satisfiable */
+            416: {
+                headers: {
+                    /** @description `bytes *\/SIZE` */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };

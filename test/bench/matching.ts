@@ -14,8 +14,8 @@ import {
   type Article,
   type CompanyMatcher,
   type Mention,
-} from '../../services/matcher/company-matcher.ts';
-import { fold } from '../../services/matcher/fold.ts';
+} from '../../services/monitors/company-matcher.ts';
+import { fold } from '../../services/monitors/fold.ts';
 import { createEmbeddedProvider } from '../../services/intelligence/embedded/embedded-provider.ts';
 import { loadLabels, type LabelledMonitor } from './matching/labels.ts';
 import { syntheticMonitors } from './matching/synthetic-monitors.ts';
@@ -28,7 +28,7 @@ const monitorCount = 10_000;
 const targets = { precision: 0.95, recall: 0.9, p99Ms: 5 };
 
 const labels = await loadLabels();
-const corpus = await loadCorpus(new URL('../../../shared/corpus/bbc/', import.meta.url));
+const corpus = await loadCorpus();
 const byId = new Map(labels.monitors.map((m) => [m.id, m]));
 const decoys = labels.monitors.filter((m) => m.decoy);
 

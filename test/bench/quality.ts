@@ -14,7 +14,7 @@ import type { Category } from '../../services/runtime/categories.ts';
 import { parseArticle } from '../../services/intelligence/embedded/article.ts';
 import { categoryVotes } from '../../services/intelligence/embedded/category.ts';
 import { createEmbeddedProvider } from '../../services/intelligence/embedded/embedded-provider.ts';
-import { rougeL, rougeLsum, rougeN } from '../../services/intelligence/embedded/rouge.ts';
+import { rougeL, rougeLsum, rougeN } from './quality/rouge.ts';
 import { sentenceValence } from '../../services/intelligence/embedded/sentiment.ts';
 import { splitSentences } from '../../services/intelligence/embedded/sentences.ts';
 import { summarizeToSentences, summaryTuning } from '../../services/intelligence/embedded/summary.ts';

@@ -1,10 +1,17 @@
 // News alerts end to end, every component real: a monitor created through the API; feed items served
-// locally -> a poller process -> Kafka -> an enricher process -> the matcher process -> news.alerts.v1
-// -> the dispatcher process -> a signed POST at a local receiver, which the reference Standard Webhooks
-// verifier accepts. Reports p50 and p99 of the delay from the poll that fetched an item to the alert's
-// arrival. Also: article.published to a filtered webhook, and nothing for another tenant's monitor.
+// locally -> a poller process -> Kafka -> an enricher process -> a narrator process beside the matcher
+// process, as deployed (the matcher waits for the narration) -> news.alerts.v1 -> the dispatcher process
+// -> a signed POST at a local receiver, which the reference Standard Webhooks verifier accepts, whose
+// data.audio_url downloads without a key as the article's narration. Reports p50 and p99 of the delay
+// from the poll that fetched an item to the alert's arrival. Also: article.published to a filtered
+// webhook, and nothing for another tenant's monitor.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeAudio, probeAudio } from '../../services/speech/audio-probe.ts';
+import { durationMs, rmsDbfs } from '../../services/speech/pcm.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
@@ -16,6 +23,7 @@ import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-re
 type MonitorCreated = components['schemas']['MonitorCreated'];
 type WebhookCreated = components['schemas']['WebhookCreated'];
 type Subscribed = components['schemas']['SourceSubscribed'];
+type ArticleList = components['schemas']['ArticleList'];
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -39,16 +47,20 @@ describe('news alerts end to end', () => {
   let receiver: WebhookReceiver;
   let run: string;
   let poller: PollerProcess | undefined;
+  let audioDir: string;
   const services: ServiceProcess[] = [];
 
   const start = async (
-    name: 'enricher' | 'matcher' | 'dispatcher',
+    name: 'enricher' | 'narrator' | 'matcher' | 'dispatcher',
     env: Record<string, string>,
     ready: string,
   ) => {
     const service = startServiceProcess(name, {
       CLICKHOUSE_DATABASE: stack.database,
       OUTBOUND_ALLOW_LIST: '127.0.0.1',
+      // The narrator stores audio where the API serves it from; the dispatcher signs URLs of this API.
+      AUDIO_DIR: audioDir,
+      API_PUBLIC_URL: stack.api.url,
       LOG_LEVEL: 'info',
       ...env,
     });
@@ -61,7 +73,8 @@ describe('news alerts end to end', () => {
   };
 
   beforeAll(async () => {
-    stack = await startApiStack('alerts');
+    audioDir = await mkdtemp(path.join(tmpdir(), 'alerts-audio-'));
+    stack = await startApiStack('alerts', { AUDIO_DIR: audioDir });
     run = stack.run;
     server = await startFeedServer({ corpus: [] });
     receiver = await startWebhookReceiver();
@@ -69,6 +82,11 @@ describe('news alerts end to end', () => {
       start(
         'enricher',
         { ENRICHER_GROUP: `alerts-enricher-${run}`, ENRICHER_FROM_BEGINNING: 'false' },
+        'partitions assigned',
+      ),
+      start(
+        'narrator',
+        { NARRATOR_GROUP: `alerts-narrator-${run}`, NARRATOR_FROM_BEGINNING: 'false' },
         'partitions assigned',
       ),
       start('matcher', { MATCHER_GROUP: `alerts-matcher-${run}` }, 'partitions assigned'),
@@ -86,6 +104,7 @@ describe('news alerts end to end', () => {
     await receiver?.close();
     await server?.close();
     await stack?.close();
+    if (audioDir) await rm(audioDir, { recursive: true, force: true });
   }, 60_000);
 
   it('delivers a signed news.alert for every feed item that mentions the monitored company', async () => {
@@ -158,6 +177,7 @@ describe('news alerts end to end', () => {
     const alerts = receiver.requests('/crm/alerts');
     expect(alerts).toHaveLength(5); // one per item, none twice
     const verifier = new StandardWebhook(secret);
+    const audioPaths: string[] = [];
     for (const request of alerts) {
       const payload = verifier.verify(request.body, request.headers) as {
         event: string;
@@ -166,12 +186,20 @@ describe('news alerts end to end', () => {
       };
       expect(payload.event).toBe('news.alert');
       expect(Date.parse(payload.timestamp)).toBeGreaterThan(0);
-      expect(payload.data).toMatchObject({
-        contact_id: `contact-${run}`,
-        company: 'Time Warner Inc.',
-        audio_url: null,
-      });
+      expect(payload.data).toMatchObject({ contact_id: `contact-${run}`, company: 'Time Warner Inc.' });
       expect(payload.data.news_summary).toEqual(expect.stringContaining('Time Warner'));
+      // The article's narration, signed for this API, fetched as a podcast player would: no key.
+      const audioUrl = String(payload.data.audio_url);
+      expect(audioUrl.startsWith(`${stack.api.url}/v1/audio/`), audioUrl).toBe(true);
+      const audio = await fetch(audioUrl);
+      expect(audio.status, audioUrl).toBe(200);
+      expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+      const bytes = new Uint8Array(await audio.arrayBuffer());
+      expect(await probeAudio(bytes)).toMatchObject({ container: 'mp3', codec: 'mp3', channels: 1 });
+      const pcm = await decodeAudio(bytes);
+      expect(durationMs(pcm)).toBeGreaterThan(2_000);
+      expect(rmsDbfs(pcm), 'loudness (dBFS)').toBeGreaterThan(-35);
+      audioPaths.push(new URL(audioUrl).pathname);
       // Altered body or timestamp: the reference verifier refuses it.
       expect(() => verifier.verify(request.body.replace('Time', 'Tame'), request.headers)).toThrow();
       expect(() =>
@@ -182,6 +210,14 @@ describe('news alerts end to end', () => {
       ).toThrow();
     }
     expect(new Set(alerts.map((r) => r.headers['webhook-id'])).size).toBe(5);
+    // Each alert carries its own article's narration: the file the API lists for that article.
+    const articles = await stack.call<ArticleList>(
+      'GET',
+      `/v1/articles?source=${source.body.source.id}&limit=10`,
+    );
+    expect(articles.body.articles.map((a) => new URL(a.audio_url!).pathname).sort()).toEqual(
+      audioPaths.sort(),
+    );
     expect(receiver.requests('/other/alerts')).toHaveLength(0);
 
     // article.published: every item mentions AOL, so each went to the breaking-news webhook too.

@@ -9,7 +9,7 @@ import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
-import { sampleArticle, sampleEnrichment, sampleNarration } from './support/kafka.ts';
+import { sampleArticle, sampleAudioKey, sampleEnrichment, sampleNarration } from './support/kafka.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -350,12 +350,15 @@ describe('read API', () => {
       const item = await waitFor(async () => {
         const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceId}&limit=100`);
         const found = list.body.articles.find((a) => a.id === id);
-        return found?.ai_summary && found.audio_url && found;
+        return found?.ai_summary && found.audio_url ? found : undefined;
       }, 'the enrichment and narration in the list');
-      expect(item).toMatchObject({
-        ai_summary: 'The AI summary.',
-        audio_url: 'http://localhost/audio/a.mp3',
-      });
+      expect(item.ai_summary).toBe('The AI summary.');
+      // Signed when the answer is built, on the API's own address: the key, an expiry, a signature.
+      expect(item.audio_url).toMatch(
+        new RegExp(
+          `^${stack.api.url}/v1/audio/${sampleAudioKey}\\?expires=\\d+&signature=[\\w-]+\\.[\\w-]{43}$`,
+        ),
+      );
       const detail = await stack.call<ArticleDetail>('GET', `/v1/articles/${id}`);
       expect(detail.body.enrichment).toMatchObject({
         summary: 'The AI summary.',
@@ -483,7 +486,12 @@ describe('read API', () => {
     const missing = await stack.call('GET', '/v1/nothing-here');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'not_found']);
     const method = await stack.call('PUT', '/v1/articles');
-    expect(method.body.error.message).toMatch(/it accepts GET/);
+    expect([method.status, method.body.error.code]).toEqual([405, 'method_not_allowed']);
+    expect(method.body.error.message).toMatch(/it accepts HEAD, GET$/);
+    const allowed = await fetch(`${stack.api.url}/api/v1/webhooks/wh_x`, { method: 'PATCH' });
+    expect([allowed.status, allowed.headers.get('allow')]).toEqual([405, 'HEAD, GET, DELETE']);
+    const options = await fetch(`${stack.api.url}/v1/sources`, { method: 'OPTIONS' });
+    expect([options.status, options.headers.get('allow')]).toEqual([200, 'HEAD, GET, POST']);
     const ready = await stack.call<{ status: string }>('GET', '/readyz');
     expect([ready.status, ready.body.status]).toEqual([200, 'ready']);
     const metrics = await stack.call('GET', '/metrics');

@@ -2,51 +2,29 @@
 // once; undecodable messages are dead-lettered before it; a batch that keeps
 // failing is retried one message at a time, so only the bad one is lost to the
 // dead-letter topic and every other message is handled.
-import type { Admin, Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsumerRunner } from '../../services/runtime/kafka/consumer.ts';
 import { deadLetterHeaders } from '../../services/runtime/kafka/dead-letter.ts';
-import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
-import {
-  connectProducer,
-  createTestTopic,
-  deleteTestTopic,
-  readAll,
-  sampleArticle,
-  testKafka,
-  type TestTopic,
-} from './support/kafka.ts';
+import { openTestTopic, readAll, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { testLogger } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
 
 describe('batch consumer', () => {
-  let kafka: Kafka;
-  let admin: Admin;
-  let topic: TestTopic;
-  let producer: EventProducer;
+  let fixture: TopicFixture;
   let runner: ConsumerRunner<ArticleDiscovered>;
   const stored = new Set<string>();
   const batchSizes: number[] = [];
 
   beforeAll(async () => {
-    kafka = testKafka();
-    admin = kafka.admin();
-    await admin.connect();
-    topic = await createTestTopic(admin, 'batch', 'news.articles.discovered.v1', 1);
-    producer = await connectProducer(kafka, topic.codec);
+    fixture = await openTestTopic('batch', 'news.articles.discovered.v1', 1);
+    const { kafka, topic, producer } = fixture;
     const articles = Array.from({ length: 50 }, (_, i) =>
       sampleArticle(i, i === 25 ? { article_id: 'bad-row' } : {}),
     );
-    await producer.sendTo(
-      topic.name,
-      articles.slice(0, 10).map((a) => ({ key: a.article_id, value: a })),
-    );
+    await fixture.sendArticles(articles.slice(0, 10));
     await producer.sendRaw(topic.name, [{ key: 'garbage', value: Buffer.from('not avro'), headers: {} }]);
-    await producer.sendTo(
-      topic.name,
-      articles.slice(10).map((a) => ({ key: a.article_id, value: a })),
-    );
+    await fixture.sendArticles(articles.slice(10));
 
     runner = new ConsumerRunner<ArticleDiscovered>({
       kafka,
@@ -70,9 +48,7 @@ describe('batch consumer', () => {
 
   afterAll(async () => {
     await runner?.stop();
-    await producer?.disconnect();
-    await deleteTestTopic(admin, topic);
-    await admin?.disconnect();
+    await fixture?.close();
   });
 
   it('hands whole batches to the handler', () => {
@@ -82,7 +58,7 @@ describe('batch consumer', () => {
   it('stores every good message and dead-letters only the bad one and the undecodable one, once each', async () => {
     expect(stored.size).toBe(49);
     expect(stored.has('bad-row')).toBe(false);
-    const dead = await readAll(kafka, topic.deadLetters, 2);
+    const dead = await readAll(fixture.kafka, fixture.topic.deadLetters, 2);
     expect(dead.map((d) => d.key).sort()).toEqual(['bad-row', 'garbage']);
     expect(dead.find((d) => d.key === 'garbage')!.headers[deadLetterHeaders.reason]).toMatch(
       /Confluent wire format/,

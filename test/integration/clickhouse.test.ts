@@ -10,6 +10,7 @@ import {
   ClickHouseQueryError,
   ClickHouseUnavailableError,
 } from '../../services/runtime/clickhouse/client.ts';
+import { latestVersions } from '../../services/runtime/clickhouse/latest-versions.ts';
 import { literal, sql } from '../../services/runtime/clickhouse/literal.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
 import { stack, testLogger } from './support/stack.ts';
@@ -105,6 +106,45 @@ describe('ClickHouse', () => {
       const [row] = await ch.query<{ v: string }>(`SELECT ${literal(s)} AS v`);
       expect(row!.v).toBe(s);
     }
+  });
+
+  it('reads the latest version of each row, choosing among the versions that pass the conditions', async () => {
+    // A plain MergeTree keeps every version, as a read model does until a merge of its own choosing.
+    await ch.command(
+      `CREATE TABLE versioned (id String, status String, tags Array(String), note Nullable(String), version UInt64)
+       ENGINE = MergeTree ORDER BY id`,
+    );
+    await ch.insert('versioned', [
+      { id: 'a', status: 'ok', tags: ['x'], note: 'first', version: 1 },
+      { id: 'a', status: 'failed', tags: ['y'], note: null, version: 3 },
+      { id: 'b', status: 'ok', tags: ['x', 'z'], note: 'b', version: 2 },
+    ]);
+    const latest = (where: string[]) =>
+      latestVersions({
+        table: 'versioned',
+        key: 'id',
+        columns: ['status', 'tags', 'note', 'version'],
+        aggregates: { versions: 'count()' },
+        where,
+      });
+
+    expect(
+      await ch.query(sql`SELECT id, status, tags, note, toString(version) AS version, toString(versions) AS versions
+        FROM ${latest([])} ORDER BY id`),
+    ).toEqual([
+      // A NULL is passed over, as by every ClickHouse aggregate: the latest note that is not NULL.
+      { id: 'a', status: 'failed', tags: ['y'], note: 'first', version: '3', versions: '2' },
+      { id: 'b', status: 'ok', tags: ['x', 'z'], note: 'b', version: '2', versions: '1' },
+    ]);
+    // A condition on a column that is also asked for: applied to the versions, before the choice.
+    expect(
+      await ch.query(sql`SELECT id, status, tags FROM ${latest([sql`has(tags, ${'x'})`])} ORDER BY id`),
+    ).toEqual([
+      { id: 'a', status: 'ok', tags: ['x'] },
+      { id: 'b', status: 'ok', tags: ['x', 'z'] },
+    ]);
+    // A condition on the latest state goes around the answer.
+    expect(await ch.query(sql`SELECT id FROM ${latest([])} WHERE status = ${'ok'}`)).toEqual([{ id: 'b' }]);
   });
 
   it('applies each migration once, records it, and refuses an edited one', async () => {

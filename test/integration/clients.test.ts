@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientDirectory } from '../../services/clients/client-directory.ts';
-import { isStoredHash } from '../../services/clients/credentials.ts';
+import { isStoredHash } from '../support/credential-shapes.ts';
 import { effectiveLimits } from '../../services/clients/plans.ts';
 import type { Client } from '../../services/runtime/events/types.generated.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';

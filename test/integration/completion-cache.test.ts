@@ -3,12 +3,15 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadOpenAiConfig } from '../../services/intelligence/openai/config.ts';
+import { loadOpenAiConfig } from '../support/openai-config.ts';
 import { createOpenAiProvider } from '../../services/intelligence/openai/openai-provider.ts';
 import { createRedisCache } from '../../services/intelligence/openai/redis-cache.ts';
 import type { ArticleText } from '../../services/intelligence/provider.ts';
 import { freePort } from './support/api-process.ts';
-import { startChatCompletionsServer, type ChatCompletionsServer } from './support/chat-completions-server.ts';
+import {
+  startChatCompletionsServer,
+  type ChatCompletionsServer,
+} from '../support/chat-completions-server.ts';
 import { waitFor } from './support/wait.ts';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';

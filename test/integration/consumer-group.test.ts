@@ -3,46 +3,26 @@
 // takes its partitions over.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Admin, Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
-import {
-  connectProducer,
-  createTestTopic,
-  deleteTestTopic,
-  sampleArticle,
-  testKafka,
-  type TestTopic,
-} from './support/kafka.ts';
+import { openTestTopic, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { assignedPartitions, startRecordingConsumer, type ConsumerProcess } from './support/process.ts';
 import { stack } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
 
 describe('consumer group', () => {
-  let kafka: Kafka;
-  let admin: Admin;
   let redis: Redis;
-  let topic: TestTopic;
-  let producer: EventProducer;
+  let fixture: TopicFixture;
   const key = `test:group:${randomUUID()}`;
   const group = `group-${randomUUID()}`;
   const running: ConsumerProcess[] = [];
 
   const produce = async (from: number, count: number) => {
-    const articles = Array.from({ length: count }, (_, i) => sampleArticle(from + i));
-    await producer.sendTo(
-      topic.name,
-      articles.map((a) => ({ key: a.article_id, value: a })),
-    );
+    await fixture.sendArticles(Array.from({ length: count }, (_, i) => sampleArticle(from + i)));
   };
 
   beforeAll(async () => {
-    kafka = testKafka();
-    admin = kafka.admin();
-    await admin.connect();
     redis = new Redis(stack.REDIS_URL);
-    topic = await createTestTopic(admin, 'group', 'news.articles.discovered.v1', 6);
-    producer = await connectProducer(kafka, topic.codec);
+    fixture = await openTestTopic('group', 'news.articles.discovered.v1', 6);
   });
 
   afterAll(async () => {
@@ -50,13 +30,11 @@ describe('consumer group', () => {
     const pidKeys = await redis.keys(`${key}:*`);
     if (pidKeys.length) await redis.del(...pidKeys);
     await redis?.quit();
-    await producer?.disconnect();
-    await deleteTestTopic(admin, topic);
-    await admin?.disconnect();
+    await fixture?.close();
   });
 
   it('splits the partitions between two processes, and hands them over when one stops', async () => {
-    const env = { TEST_TOPIC: topic.name, TEST_GROUP: group, TEST_REDIS_KEY: key };
+    const env = { TEST_TOPIC: fixture.topic.name, TEST_GROUP: group, TEST_REDIS_KEY: key };
     const a = startRecordingConsumer(env);
     const b = startRecordingConsumer(env);
     running.push(a, b);
@@ -100,7 +78,7 @@ describe('consumer group', () => {
     const b = running[1]!;
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-    const offsets = await admin.fetchOffsets({ groupId: group, topics: [topic.name] });
+    const offsets = await fixture.admin.fetchOffsets({ groupId: group, topics: [fixture.topic.name] });
     const committed = offsets[0]!.partitions.reduce((sum, p) => sum + Number(p.offset), 0);
     expect(committed).toBe(240);
   }, 60_000);

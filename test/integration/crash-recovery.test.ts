@@ -2,17 +2,8 @@
 // every message is handled, and the idempotent effect equals one run.
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Admin, Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
-import {
-  connectProducer,
-  createTestTopic,
-  deleteTestTopic,
-  sampleArticle,
-  testKafka,
-  type TestTopic,
-} from './support/kafka.ts';
+import { openTestTopic, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { startRecordingConsumer, type ConsumerProcess } from './support/process.ts';
 import { stack } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
@@ -20,39 +11,27 @@ import { waitFor } from './support/wait.ts';
 const total = 600;
 
 describe('crash recovery', () => {
-  let kafka: Kafka;
-  let admin: Admin;
   let redis: Redis;
-  let topic: TestTopic;
-  let producer: EventProducer;
+  let fixture: TopicFixture;
   const key = `test:crash:${randomUUID()}`;
   const running: ConsumerProcess[] = [];
 
   beforeAll(async () => {
-    kafka = testKafka();
-    admin = kafka.admin();
-    await admin.connect();
     redis = new Redis(stack.REDIS_URL);
-    topic = await createTestTopic(admin, 'crash');
-    producer = await connectProducer(kafka, topic.codec);
-    const articles = Array.from({ length: total }, (_, i) => sampleArticle(i));
-    await producer.sendTo(
-      topic.name,
-      articles.map((a) => ({ key: a.article_id, value: a })),
-    );
+    fixture = await openTestTopic('crash');
+    await fixture.sendArticles(Array.from({ length: total }, (_, i) => sampleArticle(i)));
   });
 
   afterAll(async () => {
     for (const p of running) p.child.kill('SIGKILL');
     await redis?.del(`${key}:effect`, `${key}:handled`, `${key}:by-pid`);
     await redis?.quit();
-    await producer?.disconnect();
-    await deleteTestTopic(admin, topic);
-    await admin?.disconnect();
+    await fixture?.close();
   });
 
   it('handles every message after a SIGKILL mid-batch, with the effect of a single run', async () => {
-    const env = { TEST_TOPIC: topic.name, TEST_GROUP: `crash-${topic.name}`, TEST_REDIS_KEY: key };
+    const { name } = fixture.topic;
+    const env = { TEST_TOPIC: name, TEST_GROUP: `crash-${name}`, TEST_REDIS_KEY: key };
     const first = startRecordingConsumer({ ...env, TEST_HANDLER_DELAY_MS: '5' });
     running.push(first);
 

@@ -1,30 +1,17 @@
 // A message that cannot be processed lands in `<topic>.dlq` with its reason,
 // and the messages behind it on the same partition are still processed.
-import type { Admin, Kafka } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConsumerRunner } from '../../services/runtime/kafka/consumer.ts';
 import { deadLetterHeaders } from '../../services/runtime/kafka/dead-letter.ts';
 import { DependencyUnavailableError, PoisonMessageError } from '../../services/runtime/kafka/errors.ts';
-import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
-import {
-  connectProducer,
-  createTestTopic,
-  deleteTestTopic,
-  readAll,
-  sampleArticle,
-  testKafka,
-  type TestTopic,
-} from './support/kafka.ts';
+import { openTestTopic, readAll, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { testLogger } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
 
 describe('dead letters', () => {
-  let kafka: Kafka;
-  let admin: Admin;
-  let topic: TestTopic;
-  let producer: EventProducer;
+  let fixture: TopicFixture;
   let runner: ConsumerRunner<ArticleDiscovered>;
   const handled: string[] = [];
   const attemptsOf = new Map<string, number>();
@@ -33,11 +20,8 @@ describe('dead letters', () => {
   const wrongSchemaId = Buffer.from([0, 0x7f, 0xff, 0xff, 0xf0, 1, 2, 3]);
 
   beforeAll(async () => {
-    kafka = testKafka();
-    admin = kafka.admin();
-    await admin.connect();
-    topic = await createTestTopic(admin, 'dlq', 'news.articles.discovered.v1', 1);
-    producer = await connectProducer(kafka, topic.codec);
+    fixture = await openTestTopic('dlq', 'news.articles.discovered.v1', 1);
+    const { kafka, topic, producer } = fixture;
 
     // All on partition 0, in this order.
     await producer.sendTo(topic.name, [{ key: 'a1', value: sampleArticle(1) }]);
@@ -78,9 +62,7 @@ describe('dead letters', () => {
 
   afterAll(async () => {
     await runner?.stop();
-    await producer?.disconnect();
-    await deleteTestTopic(admin, topic);
-    await admin?.disconnect();
+    await fixture?.close();
   });
 
   it('processes the messages behind the poison ones, in order', () => {
@@ -96,14 +78,14 @@ describe('dead letters', () => {
   });
 
   it('dead-letters undecodable bytes, unknown schema ids, declared poison and exhausted retries, with reasons', async () => {
-    const dead = await readAll(kafka, topic.deadLetters, 4);
+    const dead = await readAll(fixture.kafka, fixture.topic.deadLetters, 4);
     expect(dead.map((d) => d.key)).toEqual(['garbage', 'unknown-schema', 'rejected', 'hopeless']);
 
     const [notAvro, unknownSchema, rejected, hopeless] = dead;
     expect(notAvro!.value).toEqual(garbage); // original bytes, unchanged
     expect(notAvro!.headers.origin).toBe('test'); // original headers kept
     expect(notAvro!.headers[deadLetterHeaders.reason]).toMatch(/not in the Confluent wire format/);
-    expect(notAvro!.headers[deadLetterHeaders.topic]).toBe(topic.name);
+    expect(notAvro!.headers[deadLetterHeaders.topic]).toBe(fixture.topic.name);
     expect(notAvro!.headers[deadLetterHeaders.partition]).toBe('0');
     expect(notAvro!.headers[deadLetterHeaders.offset]).toBe('1');
     expect(notAvro!.headers[deadLetterHeaders.attempts]).toBe('1');
@@ -126,11 +108,11 @@ describe('dead letters', () => {
     expect(stats.processed).toBe(5);
     expect(stats.deadLettered).toBe(4);
     expect(stats.retried).toBe(2 + 2); // flaky twice, hopeless twice before giving up
-    await waitFor(() => runner.snapshot().lag[`${topic.name}/0`] === 0, 'lag to reach 0');
+    await waitFor(() => runner.snapshot().lag[`${fixture.topic.name}/0`] === 0, 'lag to reach 0');
     const text = await metrics.metrics();
     expect(text).toMatch(
       new RegExp(
-        `news_consumer_messages_dead_lettered_total\\{group="dlq-${topic.name.replace(/\./g, '\\.')}",topic="[^"]+"\\} 4`,
+        `news_consumer_messages_dead_lettered_total\\{group="dlq-${fixture.topic.name.replace(/\./g, '\\.')}",topic="[^"]+"\\} 4`,
       ),
     );
   });

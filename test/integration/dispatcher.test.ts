@@ -11,7 +11,13 @@ import { startAtEndIfNew } from '../../services/dispatcher/start-position.ts';
 import type { Alert, Webhook, WebhookDelivery } from '../../services/runtime/events/types.generated.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';
-import { deadLetterTopicName, topicCatalog, topicNames } from '../../services/runtime/kafka/topics.ts';
+import {
+  deadLetterTopicName,
+  parseDuration,
+  topicCatalog,
+  topicNames,
+} from '../../services/runtime/kafka/topics.ts';
+import { spreadDelay, spreadDraw } from '../../services/webhooks/retry-timing.ts';
 import { developmentSecretBox } from '../../services/webhooks/secret-box.ts';
 import { generateWebhookSecret } from '../../services/webhooks/signing.ts';
 import { testKafka } from './support/kafka.ts';
@@ -155,6 +161,7 @@ describe('webhook dispatcher', () => {
       article_url: `https://news.example/${run}/${name}`,
       news_summary: 'Acme Widgets said on Monday it would open a plant in Leeds, creating 300 jobs.',
       audio_url: null,
+      audio_key: null,
       matched_terms: ['Acme Widgets'],
       occurred_at: Date.now(),
       ...overrides,
@@ -236,13 +243,15 @@ describe('webhook dispatcher', () => {
     expect(ids.size).toBe(1);
     for (const r of requests) expect(() => verify(hook.secret, r)).not.toThrow();
     expect(requests.map((r) => r.answered)).toEqual([503, 503, 503, 200]);
-    // Each retry waits at least its delay after the previous attempt (1s, 1s, 2s).
-    const gaps = requests.slice(1).map((r, i) => r.receivedAt - requests[i]!.receivedAt);
-    expect(gaps[0]).toBeGreaterThanOrEqual(950);
-    expect(gaps[1]).toBeGreaterThanOrEqual(950);
-    expect(gaps[2]).toBeGreaterThanOrEqual(1_950);
-
+    // Each retry waits at least its delay after the previous attempt (1s, 1s, 2s), spread by ±10% as
+    // the delivery id and the attempt number fix it.
     const [id] = ids;
+    const gaps = requests.slice(1).map((r, i) => r.receivedAt - requests[i]!.receivedAt);
+    const spread = schedule.map((delay, i) => spreadDelay(parseDuration(delay), spreadDraw(id!, i + 2)));
+    expect(gaps[0]).toBeGreaterThanOrEqual(spread[0]! - 50);
+    expect(gaps[1]).toBeGreaterThanOrEqual(spread[1]! - 50);
+    expect(gaps[2]).toBeGreaterThanOrEqual(spread[2]! - 50);
+
     await watching(
       waitFor(() => outcomes(id!).some((d) => d.status === 'succeeded'), 'the succeeded outcome'),
     );
@@ -255,6 +264,23 @@ describe('webhook dispatcher', () => {
       ['failed_retrying', 3, 503],
       ['succeeded', 4, 200],
     ]);
+  });
+
+  it("waits as a 503's Retry-After asks, capped at the schedule's longest delay, and says so in the log", async () => {
+    const hook = await registerWebhook(tenantOf('r'), 'r');
+    receiver.script(hook.path, scripts.retryAfter(503, '30'));
+    const alert = await raiseAlert(tenantOf('r'), 'r');
+    const id = deliveryId('news.alert', alert.alert_id, hook.webhookId);
+    const requests = await requestsTo(hook.path, 2, 'the retry of delivery r');
+
+    expect(requests.map((r) => r.answered)).toEqual([503, 200]);
+    // 30 s asked, 2 s (the longest delay of 1s,1s,2s) given: later than the 1 s the schedule says.
+    expect(requests[1]!.receivedAt - requests[0]!.receivedAt).toBeGreaterThanOrEqual(1_950);
+    await watching(
+      waitFor(() => outcomes(id).some((d) => d.status === 'succeeded'), 'the succeeded outcome'),
+    );
+    const failed = outcomes(id).find((d) => d.status === 'failed_retrying');
+    expect(failed?.last_error).toBe('HTTP 503 (Retry-After of 30 s capped: next attempt in 2 s)');
   });
 
   it('dead-letters a delivery whose endpoint always fails, after the last attempt of the schedule', async () => {
@@ -314,9 +340,13 @@ describe('webhook dispatcher', () => {
     await producer.send(topicNames.webhooks, [{ key: mine.webhookId, value: null }]);
     const third = await raiseAlert(tenant, 'e3', { monitor_id: monitor2 });
     await requestsTo(filtered.path, 2, 'the third alert at the filtered webhook');
-    const jobsOfThird = watched.deliveries.filter(
-      (d) => d.event_id === third.alert_id && d.status === 'pending',
+    // The receiver can hear of the job before this test's own consumer has read it: wait for the record.
+    const jobsOf = (alertId: string) =>
+      watched.deliveries.filter((d) => d.event_id === alertId && d.status === 'pending');
+    await watching(
+      waitFor(() => jobsOf(third.alert_id).length > 0, 'the pending job of the third alert in the topic'),
     );
+    const jobsOfThird = jobsOf(third.alert_id);
     expect(jobsOfThird.map((d) => d.webhook_id)).toEqual([filtered.webhookId]);
     expect(receiver.requests(mine.path)).toHaveLength(2);
   });

@@ -13,7 +13,7 @@ import {
   answerFromRequestedSchema,
   startChatCompletionsServer,
   type ChatCompletionsServer,
-} from './support/chat-completions-server.ts';
+} from '../support/chat-completions-server.ts';
 import { sampleArticle } from './support/kafka.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';

@@ -14,9 +14,15 @@ import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import { projectedTables } from '../../services/projector/rows.ts';
 import { sourceState } from '../../services/sources/source.ts';
-import { sampleArticle, sampleEnrichment, sampleNarration, testKafka } from './support/kafka.ts';
+import {
+  sampleArticle,
+  sampleAudioKey,
+  sampleEnrichment,
+  sampleNarration,
+  testKafka,
+} from './support/kafka.ts';
 import { stack, testLogger } from './support/stack.ts';
-import { waitFor } from './support/wait.ts';
+import { waitFor, waitUntilEqual } from './support/wait.ts';
 
 describe('projector', () => {
   const run = randomUUID().replace(/-/g, '').slice(0, 10);
@@ -165,46 +171,42 @@ describe('projector', () => {
 
   it('projects articles, enrichments, narrations, sources (with tombstones) and polls', async () => {
     await startProjector(`projector-test-${run}`);
-    first = await waitFor(
-      async () => {
-        const a = await answers();
-        return a.articles.length === 3 &&
-          a.narration.length === 1 &&
-          a.health.length === 1 &&
-          a.sources.length === 2
-          ? a
-          : undefined;
+    // Every table arrives on its own topic, in its own time: wait for the whole expected answer.
+    first = await waitUntilEqual(
+      answers,
+      {
+        articles: articles.map((a) => ({
+          article_id: a.article_id,
+          title: a.title,
+          published_at: new Date(a.published_at).toISOString().slice(0, 19).replace('T', ' '),
+          language: 'en',
+          category: 'business',
+        })),
+        enrichment: [
+          { summary: 'A short summary.', sentiment_label: 'positive', entity_names: ['Time Warner'] },
+        ],
+        narration: [{ audio_url: `http://localhost/v1/audio/${sampleAudioKey}`, duration_ms: '61000' }],
+        sources: [
+          { source_id: gone.source_id, name: '', poll_interval_seconds: 0, deleted: 1 },
+          { source_id: source.source_id, name: source.name, poll_interval_seconds: 300, deleted: 0 },
+        ],
+        health: [
+          {
+            last_status: 'failed',
+            last_error: 'HTTP 503 Service Unavailable',
+            polls: '2',
+            polls_ok: '1',
+            articles_discovered: '3',
+          },
+        ],
+        perHour: [0, 1, 2].map((n) => ({
+          hour: new Date(at + (n + 1) * 3_600_000).toISOString().slice(0, 13).replace('T', ' ') + ':00:00',
+          articles: '1',
+        })),
       },
       "the projection of this test's events",
       90_000,
     );
-    expect(first.articles).toEqual(
-      articles.map((a) => ({
-        article_id: a.article_id,
-        title: a.title,
-        published_at: new Date(a.published_at).toISOString().slice(0, 19).replace('T', ' '),
-        language: 'en',
-        category: 'business',
-      })),
-    );
-    expect(first.enrichment).toEqual([
-      { summary: 'A short summary.', sentiment_label: 'positive', entity_names: ['Time Warner'] },
-    ]);
-    expect(first.narration).toEqual([{ audio_url: 'http://localhost/audio/a.mp3', duration_ms: '61000' }]);
-    expect(first.sources).toEqual([
-      { source_id: gone.source_id, name: '', poll_interval_seconds: 0, deleted: 1 },
-      { source_id: source.source_id, name: source.name, poll_interval_seconds: 300, deleted: 0 },
-    ]);
-    expect(first.health).toEqual([
-      {
-        last_status: 'failed',
-        last_error: 'HTTP 503 Service Unavailable',
-        polls: '2',
-        polls_ok: '1',
-        articles_discovered: '3',
-      },
-    ]);
-    expect(first.perHour.map((r) => (r as { articles: string }).articles)).toEqual(['1', '1', '1']);
   }, 120_000);
 
   it('leaves identical answers after every topic is replayed into the same tables', async () => {

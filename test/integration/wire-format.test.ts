@@ -6,53 +6,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
-import type { Admin, Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
-import {
-  connectProducer,
-  createTestTopic,
-  deleteTestTopic,
-  readAll,
-  sampleArticle,
-  testKafka,
-  type TestTopic,
-} from './support/kafka.ts';
+import { openTestTopic, readAll, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { stack } from './support/stack.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('events on the wire', () => {
-  let kafka: Kafka;
-  let admin: Admin;
-  let topic: TestTopic;
-  let producer: EventProducer;
+  let fixture: TopicFixture;
   const articles = [
     sampleArticle(1),
     sampleArticle(2, { author: 'Ada Lovelace', image_url: 'https://img.example/2.jpg' }),
   ];
 
   beforeAll(async () => {
-    kafka = testKafka();
-    admin = kafka.admin();
-    await admin.connect();
-    topic = await createTestTopic(admin, 'wire', 'news.articles.discovered.v1', 1);
-    producer = await connectProducer(kafka, topic.codec);
-    await producer.sendTo(
-      topic.name,
-      articles.map((a) => ({ key: a.article_id, value: a })),
-    );
+    fixture = await openTestTopic('wire', 'news.articles.discovered.v1', 1);
+    await fixture.sendArticles(articles);
   });
 
   afterAll(async () => {
-    await producer?.disconnect();
-    await deleteTestTopic(admin, topic);
-    await admin?.disconnect();
+    await fixture?.close();
   });
 
   it('are decoded by a plain @kafkajs/confluent-schema-registry consumer that knows nothing of our code', async () => {
     const registry = new SchemaRegistry({ host: stack.SCHEMA_REGISTRY_URL });
-    const messages = await readAll(kafka, topic.name, articles.length);
+    const messages = await readAll(fixture.kafka, fixture.topic.name, articles.length);
     expect(messages.map((m) => m.key)).toEqual(['article-1', 'article-2']);
     const decoded = await Promise.all(messages.map((m) => registry.decode(m.value!)));
     expect(decoded).toEqual(articles);
@@ -70,7 +48,7 @@ describe('events on the wire', () => {
         '-b',
         stack.KAFKA_BROKERS.join(','),
         '-t',
-        topic.name,
+        fixture.topic.name,
         '-o',
         'beginning',
         '-c',
@@ -118,7 +96,7 @@ describe('events on the wire', () => {
 
   it('refuses to produce an event that does not match its schema, naming the field', async () => {
     const bad = { ...sampleArticle(3), title: 42 } as unknown as ReturnType<typeof sampleArticle>;
-    await expect(producer.sendTo(topic.name, [{ key: 'x', value: bad }])).rejects.toThrow(
+    await expect(fixture.producer.sendTo(fixture.topic.name, [{ key: 'x', value: bad }])).rejects.toThrow(
       /title: expected string, got 42/,
     );
   });

@@ -1,5 +1,5 @@
 // A local feed server for tests and benchmarks: the real snapshots in
-// ../shared/feeds/real, feeds built from the BBC corpus, a feed the test can
+// services/feeds/parser/testdata/real, feeds built from the BBC corpus, a feed the test can
 // change, and hostile endpoints. ETags are honoured (304 on a match).
 // (The demo's own server, services/demo/local-feed-server.ts, shares the pieces.)
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,7 @@
 // The SQL behind GET /v1/articles: filters, the sort (newest first, then id, so
 // equal timestamps still have one order) and the page. Pure, so it is unit
 // tested; every value goes through sql`` (literal escaping).
+import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
 
@@ -96,15 +97,26 @@ FROM articles FINAL WHERE article_id = ${id} LIMIT 1`;
 }
 
 /**
- * The latest successful AI summary and narration URL of each article that has them, in one round
- * trip: rows of (article_id, kind, value) with kind 'summary' or 'audio'.
+ * The latest successful AI summary and narration of each article that has them, in one round trip: rows
+ * of (article_id, kind, value) with kind 'summary' or 'audio' (the audio store key, signed into a URL
+ * when the answer is built).
  */
 export function extrasQuery(ids: readonly string[]): string {
-  return sql`SELECT article_id, 'summary' AS kind, argMax(summary, version) AS value FROM article_enrichments
-WHERE article_id IN ${inList(ids)} AND summary IS NOT NULL GROUP BY article_id
+  const summaries = latestVersions({
+    table: 'article_enrichments',
+    key: 'article_id',
+    columns: ['summary'],
+    where: [sql`article_id IN ${inList(ids)} AND summary IS NOT NULL`],
+  });
+  const narrations = latestVersions({
+    table: 'article_narrations',
+    key: 'article_id',
+    columns: ['audio_key'],
+    where: [sql`article_id IN ${inList(ids)} AND status = 'succeeded' AND audio_key IS NOT NULL`],
+  });
+  return sql`SELECT article_id, 'summary' AS kind, summary AS value FROM ${summaries}
 UNION ALL
-SELECT article_id, 'audio' AS kind, argMax(audio_url, version) AS value FROM article_narrations
-WHERE article_id IN ${inList(ids)} AND audio_url IS NOT NULL GROUP BY article_id`;
+SELECT article_id, 'audio' AS kind, audio_key AS value FROM ${narrations}`;
 }
 
 /** Everything the latest successful enrichment says about one article. */

@@ -11,7 +11,8 @@ import {
   type ArticleFilter,
   type Page,
 } from './article-query.ts';
-import { isoTime } from '../http/read-model.ts';
+import { isoTime } from '../../runtime/clickhouse/read-model.ts';
+import type { AudioUrls } from '../../audio/audio-urls.ts';
 
 export interface ListRow {
   article_id: string;
@@ -113,7 +114,10 @@ export function listItem(row: ListRow, aiSummary: string | null, audioUrl: strin
 }
 
 export class ArticleStore {
-  constructor(private readonly clickhouse: ClickHouse) {}
+  constructor(
+    private readonly clickhouse: ClickHouse,
+    private readonly audio: AudioUrls,
+  ) {}
 
   async list(filter: ArticleFilter, page: Page): Promise<ArticlePage> {
     const rows = await this.clickhouse.query<ListRow>(articleListQuery(filter, page));
@@ -153,7 +157,7 @@ export class ArticleStore {
     };
   }
 
-  /** AI summaries and audio URLs of these articles, where they have them. */
+  /** AI summaries and (signed) audio URLs of these articles, where they have them. */
   async extras(ids: readonly string[]) {
     if (ids.length === 0) return { summaries: new Map<string, string>(), audio: new Map<string, string>() };
     const rows = await this.clickhouse.query<{ article_id: string; kind: string; value: string }>(
@@ -161,7 +165,10 @@ export class ArticleStore {
     );
     const summaries = new Map<string, string>();
     const audio = new Map<string, string>();
-    for (const r of rows) (r.kind === 'summary' ? summaries : audio).set(r.article_id, r.value);
+    for (const r of rows) {
+      if (r.kind === 'summary') summaries.set(r.article_id, r.value);
+      else audio.set(r.article_id, this.audio.urlFor(r.value));
+    }
     return { summaries, audio };
   }
 }

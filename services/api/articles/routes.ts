@@ -2,7 +2,7 @@
 // plus q (words) and cursor (stable keyset paging).
 import { z } from 'zod';
 import { categories } from '../../runtime/categories.ts';
-import { invalidParameter, notFound } from '../http/api-error.ts';
+import { invalidParameter, notFound } from '../../runtime/api-error.ts';
 import {
   categoryParam,
   dateRangeParam,
@@ -13,6 +13,7 @@ import {
   sourceParam,
 } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { offsetPaging } from '../http/paging.ts';
 import { decodeCursor } from './article-query.ts';
 import type { ArticleStore } from './article-store.ts';
 
@@ -59,16 +60,7 @@ export const articleListItem = z
   })
   .meta({ id: 'ArticleListItem' });
 
-export const paging = z
-  .object({
-    limit: z.number().int(),
-    offset: z.number().int(),
-    returned: z.number().int(),
-    has_more: z.boolean(),
-    next_offset: z.number().int().nullable(),
-    next_cursor: z.string().nullable(),
-  })
-  .meta({ id: 'Paging' });
+export const paging = offsetPaging.extend({ next_cursor: z.string().nullable() }).meta({ id: 'Paging' });
 
 export const articleList = z
   .object({ articles: z.array(articleListItem), paging })

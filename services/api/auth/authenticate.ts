@@ -3,7 +3,7 @@
 // gets a principal (tenant, client, scopes, plan limits); anything missing,
 // malformed, unknown, expired or revoked is a 401 that says which, without
 // echoing the credential.
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../../runtime/api-error.ts';
 import type { Authenticate, Principal, PrincipalLimits } from '../http/principal.ts';
 import { InvalidTokenError, type AccessTokens } from './access-tokens.ts';
 

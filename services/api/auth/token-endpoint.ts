@@ -1,6 +1,6 @@
 // POST /oauth/token (RFC 6749 section 4.4, client credentials). The client
 // authenticates with HTTP Basic or with client_id/client_secret in the body
-// (JSON, as the interface document shows, or form-encoded, as the RFC does);
+// (JSON, like the rest of the API, or form-encoded, as the RFC does);
 // the scopes asked for must be a subset of the client's. Answers and errors
 // use RFC 6749's shapes, not the API's error envelope, because OAuth client
 // libraries parse them.

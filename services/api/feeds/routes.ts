@@ -1,5 +1,5 @@
 // GET|POST /api/v1/feeds/personalized: topics, limit and format as query
-// parameters or as a JSON body (DESIGN), validated by one schema.
+// parameters or as a JSON body (a client may use either), validated by one schema.
 import { z } from 'zod';
 import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';

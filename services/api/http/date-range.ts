@@ -1,4 +1,4 @@
-// date_range (DESIGN, "Lists"): `24h`, `7d`, `30d`, or `FROM..TO` with ISO 8601
+// date_range (docs/http-api.md, "Articles and lists"): `24h`, `7d`, `30d`, or `FROM..TO` with ISO 8601
 // dates or instants and either end open. Returns the half-open window
 // [from, to) or a message saying what was wrong.
 

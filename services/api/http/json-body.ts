@@ -2,7 +2,7 @@
 // doing it here keeps the three ways a body can be wrong (too big, not JSON by
 // its Content-Type, not JSON by its bytes) mapped to the API's error codes.
 import type { Context } from 'koa';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../../runtime/api-error.ts';
 
 export interface BodyOptions {
   maxBodyBytes: number;

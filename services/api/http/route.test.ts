@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../../runtime/api-error.ts';
 import {
   booleanParam,
   categoryParam,

@@ -3,7 +3,7 @@
 // and so is the OpenAPI document, so what is documented is what is validated.
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { ApiError, invalidParameter, type ErrorCode } from './api-error.ts';
+import { ApiError, invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
 import { readJsonBody } from './json-body.ts';
 import { quote } from './params.ts';
 
@@ -14,6 +14,8 @@ export interface ResponseSpec {
   schema?: z.ZodType;
   /** Defaults to application/json. */
   contentType?: string;
+  /** Binary media types the response may also be (audio), chosen by the request's Accept header. */
+  binary?: string[];
 }
 
 export interface HandlerInput<Q, P, B> {

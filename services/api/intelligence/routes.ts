@@ -4,7 +4,8 @@
 // the enrichment the article got in the stream.
 import { z } from 'zod';
 import type { ArticleStore } from '../articles/article-store.ts';
-import { ApiError, notFound } from '../http/api-error.ts';
+import { ApiError, notFound } from '../../runtime/api-error.ts';
+import type { Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import {
   summaryLengths,
@@ -15,12 +16,17 @@ import {
   type SummaryLength,
 } from '../../intelligence/provider.ts';
 import { relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
+import { detectLanguage } from '../../runtime/language.ts';
+import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
+import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
 
 export interface IntelligenceDependencies {
   store: ArticleStore;
   provider: EnrichmentProvider;
   findRelated: (query: RelatedQuery) => Promise<RelatedArticle[]>;
   termsOf: (article: ArticleText) => { entities: string[]; keywords: string[] };
+  /** Narrates summaries asked for with voice_enabled. */
+  speech: Pick<SpeechDependencies, 'synthesis' | 'audio'>;
   clock?: () => Date;
 }
 
@@ -131,7 +137,7 @@ const enhanceResponse = z
   })
   .meta({ id: 'Enhancement', description: 'Only the enhancements asked for are present.' });
 
-// DESIGN "Enumerations".
+// The values /v1/analyze accepts (docs/http-api.md, "Intelligence").
 const analysisTypes = ['summary', 'sentiment', 'insights', 'educational', 'full'] as const;
 const contextLevels = ['brief', 'standard', 'deep'] as const;
 
@@ -238,7 +244,11 @@ const summarizeRequest = z
     voice_enabled: z
       .boolean({ error: 'must be true or false' })
       .default(false)
-      .meta({ description: 'Ask for a narration of the summary (see audio_url in the response).' }),
+      .meta({
+        description:
+          'Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and ' +
+          'duration_ms in the response.',
+      }),
   })
   .meta({ id: 'SummarizeRequest' });
 
@@ -248,11 +258,37 @@ const summarizeResponse = z
     tone: z.enum(summaryTones),
     length: z.enum(summaryLengths),
     audio_url: z.string().nullable().meta({
-      description: 'Narration of the summary. Not available yet: always null, even with voice_enabled.',
+      description: 'Signed, expiring URL of the narrated summary (mp3); null without voice_enabled.',
     }),
+    voice: z
+      .string()
+      .nullable()
+      .meta({ description: 'The voice it was narrated in; null without voice_enabled.' }),
+    duration_ms: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Length of the narration; null without it.' }),
     ...providerFields,
   })
   .meta({ id: 'Summary' });
+
+/**
+ * The summary in the default voice of its language (told from the content, which has more text to tell
+ * it by); in the default voice when no voice speaks the language, since the caller asked for no language.
+ */
+async function narrateSummary(synthesis: Synthesis, summary: string, content: string) {
+  const request = { text: summary, format: 'mp3' as const, maxCharacters: maxTextCharacters };
+  const language = detectLanguage(content) ?? detectLanguage(summary);
+  if (!language) return synthesis.synthesize(request);
+  try {
+    return await synthesis.synthesize({ ...request, language });
+  } catch (error) {
+    if (error instanceof InvalidSpeechRequest && error.field === 'language')
+      return synthesis.synthesize(request);
+    throw error;
+  }
+}
 
 export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] {
   const { provider } = deps;
@@ -376,17 +412,27 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       summary: 'Summarize a text in a tone',
       body: summarizeRequest,
       responses: { 200: { description: 'The summary', schema: summarizeResponse } },
-      errors: ['payload_too_large', 'service_unavailable'],
+      errors: ['payload_too_large', 'service_unavailable', 'provider_unavailable', 'insufficient_scope'],
       handler: async (ctx, { body }) => {
         checkLength('content', body.content);
+        // Audio is what use:audio sells: a key without it gets the summary only if it asks for no voice.
+        const principal = (ctx.state as { principal?: Principal }).principal;
+        if (body.voice_enabled && !principal?.scopes.has('use:audio'))
+          throw new ApiError('insufficient_scope', 'voice_enabled needs the scope use:audio');
         const result = await fromProvider(provider, () =>
           provider.summarize({ title: '', text: body.content }, { length: body.length, tone: body.tone }),
         );
+        const narration = body.voice_enabled
+          ? await speaking(() => narrateSummary(deps.speech.synthesis, result.summary, body.content))
+          : null;
+        const narrated = narration ? synthesizedView(narration, deps.speech.audio) : null;
         ctx.body = {
           summary: result.summary,
           tone: result.tone,
           length: body.length,
-          audio_url: null,
+          audio_url: narrated?.audio_url ?? null,
+          voice: narrated?.voice ?? null,
+          duration_ms: narrated?.duration_ms ?? null,
           provider: provider.name,
           model: provider.model,
         };

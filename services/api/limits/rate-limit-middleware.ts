@@ -3,7 +3,7 @@
 // the IETF RateLimit header fields draft); over the allowance: 429 with
 // Retry-After.
 import type { Context, Next } from 'koa';
-import { ApiError } from '../http/api-error.ts';
+import { ApiError } from '../../runtime/api-error.ts';
 import type { Principal } from '../http/principal.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 

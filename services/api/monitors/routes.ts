@@ -2,11 +2,12 @@
 // GET/DELETE /api/v1/crm/monitors/{id}. Monitors belong to the tenant of the credential.
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { notFound } from '../http/api-error.ts';
+import { notFound } from '../../runtime/api-error.ts';
 import { limitParam, offsetParam } from '../http/params.ts';
 import { tenantOf, type Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import type { MonitorRegistry } from './monitor-registry.ts';
+import { offsetPage, offsetPaging } from '../http/paging.ts';
+import type { MonitorRegistry } from '../../monitors/monitor-registry.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
 const name = z.string().trim().min(2, { error: 'must be at least 2 characters' }).max(200);
@@ -103,13 +104,7 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
           schema: z
             .object({
               monitors: z.array(monitorItem),
-              paging: z.object({
-                limit: z.number().int(),
-                offset: z.number().int(),
-                returned: z.number().int(),
-                has_more: z.boolean(),
-                next_offset: z.number().int().nullable(),
-              }),
+              paging: offsetPaging,
             })
             .meta({ id: 'MonitorList' }),
         },
@@ -118,12 +113,7 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
         const { items, hasMore } = await monitors.list(tenantOf(ctx), query);
         ctx.body = {
           monitors: items,
-          paging: {
-            ...query,
-            returned: items.length,
-            has_more: hasMore,
-            next_offset: hasMore ? query.offset + query.limit : null,
-          },
+          paging: offsetPage(query, items.length, hasMore),
         };
       },
     }),

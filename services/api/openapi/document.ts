@@ -3,9 +3,11 @@
 // what the API accepts. OpenAPI 3.1 schemas are JSON Schema 2020-12, which is
 // what zod's toJSONSchema writes.
 import { z } from 'zod';
-import { errorStatus, type ErrorCode } from '../http/api-error.ts';
+import { errorStatus, type ErrorCode } from '../../runtime/api-error.ts';
 import type { RouteSpec } from '../http/route.ts';
 import { webhookPayloads } from '../../webhooks/payloads.ts';
+import { audioFileOperations } from '../audio/audio-operation.ts';
+import { audioPath } from '../audio/audio-route.ts';
 
 type Json = Record<string, unknown>;
 
@@ -94,10 +96,15 @@ function operation(route: RouteSpec): Json {
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = {
       description: spec.description,
-      ...(spec.schema
+      ...(spec.schema || spec.binary
         ? {
             content: {
-              [spec.contentType ?? 'application/json']: { schema: schemaOf(spec.schema, 'output') },
+              ...Object.fromEntries(
+                (spec.binary ?? []).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
+              ...(spec.schema
+                ? { [spec.contentType ?? 'application/json']: { schema: schemaOf(spec.schema, 'output') } }
+                : {}),
             },
           }
         : {}),
@@ -205,6 +212,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   }
   paths['/oauth/token'] = { post: tokenOperation };
+  paths[audioPath] = audioFileOperations;
   // What the service POSTs to registered endpoints (OpenAPI 3.1 `webhooks`).
   const webhooks = Object.fromEntries(
     Object.entries(webhookPayloads).map(([event, schema]) => [
@@ -217,8 +225,10 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
             'Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same ' +
             'on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 ' +
             'HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 ' +
-            'disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, ' +
-            'then dead-lettered (re-send it through the API).',
+            'disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h ' +
+            '(each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the ' +
+            'API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, ' +
+            'up to 10 h; it never brings one forward.',
           requestBody: {
             required: true,
             content: { 'application/json': { schema: schemaOf(schema, 'output') } },
@@ -240,7 +250,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
         'Every authenticated answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
-    tags: [...new Set([...routes.map((r) => r.tag), 'OAuth'])].map((name) => ({ name })),
+    tags: [...new Set([...routes.map((r) => r.tag), 'Audio', 'OAuth'])].map((name) => ({ name })),
     paths,
     webhooks,
     components: {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { categories } from '../../runtime/categories.ts';
 import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
-import { notFound } from '../http/api-error.ts';
+import { notFound } from '../../runtime/api-error.ts';
 import {
   booleanParam,
   categoryParam,
@@ -14,6 +14,7 @@ import {
 } from '../http/params.ts';
 import { tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { offsetPage, offsetPaging } from '../http/paging.ts';
 import type { SourceCatalog } from './source-catalog.ts';
 import type { SourceSubscriptions } from './subscriptions.ts';
 
@@ -43,13 +44,7 @@ export const sourceItem = z
 const sourceList = z
   .object({
     sources: z.array(sourceItem),
-    paging: z.object({
-      limit: z.number().int(),
-      offset: z.number().int(),
-      returned: z.number().int(),
-      has_more: z.boolean(),
-      next_offset: z.number().int().nullable(),
-    }),
+    paging: offsetPaging,
   })
   .meta({ id: 'SourceList' });
 
@@ -113,12 +108,7 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
         );
         ctx.body = {
           sources: items,
-          paging: {
-            ...page,
-            returned: items.length,
-            has_more: hasMore,
-            next_offset: hasMore ? page.offset + page.limit : null,
-          },
+          paging: offsetPage(page, items.length, hasMore),
         };
       },
     }),

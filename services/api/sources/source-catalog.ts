@@ -1,8 +1,9 @@
 // Sources as the API shows them: the read model's current state, the health of
 // each from its polls, and whether the calling tenant subscribes to it.
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
-import { isoTime } from '../http/read-model.ts';
+import { isoTime } from '../../runtime/clickhouse/read-model.ts';
 
 export interface SourceFilter {
   categories?: readonly string[];
@@ -100,14 +101,18 @@ export class SourceCatalog {
   private async decorate(rows: readonly SourceRow[], tenantId: string): Promise<SourceItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.source_id);
+    // Each source's latest poll: feed_polls keeps every poll, so "latest" is by occurred_at.
+    const latestPolls = latestVersions({
+      table: 'feed_polls',
+      key: 'source_id',
+      orderedBy: 'occurred_at',
+      columns: ['occurred_at', 'status', 'error_reason', 'healthy', 'consecutive_failures'],
+      where: [sql`source_id IN ${inList(ids)}`],
+    });
     const [healthRows, subscriptionRows] = await Promise.all([
-      this.clickhouse.query<HealthRow>(sql`SELECT source_id,
-  toUnixTimestamp(max(occurred_at)) AS last_polled_at,
-  argMax(status, occurred_at) AS last_status,
-  argMax(error_reason, occurred_at) AS last_error,
-  argMax(healthy, occurred_at) AS healthy,
-  argMax(consecutive_failures, occurred_at) AS consecutive_failures
-FROM feed_polls WHERE source_id IN ${inList(ids)} GROUP BY source_id`),
+      this.clickhouse.query<HealthRow>(sql`SELECT source_id, toUnixTimestamp(occurred_at) AS last_polled_at,
+  status AS last_status, error_reason AS last_error, healthy, consecutive_failures
+FROM ${latestPolls}`),
       this.clickhouse.query<{ source_id: string }>(
         sql`${raw(subscribedIds(tenantId))} AND source_id IN ${inList(ids)}`,
       ),

@@ -6,13 +6,13 @@
 // The answer waits (briefly) until the read model shows the change, so a GET
 // right after a POST sees it.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { languageCode } from '../../poller/normalise/language.ts';
+import { languageCode } from '../../runtime/language.ts';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import type { Source, SourceSubscription } from '../../runtime/events/types.generated.ts';
 import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor, sourceState, type SourceInput } from '../../sources/source.ts';
-import { ApiError, invalidParameter } from '../http/api-error.ts';
+import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
 
 export type FeedCheckResult =

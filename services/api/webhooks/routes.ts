@@ -5,13 +5,15 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { categories } from '../../runtime/categories.ts';
 import { isLanguageCode } from '../../sources/source.ts';
-import { invalidParameter, notFound } from '../http/api-error.ts';
+import { invalidParameter, notFound } from '../../runtime/api-error.ts';
 import { limitParam, offsetParam } from '../http/params.ts';
 import type { Principal } from '../http/principal.ts';
 import { tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import { deliveryStatuses, resendJob, whyNotResend, type DeliveryLog } from './delivery-log.ts';
-import { newId, webhookEvents, type WebhookRegistry } from './webhook-registry.ts';
+import { offsetPage, offsetPaging } from '../http/paging.ts';
+import { deliveryStatuses, resendJob, whyNotResend, type DeliveryLog } from '../../webhooks/delivery-log.ts';
+import { newId, type WebhookRegistry } from '../../webhooks/webhook-registry.ts';
+import { subscribableEvents, WEBHOOK_TEST } from '../../webhooks/event-types.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
 
@@ -64,8 +66,8 @@ const newWebhook = z
   .object({
     url: z.string().min(1).max(2000).meta({ description: 'http(s) URL the events are POSTed to.' }),
     events: z
-      .array(z.enum(webhookEvents, { error: `each must be one of ${webhookEvents.join(', ')}` }))
-      .min(1, { error: `give at least one of ${webhookEvents.join(', ')}` }),
+      .array(z.enum(subscribableEvents, { error: `each must be one of ${subscribableEvents.join(', ')}` }))
+      .min(1, { error: `give at least one of ${subscribableEvents.join(', ')}` }),
     secret: z
       .string()
       .max(200)
@@ -90,14 +92,6 @@ const created = z
   })
   .meta({ id: 'WebhookCreated' });
 
-const paging = z.object({
-  limit: z.number().int(),
-  offset: z.number().int(),
-  returned: z.number().int(),
-  has_more: z.boolean(),
-  next_offset: z.number().int().nullable(),
-});
-
 const deliveryItem = z
   .object({
     id: z.string().meta({ description: 'Sent as the webhook-id header: the same on every attempt.' }),
@@ -118,13 +112,6 @@ const queued = z
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const page = { limit: limitParam(100, 20), offset: offsetParam };
-
-const pageOf = (p: { limit: number; offset: number }, returned: number, hasMore: boolean) => ({
-  ...p,
-  returned,
-  has_more: hasMore,
-  next_offset: hasMore ? p.offset + p.limit : null,
-});
 
 const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
 
@@ -168,12 +155,14 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
       responses: {
         200: {
           description: 'A page of webhooks',
-          schema: z.object({ webhooks: z.array(webhookItem), paging }).meta({ id: 'WebhookList' }),
+          schema: z
+            .object({ webhooks: z.array(webhookItem), paging: offsetPaging })
+            .meta({ id: 'WebhookList' }),
         },
       },
       handler: async (ctx, { query }) => {
         const { items, hasMore } = await registry.list(tenantOf(ctx), query);
-        ctx.body = { webhooks: items, paging: pageOf(query, items.length, hasMore) };
+        ctx.body = { webhooks: items, paging: offsetPage(query, items.length, hasMore) };
       },
     }),
     defineRoute({
@@ -225,10 +214,10 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
           delivery_id: deliveryId,
           webhook_id: webhook.item.id,
           tenant_id: tenantOf(ctx),
-          event_type: 'webhook.test',
+          event_type: WEBHOOK_TEST,
           event_id: deliveryId,
           payload_json: JSON.stringify({
-            event: 'webhook.test',
+            event: WEBHOOK_TEST,
             timestamp,
             data: { webhook_id: webhook.item.id, message: 'This is a test event.' },
           }),
@@ -255,7 +244,9 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
       responses: {
         200: {
           description: 'A page of deliveries',
-          schema: z.object({ deliveries: z.array(deliveryItem), paging }).meta({ id: 'WebhookDeliveryList' }),
+          schema: z
+            .object({ deliveries: z.array(deliveryItem), paging: offsetPaging })
+            .meta({ id: 'WebhookDeliveryList' }),
         },
       },
       errors: ['not_found'],
@@ -263,7 +254,7 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
         const webhook = await owned(ctx, params.id);
         const p = { limit: query.limit, offset: query.offset };
         const { items, hasMore } = await log.list(webhook.item.id, { status: query.status }, p);
-        ctx.body = { deliveries: items, paging: pageOf(p, items.length, hasMore) };
+        ctx.body = { deliveries: items, paging: offsetPage(p, items.length, hasMore) };
       },
     }),
     defineRoute({

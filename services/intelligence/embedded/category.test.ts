@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyCategory } from './category.ts';
-import { cupFinalArticle, layoffsArticle } from './sample-articles.ts';
+import { cupFinalArticle, layoffsArticle } from '../../../test/support/sample-articles.ts';
 import { parseSentences } from './sentences.ts';
 
 const classify = (text: string, title = '') => classifyCategory(parseSentences(title), parseSentences(text));

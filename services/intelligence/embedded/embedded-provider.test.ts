@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EnrichmentRejectedError, type RelatedArticle } from '../provider.ts';
 import { createEmbeddedProvider, extractTerms, rankSentences } from './embedded-provider.ts';
-import { cupFinalArticle, layoffsArticle } from './sample-articles.ts';
+import { cupFinalArticle, layoffsArticle } from '../../../test/support/sample-articles.ts';
 import { splitSentences } from './sentences.ts';
 
 const provider = createEmbeddedProvider();

@@ -3,7 +3,7 @@
 // English ones (lexicon sentiment, English part-of-speech tagging); for text detected as another
 // language the summary, entities and reading time still hold, while sentiment and category are
 // left neutral and null rather than guessed.
-import { detectLanguage, languageCode } from '../../poller/normalise/language.ts';
+import { detectLanguage, languageCode } from '../../runtime/language.ts';
 import {
   EnrichmentRejectedError,
   type ArticleText,

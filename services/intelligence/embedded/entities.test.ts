@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities, maxEntities } from './entities.ts';
-import { layoffsArticle } from './sample-articles.ts';
+import { layoffsArticle } from '../../../test/support/sample-articles.ts';
 import { parseSentences } from './sentences.ts';
 
 const entities = (text: string, title = '') => extractEntities(parseSentences(title), parseSentences(text));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from './entities.ts';
 import { extractInsights, maxInsights, minInsights, plainStatement } from './insights.ts';
-import { layoffsArticle } from './sample-articles.ts';
+import { layoffsArticle } from '../../../test/support/sample-articles.ts';
 import { parseSentences } from './sentences.ts';
 
 describe('plainStatement', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractKeywords, maxKeywords } from './keywords.ts';
-import { layoffsArticle } from './sample-articles.ts';
+import { layoffsArticle } from '../../../test/support/sample-articles.ts';
 import { parseSentences } from './sentences.ts';
 
 const keywords = (text: string, title = '') => extractKeywords(parseSentences(title), parseSentences(text));

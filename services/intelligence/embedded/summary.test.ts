@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankSentences, summarizeToSentences, summaryLengthFor } from './summary.ts';
 import { splitSentences } from './sentences.ts';
-import { layoffsArticle } from './sample-articles.ts';
+import { layoffsArticle } from '../../../test/support/sample-articles.ts';
 
 describe('summaryLengthFor', () => {
   it('gives 1-2 sentences for short, ~30% for medium, ~45% for long', () => {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import {
-  sampleFromSchema,
-  type JsonSchema,
-} from '../../../test/integration/support/chat-completions-server.ts';
+import { sampleFromSchema, type JsonSchema } from '../../../test/support/chat-completions-server.ts';
 import { answerFormats, checkAnswer, educationAnswer, enrichmentAnswer, summaryAnswer } from './answers.ts';
 
 const schemas: Record<string, z.ZodType> = {

@@ -1,9 +1,10 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../runtime/config.ts';
-import { loadOpenAiConfig, openAiEnv, requireOpenAiConfig } from './config.ts';
+import { loadOpenAiConfig } from '../../../test/support/openai-config.ts';
+import { openAiEnv, requireOpenAiConfig } from './config.ts';
 
-describe('loadOpenAiConfig', () => {
+describe('the OpenAI settings (openAiEnv, then requireOpenAiConfig)', () => {
   it('applies the defaults', () => {
     const config = loadOpenAiConfig({ OPENAI_API_KEY: 'sk-x' });
     expect(config).toMatchObject({

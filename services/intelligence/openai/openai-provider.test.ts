@@ -6,11 +6,11 @@ import {
   startChatCompletionsServer,
   type ChatCompletionsServer,
   type ReceivedRequest,
-} from '../../../test/integration/support/chat-completions-server.ts';
+} from '../../../test/support/chat-completions-server.ts';
 import { createLogger } from '../../runtime/logger.ts';
 import { EnrichmentRejectedError, type ArticleText, type RelatedArticle } from '../provider.ts';
 import type { CompletionCache } from './completion-cache.ts';
-import { loadOpenAiConfig } from './config.ts';
+import { loadOpenAiConfig } from '../../../test/support/openai-config.ts';
 import { createMemoryCache } from './memory-cache.ts';
 import { createOpenAiProvider } from './openai-provider.ts';
 import { readingLevel } from './readability.ts';

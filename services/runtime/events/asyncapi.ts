@@ -92,7 +92,7 @@ export function asyncApiDocument(
         'The Kafka topics downstream systems consume. Values are Avro in the Confluent wire format (magic ' +
         'byte 0, 4-byte schema id, Avro body); read them with any Confluent-compatible deserializer against ' +
         'the schema registry. Schemas evolve backward-compatibly (new fields have defaults, enums a default ' +
-        'symbol). README "Reading the topics from outside" has examples.',
+        'symbol). docs/architecture.md ("Reading the topics from outside") has examples.',
     },
     servers: {
       local: {

@@ -21,8 +21,10 @@ export interface Alert {
   article_url: string;
   /** Plain-text summary of the article (the enrichment summary, else the feed summary); becomes data.news_summary in the webhook payload. */
   news_summary: string;
-  /** Absolute URL of the article's narration, if one existed when the alert was raised; becomes data.audio_url. Null if none. */
+  /** Unsigned address of the article's narration (see news.articles.narrated.v1 audio_url), if one existed when the alert was raised. Null if none. */
   audio_url: null | string;
+  /** Audio store key of that narration; the dispatcher signs an expiring URL for it into data.audio_url. Null if none. */
+  audio_key: null | string;
   /** The company name and/or aliases that were found in the article, as written in the monitor. */
   matched_terms: string[];
   /** When the match was found, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
@@ -138,13 +140,15 @@ export type EntityType = 'person' | 'organization' | 'place' | 'other';
 export interface ArticleNarrated {
   /** Article that was narrated (ArticleDiscovered.article_id); equals the Kafka key. */
   article_id: string;
-  /** Outcome: `succeeded` audio is available at audio_url; `failed` see failure_reason. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  /** Outcome: `succeeded` audio is stored under audio_key (served at audio_url with a signature); `failed` the provider could not narrate it, see failure_reason; `skipped` nothing was narrated on purpose (no voice speaks the article's language, no text), see failure_reason. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
   status: NarrationStatus;
-  /** Human-readable reason when status is failed (e.g. "espeak-ng exited with 1"); null otherwise. */
+  /** Human-readable reason when status is failed or skipped (e.g. "no voice speaks the language xh"); null otherwise. */
   failure_reason: null | string;
-  /** Absolute URL where the audio file can be fetched (the API's `audio_url`); null if failed. */
+  /** Address of the audio file on the API that narrated it (`<API_PUBLIC_URL>/v1/audio/<audio_key>`), without a signature: the API answers it only with one, so API responses and webhook payloads carry signed, expiring URLs built from audio_key. Null unless succeeded. */
   audio_url: null | string;
-  /** Voice identifier used, as listed by GET /v1/voices (open set, locale-prefixed, e.g. "en-US-Neural2-F" or "en"); null if failed before a voice was chosen. */
+  /** Key of the audio file in the audio store: a content address (40 hex characters and the format's extension), the same for the same text, voice, speed and format. Null unless succeeded. */
+  audio_key: null | string;
+  /** Voice id used, as listed by GET /v1/voices (locale-prefixed, e.g. "en-US-slt-hts" or "en-US-Neural2-F"); null if no voice was chosen. */
   voice: null | string;
   /** Audio format of the file at audio_url; null if failed. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
   format: null | AudioFormat;
@@ -152,14 +156,14 @@ export interface ArticleNarrated {
   duration_ms: null | number;
   /** Number of characters of text sent to the speech provider; null if failed before synthesis. */
   characters: null | number;
-  /** Speech provider used (open set, e.g. "espeak-ng", "google", "openai"). */
+  /** Speech provider used (open set: "embedded", "google", "openai"). */
   provider: string;
   /** When the narration result was recorded, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }
 
 /** Outcome of a narration attempt. */
-export type NarrationStatus = 'succeeded' | 'failed' | 'unknown';
+export type NarrationStatus = 'succeeded' | 'failed' | 'unknown' | 'skipped';
 
 /** Audio container/codec of a narration file. */
 export type AudioFormat = 'mp3' | 'wav' | 'ogg' | 'unknown';

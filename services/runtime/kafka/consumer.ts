@@ -1,15 +1,18 @@
 // Runs a handler over one or more topics as a consumer-group member, with the
-// delivery semantics of DESIGN ("Delivery semantics"):
+// delivery semantics of docs/architecture.md ("Delivery semantics"):
 // - an offset is resolved only after the handler succeeded (or the message was
 //   dead-lettered), and only resolved offsets are committed: at-least-once;
 // - a poison message goes to `<topic>.dlq` with the reason and never blocks
-//   its partition; other failures are retried with backoff, then dead-lettered;
+//   its partition; other failures are retried with backoff, then dead-lettered,
+//   and an unavailable dependency is waited for (handler-failures.ts decides);
 // - stop() finishes the message in hand, commits, and leaves the group.
 import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
+import { retrying, type RetryPolicy } from '../retry.ts';
 import { deadLetterMessage } from './dead-letter.ts';
-import { describeError, isPoison, isUnavailable } from './errors.ts';
+import { describeError, isPoison } from './errors.ts';
+import { retryBatch, retryMessage } from './handler-failures.ts';
 import type { EventProducer } from './producer.ts';
 import type { EventCodec } from './registry.ts';
 
@@ -34,12 +37,11 @@ export type BatchHandler<V> = (
   context: { heartbeat: () => Promise<void> },
 ) => Promise<void>;
 
-export interface RetryPolicy {
-  /** Attempts before a failing (non-poison) message is dead-lettered. */
-  maxAttempts: number;
-  initialBackoffMs: number;
-  maxBackoffMs: number;
-}
+/**
+ * `maxAttempts`: attempts before a failing (non-poison) message is dead-lettered; pauses between them
+ * grow from `initialBackoffMs` to `maxBackoffMs` with full jitter (runtime/retry.ts).
+ */
+export type { RetryPolicy };
 
 export const defaultRetryPolicy: RetryPolicy = {
   maxAttempts: 8,
@@ -104,10 +106,10 @@ export class ConsumerRunner<V = unknown> {
     assigned: [],
   };
   private readonly counters;
-  private stopping = false;
+  /** Aborted by stop(): ends any pause at once. */
+  private readonly stopped = new AbortController();
   private readonly commits: boolean;
   private readonly process: BatchHandler<V>;
-  private readonly wakeUps = new Set<() => void>();
 
   constructor(private readonly options: ConsumerRunnerOptions<V>) {
     // A topic without a schema is a wiring mistake, not bad data: refuse it
@@ -156,8 +158,7 @@ export class ConsumerRunner<V = unknown> {
 
   /** Finishes the message in hand, commits resolved offsets, and leaves the group. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    for (const wake of this.wakeUps) wake();
+    this.stopped.abort();
     await this.consumer.disconnect();
   }
 
@@ -170,7 +171,7 @@ export class ConsumerRunner<V = unknown> {
     const { batch } = payload;
     const heartbeat = () => payload.heartbeat();
     for (const message of batch.messages) {
-      if (this.stopping || !payload.isRunning() || payload.isStale()) break;
+      if (this.stopped.signal.aborted || !payload.isRunning() || payload.isStale()) break;
       const handled = await this.handleMessage(batch.topic, batch.partition, message, heartbeat);
       if (!handled) break; // stopping mid-retry: leave the offset unresolved so it is redelivered
       await this.resolve(payload, message.offset);
@@ -214,42 +215,31 @@ export class ConsumerRunner<V = unknown> {
       }
     }
     if (events.length > 0) {
-      let waits = 0;
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.process(events, { heartbeat });
-          this.stats.processed += events.length;
-          this.counters?.processed.inc(labels, events.length);
-          break;
-        } catch (error) {
-          if (isUnavailable(error)) {
-            this.options.logger.warn(
-              { ...labels, err: describeError(error) },
-              'dependency unavailable; waiting',
-            );
-            attempt--; // waiting for a dependency does not use up the batch's attempts
-            if (!(await this.pause(this.backoff(Math.min(++waits, 8)), heartbeat))) return;
-            continue;
-          }
-          if (attempt >= this.retry.maxAttempts) {
-            // Find the bad message(s): one at a time, each with the usual retries and dead letter.
-            this.options.logger.warn(
-              { ...labels, partition: batch.partition, size: events.length, err: describeError(error) },
-              'batch keeps failing; handling its messages one at a time',
-            );
-            for (const message of decoded) {
-              if (!(await this.handleMessage(batch.topic, batch.partition, message, heartbeat))) return;
-              await this.resolve(payload, message.offset);
-            }
-            break;
-          }
+      const outcome = await retryBatch(() => this.process(events, { heartbeat }), {
+        ...this.handlerRetry(heartbeat),
+        onFailure: ({ error, attempt, next }) => {
+          const err = describeError(error);
+          if (next.kind === 'wait')
+            this.options.logger.warn({ ...labels, err }, 'dependency unavailable; waiting');
+          if (next.kind !== 'retry') return;
           this.stats.retried++;
           this.counters?.retried.inc(labels);
-          this.options.logger.warn(
-            { ...labels, attempt, err: describeError(error) },
-            'batch handler failed; retrying',
-          );
-          if (!(await this.pause(this.backoff(attempt), heartbeat))) return;
+          this.options.logger.warn({ ...labels, attempt, err }, 'batch handler failed; retrying');
+        },
+      });
+      if (outcome.kind === 'stopped') return;
+      if (outcome.kind === 'processed') {
+        this.stats.processed += events.length;
+        this.counters?.processed.inc(labels, events.length);
+      } else {
+        // Find the bad message(s): one at a time, each with the usual retries and dead letter.
+        this.options.logger.warn(
+          { ...labels, partition: batch.partition, size: events.length, err: describeError(outcome.error) },
+          'batch keeps failing; handling its messages one at a time',
+        );
+        for (const message of decoded) {
+          if (!(await this.handleMessage(batch.topic, batch.partition, message, heartbeat))) return;
+          await this.resolve(payload, message.offset);
         }
       }
     }
@@ -277,42 +267,49 @@ export class ConsumerRunner<V = unknown> {
     heartbeat: () => Promise<void>,
   ): Promise<boolean> {
     const labels = { group: this.options.groupId, topic };
-    let waits = 0;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.process([await this.decode(topic, partition, message)], { heartbeat });
+    const context = { group: this.options.groupId, topic, partition, offset: message.offset };
+    const outcome = await retryMessage(
+      async () => this.process([await this.decode(topic, partition, message)], { heartbeat }),
+      {
+        ...this.handlerRetry(heartbeat),
+        onFailure: ({ error, attempt, next }) => {
+          const err = describeError(error);
+          // Not the message's fault: wait for the dependency, however long it takes.
+          if (next.kind === 'wait')
+            this.options.logger.warn({ ...context, attempt, err }, 'dependency unavailable; waiting');
+          if (next.kind !== 'retry') return;
+          this.stats.retried++;
+          this.counters?.retried.inc(labels);
+          this.options.logger.warn({ ...context, attempt, err }, 'handler failed; retrying');
+        },
+      },
+    );
+    switch (outcome.kind) {
+      case 'stopped':
+        return false;
+      case 'processed':
         this.stats.processed++;
         this.counters?.processed.inc(labels);
         return true;
-      } catch (error) {
-        const context = { group: this.options.groupId, topic, partition, offset: message.offset, attempt };
-        if (isUnavailable(error)) {
-          // Not the message's fault: wait for the dependency, however long it takes.
-          this.options.logger.warn(
-            { ...context, err: describeError(error) },
-            'dependency unavailable; waiting',
-          );
-          attempt--; // waiting for a dependency does not use up the message's attempts
-          if (!(await this.pause(this.backoff(Math.min(++waits, 8)), heartbeat))) return false;
-          continue;
-        }
-        if (isPoison(error) || attempt >= this.retry.maxAttempts) {
-          const reason = isPoison(error)
-            ? describeError(error)
-            : `gave up after ${attempt} attempts: ${describeError(error)}`;
-          const sent = await this.deadLetter(topic, partition, message, attempt, reason, heartbeat);
-          if (!sent) return false;
-          this.options.logger.warn({ ...context, reason }, 'message dead-lettered');
-          this.stats.deadLettered++;
-          this.counters?.deadLettered.inc(labels);
-          return true;
-        }
-        this.stats.retried++;
-        this.counters?.retried.inc(labels);
-        this.options.logger.warn({ ...context, err: describeError(error) }, 'handler failed; retrying');
-        if (!(await this.pause(this.backoff(attempt), heartbeat))) return false;
+      case 'dead-letter': {
+        const { reason, attempts } = outcome;
+        if (!(await this.deadLetter(topic, partition, message, attempts, reason, heartbeat))) return false;
+        this.options.logger.warn({ ...context, attempt: attempts, reason }, 'message dead-lettered');
+        this.stats.deadLettered++;
+        this.counters?.deadLettered.inc(labels);
+        return true;
       }
     }
+  }
+
+  /** How the handler's failures are retried: this runner's policy, stop and heartbeat. */
+  private handlerRetry(heartbeat: () => Promise<void>) {
+    return {
+      policy: this.retry,
+      signal: this.stopped.signal,
+      // A failed heartbeat is not the handler's failure; the next one tries again.
+      whileWaiting: () => heartbeat().catch(() => undefined),
+    };
   }
 
   private async deadLetter(
@@ -334,42 +331,16 @@ export class ConsumerRunner<V = unknown> {
       now: clock(),
     });
     // Losing a dead letter would lose the message: keep trying until it is written or we stop.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await this.options.producer.sendRaw(dead.topic, [dead.message]);
-        return true;
-      } catch (error) {
+    const written = await retrying(() => this.options.producer.sendRaw(dead.topic, [dead.message]), {
+      ...this.handlerRetry(heartbeat),
+      policy: { ...this.retry, maxAttempts: Infinity },
+      onFailure: ({ error, attempt }) =>
         this.options.logger.error(
           { topic: dead.topic, attempt, err: describeError(error) },
           'dead-letter write failed',
-        );
-        if (!(await this.pause(this.backoff(attempt), heartbeat))) return false;
-      }
-    }
-  }
-
-  private backoff(attempt: number): number {
-    const exponential = this.retry.initialBackoffMs * 2 ** (attempt - 1);
-    const capped = Math.min(this.retry.maxBackoffMs, exponential);
-    return capped / 2 + Math.random() * (capped / 2); // jitter so that many consumers do not retry in step
-  }
-
-  /** Sleeps, heartbeating so the group keeps us; returns false if stop() interrupted it. */
-  private async pause(ms: number, heartbeat: () => Promise<void>): Promise<boolean> {
-    const deadline = Date.now() + ms;
-    while (!this.stopping && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          this.wakeUps.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, Math.min(1_000, deadline - Date.now()));
-        this.wakeUps.add(wake);
-      });
-      await heartbeat().catch(() => undefined);
-    }
-    return !this.stopping;
+        ),
+    });
+    return written.kind === 'done';
   }
 }
 

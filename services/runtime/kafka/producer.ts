@@ -1,5 +1,6 @@
 // The one way events enter Kafka: idempotent, acks=all, Avro through the
-// registry. Keys are the entity id as a string (DESIGN, "Topics").
+// registry. Keys are the entity id as a string, so every event of one entity lands on one partition, in
+// order (docs/architecture.md, "Topics").
 import kafkajs, { type IHeaders, type Kafka, type Producer } from 'kafkajs';
 import type { EventsByTopic } from '../events/types.generated.ts';
 import type { RawRecord } from './append-batcher.ts';

@@ -11,7 +11,7 @@ describe('topic catalog', () => {
     expect(schemaTopics.sort()).toEqual(Object.values(topicNames).sort());
   });
 
-  it('compacts the state topics named in DESIGN (plus source subscriptions) and only those', () => {
+  it('compacts the state topics (docs/architecture.md, "Topics") and only those', () => {
     const compacted = catalog.filter((t) => t.kind === 'compacted').map((t) => t.name);
     expect(compacted.sort()).toEqual(
       [

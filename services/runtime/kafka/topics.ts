@@ -94,7 +94,10 @@ const primary: readonly Omit<TopicSpec, 'schemaOf'>[] = [
   },
 ];
 
-/** DESIGN's webhook retry schedule; tests and demos shorten it through WEBHOOK_RETRY_SCHEDULE. */
+/**
+ * The webhook retry schedule: eight attempts over about 28 hours (docs/webhooks.md, "Retries and dead
+ * letters"). Tests and demos shorten it through WEBHOOK_RETRY_SCHEDULE.
+ */
 export const defaultRetrySchedule = ['5s', '5m', '30m', '2h', '5h', '10h', '10h'] as const;
 
 const durationUnits: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -1,5 +1,5 @@
-// The real API process (services/api/main.ts) on a free loopback port, as a
-// child the bench can measure (its pid) and must stop whatever happens.
+// The real API process (services/api/main.ts, or another entry that serves /readyz the same way) on a
+// free loopback port, as a child the bench can measure (its pid) and must stop whatever happens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../integration/support/api-process.ts';
 
@@ -13,9 +13,13 @@ export interface ApiProcess {
 }
 
 /** Starts the API with `env` added to ours; resolves once /readyz answers 200. */
-export async function startApi(root: string, env: Record<string, string>): Promise<ApiProcess> {
+export async function startApi(
+  root: string,
+  env: Record<string, string>,
+  entry = 'services/api/main.ts',
+): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), API_HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -7,7 +7,7 @@
 // two runs produce the same articles.
 import { categories, type Category } from '../../../services/runtime/categories.ts';
 import type { ArticleDiscovered } from '../../../services/runtime/events/types.generated.ts';
-import { articleId } from '../../../services/poller/normalise/article-id.ts';
+import { articleId } from '../../../services/feeds/normalise/article-id.ts';
 import { sourceIdFor } from '../../../services/sources/source.ts';
 import type { CorpusArticle } from '../../../services/demo/corpus.ts';
 

@@ -1,4 +1,4 @@
-// The BBC sample corpus (/work/shared/corpus/bbc, see its README): 100 articles in five labelled
+// The BBC sample corpus (services/demo/corpus/bbc, see its README): 100 articles in five labelled
 // categories, each with a reference extractive summary.
 import { readdir, readFile } from 'node:fs/promises';
 
@@ -14,7 +14,7 @@ export interface CorpusArticle {
   reference: string[];
 }
 
-export const defaultCorpusDirectory = new URL('../../../../shared/corpus/bbc/', import.meta.url);
+export const defaultCorpusDirectory = new URL('../../../services/demo/corpus/bbc/', import.meta.url);
 
 export async function loadCorpus(directory: URL = defaultCorpusDirectory): Promise<CorpusArticle[]> {
   const articles: CorpusArticle[] = [];

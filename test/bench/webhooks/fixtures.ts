@@ -2,7 +2,7 @@
 // receiver, so an alert of tenant i fans out to exactly one webhook, i; the alerts go round the tenants.
 // Ids carry the run, so nothing here can meet another run's (or a customer's) records.
 import { alertPayload, deliveryId } from '../../../services/dispatcher/fan-out.ts';
-import { ALERT_EVENT } from '../../../services/dispatcher/webhook-directory.ts';
+import { NEWS_ALERT } from '../../../services/webhooks/event-types.ts';
 import type { Alert, Webhook } from '../../../services/runtime/events/types.generated.ts';
 import type { SecretBox } from '../../../services/webhooks/secret-box.ts';
 import { generateWebhookSecret } from '../../../services/webhooks/signing.ts';
@@ -24,7 +24,7 @@ export class BenchFixtures {
       webhook_id: this.webhookId(i),
       tenant_id: this.tenantId(i),
       url,
-      events: [ALERT_EVENT],
+      events: [NEWS_ALERT],
       filter: null,
       secret_ref: box.seal(generateWebhookSecret()),
       active: true,
@@ -51,6 +51,7 @@ export class BenchFixtures {
         'Acme Widgets said on Monday it would open a plant in Leeds next spring, creating 300 jobs. ' +
         'The company, which makes parts for the car industry, expects the site to double its output.',
       audio_url: null,
+      audio_key: null,
       matched_terms: ['Acme Widgets'],
       occurred_at: occurredAt,
     };
@@ -58,7 +59,7 @@ export class BenchFixtures {
 
   /** The webhook-id the receiver sees for alert `n` of `phase`: the dispatcher's delivery id. */
   deliveryIdOf(phase: string, n: number): string {
-    return deliveryId(ALERT_EVENT, this.alertId(phase, n), this.webhookId(n % this.webhooks));
+    return deliveryId(NEWS_ALERT, this.alertId(phase, n), this.webhookId(n % this.webhooks));
   }
 
   private alertId = (phase: string, n: number) => `al_bench_${this.run}_${phase}_${n}`;

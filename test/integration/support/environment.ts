@@ -1,5 +1,5 @@
 // Where the integration suites find Kafka, the registry, ClickHouse and Redis
-// (DESIGN, "Local stack"): services named in environment variables are used
+// (docs/operations.md, "The local stack"): services named in environment variables are used
 // as they are; else containers when a Docker engine answers; else the native
 // stack (`npm run stack -- up`).
 

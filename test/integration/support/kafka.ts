@@ -63,6 +63,47 @@ export async function connectProducer(kafka: Kafka, codec: EventCodec): Promise<
   return EventProducer.connect(kafka, codec);
 }
 
+/** A suite's own topic, with the clients it talks to it through. */
+export interface TopicFixture {
+  kafka: Kafka;
+  admin: Admin;
+  topic: TestTopic;
+  producer: EventProducer;
+  /** Appends articles keyed by their id. */
+  sendArticles(articles: readonly ArticleDiscovered[]): Promise<void>;
+  /** Disconnects and deletes the topic and its DLQ. */
+  close(): Promise<void>;
+}
+
+/** createTestTopic plus a connected admin and producer: the set-up of every consumer-runtime suite. */
+export async function openTestTopic(
+  name: string,
+  schemaOf?: string,
+  partitions?: number,
+): Promise<TopicFixture> {
+  const kafka = testKafka();
+  const admin = kafka.admin();
+  await admin.connect();
+  const topic = await createTestTopic(admin, name, schemaOf, partitions);
+  const producer = await connectProducer(kafka, topic.codec);
+  return {
+    kafka,
+    admin,
+    topic,
+    producer,
+    sendArticles: (articles) =>
+      producer.sendTo(
+        topic.name,
+        articles.map((a) => ({ key: a.article_id, value: a })),
+      ),
+    async close() {
+      await producer.disconnect();
+      await deleteTestTopic(admin, topic);
+      await admin.disconnect();
+    },
+  };
+}
+
 export function sampleArticle(n: number, overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered {
   const at = Date.UTC(2026, 10, 20, 12, 0, 0) + n * 1000;
   return {
@@ -150,13 +191,17 @@ export function sampleEnrichment(
   };
 }
 
+/** The audio store key of sampleNarration (no file is behind it). */
+export const sampleAudioKey = `${'c'.repeat(40)}.mp3`;
+
 /** A succeeded narration of an article, at `at`. */
 export function sampleNarration(articleId: string, at: number): ArticleNarrated {
   return {
     article_id: articleId,
     status: 'succeeded',
     failure_reason: null,
-    audio_url: 'http://localhost/audio/a.mp3',
+    audio_url: `http://localhost/v1/audio/${sampleAudioKey}`,
+    audio_key: sampleAudioKey,
     voice: 'en-GB-standard',
     format: 'mp3',
     duration_ms: 61_000,

@@ -19,7 +19,8 @@ export interface ReceivedRequest {
 }
 
 /** What to do with one request: answer (optionally after a delay), or hold it until released. */
-export type Answer = { status: number; delayMs?: number; body?: string } | { hold: true };
+export type Answer =
+  { status: number; delayMs?: number; body?: string; headers?: Record<string, string> } | { hold: true };
 
 /** Chooses the answer for the `n`-th request (1-based) to a path. */
 export type Script = (n: number, request: ReceivedRequest) => Answer;
@@ -32,6 +33,11 @@ export const scripts = {
   failTimes:
     (times: number, status = 500): Script =>
     (n) => ({ status: n <= times ? status : 200 }),
+  /** Answers the first request `status` with a Retry-After header, the later ones 200. */
+  retryAfter:
+    (status: number, retryAfter: string): Script =>
+    (n) =>
+      n === 1 ? { status, headers: { 'retry-after': retryAfter } } : { status: 200 },
   always:
     (status: number): Script =>
     () => ({ status }),
@@ -66,10 +72,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedRequest[] = [];
   const holding = new Map<ReceivedRequest, ServerResponse>();
 
-  const answer = (request: ReceivedRequest, response: ServerResponse, status: number, body = '') => {
+  const answer = (
+    request: ReceivedRequest,
+    response: ServerResponse,
+    status: number,
+    body = '',
+    headers: Record<string, string> = {},
+  ) => {
     if (response.writableEnded || request.answered === 'closed') return;
     request.answered = status;
-    response.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+    response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(body);
   };
 
   const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
@@ -100,9 +112,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       if ('hold' in decided) {
         holding.set(request, response);
       } else if (decided.delayMs) {
-        setTimeout(() => answer(request, response, decided.status, decided.body), decided.delayMs);
+        setTimeout(
+          () => answer(request, response, decided.status, decided.body, decided.headers),
+          decided.delayMs,
+        );
       } else {
-        answer(request, response, decided.status, decided.body);
+        answer(request, response, decided.status, decided.body, decided.headers);
       }
     });
   });

@@ -1,0 +1,113 @@
+// GET and HEAD /v1/audio/{key} in the OpenAPI document. The route is served without credentials and is
+// not a route spec (it answers bytes, ranges and cache validators rather than JSON), so it is described
+// here by hand, like the token endpoint.
+import { audioFormats } from '../../audio/audio-store.ts';
+
+const errorBody = (description: string, headers: Record<string, unknown> = {}) => ({
+  description,
+  ...(Object.keys(headers).length > 0 ? { headers } : {}),
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+const audioBody = Object.fromEntries(
+  ['audio/mpeg', 'audio/wav', 'audio/ogg'].map((type) => [
+    type,
+    { schema: { type: 'string', contentMediaType: type } },
+  ]),
+);
+
+const fileHeaders = {
+  'Content-Length': { schema: { type: 'integer' } },
+  'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
+  'Cache-Control': {
+    description: 'Always `public, max-age=31536000, immutable`: the content under a key never changes.',
+    schema: { type: 'string' },
+  },
+  ETag: { description: 'The key, quoted.', schema: { type: 'string' } },
+};
+
+const parameters = [
+  {
+    name: 'key',
+    in: 'path',
+    required: true,
+    description: 'The file: 40 hexadecimal characters and the format.',
+    schema: { type: 'string', pattern: `^[0-9a-f]{40}\\.(${audioFormats.join('|')})$` },
+  },
+  {
+    name: 'expires',
+    in: 'query',
+    required: true,
+    description: 'Unix time (seconds) the URL stops working.',
+    schema: { type: 'integer' },
+  },
+  {
+    name: 'signature',
+    in: 'query',
+    required: true,
+    description: '`<kid>.<base64url HMAC-SHA256>` over the key and the expiry.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'Range',
+    in: 'header',
+    required: false,
+    description: 'One byte range: `bytes=START-END`, `bytes=START-` or `bytes=-LENGTH`.',
+    schema: { type: 'string', example: 'bytes=0-' },
+  },
+  {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'An ETag from an earlier answer: 304 when it matches.',
+    schema: { type: 'string' },
+  },
+];
+
+const responses = (withBody: boolean) => ({
+  '200': {
+    description: 'The whole file',
+    headers: fileHeaders,
+    ...(withBody ? { content: audioBody } : {}),
+  },
+  '206': {
+    description: 'The range asked for',
+    headers: {
+      ...fileHeaders,
+      'Content-Range': { description: '`bytes START-END/SIZE`', schema: { type: 'string' } },
+    },
+    ...(withBody ? { content: audioBody } : {}),
+  },
+  '304': { description: 'Not modified (If-None-Match matched)' },
+  '403': errorBody('Error: forbidden (no signature, or an altered one) or url_expired'),
+  '404': errorBody('Error: not_found'),
+  '416': errorBody('Error: range_not_satisfiable', {
+    'Content-Range': { description: '`bytes */SIZE`', schema: { type: 'string' } },
+  }),
+});
+
+const common = {
+  tags: ['Audio'],
+  description:
+    'The `audio_url` of an answer (a narration, a synthesis, an alert) points here. It is signed and ' +
+    'expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; ' +
+    'an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ' +
+    'ranges are served (206); the answer may be cached for a year.',
+  security: [{}],
+  parameters,
+};
+
+export const audioFileOperations = {
+  get: {
+    operationId: 'getAudioFile',
+    summary: 'An audio file, by signed URL',
+    ...common,
+    responses: responses(true),
+  },
+  head: {
+    operationId: 'headAudioFile',
+    summary: 'The headers of an audio file, by signed URL',
+    ...common,
+    responses: responses(false),
+  },
+};

@@ -1,0 +1,130 @@
+// GET and HEAD /v1/audio/{key}: a stored audio file, for whoever holds a signed URL (services/audio/
+// signed-url.ts) and no API key, so an <audio> element or a podcast player can fetch it. The signature is
+// checked before anything else, so an unsigned request learns nothing, not even whether a key exists.
+//
+// Files are content-addressed and never change, so the answer may be cached for a year (`immutable`)
+// and the key is a strong ETag. Range requests get 206 with exactly the bytes asked for (one range;
+// range-header.ts says what is refused). It is not an authenticated route: no scope, no plan limit.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { AudioStore, StoredAudio } from '../../audio/audio-store.ts';
+import { verifyAudioUrl, type AudioUrlKeys } from '../../audio/signed-url.ts';
+import { AudioRangeError } from '../../audio/store-checks.ts';
+import { ApiError, notFound } from '../../runtime/api-error.ts';
+import { parseRangeHeader } from './range-header.ts';
+
+export const audioPath = '/v1/audio/{key}';
+
+export interface AudioRouteDependencies {
+  store: AudioStore;
+  keys: AudioUrlKeys;
+  now?: () => Date;
+}
+
+const fresh = 'take a fresh audio_url from an API answer';
+
+export function audioRoutes(router: Router, deps: AudioRouteDependencies): void {
+  const now = deps.now ?? (() => new Date());
+  // @koa/router answers HEAD with every GET route; the handler tells them apart.
+  router.get('/v1/audio/:key', async (ctx) => {
+    const key = ctx.params.key!;
+    requireSignature(ctx, key, deps.keys, now());
+
+    const audio = await deps.store.head(key);
+    if (!audio) throw notFound(`no audio file ${key}`);
+    const etag = `"${key}"`;
+    const cacheable = {
+      ETag: etag,
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Accept-Ranges': 'bytes',
+      'Access-Control-Allow-Origin': '*',
+      'X-Content-Type-Options': 'nosniff',
+    };
+    if (matchesAny(ctx.get('If-None-Match'), key)) {
+      ctx.set(cacheable);
+      ctx.status = 304;
+      return;
+    }
+
+    // A Range whose If-Range names another version (or a date: there is no Last-Modified) gets the
+    // whole file, as RFC 9110 says; with content-addressed files that only happens to a confused client.
+    const ifRange = ctx.get('If-Range');
+    const rangeHeader = ifRange === '' || ifRange === etag ? ctx.get('Range') : undefined;
+    const wanted = parseRangeHeader(rangeHeader, audio.size);
+    if (wanted.kind === 'unsatisfiable') throw unsatisfiable(rangeHeader ?? '', audio);
+
+    const range = wanted.kind === 'part' ? wanted.range : undefined;
+    const length = range ? range.end - range.start + 1 : audio.size;
+    if (ctx.method === 'HEAD') {
+      answer(ctx, audio, cacheable, range, length);
+      return;
+    }
+    let read;
+    try {
+      read = await deps.store.read(key, range);
+    } catch (error) {
+      if (error instanceof AudioRangeError) throw unsatisfiable(rangeHeader ?? '', audio);
+      throw error;
+    }
+    if (!read) throw notFound(`no audio file ${key}`);
+    ctx.body = read.body;
+    answer(ctx, read.audio, cacheable, range, length);
+  });
+}
+
+function answer(
+  ctx: Context,
+  audio: StoredAudio,
+  headers: Record<string, string>,
+  range: { start: number; end: number } | undefined,
+  length: number,
+): void {
+  ctx.status = range ? 206 : 200;
+  ctx.set(headers);
+  ctx.set('Content-Type', audio.contentType);
+  if (range) ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${audio.size}`);
+  // After the body: Koa drops a Content-Length set before a stream body replaces none.
+  ctx.length = length;
+}
+
+function requireSignature(ctx: Context, key: string, keys: AudioUrlKeys, at: Date): void {
+  const expires = single(ctx.query.expires);
+  const verdict = verifyAudioUrl({ key, expires, signature: single(ctx.query.signature) }, at, keys);
+  if (verdict.ok) return;
+  switch (verdict.reason) {
+    case 'unsigned':
+      throw new ApiError(
+        'forbidden',
+        `audio URLs are signed and this one has no expires or signature; ${fresh}`,
+      );
+    case 'expired':
+      throw new ApiError(
+        'url_expired',
+        `this audio URL expired at ${new Date(Number(expires) * 1000).toISOString()}; ${fresh}`,
+      );
+    default:
+      // Malformed, altered, or signed with a key no longer held: one answer, so a forger learns nothing.
+      throw new ApiError(
+        'forbidden',
+        `this audio URL's signature is not valid (altered, or signed with a key this service no longer holds); ${fresh}`,
+      );
+  }
+}
+
+/** A query parameter given once; given twice it counts as missing. */
+const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+function unsatisfiable(header: string, audio: StoredAudio): ApiError {
+  return new ApiError(
+    'range_not_satisfiable',
+    `Range ${JSON.stringify(header.slice(0, 100))} does not fit a file of ${audio.size} bytes (one range, bytes=START-END, bytes=START- or bytes=-LENGTH)`,
+    { 'Content-Range': `bytes */${audio.size}`, 'Accept-Ranges': 'bytes' },
+  );
+}
+
+/** If-None-Match: `*`, or a list of entity tags (weak ones compared weakly, as RFC 9110 says for it). */
+function matchesAny(header: string, key: string): boolean {
+  if (header.trim() === '') return false;
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === `"${key}"`);
+}

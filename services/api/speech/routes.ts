@@ -1,0 +1,224 @@
+// GET /v1/voices and POST /v1/synthesize (the reference and overview sets). Speech comes from the
+// configured providers (services/speech/): the embedded engines offline, Google or OpenAI when set up.
+// A synthesized file is stored under its content address, so the same request twice synthesizes once.
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { audioFormats, contentTypes, type AudioStore } from '../../audio/audio-store.ts';
+import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
+import { isUnavailable } from '../../runtime/kafka/errors.ts';
+import { speechProviderNames } from '../../speech/provider-factory.ts';
+import { SpeechConfigurationError, SpeechRejectedError } from '../../speech/provider.ts';
+import { InvalidSpeechRequest, type Synthesis, type SynthesizedAudio } from '../../speech/synthesis.ts';
+import { voiceGenders, voiceQualities, type Voice } from '../../speech/voice.ts';
+import type { AudioUrls } from '../../audio/audio-urls.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+
+export interface SpeechDependencies {
+  synthesis: Synthesis;
+  store: AudioStore;
+  audio: AudioUrls;
+}
+
+/** ISO 639-1 (`pt`), ISO 639-3 (`yue`) or a locale (`pt-BR`, `zh-HK`, `en-US-x-nyc`). */
+const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
+  message: 'must be a language code such as en or a locale such as pt-BR',
+});
+
+const voiceItem = z
+  .object({
+    id: z
+      .string()
+      .meta({ description: 'What `voice` in POST /v1/synthesize takes; starts with its main locale.' }),
+    name: z.string(),
+    language_codes: z.array(z.string()).meta({ description: 'BCP 47 tags it speaks, its main one first.' }),
+    gender: z.enum(voiceGenders),
+    provider: z.string().meta({ description: '`embedded` (offline), `google` or `openai`.' }),
+    quality: z.enum(voiceQualities).meta({
+      description:
+        'neural (Google Neural2/WaveNet/Studio…, OpenAI), parametric (statistical synthesis: Festival HTS), ' +
+        'standard (a provider’s non-neural tier), formant (rule-based: espeak-ng).',
+    }),
+    sample_rate_hz: z.number().int(),
+  })
+  .meta({ id: 'Voice' });
+
+export const voiceView = (voice: Voice): z.output<typeof voiceItem> => ({
+  id: voice.id,
+  name: voice.name,
+  language_codes: voice.languageCodes,
+  gender: voice.gender,
+  provider: voice.provider,
+  quality: voice.quality,
+  sample_rate_hz: voice.sampleRateHz,
+});
+
+const synthesizeRequest = z
+  .object({
+    text: z.string({ error: 'must be a string' }).meta({
+      description: 'Up to 5,000 characters, read as plain text (markup is spoken, never interpreted).',
+    }),
+    voice: z.string().min(1).max(200).optional().meta({
+      description: 'A voice id from GET /v1/voices; without it, the default voice of `language`.',
+    }),
+    language: languageTag.optional().meta({
+      description: 'ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English.',
+    }),
+    speed: z.number({ error: 'must be a number' }).optional().meta({
+      description: '1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5).',
+    }),
+    format: z
+      .enum(audioFormats, { error: `must be one of ${audioFormats.join(', ')}` })
+      .default('mp3')
+      .meta({ description: 'mp3, wav or ogg (Opus).' }),
+  })
+  .meta({ id: 'SynthesizeRequest' });
+
+const synthesizedItem = z
+  .object({
+    audio_url: z.string().meta({
+      description: 'Signed, expiring URL of the file: plays in a browser or podcast player without a key.',
+    }),
+    format: z.enum(audioFormats),
+    voice: z.string(),
+    duration_ms: z.number().int(),
+    characters: z.number().int(),
+  })
+  .meta({ id: 'Synthesized' });
+
+/**
+ * Speech errors in the API's vocabulary: bad input 400 (413 over the length limit), a provider that is
+ * down, refuses our settings or answers no audio 503. The provider's own message stays in the logs: it
+ * names where the provider lives and which setting to check, which is the operator's business.
+ */
+export function speechError(error: unknown): unknown {
+  if (error instanceof InvalidSpeechRequest) {
+    return error.tooLong
+      ? new ApiError('payload_too_large', error.message)
+      : invalidParameter(error.field, error.message.slice(error.field.length + 2));
+  }
+  if (error instanceof SpeechConfigurationError) {
+    return new ApiError(
+      'provider_unavailable',
+      'the speech provider refuses this service’s account or settings; an operator has to fix them',
+      { 'Retry-After': '60' },
+    );
+  }
+  if (error instanceof SpeechRejectedError) {
+    // Not a bug of ours (a 500 would say so): the provider failed on this request.
+    return new ApiError(
+      'provider_unavailable',
+      'the speech provider refused this request or answered something that is not audio; try again, ' +
+        'or another voice',
+      { 'Retry-After': '5' },
+    );
+  }
+  if (isUnavailable(error)) {
+    return new ApiError(
+      'provider_unavailable',
+      'the speech provider cannot be reached right now; retry shortly',
+      { 'Retry-After': '5' },
+    );
+  }
+  return error;
+}
+
+/** `work`, with speech errors turned into API errors. */
+export async function speaking<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw speechError(error);
+  }
+}
+
+export const synthesizedView = (result: SynthesizedAudio, audio: AudioUrls) => ({
+  audio_url: audio.urlFor(result.audio.key),
+  format: result.format,
+  voice: result.voice.id,
+  duration_ms: result.durationMs,
+  characters: result.characters,
+});
+
+async function sendAudio(ctx: Context, result: SynthesizedAudio, store: AudioStore): Promise<void> {
+  const file = await store.read(result.audio.key);
+  if (!file) throw notFound('the audio file was stored but cannot be read back; try again');
+  ctx.status = 200;
+  ctx.type = contentTypes[result.format];
+  ctx.length = file.audio.size;
+  ctx.set('Content-Disposition', `inline; filename="speech.${result.format}"`);
+  ctx.set('Audio-Voice', result.voice.id);
+  ctx.set('Audio-Duration-Ms', String(result.durationMs));
+  ctx.body = file.body;
+}
+
+export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/voices',
+      operationId: 'listVoices',
+      tag: 'Speech',
+      scope: 'use:audio',
+      summary: 'The voices speech can be synthesized in',
+      description:
+        'Every voice of the configured providers. Offline (the default) that is Festival’s HTS voice for US ' +
+        'English and espeak-ng’s voices for about 130 other languages and accents; Google and OpenAI voices ' +
+        'appear when those providers are configured.',
+      query: z.object({
+        language: languageTag.optional().meta({ description: 'ISO 639-1 (`pt`) or a locale (`pt-BR`).' }),
+        gender: z.enum(voiceGenders, { error: `must be one of ${voiceGenders.join(', ')}` }).optional(),
+        provider: z
+          .enum(speechProviderNames, { error: `must be one of ${speechProviderNames.join(', ')}` })
+          .optional(),
+      }),
+      responses: {
+        200: {
+          description: 'The voices, the default provider’s first',
+          schema: z.object({ voices: z.array(voiceItem), count: z.number().int() }).meta({ id: 'VoiceList' }),
+        },
+      },
+      errors: ['provider_unavailable'],
+      handler: async (ctx, { query }) => {
+        const voices = await speaking(() => deps.synthesis.voices(query));
+        ctx.body = { voices: voices.map(voiceView), count: voices.length };
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/synthesize',
+      operationId: 'synthesizeSpeech',
+      tag: 'Speech',
+      scope: 'use:audio',
+      summary: 'Text to speech: audio bytes, or a URL to them',
+      description:
+        'Answers the audio itself (Content-Type audio/mpeg, audio/wav or audio/ogg), or, with ' +
+        '`Accept: application/json`, a signed URL to it. Text over 5,000 characters answers 413. The same ' +
+        'request again is served from storage without synthesizing.',
+      body: synthesizeRequest,
+      responses: {
+        200: {
+          description: 'The audio, or with Accept: application/json where to fetch it',
+          schema: synthesizedItem,
+          binary: audioFormats.map((format) => contentTypes[format]),
+        },
+      },
+      errors: ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'provider_unavailable'],
+      handler: async (ctx, { body }) => {
+        const result = await speaking(() =>
+          deps.synthesis.synthesize({
+            text: body.text,
+            format: body.format,
+            ...(body.voice !== undefined ? { voiceId: body.voice } : {}),
+            ...(body.language !== undefined ? { language: body.language } : {}),
+            ...(body.speed !== undefined ? { speed: body.speed } : {}),
+          }),
+        );
+        if (ctx.accepts(contentTypes[body.format], 'application/json') === 'application/json') {
+          ctx.body = synthesizedView(result, deps.audio);
+          return;
+        }
+        await sendAudio(ctx, result, deps.store);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,88 @@
+// Feed items -> ArticleDiscovered events, or the reason an item was skipped.
+// The per-field rules live in the small modules beside this one.
+import { canonicalUrl } from '../../runtime/canonical-url.ts';
+import { categoryFromLabels } from '../../runtime/categories.ts';
+import type { ArticleDiscovered, Source } from '../../runtime/events/types.generated.ts';
+import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
+import { articleId } from './article-id.ts';
+import { detectLanguage, languageCode } from '../../runtime/language.ts';
+import { plainLine, plainText } from '../../runtime/plain-text.ts';
+import { publishedAt } from './published-at.ts';
+
+export type NormalisedItem = { article: ArticleDiscovered } | { skipped: string };
+
+const maxTitleLength = 500;
+
+/**
+ * Normalises every item of a feed. Language: the item's declaration, else the
+ * feed's, else detection (the costly step, so at most once per feed: a feed's
+ * undeclared language is nearly always one language), else the source's.
+ */
+export function normaliseFeed(feed: ParsedFeed, source: Source, discoveredAt: number): NormalisedItem[] {
+  let detected: string | null | undefined;
+  const detectedOrSource = () => {
+    if (detected === undefined) {
+      const sample = feed.items
+        .slice(0, 20)
+        .map((i) => `${plainLine(i.title)}. ${plainText(i.summaryHtml).slice(0, 300)}`)
+        .join('\n')
+        .slice(0, 3_000);
+      detected = detectLanguage(sample);
+    }
+    return detected ?? languageCode(source.language) ?? 'en';
+  };
+  const feedLanguage = languageCode(feed.language);
+  return feed.items.map((item) =>
+    normaliseItem(
+      item,
+      feed,
+      source,
+      discoveredAt,
+      languageCode(item.language) ?? feedLanguage ?? detectedOrSource,
+    ),
+  );
+}
+
+function normaliseItem(
+  item: ParsedItem,
+  feed: ParsedFeed,
+  source: Source,
+  discoveredAt: number,
+  language: string | (() => string),
+): NormalisedItem {
+  const base = feed.siteUrl ?? source.feed_url;
+  const permalinkGuid = item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
+  const originalUrl = item.url ?? permalinkGuid;
+  const url = originalUrl ? canonicalUrl(originalUrl, base) : null;
+  if (!url)
+    return { skipped: `item "${plainLine(item.title) || item.guid || '(untitled)'}" has no usable link` };
+
+  const summary = plainText(item.summaryHtml);
+  const content = plainText(item.contentHtml);
+  let title = plainLine(item.title).slice(0, maxTitleLength);
+  if (!title) title = plainLine(summary || content).slice(0, 120);
+  if (!title) return { skipped: `item ${url} has neither title nor text` };
+
+  const published = publishedAt(item.published, discoveredAt);
+  return {
+    article: {
+      article_id: articleId(source.source_id, item.guid, url),
+      source_id: source.source_id,
+      source_name: source.name,
+      guid: item.guid,
+      url,
+      original_url: new URL(originalUrl!, base).toString(),
+      title,
+      summary,
+      content,
+      author: plainLine(item.author) || null,
+      published_at: published.at,
+      published_at_clamped: published.clamped,
+      discovered_at: discoveredAt,
+      language: typeof language === 'string' ? language : language(),
+      category: categoryFromLabels(item.categories) ?? source.category,
+      image_url: item.imageUrl ? canonicalUrl(item.imageUrl, base) : null,
+      occurred_at: discoveredAt,
+    },
+  };
+}

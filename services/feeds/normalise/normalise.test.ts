@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { articleId } from './article-id.ts';
+import { detectLanguage, languageCode } from '../../runtime/language.ts';
+import { normaliseFeed } from './normalise-item.ts';
+import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
+import { sourceState } from '../../sources/source.ts';
+import { futureTolerance, publishedAt } from './published-at.ts';
+
+describe('articleId', () => {
+  it('depends on source and guid when there is a guid', () => {
+    const a = articleId('src_1', 'guid-1', 'https://x.example/a');
+    expect(a).toMatch(/^art_[0-9a-f]{32}$/);
+    expect(articleId('src_1', 'guid-1', 'https://x.example/other')).toBe(a);
+    expect(articleId('src_2', 'guid-1', 'https://x.example/a')).not.toBe(a);
+  });
+
+  it('falls back to the canonical URL without a guid', () => {
+    const a = articleId('src_1', null, 'https://x.example/a');
+    expect(articleId('src_2', '  ', 'https://x.example/a')).toBe(a);
+    expect(articleId('src_1', null, 'https://x.example/b')).not.toBe(a);
+  });
+});
+
+describe('publishedAt', () => {
+  const now = Date.UTC(2026, 10, 20, 12);
+
+  it('keeps a past date and uses discovery time when there is none', () => {
+    expect(publishedAt(new Date('2026-11-19T08:00:00Z'), now)).toEqual({
+      at: Date.UTC(2026, 10, 19, 8),
+      clamped: false,
+    });
+    expect(publishedAt(null, now)).toEqual({ at: now, clamped: false });
+  });
+
+  it('clamps and flags a far-future date, tolerating small clock skew', () => {
+    expect(publishedAt(new Date(now + futureTolerance - 1000), now).clamped).toBe(false);
+    expect(publishedAt(new Date('2099-01-01T00:00:00Z'), now)).toEqual({ at: now, clamped: true });
+  });
+});
+
+describe('language', () => {
+  it('normalises declared codes', () => {
+    expect(languageCode('en-US')).toBe('en');
+    expect(languageCode('pt_BR')).toBe('pt');
+    expect(languageCode('DE')).toBe('de');
+    expect(languageCode('english')).toBeNull();
+  });
+
+  it('detects the language of enough text', () => {
+    expect(
+      detectLanguage(
+        'Die Bundesregierung hat am Mittwoch neue Maßnahmen beschlossen, um die Wirtschaft zu stärken und die Inflation zu bekämpfen, teilte ein Sprecher mit.',
+      ),
+    ).toBe('de');
+    expect(detectLanguage('Too short')).toBeNull();
+  });
+
+  it('prefers item, then feed, then detection, then the source', () => {
+    const portuguese =
+      'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
+    const item = (language: string | null, summary = portuguese): ParsedItem => ({
+      guid: null,
+      url: 'https://x.example/a',
+      title: 'Título',
+      summaryHtml: summary,
+      contentHtml: null,
+      author: null,
+      publishedRaw: null,
+      published: null,
+      categories: [],
+      language,
+      imageUrl: null,
+      enclosureUrl: null,
+    });
+    const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
+      format: 'rss',
+      title: null,
+      siteUrl: null,
+      language,
+      items,
+    });
+    const source = sourceState(
+      { name: 's', feed_url: 'https://x.example/f', category: 'general', language: 'de', country: 'de' },
+      null,
+      0,
+    );
+    const languages = (f: ParsedFeed) =>
+      normaliseFeed(f, source, 0).map((n) => ('article' in n ? n.article.language : n.skipped));
+    expect(languages(feed('en', [item('fr'), item(null)]))).toEqual(['fr', 'en']);
+    expect(languages(feed(null, [item(null)]))).toEqual(['pt']);
+    expect(languages(feed(null, [item(null, 'short')]))).toEqual(['de']);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { charsetFromContentType, decodeBody } from './encoding.ts';
+import { parseFeed } from './parse-feed.ts';
+import { readRealFeed, utf8 } from './testdata/read.ts';
+
+const latin1 = (text: string) => Uint8Array.from(text, (ch) => ch.charCodeAt(0));
+
+function utf16(text: string, byteOrder: 'le' | 'be'): Uint8Array {
+  const le = Buffer.from(`\uFEFF${text}`, 'utf16le');
+  if (byteOrder === 'be') le.swap16();
+  return new Uint8Array(le);
+}
+
+describe('decodeBody', () => {
+  it('decodes encoding.rss (ISO-8859-1 in the prolog) with its accents', () => {
+    const decoded = decodeBody(readRealFeed('encoding.rss'), 'application/rss+xml');
+    expect(decoded.source).toBe('prolog');
+    expect(decoded.encoding).toBe('windows-1252'); // WHATWG: iso-8859-1 is windows-1252
+    expect(decoded.text).toContain('<title>Jornal de Notícias - Últimas Notícias</title>');
+    expect(decoded.text).toContain('JN. Rede de Informação.');
+  });
+
+  it.each(['le', 'be'] as const)('follows a UTF-16%s byte order mark over header and prolog', (order) => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-16"?><rss version="2.0"><channel><title>Zürich – 東京</title></channel></rss>';
+    const body = utf16(xml, order);
+    const decoded = decodeBody(body, 'text/xml; charset=iso-8859-1');
+    expect(decoded.source).toBe('bom');
+    expect(decoded.encoding).toBe(`utf-16${order}`);
+    expect(decoded.text).toBe(xml);
+    expect(parseFeed(body, 'text/xml; charset=iso-8859-1').title).toBe('Zürich – 東京');
+  });
+
+  it('lets the Content-Type charset win over a conflicting prolog', () => {
+    const prologSaysUtf8 = latin1(
+      '<?xml version="1.0" encoding="utf-8"?><rss><channel><title>Café</title></channel></rss>',
+    );
+    expect(parseFeed(prologSaysUtf8, 'application/xml; charset=ISO-8859-1').title).toBe('Café');
+
+    const prologSaysLatin1 = utf8(
+      '<?xml version="1.0" encoding="iso-8859-1"?><rss><channel><title>Café</title></channel></rss>',
+    );
+    expect(parseFeed(prologSaysLatin1, 'text/xml; charset="UTF-8"').title).toBe('Café');
+    // Without the header, the (wrong) prolog is believed, as a browser would.
+    expect(parseFeed(prologSaysLatin1, 'text/xml').title).toBe('CafÃ©');
+  });
+
+  it('decodes legacy single- and multi-byte charsets through TextDecoder', () => {
+    const koi8r = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]);
+    expect(decodeBody(koi8r, 'text/xml; charset=koi8-r').text).toBe('Привет');
+    const shiftJis = Uint8Array.from([0x93, 0x8c, 0x8b, 0x9e]);
+    expect(decodeBody(shiftJis, 'text/xml; charset=Shift_JIS').text).toBe('東京');
+  });
+
+  it('falls back to UTF-8 for an unknown label, and says so', () => {
+    const decoded = decodeBody(utf8('<rss>é</rss>'), 'text/xml; charset=x-no-such-charset');
+    expect(decoded.encoding).toBe('utf-8');
+    expect(decoded.text).toBe('<rss>é</rss>');
+    expect(decoded.warnings).toEqual(['unknown charset "x-no-such-charset" in Content-Type header, ignored']);
+  });
+
+  it('refuses labels that WHATWG maps to the "replacement" decoder', () => {
+    const decoded = decodeBody(utf8('<rss>ok</rss>'), 'text/xml; charset=iso-2022-kr');
+    expect(decoded.text).toBe('<rss>ok</rss>');
+    expect(decoded.warnings).toHaveLength(1);
+  });
+
+  it('ignores a UTF-16 claim in a prolog that was readable as ASCII', () => {
+    const decoded = decodeBody(utf8('<?xml version="1.0" encoding="utf-16"?><rss>ü</rss>'), null);
+    expect(decoded.text).toBe('<?xml version="1.0" encoding="utf-16"?><rss>ü</rss>');
+    expect(decoded.warnings).toEqual(['XML declaration says "utf-16" but the body is 8-bit, ignored']);
+  });
+
+  it('decodes undeclared, invalid UTF-8 as windows-1252 (uolNoticias.rss)', () => {
+    const decoded = decodeBody(readRealFeed('uolNoticias.rss'), null);
+    expect(decoded.encoding).toBe('windows-1252');
+    expect(decoded.text).toContain('<description>Últimas Notícias</description>');
+    expect(decoded.warnings).toHaveLength(1);
+  });
+
+  it('defaults to UTF-8 when nothing is declared', () => {
+    const decoded = decodeBody(utf8('<rss>naïve</rss>'), null);
+    expect(decoded).toEqual({ text: '<rss>naïve</rss>', encoding: 'utf-8', source: 'default', warnings: [] });
+  });
+});
+
+describe('charsetFromContentType', () => {
+  it('reads quoted, unquoted and absent charset parameters', () => {
+    expect(charsetFromContentType('application/rss+xml; charset=UTF-8')).toBe('UTF-8');
+    expect(charsetFromContentType('text/xml;charset="windows-1251"; foo=bar')).toBe('windows-1251');
+    expect(charsetFromContentType('text/xml')).toBeNull();
+    expect(charsetFromContentType(null)).toBeNull();
+  });
+});

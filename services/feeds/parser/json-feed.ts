@@ -1,0 +1,117 @@
+// JSON Feed 1.0 and 1.1 (https://www.jsonfeed.org/version/1.1/). The document
+// is validated here, at the edge: a feed without an items array is refused, an
+// item without an id is skipped (and reported) rather than failing the feed.
+
+import { escapeText } from 'entities';
+import { parseFeedDate } from './dates.ts';
+import { FeedParseError } from './errors.ts';
+import { cleanText, distinct, joinNames } from './fields.ts';
+import { kindOf, type MediaRef } from './media.ts';
+import type { ParsedFeed, ParsedItem } from './types.ts';
+import { resolveUrl } from './urls.ts';
+
+type JsonObject = Record<string, unknown>;
+
+const SUPPORTED_VERSION = /^https?:\/\/jsonfeed\.org\/version\/1(\.1)?\/?$/;
+const ANY_JSON_FEED_VERSION = /^https?:\/\/jsonfeed\.org\/version\//;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function string(object: JsonObject, key: string): string | null {
+  const value = object[key];
+  return typeof value === 'string' ? cleanText(value) : null;
+}
+
+function objects(value: unknown): JsonObject[] {
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/** 1.1 "authors" (array), else 1.0 "author" (object). */
+function authorNames(object: JsonObject): string[] {
+  const authors = Array.isArray(object.authors) ? objects(object.authors) : objects([object.author]);
+  return authors.map((author) => string(author, 'name') ?? '');
+}
+
+/** The spec tells readers to coerce a numeric id to a string. */
+function itemId(item: JsonObject): string | null {
+  const id = item.id;
+  if (typeof id === 'number' && Number.isFinite(id)) return String(id);
+  return typeof id === 'string' ? cleanText(id) : null;
+}
+
+function parseItem(item: JsonObject, id: string, feedAuthors: string[], homePage: string | null): ParsedItem {
+  const resolve = (url: string) => resolveUrl(url, homePage);
+  const url = string(item, 'url') ?? string(item, 'external_url');
+  const contentText = string(item, 'content_text');
+  const summary = string(item, 'summary'); // plain text by the spec
+  const publishedRaw = string(item, 'date_published') ?? string(item, 'date_modified');
+  const attachments = objects(item.attachments).flatMap((attachment): MediaRef[] => {
+    const attachmentUrl = string(attachment, 'url');
+    if (attachmentUrl === null) return [];
+    return [
+      { url: resolve(attachmentUrl), type: string(attachment, 'mime_type'), medium: null, width: null },
+    ];
+  });
+  const image = string(item, 'image') ?? string(item, 'banner_image');
+  const tags = Array.isArray(item.tags)
+    ? item.tags.filter((tag): tag is string => typeof tag === 'string')
+    : [];
+
+  return {
+    guid: id,
+    url: url === null ? null : resolve(url),
+    title: string(item, 'title'),
+    summaryHtml:
+      summary !== null ? escapeText(summary) : contentText !== null ? escapeText(contentText) : null,
+    contentHtml: string(item, 'content_html') ?? (contentText !== null ? escapeText(contentText) : null),
+    author: joinNames(authorNames(item)) ?? joinNames(feedAuthors),
+    publishedRaw,
+    published: parseFeedDate(publishedRaw),
+    categories: distinct(tags),
+    language: string(item, 'language'),
+    imageUrl:
+      (image === null ? null : resolve(image)) ??
+      attachments.find((attachment) => kindOf(attachment) === 'image')?.url ??
+      null,
+    enclosureUrl: attachments.find((attachment) => kindOf(attachment) === 'audio-video')?.url ?? null,
+  };
+}
+
+/** Parses a JSON Feed document; `warnings` collects what was skipped. */
+export function parseJsonFeed(text: string, warnings: string[] = []): ParsedFeed {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new FeedParseError(`malformed JSON: ${message}`, { cause: error });
+  }
+  if (!isObject(document)) throw new FeedParseError('not a feed: JSON document is not an object');
+  const version = typeof document.version === 'string' ? document.version.trim() : null;
+  if (version === null || !ANY_JSON_FEED_VERSION.test(version)) {
+    throw new FeedParseError('not a feed: JSON document without a JSON Feed "version"');
+  }
+  if (!SUPPORTED_VERSION.test(version)) throw new FeedParseError(`unsupported JSON Feed version: ${version}`);
+  if (!Array.isArray(document.items)) throw new FeedParseError('JSON Feed has no "items" array');
+
+  const homePage = string(document, 'home_page_url');
+  const feedAuthors = authorNames(document);
+  const items: ParsedItem[] = [];
+  let skipped = 0;
+  for (const item of document.items as unknown[]) {
+    const id = isObject(item) ? itemId(item) : null;
+    if (isObject(item) && id !== null) items.push(parseItem(item, id, feedAuthors, homePage));
+    else skipped += 1;
+  }
+  if (skipped > 0) warnings.push(`${skipped} JSON Feed item(s) skipped: not an object or no "id"`);
+
+  return {
+    format: 'json',
+    title: string(document, 'title'),
+    siteUrl: homePage,
+    language: string(document, 'language'),
+    items,
+  };
+}

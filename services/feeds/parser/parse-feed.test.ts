@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { FeedParseError, parseFeed, parseFeedWithWarnings } from './parse-feed.ts';
+import { MAX_FEED_BYTES, MAX_ITEMS } from './limits.ts';
+import { readRealFeed, readTestdata, utf8 } from './testdata/read.ts';
+
+function reasonOf(body: Uint8Array, contentType: string | null = null): string {
+  try {
+    parseFeed(body, contentType);
+  } catch (error) {
+    if (error instanceof FeedParseError) return error.reason;
+    throw error;
+  }
+  throw new Error('expected a FeedParseError');
+}
+
+describe('parseFeed', () => {
+  it('goes by the content, not by a wrong Content-Type', () => {
+    expect(parseFeed(readRealFeed('heise.atom'), 'text/html; charset=utf-8').format).toBe('atom');
+    expect(parseFeed(readTestdata('bbc.json'), 'application/xml').format).toBe('json');
+    expect(parseFeed(readRealFeed('rdf-rss-1.rss'), 'application/octet-stream').format).toBe('rdf');
+  });
+
+  it('refuses non-feeds with a reason a person can act on', () => {
+    expect(reasonOf(new Uint8Array())).toBe('empty body');
+    expect(reasonOf(utf8('<!doctype html><html><body>Moved</body></html>'), 'application/rss+xml')).toBe(
+      'not a feed: an HTML page',
+    );
+    expect(reasonOf(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00]))).toBe(
+      'not a feed: gzip-compressed data (the body was not decompressed)',
+    );
+    expect(reasonOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBe(
+      'not a feed: binary data (NUL bytes in the body)',
+    );
+    expect(reasonOf(utf8('<rss version="2.0"><item/></rss>'))).toBe('RSS document has no <channel> element');
+  });
+
+  it('returns the warnings collected on the way', () => {
+    const { feed, warnings } = parseFeedWithWarnings(
+      utf8('<rss version="2.0"><channel><title>ok</title></channel></rss>'),
+      'application/rss+xml; charset=klingon',
+    );
+    expect(feed.title).toBe('ok');
+    expect(warnings).toEqual(['unknown charset "klingon" in Content-Type header, ignored']);
+  });
+
+  it(`refuses bodies over ${MAX_FEED_BYTES} bytes without decoding them`, () => {
+    expect(reasonOf(new Uint8Array(MAX_FEED_BYTES + 1))).toBe(
+      `feed is ${MAX_FEED_BYTES + 1} bytes, more than the ${MAX_FEED_BYTES}-byte limit`,
+    );
+  });
+
+  it(`refuses more than ${MAX_ITEMS} items`, () => {
+    const rss = utf8(`<rss version="2.0"><channel>${'<item/>'.repeat(MAX_ITEMS + 1)}</channel></rss>`);
+    expect(reasonOf(rss)).toBe(`feed has ${MAX_ITEMS + 1} items, more than the limit of ${MAX_ITEMS}`);
+    const json = utf8(
+      JSON.stringify({
+        version: 'https://jsonfeed.org/version/1.1',
+        items: Array.from({ length: MAX_ITEMS + 1 }, (_, i) => ({ id: String(i) })),
+      }),
+    );
+    expect(reasonOf(json)).toBe(`feed has ${MAX_ITEMS + 1} items, more than the limit of ${MAX_ITEMS}`);
+  }, 20_000);
+
+  // Inputs shaped to make a naive parser quadratic, recursive or exponential.
+  // Each must end, quickly, in a result or a FeedParseError.
+  it.each([
+    ['deep nesting', '<rss>' + '<a>'.repeat(200_000)],
+    ['unterminated CDATA openers', '<rss><channel>' + '<![CDATA['.repeat(200_000)],
+    ['unterminated comment openers', '<rss><channel>' + '<!--'.repeat(300_000)],
+    [
+      'ampersands without references',
+      '<rss><channel><title>' + '&a'.repeat(500_000) + '</title></channel></rss>',
+    ],
+    ['unclosed tags', '<rss>' + '<a b="'.repeat(200_000)],
+    [
+      'many attributes',
+      `<rss><channel ${Array.from({ length: 50_000 }, (_, i) => `a${i}="x"`).join(' ')}/></rss>`,
+    ],
+    ['a long prolog', '<?xml version="1.0"?>' + '<!-- x -->'.repeat(200_000) + '<rss/>'],
+    ['deep JSON', '{"version":"https://jsonfeed.org/version/1","items":' + '['.repeat(500_000)],
+  ])('survives %s', (_name, text) => {
+    const started = performance.now();
+    try {
+      parseFeed(utf8(text), null);
+    } catch (error) {
+      expect(error).toBeInstanceOf(FeedParseError);
+    }
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});

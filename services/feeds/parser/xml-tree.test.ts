@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_XML_DEPTH } from './limits.ts';
+import { NS } from './namespaces.ts';
+import {
+  attribute,
+  childElement,
+  escapeStrayAmpersands,
+  htmlContent,
+  innerXml,
+  parseXml,
+  textContent,
+} from './xml-tree.ts';
+import { reasonOf } from './testdata/read.ts';
+
+describe('escapeStrayAmpersands', () => {
+  it('escapes only ampersands that start no reference, outside CDATA and comments', () => {
+    expect(escapeStrayAmpersands('<t>Q&A &amp; R&D &#38; &#x26; &eacute; & x</t>')).toBe(
+      '<t>Q&amp;A &amp; R&amp;D &#38; &#x26; &eacute; &amp; x</t>',
+    );
+    expect(escapeStrayAmpersands('<t><![CDATA[a & b]]><!-- c & d --> e & f</t>')).toBe(
+      '<t><![CDATA[a & b]]><!-- c & d --> e &amp; f</t>',
+    );
+    expect(escapeStrayAmpersands('<a href="?x=1&y=2"/>')).toBe('<a href="?x=1&amp;y=2"/>');
+    expect(escapeStrayAmpersands('<t>&</t><![CDATA[ & unterminated')).toBe(
+      '<t>&amp;</t><![CDATA[ & unterminated',
+    );
+  });
+});
+
+describe('parseXml', () => {
+  it('reports malformed XML with its line', () => {
+    expect(reasonOf(() => parseXml('<rss>\n<channel>\n<title>a</titl></channel></rss>'))).toBe(
+      "malformed XML at line 3: Expected closing tag 'title' (opened in line 3, col 1) instead of closing tag 'titl'.",
+    );
+    expect(reasonOf(() => parseXml('<rss><channel><title>truncated'))).toMatch(/^malformed XML at line 1: /);
+  });
+
+  it(`refuses nesting deeper than ${MAX_XML_DEPTH} levels`, () => {
+    const depth = MAX_XML_DEPTH + 5;
+    expect(reasonOf(() => parseXml('<a>'.repeat(depth) + '</a>'.repeat(depth)))).toBe(
+      `XML nesting deeper than ${MAX_XML_DEPTH} levels`,
+    );
+  });
+
+  it('resolves namespaces by URI, including undeclared well-known prefixes', () => {
+    const root = parseXml(
+      '<rss xmlns:x="http://purl.org/dc/elements/1.1/"><x:creator>A</x:creator><dc:date>D</dc:date></rss>',
+    );
+    expect(childElement(root, NS.dc, 'creator')?.name).toBe('x:creator');
+    expect(childElement(root, NS.dc, 'date')?.local).toBe('date');
+  });
+
+  it('accumulates xml:base down the tree', () => {
+    const root = parseXml(
+      '<feed xml:base="https://a.example/x/"><entry xml:base="../y/"><link/></entry></feed>',
+    );
+    const entry = childElement(root, NS.none, 'entry');
+    expect(entry?.base).toBe('https://a.example/y/');
+    expect(entry && childElement(entry, NS.none, 'link')?.base).toBe('https://a.example/y/');
+  });
+
+  it('decodes text and attributes once, and CDATA not at all', () => {
+    const root = parseXml('<t a="&amp;lt;">&amp;amp; <![CDATA[&amp;]]> &#x1F600; &#0;</t>');
+    expect(attribute(root, 'a')).toBe('&lt;');
+    expect(textContent(root)).toBe('&amp; &amp; \u{1F600} \uFFFD');
+  });
+
+  it('decodes the HTML named references feeds use undeclared, and numeric ones as browsers do', () => {
+    // Named references need their semicolon; unknown ones stay as written. &#150; is the en dash that
+    // Windows-1252 generators meant, as in a browser, not the C1 control U+0096.
+    const root = parseXml('<t>&eacute;&hellip;&rsquo;&nbsp;&apos; &#150; &unknown; &copy x</t>');
+    expect(textContent(root)).toBe("é…’\u00a0' – &unknown; &copy x");
+  });
+
+  it('re-serialises inline markup as HTML: escaped text and attributes, void elements, no namespaces', () => {
+    const root = parseXml(
+      '<d><div xmlns="http://www.w3.org/1999/xhtml" xmlns:o="urn:o"><p title="a &quot;b&quot; &lt;c&gt;">1 &lt; 2</p><br/><span/></div></d>',
+    );
+    expect(innerXml(root)).toBe(
+      '<div><p title="a &quot;b&quot; &lt;c&gt;">1 &lt; 2</p><br /><span></span></div>',
+    );
+    expect(htmlContent(parseXml('<d>&lt;b&gt;escaped&lt;/b&gt;</d>'))).toBe('<b>escaped</b>');
+  });
+});

@@ -1,0 +1,241 @@
+// XML text -> a small, namespace-resolved element tree that the RSS, RDF and
+// Atom adapters read. fast-xml-parser does the tokenising; in order-preserving
+// mode it keeps mixed content intact, which inline XHTML and unescaped HTML in
+// <description> need. Call assertSafeXml (xml-safety.ts) first.
+
+import { decodeHTMLStrict, escapeText, escapeUTF8 } from 'entities';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { FeedParseError } from './errors.ts';
+import { MAX_XML_DEPTH } from './limits.ts';
+import { canonicalNamespace, NS, UNDECLARED_PREFIXES } from './namespaces.ts';
+
+export interface XmlAttribute {
+  /** Name as written, e.g. "rdf:about". */
+  name: string;
+  local: string;
+  ns: string;
+  value: string;
+}
+
+export interface XmlElement {
+  /** Name as written, e.g. "dc:creator". */
+  name: string;
+  local: string;
+  /** Canonical namespace URI (namespaces.ts); "" for none. */
+  ns: string;
+  attributes: XmlAttribute[];
+  children: XmlNode[];
+  /** Effective xml:base (absolute when an ancestor's was), or null. */
+  base: string | null;
+}
+
+export type XmlNode = XmlElement | string;
+
+// Character references are decoded in one pass, so that nothing is decoded twice, by the
+// `entities` package's strict HTML decoder: the XML ones, numeric ones, and the HTML named ones
+// that feeds in the wild use undeclared (a semicolon is required; an unknown name stays as
+// written). Entities declared in a DOCTYPE are never expanded (addInputEntities is a no-op), and
+// documents that declare any are refused before parsing (xml-safety.ts).
+const entityDecoder = {
+  setExternalEntities: () => undefined,
+  addInputEntities: () => undefined,
+  reset: () => undefined,
+  setXmlVersion: () => undefined,
+  decode: decodeHTMLStrict,
+};
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  processEntities: true,
+  entityDecoder,
+  maxNestedTags: MAX_XML_DEPTH,
+  jPath: false,
+});
+
+const STRAY_AMPERSAND_TAIL = /(?:[A-Za-z_][A-Za-z0-9_]{0,19}|#[0-9]{1,8}|#x[0-9A-Fa-f]{1,8});/y;
+
+/**
+ * Escapes "&" that does not start a reference ("Q&A", "?a=1&b=2"): invalid XML,
+ * common in feeds, harmless to read as a literal ampersand. CDATA sections and
+ * comments are left alone. Linear: every search starts where the last ended.
+ */
+export function escapeStrayAmpersands(xml: string): string {
+  const marker = /<!\[CDATA\[|<!--|&/g;
+  let out = '';
+  let copiedUpTo = 0;
+  for (let match = marker.exec(xml); match; match = marker.exec(xml)) {
+    if (match[0] !== '&') {
+      const end = xml.indexOf(match[0] === '<!--' ? '-->' : ']]>', marker.lastIndex);
+      if (end === -1) break; // unterminated: the validator reports it
+      marker.lastIndex = end + 3;
+      continue;
+    }
+    STRAY_AMPERSAND_TAIL.lastIndex = marker.lastIndex;
+    if (STRAY_AMPERSAND_TAIL.test(xml)) continue;
+    out += xml.slice(copiedUpTo, match.index) + '&amp;';
+    copiedUpTo = marker.lastIndex;
+  }
+  return copiedUpTo === 0 ? xml : out + xml.slice(copiedUpTo);
+}
+
+/** Parses a whole document and returns its root element, or throws FeedParseError. */
+export function parseXml(text: string): XmlElement {
+  const xml = escapeStrayAmpersands(text.trimStart());
+  const validation = XMLValidator.validate(xml);
+  if (validation !== true) {
+    throw new FeedParseError(`malformed XML at line ${validation.err.line}: ${validation.err.msg}`);
+  }
+  let raw: unknown;
+  try {
+    raw = parser.parse(xml);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/nested tags/i.test(message)) {
+      throw new FeedParseError(`XML nesting deeper than ${MAX_XML_DEPTH} levels`, { cause: error });
+    }
+    throw new FeedParseError(`malformed XML: ${message}`, { cause: error });
+  }
+  const root = (Array.isArray(raw) ? raw : [])
+    .map((node) => toNode(node, new Map(), null))
+    .find((node): node is XmlElement => node !== null && typeof node !== 'string');
+  if (!root) throw new FeedParseError('malformed XML: no root element');
+  return root;
+}
+
+type Scope = ReadonlyMap<string, string>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function resolvePrefix(prefix: string, scope: Scope): string {
+  const uri = scope.get(prefix) ?? (prefix === '' ? NS.none : UNDECLARED_PREFIXES.get(prefix));
+  return canonicalNamespace(uri ?? `urn:x-undeclared-prefix:${prefix}`);
+}
+
+function splitName(name: string): [prefix: string, local: string] {
+  const colon = name.indexOf(':');
+  return colon === -1 ? ['', name] : [name.slice(0, colon), name.slice(colon + 1)];
+}
+
+function resolveBase(xmlBase: string | undefined, parentBase: string | null): string | null {
+  if (xmlBase === undefined) return parentBase;
+  if (parentBase === null) return xmlBase;
+  try {
+    return new URL(xmlBase, parentBase).href;
+  } catch {
+    return xmlBase;
+  }
+}
+
+// fast-xml-parser's order-preserving output: [{ tag: [children], ":@": {attrs} } | { "#text": "..." }]
+function toNode(raw: unknown, parentScope: Scope, parentBase: string | null): XmlNode | null {
+  if (!isRecord(raw)) return null;
+  const text = raw['#text'];
+  // parseTagValue and parseAttributeValue are off: values are always strings.
+  if (text !== undefined) return typeof text === 'string' ? text : null;
+
+  const name = Object.keys(raw).find((key) => key !== ':@');
+  if (name === undefined) return null;
+  const rawAttributes = Object.entries(isRecord(raw[':@']) ? raw[':@'] : {}).map(
+    ([attrName, value]): [string, string] => [attrName, typeof value === 'string' ? value : ''],
+  );
+
+  const scope = new Map(parentScope);
+  for (const [attrName, value] of rawAttributes) {
+    if (attrName === 'xmlns') scope.set('', value);
+    else if (attrName.startsWith('xmlns:')) scope.set(attrName.slice(6), value);
+  }
+
+  const attributes: XmlAttribute[] = rawAttributes.map(([attrName, value]) => {
+    const [prefix, local] = splitName(attrName);
+    // Unprefixed attributes are in no namespace, whatever the default namespace is.
+    return { name: attrName, local, ns: prefix === '' ? NS.none : resolvePrefix(prefix, scope), value };
+  });
+  const xmlBase = attributes.find((a) => a.ns === NS.xml && a.local === 'base')?.value.trim();
+  const base = resolveBase(xmlBase, parentBase);
+
+  const [prefix, local] = splitName(name);
+  const rawChildren = raw[name];
+  const children = (Array.isArray(rawChildren) ? rawChildren : [])
+    .map((child) => toNode(child, scope, base))
+    .filter((child): child is XmlNode => child !== null);
+  return { name, local, ns: resolvePrefix(prefix, scope), attributes, children, base };
+}
+
+// ---- Reading the tree ----
+
+export function childElements(element: XmlElement, ns: string, local: string): XmlElement[] {
+  return element.children.filter(
+    (child): child is XmlElement => typeof child !== 'string' && child.ns === ns && child.local === local,
+  );
+}
+
+export function childElement(element: XmlElement, ns: string, local: string): XmlElement | undefined {
+  return childElements(element, ns, local)[0];
+}
+
+export function attribute(element: XmlElement, local: string, ns: string = NS.none): string | undefined {
+  return element.attributes.find((a) => a.local === local && a.ns === ns)?.value;
+}
+
+/** All text inside the element, markup dropped. */
+export function textContent(element: XmlElement): string {
+  return element.children.map((child) => (typeof child === 'string' ? child : textContent(child))).join('');
+}
+
+export function hasElementChildren(element: XmlElement): boolean {
+  return element.children.some((child) => typeof child !== 'string');
+}
+
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+// Text is escaped as HTML serialises it (& < > and no-break space); attribute values get all five
+// XML escapes, so a value reads the same whether the result is taken as HTML or XML.
+function serialize(node: XmlNode): string {
+  if (typeof node === 'string') return escapeText(node);
+  // HTML has no namespaces: XHTML (or unqualified) elements are written by local
+  // name, and namespace declarations are dropped.
+  const name = node.ns === NS.xhtml || node.ns === NS.none ? node.local : node.name;
+  const attributes = node.attributes
+    .filter((a) => a.name !== 'xmlns' && !a.name.startsWith('xmlns:'))
+    .map((a) => ` ${a.name}="${escapeUTF8(a.value)}"`)
+    .join('');
+  if (node.children.length === 0 && VOID_ELEMENTS.has(name)) return `<${name}${attributes} />`;
+  return `<${name}${attributes}>${node.children.map(serialize).join('')}</${name}>`;
+}
+
+/** The element's content as markup: child elements serialised, text escaped. */
+export function innerXml(element: XmlElement): string {
+  return element.children.map(serialize).join('');
+}
+
+/**
+ * The element's content as an HTML string: escaped HTML (the usual RSS way) is
+ * already HTML once decoded; unescaped inline markup (reddit-atom.rss) is re-serialised.
+ */
+export function htmlContent(element: XmlElement): string {
+  return hasElementChildren(element) ? innerXml(element) : textContent(element);
+}

@@ -1,0 +1,17 @@
+import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
+
+export const matcherEnv = {
+  ...infrastructureEnv,
+  MATCHER_GROUP: text('matcher').describe('Consumer group of the matchers.'),
+  MATCHER_FROM_BEGINNING: boolean(false).describe(
+    'Where a group with no committed offsets starts: false raises alerts for articles enriched from now ' +
+      'on, not for the whole history; true matches every enrichment on the topic.',
+  ),
+  MATCHER_ARTICLE_WAIT_MS: integer(60_000, 0, 3_600_000).describe(
+    'How long an enrichment waits for its article to reach the read model.',
+  ),
+  MATCHER_NARRATION_WAIT_MS: integer(20_000, 0, 600_000).describe(
+    'How long an alert waits (from the enrichment) for the narration of its article, so that ' +
+      'data.audio_url can carry it; past that the alert goes without audio. 0 when no narrator runs.',
+  ),
+};

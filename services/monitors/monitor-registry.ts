@@ -1,0 +1,223 @@
+// CRM monitors as the API sees them: states appended to news.monitors.v1, read back from the
+// `monitors` read model. A monitor's alerts go to its alert_webhook, which is a webhook registration
+// of the tenant like any other: the one already registered for that URL, or one made for it, whose
+// filter names the monitors it serves (so it gets their alerts, not every alert of the tenant).
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
+import { sql } from '../runtime/clickhouse/literal.ts';
+import type { Monitor, WebhookFilter } from '../runtime/events/types.generated.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
+import { NEWS_ALERT } from '../webhooks/event-types.ts';
+import { newId, type StoredWebhook, type WebhookRegistry } from '../webhooks/webhook-registry.ts';
+
+export interface MonitorItem {
+  id: string;
+  contact_id: string;
+  company: string;
+  aliases: string[];
+  alert_webhook: string;
+  active: boolean;
+  created_at: string | null;
+  updated_at: string;
+}
+
+export interface Signing {
+  webhook_id: string;
+  /** True when a webhook was registered for this monitor now; then `secret` is shown, once. */
+  created: boolean;
+  secret: string | null;
+  note: string;
+}
+
+export interface NewMonitor {
+  contact_id: string;
+  company: string;
+  aliases: string[];
+  alert_webhook: string;
+}
+
+interface MonitorRow {
+  monitor_id: string;
+  contact_id: string;
+  company: string;
+  aliases: string[];
+  alert_webhook: string;
+  active: number;
+  created_at: number | string | null;
+  updated_at: number | string;
+}
+
+/** The columns a monitor is read back from; tenant_id and deleted decide whether it is shown. */
+const monitorColumns = [
+  'tenant_id',
+  'contact_id',
+  'company',
+  'aliases',
+  'alert_webhook',
+  'active',
+  'created_at',
+  'updated_at',
+  'deleted',
+];
+
+export interface MonitorRegistryDependencies {
+  clickhouse: ClickHouse;
+  producer: Pick<EventProducer, 'send'>;
+  webhooks: WebhookRegistry;
+  visibleWithinMs: number;
+  clock?: () => number;
+}
+
+const noFilter = (): WebhookFilter => ({
+  categories: [],
+  source_ids: [],
+  languages: [],
+  words: [],
+  monitor_ids: [],
+});
+
+export class MonitorRegistry {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: MonitorRegistryDependencies) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  async create(
+    tenantId: string,
+    input: NewMonitor,
+    limits: { alertEndpoints: number | null },
+  ): Promise<{ monitor: MonitorItem; signing: Signing }> {
+    const { webhooks } = this.deps;
+    const url = await webhooks.checkUrl('alert_webhook', input.alert_webhook);
+    const monitorId = newId('mon');
+    const existing = await webhooks.findByUrl(tenantId, url);
+    const signing = existing
+      ? await this.joinWebhook(tenantId, existing, monitorId, limits)
+      : await this.newWebhook(tenantId, url, monitorId, limits);
+
+    const now = this.clock();
+    const state: Monitor = {
+      monitor_id: monitorId,
+      tenant_id: tenantId,
+      contact_id: input.contact_id,
+      company: input.company,
+      aliases: [...new Set(input.aliases)],
+      alert_webhook: url,
+      active: true,
+      created_at: now,
+      version: 1,
+      occurred_at: now,
+    };
+    await this.deps.producer.send(topicNames.monitors, [{ key: monitorId, value: state }]);
+    const monitor = await this.waitFor(tenantId, monitorId, (m) => m !== null);
+    return { monitor: monitor!, signing };
+  }
+
+  async list(tenantId: string, page: { limit: number; offset: number }) {
+    const rows = await this.query(tenantId, null, page);
+    return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
+  }
+
+  async get(tenantId: string, monitorId: string): Promise<MonitorItem | null> {
+    const [row] = await this.query(tenantId, monitorId, { limit: 1, offset: 0 });
+    return row ? toItem(row) : null;
+  }
+
+  /** False when the tenant has no such monitor. The webhook made for it goes when its last monitor does. */
+  async remove(tenantId: string, monitorId: string): Promise<boolean> {
+    const monitor = await this.get(tenantId, monitorId);
+    if (!monitor) return false;
+    await this.deps.producer.send(topicNames.monitors, [{ key: monitorId, value: null }]);
+    const webhook = await this.deps.webhooks.findByUrl(tenantId, monitor.alert_webhook);
+    const filter = webhook?.item.filter;
+    if (webhook && filter?.monitor_ids.includes(monitorId)) {
+      const rest = filter.monitor_ids.filter((id) => id !== monitorId);
+      if (rest.length === 0) await this.deps.webhooks.remove(tenantId, webhook.item.id);
+      else await this.deps.webhooks.change(tenantId, webhook, { filter: { ...filter, monitor_ids: rest } });
+    }
+    await this.waitFor(tenantId, monitorId, (m) => m === null);
+    return true;
+  }
+
+  /** The tenant already has a webhook at this URL: it signs the monitor's alerts too. */
+  private async joinWebhook(
+    tenantId: string,
+    webhook: StoredWebhook,
+    monitorId: string,
+    limits: { alertEndpoints: number | null },
+  ): Promise<Signing> {
+    const { item } = webhook;
+    const filter = item.filter ?? noFilter();
+    const receivesAlerts = item.events.includes(NEWS_ALERT);
+    // An endpoint that gets every alert of the tenant already gets this monitor's.
+    const allAlerts = receivesAlerts && filter.monitor_ids.length === 0;
+    if (!allAlerts) {
+      if (!receivesAlerts) await this.deps.webhooks.checkAlertEndpointLimit(tenantId, limits);
+      await this.deps.webhooks.change(tenantId, webhook, {
+        events: receivesAlerts ? item.events : [...item.events, NEWS_ALERT],
+        filter: { ...filter, monitor_ids: [...filter.monitor_ids, monitorId] },
+      });
+    }
+    return {
+      webhook_id: item.id,
+      created: false,
+      secret: null,
+      note: `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL.`,
+    };
+  }
+
+  private async newWebhook(
+    tenantId: string,
+    url: string,
+    monitorId: string,
+    limits: { alertEndpoints: number | null },
+  ): Promise<Signing> {
+    const { webhook, secret } = await this.deps.webhooks.register(
+      tenantId,
+      { url, events: [NEWS_ALERT], filter: { ...noFilter(), monitor_ids: [monitorId] } },
+      limits,
+    );
+    return {
+      webhook_id: webhook.id,
+      created: true,
+      secret,
+      note: `Webhook ${webhook.id} was registered for this URL; its secret (shown this once) signs the alerts.`,
+    };
+  }
+
+  private waitFor(tenantId: string, monitorId: string, done: (m: MonitorItem | null) => boolean) {
+    return untilVisible(() => this.get(tenantId, monitorId), done, this.deps.visibleWithinMs);
+  }
+
+  private query(tenantId: string, monitorId: string | null, page: { limit: number; offset: number }) {
+    const monitors = latestVersions({
+      table: 'monitors',
+      key: 'monitor_id',
+      columns: monitorColumns,
+      where: monitorId === null ? [] : [sql`monitor_id = ${monitorId}`],
+    });
+    return this.deps.clickhouse.query<MonitorRow>(sql`
+SELECT monitor_id, contact_id, company, aliases, alert_webhook, active,
+  toUnixTimestamp(created_at) AS created_at, toUnixTimestamp(updated_at) AS updated_at
+FROM ${monitors}
+WHERE tenant_id = ${tenantId} AND deleted = 0
+ORDER BY created_at DESC, monitor_id DESC
+LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
+  }
+}
+
+function toItem(r: MonitorRow): MonitorItem {
+  return {
+    id: r.monitor_id,
+    contact_id: r.contact_id,
+    company: r.company,
+    aliases: r.aliases,
+    alert_webhook: r.alert_webhook,
+    active: Number(r.active) === 1,
+    created_at: r.created_at === null ? null : isoTime(r.created_at),
+    updated_at: isoTime(r.updated_at),
+  };
+}

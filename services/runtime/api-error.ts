@@ -1,0 +1,47 @@
+// The error vocabulary of the API (docs/http-api.md, "Errors"): every failure answers
+// {"error": {"code", "message"}} with the status its code implies. Handlers
+// throw ApiError; the error middleware renders it and turns anything else into
+// a 500 that names only the request id.
+
+export const errorStatus = {
+  invalid_parameter: 400,
+  invalid_json: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  plan_limit_reached: 403,
+  forbidden: 403,
+  url_expired: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+  provider_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = errorStatus[code];
+  }
+}
+
+export const invalidParameter = (parameter: string, problem: string) =>
+  new ApiError('invalid_parameter', `${parameter}: ${problem}`);
+
+export const notFound = (what: string) => new ApiError('not_found', what);
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; request_id?: string };
+}

@@ -1,0 +1,301 @@
+// Synthesis over the configured speech providers (the first is the default) and an audio store: picks
+// the voice, checks the request, finds the file already stored or speaks the text piece by piece within
+// the provider's limits, joins the pieces with a sentence pause, encodes and stores the result under its
+// content address. The same for every provider, so a provider only turns short text into PCM.
+import { Counter, type Registry } from 'prom-client';
+import { audioFormats, contentTypes, type AudioFormat, type AudioStore } from '../audio/audio-store.ts';
+import { audioKey } from '../audio/audio-key.ts';
+import type { Logger } from '../runtime/logger.ts';
+import { encodeAudio } from './encoder.ts';
+import { durationMs, joinSpeech } from './pcm.ts';
+import { SpeechRejectedError, type Pcm, type SpeechProvider } from './provider.ts';
+import {
+  InvalidSpeechRequest,
+  type Synthesis,
+  type SynthesisRequest,
+  type SynthesizedAudio,
+  type VoiceFilter,
+} from './synthesis.ts';
+import { normaliseWhitespace, splitText, UnsplittableTextError } from './text-chunks.ts';
+import { languageOf, speaks, type Voice, type VoiceQuality } from './voice.ts';
+
+/**
+ * Part of every audio key: bump it when a change makes the same request sound different (the join
+ * pause, the encoder settings, an engine option), so that new requests get the new sound.
+ */
+export const speechPipelineVersion = 'speech-1';
+
+/** Longest text one API request may carry, as the large providers allow. */
+export const apiMaxCharacters = 5_000;
+
+export interface SynthesizerOptions {
+  /** The configured providers; the first is the default (its voices are preferred for a language). */
+  providers: readonly SpeechProvider[];
+  store: AudioStore;
+  /**
+   * Longest text a request may carry, in characters (Unicode code points). The API keeps 5,000; the
+   * narrator raises it for whole articles (memory: the joined PCM is about 3 KB per character).
+   */
+  maxCharacters?: number;
+  /** Pieces of one request spoken at once (processes for the embedded engines, requests for a remote one). */
+  concurrency?: number;
+  /** Silence between two pieces when the provider does not say its voices' sentence pause. */
+  pauseMs?: number;
+  /** Called before each provider request, with the provider's name and the piece's length. */
+  onProviderCall?: (provider: string, characters: number) => void;
+  /** Where `speech_provider_requests_total{provider}` is counted. */
+  metrics?: Registry;
+  encode?: (pcm: Pcm, format: AudioFormat) => Promise<Uint8Array>;
+  logger?: Logger;
+}
+
+const qualityRank: Record<VoiceQuality, number> = { neural: 0, parametric: 1, standard: 2, formant: 3 };
+
+const normaliseTag = (tag: string) => tag.trim().replace(/_/g, '-').toLowerCase();
+
+/**
+ * How well a voice answers for `language` (lower is better): its main tag is exactly it, another of its
+ * tags is, its main tag is of that language (pt-PT for pt-BR), or only another tag is.
+ */
+function matchRank(voice: Voice, language: string): number {
+  const tags = voice.languageCodes.map(normaliseTag);
+  if (tags[0] === language) return 0;
+  if (tags.includes(language)) return 1;
+  if (languageOf(tags[0]!) === languageOf(language)) return 2;
+  return 3;
+}
+
+export function createSynthesizer(options: SynthesizerOptions): Synthesis {
+  if (options.providers.length === 0) throw new Error('speech needs at least one provider');
+  const maxCharacters = options.maxCharacters ?? apiMaxCharacters;
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const pauseMs = options.pauseMs ?? 350;
+  const encode = options.encode ?? ((pcm: Pcm, format: AudioFormat) => encodeAudio(pcm, format));
+  const requests = options.metrics
+    ? new Counter({
+        name: 'speech_provider_requests_total',
+        help: 'Requests made to a speech provider (one per piece of text spoken)',
+        labelNames: ['provider'],
+        registers: [options.metrics],
+      })
+    : undefined;
+  /** Requests being synthesized, by key: a second identical request waits for the first. */
+  const inFlight = new Map<string, Promise<SynthesizedAudio>>();
+
+  const providerOf = (voice: Voice) => {
+    const provider = options.providers.find((p) => p.name === voice.provider);
+    if (!provider) throw new Error(`no provider ${voice.provider} for voice ${voice.id}`);
+    return provider;
+  };
+
+  async function allVoices(): Promise<{ voice: Voice; provider: number; order: number }[]> {
+    const lists = await Promise.all(options.providers.map((provider) => provider.voices()));
+    return lists.flatMap((voices, provider) => voices.map((voice, order) => ({ voice, provider, order })));
+  }
+
+  async function voiceFor(request: Pick<SynthesisRequest, 'voiceId' | 'language'>): Promise<Voice> {
+    const voices = await allVoices();
+    const language = request.language === undefined ? undefined : normaliseTag(request.language);
+    if (request.voiceId !== undefined) {
+      const found =
+        voices.find(({ voice }) => voice.id === request.voiceId) ??
+        voices.find(({ voice }) => voice.id.toLowerCase() === request.voiceId!.toLowerCase());
+      if (!found) {
+        throw new InvalidSpeechRequest(
+          'voice',
+          `unknown voice "${request.voiceId}"; GET /v1/voices lists the voices offered`,
+        );
+      }
+      if (language !== undefined && !speaks(found.voice, language)) {
+        throw new InvalidSpeechRequest(
+          'language',
+          `voice ${found.voice.id} does not speak "${request.language}" (it speaks ` +
+            `${found.voice.languageCodes.join(', ')}); leave out voice to get that language's default voice`,
+        );
+      }
+      return found.voice;
+    }
+    if (language === undefined) {
+      // No language asked for: English, the API's documented default, and US English before other
+      // accents. Not simply the default provider's first voice: Google lists its voices by name, so that
+      // would be Afrikaans. The default provider's English first, then the better engine.
+      const english = voices.filter(({ voice }) => speaks(voice, 'en'));
+      english.sort(
+        (a, b) =>
+          a.provider - b.provider ||
+          matchRank(a.voice, 'en-us') - matchRank(b.voice, 'en-us') ||
+          qualityRank[a.voice.quality] - qualityRank[b.voice.quality] ||
+          a.order - b.order,
+      );
+      return english[0]?.voice ?? voices.find(({ provider }) => provider === 0)?.voice ?? voices[0]!.voice;
+    }
+    const candidates = voices.filter(({ voice }) => speaks(voice, languageOf(language)));
+    if (candidates.length === 0) {
+      throw new InvalidSpeechRequest(
+        'language',
+        `no voice speaks "${request.language}"; GET /v1/voices lists the voices and their languages`,
+      );
+    }
+    // A locale asked for (pt-BR) is honoured before the provider preference: an accent is what the
+    // listener asked for. For a bare language (pt) every voice of it is as good, so the default provider
+    // comes first, then the closest tag, then the better engine, then the provider's own order.
+    const tier = (voice: Voice) => (language.includes('-') && matchRank(voice, language) > 1 ? 1 : 0);
+    candidates.sort(
+      (a, b) =>
+        tier(a.voice) - tier(b.voice) ||
+        a.provider - b.provider ||
+        matchRank(a.voice, language) - matchRank(b.voice, language) ||
+        qualityRank[a.voice.quality] - qualityRank[b.voice.quality] ||
+        a.order - b.order,
+    );
+    return candidates[0]!.voice;
+  }
+
+  /** Speaks the pieces, at most `concurrency` at once; the first failure stops the rest. */
+  async function speakPieces(provider: SpeechProvider, pieces: string[], voice: Voice, speed: number) {
+    const spoken: Pcm[] = new Array<Pcm>(pieces.length);
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      while (!failed && next < pieces.length) {
+        const index = next++;
+        const text = pieces[index]!;
+        options.onProviderCall?.(provider.name, text.length);
+        requests?.inc({ provider: provider.name });
+        try {
+          spoken[index] = await provider.synthesize({ text, voice, speed });
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, pieces.length) }, worker));
+    return spoken;
+  }
+
+  async function speak(
+    key: string,
+    text: string,
+    voice: Voice,
+    speed: number,
+    format: AudioFormat,
+    characters: number,
+  ): Promise<SynthesizedAudio> {
+    const stored = await options.store.head(key);
+    if (stored) {
+      return { audio: stored, format, voice, durationMs: stored.durationMs ?? 0, characters, cached: true };
+    }
+    const provider = providerOf(voice);
+    let pieces: string[];
+    try {
+      pieces = splitText(text, provider.textLimits?.(voice) ?? provider.limits);
+    } catch (error) {
+      if (error instanceof UnsplittableTextError) throw new InvalidSpeechRequest('text', error.message);
+      throw error;
+    }
+    const started = Date.now();
+    let spoken: Pcm[];
+    try {
+      spoken = await speakPieces(provider, pieces, voice, speed);
+    } catch (error) {
+      // The API answers callers without the provider's words (where it lives, which setting to check):
+      // they are kept here for the operator.
+      options.logger?.warn({ err: error, key, provider: provider.name, voice: voice.id }, 'speech failed');
+      throw error;
+    }
+    const sampleRates = new Set(spoken.map((pcm) => pcm.sampleRate));
+    if (sampleRates.size > 1) {
+      throw new SpeechRejectedError(
+        `${provider.name} answered pieces at different sample rates: ${[...sampleRates].join(', ')} Hz`,
+      );
+    }
+    const joined = joinSpeech(spoken, { pauseMs: provider.sentencePauseMs?.(voice) ?? pauseMs });
+    const duration = Math.round(durationMs(joined));
+    const bytes = await encode(joined, format);
+    const audio = await options.store.put(key, bytes, {
+      contentType: contentTypes[format],
+      durationMs: duration,
+    });
+    options.logger?.debug(
+      {
+        key,
+        provider: provider.name,
+        voice: voice.id,
+        pieces: pieces.length,
+        characters,
+        durationMs: duration,
+        ms: Date.now() - started,
+      },
+      'speech synthesized',
+    );
+    return { audio, format, voice, durationMs: duration, characters, cached: false };
+  }
+
+  return {
+    async voices(filter: VoiceFilter = {}) {
+      const gender = filter.gender?.toLowerCase();
+      return (await allVoices())
+        .map(({ voice }) => voice)
+        .filter(
+          (voice) =>
+            (filter.language === undefined || speaks(voice, filter.language)) &&
+            (gender === undefined || voice.gender === gender) &&
+            (filter.provider === undefined || voice.provider === filter.provider),
+        );
+    },
+
+    voiceFor,
+
+    async synthesize(request) {
+      if (!(audioFormats as readonly string[]).includes(request.format)) {
+        throw new InvalidSpeechRequest(
+          'format',
+          `unknown format "${String(request.format)}"; one of ${audioFormats.join(', ')}`,
+        );
+      }
+      const text = normaliseWhitespace(typeof request.text === 'string' ? request.text : '');
+      if (!text) throw new InvalidSpeechRequest('text', 'is empty; give the text to speak');
+      const characters = [...text].length;
+      const limit = request.maxCharacters ?? maxCharacters;
+      if (characters > limit) {
+        throw new InvalidSpeechRequest(
+          'text',
+          `is ${characters.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')} per request`,
+          true,
+        );
+      }
+      const voice = await voiceFor(request);
+      const speed = request.speed ?? 1;
+      const range = providerOf(voice).limits.speed;
+      if (!Number.isFinite(speed) || speed < range.min || speed > range.max) {
+        throw new InvalidSpeechRequest(
+          'speed',
+          `${speed} is outside ${voice.provider}'s range, ${range.min} to ${range.max} (1.0 is the voice's normal rate)`,
+        );
+      }
+      const language = request.language === undefined ? null : normaliseTag(request.language);
+      const key = audioKey(request.format, [
+        speechPipelineVersion,
+        voice.provider,
+        providerOf(voice).variant ?? null,
+        voice.id,
+        language,
+        speed,
+        text,
+      ]);
+      // The same request already being spoken (two listeners, a replay racing the original) waits for it.
+      const running = inFlight.get(key);
+      if (running) return running.then((result) => ({ ...result, cached: true }));
+      const work = speak(key, text, voice, speed, request.format, characters).finally(() =>
+        inFlight.delete(key),
+      );
+      inFlight.set(key, work);
+      return work;
+    },
+
+    async close() {
+      await Promise.all(options.providers.map((provider) => provider.close?.() ?? Promise.resolve()));
+    },
+  };
+}

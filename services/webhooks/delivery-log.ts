@@ -1,0 +1,158 @@
+// The delivery log of a webhook, from the `webhook_deliveries` read model (every job and attempt
+// outcome the dispatcher appended to news.webhook-deliveries.v1). A delivery's state is its newest
+// record; the attempts it took are the outcomes recorded for it.
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
+import { raw, sql } from '../runtime/clickhouse/literal.ts';
+import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
+import { isoTime } from '../runtime/clickhouse/read-model.ts';
+import { pendingJob } from './delivery-job.ts';
+
+export const deliveryStatuses = [
+  'pending',
+  'succeeded',
+  'failed_retrying',
+  'dead_lettered',
+  'disabled',
+] as const;
+
+export interface DeliveryItem {
+  id: string;
+  event_type: string;
+  event_id: string;
+  status: string;
+  attempts: number;
+  last_http_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+interface DeliveryRow {
+  delivery_id: string;
+  webhook_id: string;
+  tenant_id: string;
+  event_type: string;
+  event_id: string;
+  status: string;
+  attempts: number | string;
+  last_http_status: number | null;
+  last_error: string | null;
+  first_at: number | string;
+  last_at: number | string;
+}
+
+export interface StoredDelivery {
+  item: DeliveryItem;
+  payloadJson: string;
+  webhookId: string;
+  tenantId: string;
+}
+
+export class DeliveryLog {
+  constructor(private readonly clickhouse: ClickHouse) {}
+
+  async list(
+    webhookId: string,
+    filter: { status?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ items: DeliveryItem[]; hasMore: boolean }> {
+    const rows = await this.clickhouse.query<DeliveryRow>(
+      this.latest(webhookId, null, filter.status, page.limit + 1, page.offset),
+    );
+    return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
+  }
+
+  /** The delivery's current state and the exact payload it carries, for a re-send. */
+  async get(webhookId: string | null, deliveryId: string): Promise<StoredDelivery | null> {
+    const [row] = await this.clickhouse.query<DeliveryRow & { payload_json: string }>(
+      this.latest(webhookId, deliveryId, undefined, 1, 0),
+    );
+    return row
+      ? {
+          item: toItem(row),
+          payloadJson: row.payload_json,
+          webhookId: row.webhook_id,
+          tenantId: row.tenant_id,
+        }
+      : null;
+  }
+
+  /** Dead-lettered deliveries of every webhook, newest first (the admin command). */
+  async deadLetters(limit: number): Promise<(DeliveryItem & { webhook_id: string; tenant_id: string })[]> {
+    const rows = await this.clickhouse.query<DeliveryRow>(this.latest(null, null, 'dead_lettered', limit, 0));
+    return rows.map((r) => ({ ...toItem(r), webhook_id: r.webhook_id, tenant_id: r.tenant_id }));
+  }
+
+  private latest(
+    webhookId: string | null,
+    deliveryId: string | null,
+    status: string | undefined,
+    limit: number,
+    offset: number,
+  ): string {
+    const where: string[] = [];
+    if (webhookId !== null) where.push(sql`webhook_id = ${webhookId}`);
+    if (deliveryId !== null) where.push(sql`delivery_id = ${deliveryId}`);
+    // Every record of a delivery carries the same job; its outcome is the newest record's.
+    const deliveries = latestVersions({
+      table: 'webhook_deliveries',
+      key: 'delivery_id',
+      columns: ['status', 'last_http_status', 'last_error'],
+      aggregates: {
+        webhook_id: 'any(webhook_id)',
+        tenant_id: 'any(tenant_id)',
+        event_type: 'any(event_type)',
+        event_id: 'any(event_id)',
+        payload_json: 'any(payload_json)',
+        attempts: "countIf(status != 'pending')",
+        first_at: 'min(occurred_at)',
+        last_at: 'max(occurred_at)',
+      },
+      where,
+    });
+    return sql`
+SELECT delivery_id, webhook_id, tenant_id, event_type, event_id, status, attempts, last_http_status, last_error,
+  toUnixTimestamp(first_at) AS first_at, toUnixTimestamp(last_at) AS last_at, payload_json
+FROM ${deliveries}
+${raw(status === undefined ? '' : sql`WHERE status = ${status}`)}
+ORDER BY first_at DESC, delivery_id DESC
+LIMIT ${limit} OFFSET ${offset}`;
+  }
+}
+
+function toItem(r: DeliveryRow): DeliveryItem {
+  return {
+    id: r.delivery_id,
+    event_type: r.event_type,
+    event_id: r.event_id,
+    status: r.status,
+    attempts: Number(r.attempts),
+    last_http_status: r.last_http_status,
+    last_error: r.last_error,
+    created_at: isoTime(r.first_at),
+    updated_at: isoTime(r.last_at),
+  };
+}
+
+/** Why a delivery cannot be sent again, or null when it can (only a dead-lettered one can). */
+export function whyNotResend(delivery: StoredDelivery): string | null {
+  return delivery.item.status === 'dead_lettered'
+    ? null
+    : `only a dead-lettered delivery can be sent again; this one is ${delivery.item.status}`;
+}
+
+/** The job that sends a delivery again: the same payload and id (so the same webhook-id), attempt 1, due now. */
+export function resendJob(delivery: StoredDelivery, now: number): WebhookDelivery {
+  return pendingJob(
+    {
+      delivery_id: delivery.item.id,
+      webhook_id: delivery.webhookId,
+      tenant_id: delivery.tenantId,
+      event_type: delivery.item.event_type,
+      event_id: delivery.item.event_id,
+      payload_json: delivery.payloadJson,
+    },
+    now,
+  );
+}

@@ -1,0 +1,290 @@
+// Webhook registrations as the API sees them: commands append states to news.webhooks.v1 (compacted),
+// queries read the `webhooks` read model. The signing secret is sealed before it leaves this module
+// (secret-box.ts) and shown to the caller once, when it is created.
+import { randomBytes } from 'node:crypto';
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
+import { sql } from '../runtime/clickhouse/literal.ts';
+import type { Webhook, WebhookDelivery, WebhookFilter } from '../runtime/events/types.generated.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import type { OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
+import type { SecretBox } from './secret-box.ts';
+import { generateWebhookSecret, SECRET_PREFIX, webhookSecretKey } from './signing.ts';
+import { NEWS_ALERT, type SubscribableEvent } from './event-types.ts';
+import { alertEndpointRefusal } from './alert-endpoint-limit.ts';
+import { invalidParameter } from '../runtime/api-error.ts';
+import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
+import { pendingJob, type DeliveryJobIdentity } from './delivery-job.ts';
+
+export interface WebhookItem {
+  id: string;
+  url: string;
+  events: string[];
+  filter: WebhookFilter | null;
+  active: boolean;
+  disabled_reason: string | null;
+  created_at: string | null;
+  updated_at: string;
+}
+
+interface WebhookRow {
+  webhook_id: string;
+  url: string;
+  events: string[];
+  secret_ref: string;
+  filter_categories: string[];
+  filter_source_ids: string[];
+  filter_languages: string[];
+  filter_words: string[];
+  filter_monitor_ids: string[];
+  active: number;
+  disabled_reason: string | null;
+  created_at: number | string | null;
+  updated_at: number | string;
+  version: number | string;
+}
+
+/** The columns a registration is read back from; tenant_id and deleted decide whether it is shown. */
+const webhookColumns = [
+  'tenant_id',
+  'url',
+  'events',
+  'secret_ref',
+  'filter_categories',
+  'filter_source_ids',
+  'filter_languages',
+  'filter_words',
+  'filter_monitor_ids',
+  'active',
+  'disabled_reason',
+  'created_at',
+  'updated_at',
+  'deleted',
+  'version',
+];
+
+/** A registration with what the API needs to change it. */
+export interface StoredWebhook {
+  item: WebhookItem;
+  secretRef: string;
+  version: number;
+}
+
+export interface NewWebhook {
+  url: string;
+  events: SubscribableEvent[];
+  secret?: string | undefined;
+  filter?: Partial<WebhookFilter> | undefined;
+}
+
+export interface WebhookRegistryDependencies {
+  clickhouse: ClickHouse;
+  producer: Pick<EventProducer, 'send'>;
+  policy: OutboundUrlPolicy;
+  secrets: SecretBox;
+  /** How long a command waits for the read model to show its effect. */
+  visibleWithinMs: number;
+  clock?: () => number;
+}
+
+const emptyFilter = (): WebhookFilter => ({
+  categories: [],
+  source_ids: [],
+  languages: [],
+  words: [],
+  monitor_ids: [],
+});
+
+const isEmptyFilter = (f: WebhookFilter) => Object.values(f).every((list: string[]) => list.length === 0);
+
+export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * A customer's secret as a Standard Webhooks secret: `whsec_<base64>` is used as given (and must be
+ * valid); any other text of 24 to 128 characters becomes the key bytes themselves, reported back in
+ * the whsec_ form that the standard verifiers take.
+ */
+export function normaliseSecret(secret: string): string {
+  if (secret.startsWith(SECRET_PREFIX)) {
+    try {
+      webhookSecretKey(secret);
+    } catch (error) {
+      throw invalidParameter('secret', (error as Error).message);
+    }
+    return secret;
+  }
+  if (secret.length < 24 || secret.length > 128)
+    throw invalidParameter('secret', `must be whsec_<base64> or 24 to 128 characters (got ${secret.length})`);
+  return `${SECRET_PREFIX}${Buffer.from(secret, 'utf8').toString('base64')}`;
+}
+
+export class WebhookRegistry {
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: WebhookRegistryDependencies) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Refuses a URL the dispatcher would refuse: not http(s), private or unresolvable (unless allow-listed). */
+  async checkUrl(field: string, url: string): Promise<string> {
+    const check = await this.deps.policy.check(url);
+    if (!check.ok) throw invalidParameter(field, check.reason);
+    return check.url.toString();
+  }
+
+  async list(tenantId: string, page: { limit: number; offset: number }) {
+    const rows = await this.query(tenantId, null, page);
+    return {
+      items: rows.slice(0, page.limit).map((r) => toStored(r).item),
+      hasMore: rows.length > page.limit,
+    };
+  }
+
+  async get(tenantId: string, webhookId: string): Promise<StoredWebhook | null> {
+    const [row] = await this.query(tenantId, webhookId, { limit: 1, offset: 0 });
+    return row ? toStored(row) : null;
+  }
+
+  /** Webhooks of the tenant that receive news.alert: the alert endpoints the plan limits. */
+  async alertEndpoints(tenantId: string): Promise<StoredWebhook[]> {
+    const rows = await this.query(tenantId, null, { limit: 10_000, offset: 0 });
+    return rows.map(toStored).filter((w) => w.item.active && w.item.events.includes(NEWS_ALERT));
+  }
+
+  async findByUrl(tenantId: string, url: string): Promise<StoredWebhook | null> {
+    const rows = await this.query(tenantId, null, { limit: 10_000, offset: 0 });
+    return rows.map(toStored).find((w) => w.item.url === url && w.item.active) ?? null;
+  }
+
+  async register(
+    tenantId: string,
+    input: NewWebhook,
+    limits: { alertEndpoints: number | null },
+  ): Promise<{ webhook: WebhookItem; secret: string }> {
+    const url = await this.checkUrl('url', input.url);
+    if (input.events.includes(NEWS_ALERT)) await this.checkAlertEndpointLimit(tenantId, limits);
+    const secret = input.secret === undefined ? generateWebhookSecret() : normaliseSecret(input.secret);
+    const now = this.clock();
+    const filter = { ...emptyFilter(), ...input.filter };
+    const state: Webhook = {
+      webhook_id: newId('wh'),
+      tenant_id: tenantId,
+      url,
+      events: [...new Set(input.events)],
+      filter: isEmptyFilter(filter) ? null : filter,
+      secret_ref: this.deps.secrets.seal(secret),
+      active: true,
+      disabled_reason: null,
+      created_at: now,
+      version: 1,
+      occurred_at: now,
+    };
+    await this.appendState(state);
+    const visible = await this.waitFor(tenantId, state.webhook_id, (w) => w !== null);
+    return { webhook: visible!.item, secret };
+  }
+
+  /** Appends a changed state of a registration (version + 1), and waits until the read model shows it. */
+  async change(
+    tenantId: string,
+    current: StoredWebhook,
+    changes: { events?: string[]; filter?: WebhookFilter | null },
+  ): Promise<WebhookItem> {
+    const now = this.clock();
+    const item = current.item;
+    const version = current.version + 1;
+    const state: Webhook = {
+      webhook_id: item.id,
+      tenant_id: tenantId,
+      url: item.url,
+      events: changes.events ?? item.events,
+      filter: changes.filter === undefined ? item.filter : changes.filter,
+      secret_ref: current.secretRef,
+      active: item.active,
+      disabled_reason: item.disabled_reason,
+      created_at: item.created_at ? Date.parse(item.created_at) : now,
+      version,
+      occurred_at: now,
+    };
+    await this.appendState(state);
+    const visible = await this.waitFor(tenantId, item.id, (w) => (w?.version ?? 0) >= version);
+    return visible?.item ?? item;
+  }
+
+  /** False when the tenant has no such webhook. */
+  async remove(tenantId: string, webhookId: string): Promise<boolean> {
+    if (!(await this.get(tenantId, webhookId))) return false;
+    await this.deps.producer.send(topicNames.webhooks, [{ key: webhookId, value: null }]);
+    await this.waitFor(tenantId, webhookId, (w) => w === null);
+    return true;
+  }
+
+  /** Appends a delivery job due now (a test ping, or a re-send of a dead-lettered delivery). */
+  async enqueue(job: DeliveryJobIdentity) {
+    return this.append(pendingJob(job, this.clock()));
+  }
+
+  /** Appends a delivery job as it is. */
+  async append(job: WebhookDelivery): Promise<WebhookDelivery> {
+    await this.deps.producer.send(topicNames.webhookDeliveries, [{ key: job.webhook_id, value: job }]);
+    return job;
+  }
+
+  /** Throws plan_limit_reached when the tenant may not register one more alert endpoint. */
+  async checkAlertEndpointLimit(tenantId: string, limits: { alertEndpoints: number | null }): Promise<void> {
+    if (limits.alertEndpoints === null) return; // no limit: nothing to count
+    const refusal = alertEndpointRefusal((await this.alertEndpoints(tenantId)).length, limits.alertEndpoints);
+    if (refusal) throw refusal;
+  }
+
+  private async appendState(state: Webhook): Promise<void> {
+    await this.deps.producer.send(topicNames.webhooks, [{ key: state.webhook_id, value: state }]);
+  }
+
+  private waitFor(tenantId: string, webhookId: string, done: (w: StoredWebhook | null) => boolean) {
+    return untilVisible(() => this.get(tenantId, webhookId), done, this.deps.visibleWithinMs);
+  }
+
+  private async query(tenantId: string, webhookId: string | null, page: { limit: number; offset: number }) {
+    // A tombstone's state has no tenant, so a removed webhook is nobody's.
+    const webhooks = latestVersions({
+      table: 'webhooks',
+      key: 'webhook_id',
+      columns: webhookColumns,
+      where: webhookId === null ? [] : [sql`webhook_id = ${webhookId}`],
+    });
+    return this.deps.clickhouse.query<WebhookRow>(sql`
+SELECT webhook_id, url, events, secret_ref, filter_categories, filter_source_ids, filter_languages,
+  filter_words, filter_monitor_ids, active, disabled_reason, toUnixTimestamp(created_at) AS created_at,
+  toUnixTimestamp(updated_at) AS updated_at, toString(version) AS version
+FROM ${webhooks}
+WHERE tenant_id = ${tenantId} AND deleted = 0
+ORDER BY created_at DESC, webhook_id DESC
+LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
+  }
+}
+
+function toStored(r: WebhookRow): StoredWebhook {
+  const filter: WebhookFilter = {
+    categories: r.filter_categories,
+    source_ids: r.filter_source_ids,
+    languages: r.filter_languages,
+    words: r.filter_words,
+    monitor_ids: r.filter_monitor_ids,
+  };
+  return {
+    item: {
+      id: r.webhook_id,
+      url: r.url,
+      events: r.events,
+      filter: isEmptyFilter(filter) ? null : filter,
+      active: Number(r.active) === 1,
+      disabled_reason: r.disabled_reason,
+      created_at: r.created_at === null ? null : isoTime(r.created_at),
+      updated_at: isoTime(r.updated_at),
+    },
+    secretRef: r.secret_ref,
+    version: Number(r.version),
+  };
+}
