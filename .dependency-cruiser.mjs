@@ -1,8 +1,9 @@
 // The floors of services/ (docs/architecture.md, "Floors"), checked by `npm run lint`:
 //
-//   processes  api, poller, projector, enricher, narrator, matcher, dispatcher, demo, provision
+//   processes  api, poller, projector, enricher, narrator, documentarian, matcher, dispatcher, demo,
+//              provision
 //              (one deployable process or command each; nobody imports them)
-//   domains    clients, sources, feeds, intelligence, speech, audio, monitors, webhooks
+//   domains    clients, sources, feeds, intelligence, speech, audio, documentaries, monitors, webhooks
 //              (what a concept is and the commands on it; used by processes and CLIs)
 //   runtime    config, logging, Kafka, registry codec, ClickHouse, outbound HTTP (the ground floor)
 //
@@ -14,12 +15,23 @@ const processes = [
   'projector',
   'enricher',
   'narrator',
+  'documentarian',
   'matcher',
   'dispatcher',
   'demo',
   'provision',
 ];
-const domains = ['clients', 'sources', 'feeds', 'intelligence', 'speech', 'audio', 'monitors', 'webhooks'];
+const domains = [
+  'clients',
+  'sources',
+  'feeds',
+  'intelligence',
+  'speech',
+  'audio',
+  'documentaries',
+  'monitors',
+  'webhooks',
+];
 const oneOf = (names) => `(${names.join('|')})`;
 
 /**

@@ -2,6 +2,7 @@
 // are built from it.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ArticleStore } from './articles/article-store.ts';
+import { documentaryRoutes, type DocumentaryDependencies } from './documentaries/routes.ts';
 import { articleRoutes } from './articles/routes.ts';
 import { feedRoutes } from './feeds/routes.ts';
 import type { RouteSpec } from './http/route.ts';
@@ -28,6 +29,7 @@ export interface RouteDependencies {
   deliveries: DeliveryLog;
   monitors: MonitorRegistry;
   speech: SpeechDependencies;
+  documentaries: DocumentaryDependencies;
 }
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
@@ -39,6 +41,7 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...webhookRoutes(deps.webhooks, deps.deliveries),
     ...monitorRoutes(deps.monitors),
     ...speechRoutes(deps.speech),
+    ...documentaryRoutes(deps.documentaries),
   ];
 }
 

@@ -33,6 +33,7 @@ import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
 import { apiRoutes } from './routes.ts';
 import { MonitorRegistry } from '../monitors/monitor-registry.ts';
+import { DocumentaryRegistry } from '../documentaries/documentary-registry.ts';
 import { DeliveryLog } from '../webhooks/delivery-log.ts';
 import { WebhookRegistry } from '../webhooks/webhook-registry.ts';
 import { secretBoxFromSetting } from '../webhooks/secret-box.ts';
@@ -204,6 +205,15 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
       webhooks,
       visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
     }),
+    documentaries: {
+      documentaries: new DocumentaryRegistry({
+        clickhouse,
+        producer,
+        visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
+      }),
+      synthesis,
+      audio,
+    },
   });
   const document = openApiDocument(routes, {
     version,

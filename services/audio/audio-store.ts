@@ -6,10 +6,18 @@ import type { Readable } from 'node:stream';
 export const audioFormats = ['mp3', 'wav', 'ogg'] as const;
 export type AudioFormat = (typeof audioFormats)[number];
 
-export const contentTypes: Record<AudioFormat, string> = {
+/** What the store keeps beside audio: a documentary's transcripts (WebVTT and JSON), served the same way. */
+export const transcriptFormats = ['vtt', 'json'] as const;
+export type TranscriptFormat = (typeof transcriptFormats)[number];
+export type StoredFormat = AudioFormat | TranscriptFormat;
+export const storedFormats = [...audioFormats, ...transcriptFormats] as const;
+
+export const contentTypes: Record<StoredFormat, string> = {
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
   ogg: 'audio/ogg',
+  vtt: 'text/vtt; charset=utf-8',
+  json: 'application/json; charset=utf-8',
 };
 
 export interface StoredAudio {

@@ -8,13 +8,14 @@ import { audioUrlEnv } from '../audio/signed-url.ts';
 export const dispatcherEnv = {
   ...infrastructureEnv,
   DISPATCHER_GROUP: text('dispatcher').describe(
-    'Prefix of the consumer groups: `<group>.alerts` and `<group>.articles` (fan-out), `<group>.deliveries`, ' +
-      'and `<group>.webhooks…` (each instance following the webhook registrations).',
+    'Prefix of the consumer groups: `<group>.alerts`, `<group>.articles` and `<group>.documentaries` ' +
+      '(fan-out), `<group>.deliveries`, and `<group>.webhooks…` (each instance following the webhook ' +
+      'registrations).',
   ),
   DISPATCHER_FROM_BEGINNING: boolean(true).describe(
     'Where a group with no committed offsets starts: true reads the topics from the beginning (a new ' +
-      'deployment owes every alert its deliveries), false from their end when the process starts (tests on a ' +
-      'shared stack).',
+      'deployment owes every alert and ready documentary its deliveries), false from their end when the ' +
+      'process starts (tests on a shared stack).',
   ),
   DISPATCHER_CONCURRENCY: integer(16, 1, 1000).describe(
     'Webhook requests in flight at once, across all partitions (one endpoint gets one at a time).',

@@ -131,10 +131,10 @@ export function fanOutHandler(deps: FanOutDeps): BatchHandler<Alert> {
 }
 
 /**
- * Kafka failing is never the alerts' fault: the runner must wait for it, not dead-letter the alerts
- * after its retries (which would lose their deliveries).
+ * Kafka failing is never the events' fault: the runner must wait for it, not dead-letter the alerts (or
+ * documentaries) after its retries, which would lose their deliveries.
  */
-async function unavailableOnError<T>(what: string, step: () => Promise<T>): Promise<T> {
+export async function unavailableOnError<T>(what: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {

@@ -1,8 +1,10 @@
-// The webhook dispatcher (`npm run dispatcher`): two consumer groups in one process.
+// The webhook dispatcher (`npm run dispatcher`): four consumer groups in one process.
 // - `<DISPATCHER_GROUP>.alerts` reads news.alerts.v1 and appends one pending delivery job per subscribed
 //   webhook to news.webhook-deliveries.v1 (fan-out.ts);
 // - `<DISPATCHER_GROUP>.articles` reads news.articles.enriched.v1 and appends article.published jobs for
 //   the webhooks whose filter an article passes (article-fan-out.ts);
+// - `<DISPATCHER_GROUP>.documentaries` reads news.documentaries.v1 and appends documentary.ready jobs for
+//   the tenant's subscribed webhooks when a documentary is ready (documentary-fan-out.ts);
 // - `<DISPATCHER_GROUP>.deliveries` reads the jobs from news.webhook-deliveries.v1 and its retry topics,
 //   waits for each to be due, signs and POSTs it, and appends the outcome (delivery-consumer.ts,
 //   delivery-worker.ts).
@@ -11,7 +13,7 @@
 import { ConfigError } from '../runtime/config.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
-import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
+import type { Alert, ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
@@ -28,6 +30,7 @@ import { DeliveryConsumer } from './delivery-consumer.ts';
 import { deliveryLog } from './attempt-records.ts';
 import { DeliveryWorker } from './delivery-worker.ts';
 import { articleFanOutHandler } from './article-fan-out.ts';
+import { documentaryFanOutHandler } from './documentary-fan-out.ts';
 import { fanOutHandler } from './fan-out.ts';
 import { jobProcessor } from './job-processor.ts';
 import { KeyedSlots } from './keyed-slots.ts';
@@ -112,12 +115,14 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   log.info({ webhooks: directory.size }, 'webhooks read');
 
   const alertsGroup = `${config.DISPATCHER_GROUP}.alerts`;
+  const documentariesGroup = `${config.DISPATCHER_GROUP}.documentaries`;
   const deliveriesGroup = `${config.DISPATCHER_GROUP}.deliveries`;
   if (!config.DISPATCHER_FROM_BEGINNING) {
     const admin = kafka.admin();
     await admin.connect();
     try {
       await startAtEndIfNew(kafka, admin, alertsGroup, [topicNames.alerts], log);
+      await startAtEndIfNew(kafka, admin, documentariesGroup, [topicNames.documentaries], log);
       await startAtEndIfNew(kafka, admin, deliveriesGroup, deliveryTopics, log);
     } finally {
       await admin.disconnect();
@@ -158,6 +163,18 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     partitionsConcurrently: 2,
     batchHandler: fanOutHandler({ directory, producer, logger: log, audio }),
   });
+  // Like the alerts: a new deployment owes every ready documentary its documentary.ready.
+  const documentaries = new ConsumerRunner<Documentary>({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupId: documentariesGroup,
+    topics: [topicNames.documentaries],
+    fromBeginning: config.DISPATCHER_FROM_BEGINNING,
+    partitionsConcurrently: 2,
+    batchHandler: documentaryFanOutHandler({ directory, producer, logger: log, audio }),
+  });
   const deliveries = new DeliveryConsumer({
     kafka,
     codec,
@@ -182,11 +199,17 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   });
   // In parallel: each waits out a fetch. The directory's map stays readable after it stops following.
   onStop(async () => {
-    await Promise.all([deliveries.stop(), fanOut.stop(), articles.stop(), directory.stop()]);
+    await Promise.all([
+      deliveries.stop(),
+      fanOut.stop(),
+      articles.stop(),
+      documentaries.stop(),
+      directory.stop(),
+    ]);
   });
   // Started side by side: after a crash one group may wait for the dead member's session to expire,
   // and the other must not wait with it.
-  await Promise.all([fanOut.start(), articles.start(), deliveries.start()]);
+  await Promise.all([fanOut.start(), articles.start(), documentaries.start(), deliveries.start()]);
   log.info(
     { group: config.DISPATCHER_GROUP, retrySchedule: schedule, concurrency: config.DISPATCHER_CONCURRENCY },
     'dispatcher started',

@@ -24,6 +24,7 @@ export async function checkProvisioned(
   }
   const needed = [
     topicNames.alerts,
+    topicNames.documentaries,
     topicNames.webhooks,
     ...deliveryTopics,
     deadLetterTopicName(topicNames.webhookDeliveries),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ArticleEnriched } from '../runtime/events/types.generated.ts';
+import type { ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
 import { failedEnrichment } from '../intelligence/enrichment-event.ts';
-import { enrichmentRow } from './rows.ts';
+import { documentaryRow, enrichmentRow } from './rows.ts';
 
 const embedded = { name: 'embedded', model: 'embedded-1' };
 const enrichment = (status: ArticleEnriched['status']): ArticleEnriched =>
@@ -23,5 +23,110 @@ describe('enrichment rows', () => {
     expect(enrichmentRow(enrichment('failed'), 11).version).toBeGreaterThan(
       enrichmentRow(enrichment('failed'), 10).version as number,
     );
+  });
+});
+
+describe('documentary rows', () => {
+  const requested = Date.UTC(2026, 10, 24, 12, 0, 0);
+  const event = (overrides: Partial<Documentary> = {}): Documentary => ({
+    documentary_id: 'doc_1',
+    tenant_id: 'ten_1',
+    topic: 'semiconductors',
+    sources: ['news'],
+    format: 'audio+transcript',
+    status: 'progressed',
+    progress: 0.5,
+    stage: 'narrating',
+    audio_url: null,
+    transcript_url: null,
+    duration_ms: null,
+    failure_reason: null,
+    requested_at: requested,
+    period_from: requested - 7 * 86_400_000,
+    period_to: requested,
+    date_range: null,
+    language: null,
+    voice: null,
+    length: null,
+    max_articles: null,
+    articles: [
+      {
+        article_id: 'a1',
+        title: 'Chips',
+        source_name: 'BBC News',
+        url: 'https://x/1',
+        published_at: requested - 1_500,
+        story: 0,
+      },
+      {
+        article_id: 'a2',
+        title: 'Chips too',
+        source_name: 'Reuters',
+        url: 'https://x/2',
+        published_at: requested - 2_000,
+        story: 0,
+      },
+      {
+        article_id: 'a3',
+        title: 'Fabs',
+        source_name: 'BBC News',
+        url: 'https://x/3',
+        published_at: requested - 3_000,
+        story: 1,
+      },
+    ],
+    segments: [
+      {
+        kind: 'intro',
+        title: 'Introduction',
+        sentences: ['Hello.'],
+        article_ids: [],
+        start_ms: null,
+        end_ms: null,
+      },
+    ],
+    audio_key: null,
+    transcript_key: null,
+    transcript_json_key: null,
+    failure_code: null,
+    occurred_at: requested + 12_345,
+    ...overrides,
+  });
+
+  it('count articles and stories, keep the script as JSON and the time since the request in ms', () => {
+    const row = documentaryRow(event(), 42);
+    expect(row).toMatchObject({
+      article_ids: ['a1', 'a2', 'a3'],
+      article_count: 3,
+      story_count: 2,
+      length: 'medium',
+      elapsed_ms: 12_345,
+      requested_at: requested / 1000,
+      occurred_at: Math.floor((requested + 12_345) / 1000),
+      version: 42,
+    });
+    expect((JSON.parse(row.articles_json as string) as unknown[])[0]).toEqual({
+      id: 'a1',
+      title: 'Chips',
+      source: 'BBC News',
+      url: 'https://x/1',
+      published_at: '2026-11-24T11:59:58Z',
+      story: 0,
+    });
+    expect(JSON.parse(row.segments_json as string)).toEqual([
+      {
+        kind: 'intro',
+        title: 'Introduction',
+        sentences: ['Hello.'],
+        article_ids: [],
+        start_ms: null,
+        end_ms: null,
+      },
+    ]);
+  });
+
+  it('take an event without requested_at (older writers) as requested when it occurred', () => {
+    const row = documentaryRow(event({ requested_at: null, status: 'requested' }), 1);
+    expect(row).toMatchObject({ elapsed_ms: 0, requested_at: Math.floor((requested + 12_345) / 1000) });
   });
 });

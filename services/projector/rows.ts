@@ -6,6 +6,7 @@ import type {
   ArticleDiscovered,
   ArticleEnriched,
   ArticleNarrated,
+  Documentary,
   FeedPoll,
   Monitor,
   Source,
@@ -244,6 +245,67 @@ export function deliveryRow(d: WebhookDelivery, version: number): Row {
 }
 
 /** Which table each projected topic fills. */
+/**
+ * One row per lifecycle event of a documentary (projections/migrations/0006_documentaries.sql). The
+ * script and cited articles go in as JSON text in the API's own field names, so the API serves them as
+ * they are; their ids also as arrays, for SQL.
+ */
+export function documentaryRow(d: Documentary, version: number): Row {
+  const requestedAt = d.requested_at ?? d.occurred_at;
+  return {
+    documentary_id: d.documentary_id,
+    tenant_id: d.tenant_id,
+    topic: d.topic,
+    sources: d.sources,
+    format: d.format,
+    status: d.status,
+    stage: d.stage,
+    progress: d.progress,
+    length: d.length ?? 'medium',
+    language: d.language,
+    voice: d.voice,
+    date_range: d.date_range,
+    period_from: optionalTime(d.period_from),
+    period_to: optionalTime(d.period_to),
+    max_articles: d.max_articles,
+    article_ids: d.articles.map((a) => a.article_id),
+    article_count: d.articles.length,
+    story_count: new Set(d.articles.map((a) => a.story)).size,
+    articles_json: JSON.stringify(
+      d.articles.map((a) => ({
+        id: a.article_id,
+        title: a.title,
+        source: a.source_name,
+        url: a.url,
+        published_at: new Date(a.published_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        story: a.story,
+      })),
+    ),
+    segments_json: JSON.stringify(
+      d.segments.map((s) => ({
+        kind: s.kind,
+        title: s.title,
+        sentences: s.sentences,
+        article_ids: s.article_ids,
+        start_ms: s.start_ms,
+        end_ms: s.end_ms,
+      })),
+    ),
+    audio_url: d.audio_url,
+    audio_key: d.audio_key,
+    transcript_url: d.transcript_url,
+    transcript_key: d.transcript_key,
+    transcript_json_key: d.transcript_json_key,
+    duration_ms: d.duration_ms,
+    failure_code: d.failure_code,
+    failure_reason: d.failure_reason,
+    requested_at: time(requestedAt),
+    occurred_at: time(d.occurred_at),
+    elapsed_ms: Math.max(0, d.occurred_at - requestedAt),
+    version,
+  };
+}
+
 export const projectedTables = {
   [topicNames.articlesDiscovered]: 'articles',
   [topicNames.articlesEnriched]: 'article_enrichments',
@@ -255,6 +317,7 @@ export const projectedTables = {
   [topicNames.monitors]: 'monitors',
   [topicNames.alerts]: 'alerts',
   [topicNames.webhookDeliveries]: 'webhook_deliveries',
+  [topicNames.documentaries]: 'documentaries',
 } as const;
 
 export type ProjectedTopic = keyof typeof projectedTables;
@@ -291,5 +354,7 @@ export function rowFor(
       return value ? alertRow(value as Alert, version) : null;
     case topicNames.webhookDeliveries:
       return value ? deliveryRow(value as WebhookDelivery, version) : null;
+    case topicNames.documentaries:
+      return value ? documentaryRow(value as Documentary, version) : null;
   }
 }

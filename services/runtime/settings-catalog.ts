@@ -12,6 +12,7 @@ import { demoEnv } from '../demo/config.ts';
 import { dispatcherEnv } from '../dispatcher/config.ts';
 import { enricherEnv } from '../enricher/config.ts';
 import { narratorEnv } from '../narrator/config.ts';
+import { documentarianEnv } from '../documentarian/config.ts';
 import { matcherEnv } from '../matcher/config.ts';
 import { pollerEnv } from '../poller/config.ts';
 import { projectorEnv } from '../projector/config.ts';
@@ -29,6 +30,7 @@ export const settingReaders: readonly SettingReader[] = [
   { name: 'projector', command: 'npm run projector', shape: projectorEnv },
   { name: 'enricher', command: 'npm run enricher', shape: enricherEnv },
   { name: 'narrator', command: 'npm run narrator', shape: narratorEnv },
+  { name: 'documentarian', command: 'npm run documentarian', shape: documentarianEnv },
   { name: 'matcher', command: 'npm run matcher', shape: matcherEnv },
   { name: 'dispatcher', command: 'npm run dispatcher', shape: dispatcherEnv },
   { name: 'provision', command: 'npm run provision', shape: provisionEnv },

@@ -43,9 +43,14 @@ export const documentaryReadyPayload = z
     timestamp,
     data: z.object({
       documentary_id: z.string(),
-      topic: z.string(),
-      audio_url: z.string(),
-      transcript_url: z.string(),
+      topic: z.string().meta({ description: 'The topic requested, verbatim.' }),
+      audio_url: z.string().meta({
+        description: 'The documentary (signed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default).',
+      }),
+      transcript_url: z.string().nullable().meta({
+        description:
+          'Its WebVTT transcript (signed, as audio_url); null when the request asked for audio alone.',
+      }),
       duration_ms: z.number().int(),
     }),
   })

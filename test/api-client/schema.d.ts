@@ -365,6 +365,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/documentaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's documentaries
+         * @description Newest request first.
+         */
+        get: operations["listDocumentaries"];
+        put?: never;
+        /**
+         * Ask for an audio documentary on a topic
+         * @description Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, duration_ms}.
+         */
+        post: operations["createDocumentary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/documentaries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One documentary: status, progress, and when ready its audio, transcripts and chapters */
+        get: operations["getDocumentary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -500,6 +541,140 @@ export interface components {
             returned: number;
             has_more: boolean;
             next_offset: number | null;
+        };
+        Voice: {
+            /** @description What `voice` in POST /v1/synthesize takes; starts with its main locale. */
+            id: string;
+            name: string;
+            /** @description BCP 47 tags it speaks, its main one first. */
+            language_codes: string[];
+            /** @enum {string} */
+            gender: "female" | "male" | "neutral";
+            /** @description `embedded` (offline), `google` or `openai`. */
+            provider: string;
+            /**
+             * @description neural (Google Neural2/WaveNet/Studio…, OpenAI), parametric (statistical synthesis: Festival HTS), standard (a provider’s non-neural tier), formant (rule-based: espeak-ng).
+             * @enum {string}
+             */
+            quality: "neural" | "parametric" | "formant" | "standard";
+            sample_rate_hz: number;
+        };
+        SynthesizeRequest: {
+            /** @description Up to 5,000 characters, read as plain text (markup is spoken, never interpreted). */
+            text: string;
+            /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. */
+            voice?: string;
+            /** @description ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English. */
+            language?: string;
+            /** @description 1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5). */
+            speed?: number;
+            /**
+             * @description mp3, wav or ogg (Opus).
+             * @default mp3
+             * @enum {string}
+             */
+            format: "mp3" | "wav" | "ogg";
+        };
+        Synthesized: {
+            /** @description Signed, expiring URL of the file: plays in a browser or podcast player without a key. */
+            audio_url: string;
+            /** @enum {string} */
+            format: "mp3" | "wav" | "ogg";
+            voice: string;
+            duration_ms: number;
+            characters: number;
+        };
+        NewDocumentary: {
+            /** @description What the documentary is about, in a few words: "semiconductors", "interest rates". */
+            topic: string;
+            /**
+             * @description Where its articles come from: `news` (the catalog of publishers), `internal` (your own sources, added or subscribed with POST /v1/sources), `social` (sources of category social or community).
+             * @default [
+             *       "news"
+             *     ]
+             */
+            sources: ("news" | "internal" | "social")[];
+            /**
+             * @description audio+transcript: the audio with WebVTT and JSON transcripts; audio: the audio alone.
+             * @default audio+transcript
+             * @enum {string}
+             */
+            format: "audio+transcript" | "audio";
+            /**
+             * @description The period whose articles it covers, as in GET /v1/articles: `24h`, `7d`, `30d` or `FROM..TO`; default the last 7 days, at most 366 days.
+             * @example 7d
+             */
+            date_range?: string;
+            /** @description Language of the documentary and of its articles (default en). */
+            language?: string;
+            /** @description A voice id from GET /v1/voices; default the language’s default voice. */
+            voice?: string;
+            /**
+             * @description short ≈ 2 minutes, medium ≈ 5, long ≈ 10 (shorter when there is little news).
+             * @default medium
+             * @enum {string}
+             */
+            length: "short" | "medium" | "long";
+            /** @description Most articles to cite (default 8 short, 16 medium, 30 long). */
+            max_articles?: number;
+        };
+        Documentary: {
+            id: string;
+            topic: string;
+            sources: string[];
+            format: string;
+            /** @description requested, gathering, scripting, narrating, assembling, ready or failed. */
+            status: string;
+            /** @description Share of the work done, 0 to 1. */
+            progress: number;
+            length: string;
+            language: string | null;
+            voice: string | null;
+            date_range: string | null;
+            period: {
+                from: string | null;
+                to: string | null;
+            };
+            max_articles: number | null;
+            /** @description When ready: a signed URL that plays without a key, valid for a day. */
+            audio_url: string | null;
+            /** @description When ready: the WebVTT transcript (signed). */
+            transcript_url: string | null;
+            /** @description When ready: the JSON transcript, segments with their articles and times (signed). */
+            transcript_json_url: string | null;
+            duration_ms: number | null;
+            /** @description The script’s parts; with times once ready. */
+            chapters: {
+                /** @description intro, story, transition or outro */
+                kind: string;
+                title: string;
+                start_ms: number | null;
+                end_ms: number | null;
+                article_ids: string[];
+            }[];
+            /** @description The articles it cites. */
+            articles: {
+                id: string;
+                title: string;
+                source: string;
+                url: string;
+                /** @description ISO 8601 UTC timestamp */
+                published_at: string;
+                /** @description Index of the story (among the story chapters) it tells. */
+                story: number;
+            }[];
+            /** @description When failed: why (code no_articles: nothing on the topic in the period). */
+            failure: {
+                code: string | null;
+                reason: string | null;
+            } | null;
+            /** @description ISO 8601 UTC timestamp */
+            created_at: string;
+            /** @description ISO 8601 UTC timestamp */
+            updated_at: string;
+            links: {
+                self: string;
+            };
         };
         ArticleListItem: {
             id: string;
@@ -648,48 +823,6 @@ export interface components {
                 score: number;
                 matched_topics: string[];
             }[];
-        };
-        Voice: {
-            /** @description What `voice` in POST /v1/synthesize takes; starts with its main locale. */
-            id: string;
-            name: string;
-            /** @description BCP 47 tags it speaks, its main one first. */
-            language_codes: string[];
-            /** @enum {string} */
-            gender: "female" | "male" | "neutral";
-            /** @description `embedded` (offline), `google` or `openai`. */
-            provider: string;
-            /**
-             * @description neural (Google Neural2/WaveNet/Studio…, OpenAI), parametric (statistical synthesis: Festival HTS), standard (a provider’s non-neural tier), formant (rule-based: espeak-ng).
-             * @enum {string}
-             */
-            quality: "neural" | "parametric" | "formant" | "standard";
-            sample_rate_hz: number;
-        };
-        SynthesizeRequest: {
-            /** @description Up to 5,000 characters, read as plain text (markup is spoken, never interpreted). */
-            text: string;
-            /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. */
-            voice?: string;
-            /** @description ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English. */
-            language?: string;
-            /** @description 1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5). */
-            speed?: number;
-            /**
-             * @description mp3, wav or ogg (Opus).
-             * @default mp3
-             * @enum {string}
-             */
-            format: "mp3" | "wav" | "ogg";
-        };
-        Synthesized: {
-            /** @description Signed, expiring URL of the file: plays in a browser or podcast player without a key. */
-            audio_url: string;
-            /** @enum {string} */
-            format: "mp3" | "wav" | "ogg";
-            voice: string;
-            duration_ms: number;
-            characters: number;
         };
         ContextArticle: {
             id: string;
@@ -969,9 +1102,12 @@ export interface components {
             timestamp: string;
             data: {
                 documentary_id: string;
+                /** @description The topic requested, verbatim. */
                 topic: string;
+                /** @description The documentary (signed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default). */
                 audio_url: string;
-                transcript_url: string;
+                /** @description Its WebVTT transcript (signed, as audio_url); null when the request asked for audio alone. */
+                transcript_url: string | null;
                 duration_ms: number;
             };
         };
@@ -1077,6 +1213,10 @@ export interface components {
         VoiceList: {
             voices: components["schemas"]["Voice"][];
             count: number;
+        };
+        DocumentaryList: {
+            documentaries: components["schemas"]["Documentary"][];
+            paging: components["schemas"]["OffsetPaging"];
         };
     };
     responses: never;
@@ -2914,6 +3054,221 @@ export interface operations {
             };
         };
     };
+    listDocumentaries: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of documentaries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentaryList"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDocumentary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewDocumentary"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Documentary"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documentary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Documentary"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     issueAccessToken: {
         parameters: {
             query?: never;
@@ -3011,7 +3366,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The file: 40 hexadecimal characters and the format. */
+                /** @description The file: 40 hexadecimal characters and the format (mp3, wav, ogg; vtt or json for transcripts). */
                 key: string;
             };
             cookie?: never;
@@ -3033,6 +3388,8 @@ export interface operations {
                     "audio/mpeg": string;
                     "audio/wav": string;
                     "audio/ogg": string;
+                    "text/vtt; charset=utf-8": string;
+                    "application/json; charset=utf-8": string;
                 };
             };
             /** @description The range asked for */
@@ -3052,6 +3409,8 @@ export interface operations {
                     "audio/mpeg": string;
                     "audio/wav": string;
                     "audio/ogg": string;
+                    "text/vtt; charset=utf-8": string;
+                    "application/json; charset=utf-8": string;
                 };
             };
             /** @description Not modified (If-None-Match matched) */
@@ -3107,7 +3466,7 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
-                /** @description The file: 40 hexadecimal characters and the format. */
+                /** @description The file: 40 hexadecimal characters and the format (mp3, wav, ogg; vtt or json for transcripts). */
                 key: string;
             };
             cookie?: never;

@@ -1,7 +1,7 @@
 // GET and HEAD /v1/audio/{key} in the OpenAPI document. The route is served without credentials and is
 // not a route spec (it answers bytes, ranges and cache validators rather than JSON), so it is described
 // here by hand, like the token endpoint.
-import { audioFormats } from '../../audio/audio-store.ts';
+import { contentTypes, storedFormats } from '../../audio/audio-store.ts';
 
 const errorBody = (description: string, headers: Record<string, unknown> = {}) => ({
   description,
@@ -9,11 +9,11 @@ const errorBody = (description: string, headers: Record<string, unknown> = {}) =
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+// Audio, and a documentary's transcripts (WebVTT, JSON), which the store keeps and serves the same way.
 const audioBody = Object.fromEntries(
-  ['audio/mpeg', 'audio/wav', 'audio/ogg'].map((type) => [
-    type,
-    { schema: { type: 'string', contentMediaType: type } },
-  ]),
+  storedFormats
+    .map((format) => contentTypes[format])
+    .map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
 );
 
 const fileHeaders = {
@@ -31,8 +31,9 @@ const parameters = [
     name: 'key',
     in: 'path',
     required: true,
-    description: 'The file: 40 hexadecimal characters and the format.',
-    schema: { type: 'string', pattern: `^[0-9a-f]{40}\\.(${audioFormats.join('|')})$` },
+    description:
+      'The file: 40 hexadecimal characters and the format (mp3, wav, ogg; vtt or json for transcripts).',
+    schema: { type: 'string', pattern: `^[0-9a-f]{40}\\.(${storedFormats.join('|')})$` },
   },
   {
     name: 'expires',

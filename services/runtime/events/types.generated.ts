@@ -211,7 +211,7 @@ export interface ClientLimits {
   alert_endpoints: null | number;
 }
 
-/** A lifecycle event of an audio documentary (POST /api/v1/documentaries): requested, progressed, ready or failed. Stream keyed by documentary_id; each event repeats the request fields, so the newest event per id is the current state. */
+/** A lifecycle event of an audio documentary (POST /api/v1/documentaries): requested, then progressed through its steps (gathering, scripting, narrating, assembling), then ready or failed. Stream keyed by documentary_id; each event repeats the request fields and what earlier steps found, so the newest event per id is the current state. */
 export interface Documentary {
   /** Identifier of the documentary; equals the Kafka key. */
   documentary_id: string;
@@ -227,22 +227,82 @@ export interface Documentary {
   status: DocumentaryStatus;
   /** Fraction of the work done in [0, 1]; null when not reported (e.g. requested). */
   progress: null | number;
-  /** Name of the current stage when status is progressed (open set, e.g. "collecting", "writing", "narrating"); null otherwise. */
+  /** Name of the current step when status is progressed: "gathering" (finding and ranking the articles), "scripting" (writing the script from them), "narrating" (speaking it), "assembling" (one audio file, chapters, transcript); an open set. Null otherwise. */
   stage: null | string;
-  /** Absolute URL of the finished audio; set when ready, null otherwise. */
+  /** Unsigned absolute address of the finished audio (<API_PUBLIC_URL>/v1/audio/<audio_key>); set when ready, null otherwise. The API hands out signed, expiring URLs for audio_key; this one is for reference. */
   audio_url: null | string;
-  /** Absolute URL of the transcript; set when ready and a transcript was requested, null otherwise. */
+  /** Unsigned absolute address of the WebVTT transcript; set when ready, null otherwise (see audio_url). */
   transcript_url: null | string;
   /** Duration of the finished audio in milliseconds; set when ready, null otherwise. */
   duration_ms: null | number;
-  /** Human-readable reason when status is failed; null otherwise. */
+  /** Human-readable reason when status is failed; null otherwise. failure_code says the same for programs. */
   failure_reason: null | string;
+  /** When the documentary was requested (the requested event's occurred_at), repeated on every event; null in events written before this field existed. */
+  requested_at: null | number;
+  /** Start of the period whose articles the documentary covers (from the request's date_range, resolved when requested). */
+  period_from: null | number;
+  /** End of that period. */
+  period_to: null | number;
+  /** The request's date_range as given (e.g. "7d"), null for the default. */
+  date_range: null | string;
+  /** Language of the documentary and of the articles it draws on (ISO 639-1 or a locale); null: English. */
+  language: null | string;
+  /** Voice id (GET /v1/voices): the one requested, then, from narrating on, the one used; null: the language's default voice. */
+  voice: null | string;
+  /** "short" (about 2 minutes), "medium" (about 5) or "long" (about 10); null: medium. An open set. */
+  length: null | string;
+  /** Most articles to cite; null: the length's default. */
+  max_articles: null | number;
+  /** The articles the documentary cites, set from gathering on (empty before). */
+  articles: DocumentaryArticle[];
+  /** The script, set from scripting on (empty before); with chapter times once ready. */
+  segments: DocumentarySegment[];
+  /** Audio-store key of the finished audio; set when ready. */
+  audio_key: null | string;
+  /** Audio-store key of the WebVTT transcript (one cue per sentence); set when ready. */
+  transcript_key: null | string;
+  /** Audio-store key of the JSON transcript (segments, their article ids and start times); set when ready. */
+  transcript_json_key: null | string;
+  /** Why it failed, for programs: "no_articles" (nothing on the topic in the period), "speech_failed", "invalid_request" or "internal" (an open set); null unless failed. */
+  failure_code: null | string;
   /** When the documentary reached this status, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }
 
 /** Lifecycle state of a documentary. */
 export type DocumentaryStatus = 'requested' | 'progressed' | 'ready' | 'failed' | 'unknown';
+
+/** An article a documentary cites. */
+export interface DocumentaryArticle {
+  /** Article id (GET /v1/articles/{id}). */
+  article_id: string;
+  /** Its headline. */
+  title: string;
+  /** Display name of its source. */
+  source_name: string;
+  /** Link to the article at its publisher. */
+  url: string;
+  /** When it was published, UTC milliseconds. */
+  published_at: number;
+  /** Index of the story (segment of kind story, from 0) it belongs to: articles telling the same story share one. */
+  story: number;
+}
+
+/** One part of a documentary's script, and once assembled, a chapter of its audio. */
+export interface DocumentarySegment {
+  /** "intro", "story", "transition" or "outro" (an open set). */
+  kind: string;
+  /** Chapter title. */
+  title: string;
+  /** What is spoken, sentence by sentence. */
+  sentences: string[];
+  /** Articles the segment cites. */
+  article_ids: string[];
+  /** Where the chapter starts in the audio; null until assembled. */
+  start_ms: null | number;
+  /** Where it ends; null until assembled. */
+  end_ms: null | number;
+}
 
 /** Outcome of one poll (conditional HTTP GET and parse) of a source's feed. Stream keyed by source_id, so the polls of one source are ordered. */
 export interface FeedPoll {

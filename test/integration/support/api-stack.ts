@@ -23,6 +23,7 @@ export interface Answer<T> {
   /** Parsed JSON (undefined when the body is empty or not JSON). */
   body: T;
   text: string;
+  headers: Headers;
 }
 
 export interface ErrorAnswer {
@@ -126,7 +127,7 @@ export async function startApiStack(name: string, env: Record<string, string> = 
       } catch {
         // not JSON: the test looks at text
       }
-      return { status: response.status, body: parsed as never, text };
+      return { status: response.status, body: parsed as never, text, headers: response.headers };
     };
     return { run, database, kafka, codec, producer, clickhouse, api, client, otherClient, call, close };
   } catch (error) {

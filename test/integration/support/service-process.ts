@@ -15,7 +15,7 @@ export interface ServiceProcess {
 }
 
 export function startServiceProcess(
-  service: 'projector' | 'enricher' | 'narrator' | 'matcher' | 'dispatcher',
+  service: 'projector' | 'enricher' | 'narrator' | 'documentarian' | 'matcher' | 'dispatcher',
   env: Record<string, string>,
   args: string[] = [],
 ): ServiceProcess {

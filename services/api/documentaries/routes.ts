@@ -1,0 +1,278 @@
+// POST /api/v1/documentaries (the integration set's path), GET /api/v1/documentaries and
+// GET /api/v1/documentaries/{id}. A request is checked here, appended as a `requested` event and
+// answered 202; the documentary processor does the work and appends each step. Documentaries belong
+// to the tenant of the credential: another tenant's id is 404.
+import { z } from 'zod';
+import { invalidParameter, notFound } from '../../runtime/api-error.ts';
+import type { AudioUrls } from '../../audio/audio-urls.ts';
+import {
+  defaultMaxArticles,
+  defaultPeriodMs,
+  documentaryFormats,
+  documentaryLengths,
+  documentarySources,
+  maxArticlesLimit,
+  maxPeriodMs,
+  topicLimits,
+} from '../../documentaries/documentary-request.ts';
+import type { DocumentaryRegistry, DocumentaryState } from '../../documentaries/documentary-registry.ts';
+import type { Synthesis } from '../../speech/synthesis.ts';
+import { parseDateRange } from '../http/date-range.ts';
+import { limitParam, offsetParam } from '../http/params.ts';
+import { offsetPage, offsetPaging } from '../http/paging.ts';
+import { tenantOf } from '../http/principal.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { speechError } from '../speech/routes.ts';
+
+export interface DocumentaryDependencies {
+  documentaries: DocumentaryRegistry;
+  /** Checks voice and language against the voices on offer. */
+  synthesis: Pick<Synthesis, 'voiceFor'>;
+  audio: AudioUrls;
+  clock?: () => Date;
+}
+
+const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
+const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
+  message: 'must be a language code such as en or a locale such as pt-BR',
+});
+const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
+
+const newDocumentary = z
+  .object({
+    topic: z
+      .string()
+      .trim()
+      .min(topicLimits.minCharacters, { error: `must be at least ${topicLimits.minCharacters} characters` })
+      .max(topicLimits.maxCharacters, { error: `must be at most ${topicLimits.maxCharacters} characters` })
+      .meta({
+        description: 'What the documentary is about, in a few words: "semiconductors", "interest rates".',
+      }),
+    sources: z
+      .array(z.enum(documentarySources, { error: `must be one of ${oneOf(documentarySources)}` }))
+      .min(1, { error: 'must name at least one kind of source' })
+      .default(['news'])
+      .meta({
+        description:
+          'Where its articles come from: `news` (the catalog of publishers), `internal` (your own sources, ' +
+          'added or subscribed with POST /v1/sources), `social` (sources of category social or community).',
+      }),
+    format: z
+      .enum(documentaryFormats, { error: `must be one of ${oneOf(documentaryFormats)}` })
+      .default('audio+transcript')
+      .meta({
+        description: 'audio+transcript: the audio with WebVTT and JSON transcripts; audio: the audio alone.',
+      }),
+    date_range: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({
+        description:
+          'The period whose articles it covers, as in GET /v1/articles: `24h`, `7d`, `30d` or `FROM..TO`; ' +
+          'default the last 7 days, at most 366 days.',
+        example: '7d',
+      }),
+    language: languageTag
+      .optional()
+      .meta({ description: 'Language of the documentary and of its articles (default en).' }),
+    voice: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: 'A voice id from GET /v1/voices; default the language’s default voice.' }),
+    length: z
+      .enum(documentaryLengths, { error: `must be one of ${oneOf(documentaryLengths)}` })
+      .default('medium')
+      .meta({ description: 'short ≈ 2 minutes, medium ≈ 5, long ≈ 10 (shorter when there is little news).' }),
+    max_articles: z
+      .number()
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(maxArticlesLimit, { error: `must be at most ${maxArticlesLimit}` })
+      .optional()
+      .meta({
+        description: `Most articles to cite (default ${defaultMaxArticles.short} short, ${defaultMaxArticles.medium} medium, ${defaultMaxArticles.long} long).`,
+      }),
+  })
+  .strict()
+  .meta({ id: 'NewDocumentary' });
+
+const chapter = z.object({
+  kind: z.string().meta({ description: 'intro, story, transition or outro' }),
+  title: z.string(),
+  start_ms: z.number().int().nullable(),
+  end_ms: z.number().int().nullable(),
+  article_ids: z.array(z.string()),
+});
+const citedArticle = z.object({
+  id: z.string(),
+  title: z.string(),
+  source: z.string(),
+  url: z.string(),
+  published_at: time,
+  story: z.number().int().meta({ description: 'Index of the story (among the story chapters) it tells.' }),
+});
+
+const documentaryItem = z
+  .object({
+    id: z.string(),
+    topic: z.string(),
+    sources: z.array(z.string()),
+    format: z.string(),
+    status: z.string().meta({
+      description: 'requested, gathering, scripting, narrating, assembling, ready or failed.',
+    }),
+    progress: z.number().meta({ description: 'Share of the work done, 0 to 1.' }),
+    length: z.string(),
+    language: z.string().nullable(),
+    voice: z.string().nullable(),
+    date_range: z.string().nullable(),
+    period: z.object({ from: time.nullable(), to: time.nullable() }),
+    max_articles: z.number().int().nullable(),
+    audio_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'When ready: a signed URL that plays without a key, valid for a day.' }),
+    transcript_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'When ready: the WebVTT transcript (signed).' }),
+    transcript_json_url: z.string().nullable().meta({
+      description: 'When ready: the JSON transcript, segments with their articles and times (signed).',
+    }),
+    duration_ms: z.number().int().nullable(),
+    chapters: z.array(chapter).meta({ description: 'The script’s parts; with times once ready.' }),
+    articles: z.array(citedArticle).meta({ description: 'The articles it cites.' }),
+    failure: z
+      .object({ code: z.string().nullable(), reason: z.string().nullable() })
+      .nullable()
+      .meta({ description: 'When failed: why (code no_articles: nothing on the topic in the period).' }),
+    created_at: time,
+    updated_at: time,
+    links: z.object({ self: z.string() }),
+  })
+  .meta({ id: 'Documentary' });
+
+const idParams = z.object({ id: z.string().min(1).max(200) });
+
+export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
+  const view = (d: DocumentaryState): z.output<typeof documentaryItem> => ({
+    id: d.id,
+    topic: d.topic,
+    sources: d.sources,
+    format: d.format,
+    status: d.status,
+    progress: d.progress,
+    length: d.length,
+    language: d.language,
+    voice: d.voice,
+    date_range: d.dateRange,
+    period: { from: d.periodFrom, to: d.periodTo },
+    max_articles: d.maxArticles,
+    audio_url: d.audioKey ? deps.audio.urlFor(d.audioKey) : null,
+    transcript_url: d.transcriptKey ? deps.audio.urlFor(d.transcriptKey) : null,
+    transcript_json_url: d.transcriptJsonKey ? deps.audio.urlFor(d.transcriptJsonKey) : null,
+    duration_ms: d.durationMs,
+    chapters: d.segments as z.output<typeof chapter>[],
+    articles: d.articles as z.output<typeof citedArticle>[],
+    failure: d.status === 'failed' ? { code: d.failureCode, reason: d.failureReason } : null,
+    created_at: d.createdAt,
+    updated_at: d.updatedAt,
+    links: { self: `/api/v1/documentaries/${d.id}` },
+  });
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/documentaries',
+      operationId: 'createDocumentary',
+      tag: 'Documentaries',
+      scope: 'use:audio',
+      summary: 'Ask for an audio documentary on a topic',
+      description:
+        'Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling ' +
+        'to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, ' +
+        'webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, ' +
+        'duration_ms}.',
+      body: newDocumentary,
+      responses: { 202: { description: 'Accepted', schema: documentaryItem } },
+      handler: async (ctx, { body }) => {
+        const at = deps.clock?.() ?? new Date();
+        const range = body.date_range === undefined ? null : parseDateRange(body.date_range, at);
+        if (typeof range === 'string') throw invalidParameter('date_range', range);
+        const periodTo = range?.to ?? at;
+        const periodFrom = range?.from ?? new Date(periodTo.getTime() - defaultPeriodMs);
+        if (periodTo.getTime() - periodFrom.getTime() > maxPeriodMs)
+          throw invalidParameter('date_range', 'covers more than 366 days');
+        if (periodFrom.getTime() > at.getTime())
+          throw invalidParameter('date_range', 'starts in the future: there is no news there yet');
+        if (body.voice !== undefined || body.language !== undefined) {
+          // Fails now, naming the field, rather than minutes later in the processor.
+          try {
+            await deps.synthesis.voiceFor({
+              ...(body.voice !== undefined ? { voiceId: body.voice } : {}),
+              ...(body.language !== undefined ? { language: body.language } : {}),
+            });
+          } catch (error) {
+            throw speechError(error);
+          }
+        }
+        const state = await deps.documentaries.request(tenantOf(ctx), {
+          topic: body.topic,
+          sources: [...new Set(body.sources)],
+          format: body.format,
+          length: body.length,
+          language: body.language ?? null,
+          voice: body.voice ?? null,
+          dateRange: body.date_range?.trim() ?? null,
+          periodFrom,
+          periodTo,
+          maxArticles: body.max_articles ?? null,
+        });
+        ctx.status = 202;
+        ctx.set('Location', `/api/v1/documentaries/${state.id}`);
+        ctx.body = view(state);
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/documentaries',
+      operationId: 'listDocumentaries',
+      tag: 'Documentaries',
+      scope: 'use:audio',
+      summary: "List the caller's documentaries",
+      description: 'Newest request first.',
+      query: z.object({ limit: limitParam(100, 20), offset: offsetParam }),
+      responses: {
+        200: {
+          description: 'A page of documentaries',
+          schema: z
+            .object({ documentaries: z.array(documentaryItem), paging: offsetPaging })
+            .meta({ id: 'DocumentaryList' }),
+        },
+      },
+      handler: async (ctx, { query }) => {
+        const { items, hasMore } = await deps.documentaries.list(tenantOf(ctx), query);
+        ctx.body = { documentaries: items.map(view), paging: offsetPage(query, items.length, hasMore) };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/v1/documentaries/{id}',
+      operationId: 'getDocumentary',
+      tag: 'Documentaries',
+      scope: 'use:audio',
+      summary: 'One documentary: status, progress, and when ready its audio, transcripts and chapters',
+      params: idParams,
+      responses: { 200: { description: 'The documentary', schema: documentaryItem } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const documentary = await deps.documentaries.get(tenantOf(ctx), params.id);
+        if (!documentary) throw notFound(`no documentary with id "${params.id}"`);
+        ctx.body = view(documentary);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,118 @@
+// documentary.ready: a documentary's `ready` event becomes one pending delivery job per webhook of its
+// tenant subscribed to documentary.ready, appended to news.webhook-deliveries.v1 keyed by webhook id, as
+// alerts are (fan-out.ts). The other statuses (requested, progressed, failed) are no webhook event.
+//
+// The delivery id is derived from (documentary.ready, documentary id, webhook): a documentary is ready
+// once, so the documentary id alone names the event, and the delivery log's event_id is the id a
+// customer already knows from POST /api/v1/documentaries. A replayed ready event, or a batch retried
+// after a crash, appends jobs with the same ids, which receivers dedupe on `webhook-id`.
+import type { Documentary, WebhookDelivery } from '../runtime/events/types.generated.ts';
+import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { PoisonMessageError } from '../runtime/kafka/errors.ts';
+import type { EventProducer } from '../runtime/kafka/producer.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import type { Logger } from '../runtime/logger.ts';
+import type { AudioUrls } from '../audio/audio-urls.ts';
+import { DOCUMENTARY_READY } from '../webhooks/event-types.ts';
+import { firstDeliveryJob, unavailableOnError } from './fan-out.ts';
+import type { WebhookDirectory } from './webhook-directory.ts';
+
+/**
+ * Why a ready event cannot make the payload services/webhooks/payloads.ts promises (null if it can).
+ * The unsigned audio_url the event carries is no substitute for the key: /v1/audio refuses unsigned
+ * requests, so a receiver could not play it.
+ */
+export function unsendableReason(documentary: Documentary): string | null {
+  if (documentary.audio_key === null) return 'has no audio_key';
+  if (documentary.duration_ms === null) return 'has no duration_ms';
+  return null;
+}
+
+/**
+ * The documentary.ready body. `timestamp` is when the documentary became ready (the event's
+ * occurred_at), so a replay builds the same one; the URLs are signed for AUDIO_URL_WEBHOOK_TTL_SECONDS,
+ * long enough for every retry, since each attempt sends the body built here. `transcript_url` is null
+ * when the request asked for audio alone (no transcript_key).
+ */
+export function documentaryPayload(documentary: Documentary, audio: AudioUrls): string {
+  const reason = unsendableReason(documentary);
+  if (reason !== null) throw new Error(`ready documentary ${documentary.documentary_id} ${reason}`);
+  return JSON.stringify({
+    event: DOCUMENTARY_READY,
+    timestamp: new Date(documentary.occurred_at).toISOString(),
+    data: {
+      documentary_id: documentary.documentary_id,
+      topic: documentary.topic,
+      audio_url: audio.urlFor(documentary.audio_key!),
+      transcript_url: documentary.transcript_key === null ? null : audio.urlFor(documentary.transcript_key),
+      duration_ms: documentary.duration_ms,
+    },
+  });
+}
+
+/** The first-attempt jobs for one ready documentary, one per webhook, due now. */
+export function documentaryDeliveryJobs(
+  documentary: Documentary,
+  webhooks: readonly { webhook_id: string; tenant_id: string }[],
+  now: Date,
+  audio: AudioUrls,
+): WebhookDelivery[] {
+  if (webhooks.length === 0) return [];
+  const event = {
+    type: DOCUMENTARY_READY,
+    id: documentary.documentary_id,
+    payload: documentaryPayload(documentary, audio),
+  };
+  return webhooks.map((webhook) => firstDeliveryJob(event, webhook, now));
+}
+
+export interface DocumentaryFanOutDeps {
+  directory: Pick<WebhookDirectory, 'catchUp' | 'subscribers'>;
+  producer: Pick<EventProducer, 'send'>;
+  logger: Logger;
+  /** Signs audio_key and transcript_key into data.audio_url and data.transcript_url. */
+  audio: AudioUrls;
+  clock?: () => Date;
+}
+
+/**
+ * The batch handler of the news.documentaries.v1 consumer. The runner commits the batch's offsets only
+ * after this returned, i.e. after the jobs were appended. A ready event that cannot make a payload is
+ * refused before anything is appended: the runner then handles the batch message by message and
+ * dead-letters that one event, with the reason, while its neighbours are delivered.
+ */
+export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHandler<Documentary> {
+  const clock = deps.clock ?? (() => new Date());
+  return async (events) => {
+    // Tombstones (the topic is a stream, they mean nothing here) and every status but ready are skipped.
+    const ready = events.flatMap((e) => (e.value?.status === 'ready' ? [e.value] : []));
+    if (ready.length === 0) return;
+    for (const documentary of ready) {
+      const reason = unsendableReason(documentary);
+      if (reason !== null)
+        throw new PoisonMessageError(
+          `ready documentary ${documentary.documentary_id} ${reason}: no documentary.ready can be sent`,
+        );
+    }
+    await unavailableOnError('reading news.webhooks.v1', () => deps.directory.catchUp());
+    const now = clock();
+    const jobs: WebhookDelivery[] = [];
+    for (const documentary of ready) {
+      const webhooks = deps.directory.subscribers(documentary.tenant_id, DOCUMENTARY_READY);
+      jobs.push(...documentaryDeliveryJobs(documentary, webhooks, now, deps.audio));
+      if (webhooks.length > 0) {
+        deps.logger.debug(
+          { documentaryId: documentary.documentary_id, webhooks: webhooks.length },
+          'documentary.ready fanned out',
+        );
+      }
+    }
+    if (jobs.length === 0) return;
+    await unavailableOnError(`appending to ${topicNames.webhookDeliveries}`, () =>
+      deps.producer.send(
+        topicNames.webhookDeliveries,
+        jobs.map((job) => ({ key: job.webhook_id, value: job })),
+      ),
+    );
+  };
+}

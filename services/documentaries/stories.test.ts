@@ -1,0 +1,286 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanArticleText,
+  halfRelevanceDays,
+  isNotWriting,
+  pickStories,
+  type CandidateArticle,
+  type Story,
+} from './stories.ts';
+import {
+  allArticles,
+  bbcBoeRates,
+  bbcNvidiaCurbs,
+  guardianBoeRates,
+  interestRateArticles,
+  now,
+} from './testdata/articles.ts';
+
+const articleIds = (stories: readonly Story[]) => stories.map((s) => s.articles.map((a) => a.id));
+const leads = (stories: readonly Story[]) => stories.map((s) => s.lead.id);
+const storyOf = (stories: readonly Story[], id: string) =>
+  stories.find((s) => s.articles.some((a) => a.id === id));
+const pick = (topic: string, articles: readonly CandidateArticle[] = allArticles, maxStories = 20) =>
+  pickStories(topic, articles, { now, maxStories });
+
+/** A plain article at `now`, for tests that need one difference between two of them. */
+function candidate(id: string, fields: Partial<CandidateArticle>): CandidateArticle {
+  return {
+    id,
+    title: '',
+    summary: '',
+    content: '',
+    source: 'Daily Wire',
+    sourceId: `source-${id}`,
+    url: `https://news.example/${id}`,
+    publishedAt: now,
+    language: 'en',
+    category: null,
+    keywords: [],
+    ...fields,
+  };
+}
+
+/** Fisher-Yates with a fixed linear congruential generator: the same "random" orders every run. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const copy = [...items];
+  let state = seed;
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    const j = state % (i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+describe('pickStories: relevance', () => {
+  it('ranks the stories about the topic best first and leaves the others out', () => {
+    const stories = pick('interest rates');
+    expect(leads(stories)).toEqual(['bbc-boe-rates', 'reuters-ecb-rates', 'ft-mortgage-rates']);
+    const relevance = stories.map((s) => s.relevance);
+    expect([...relevance].sort((a, b) => b - a)).toEqual(relevance);
+    expect(new Set(relevance).size).toBe(relevance.length);
+    const told = articleIds(stories).flat();
+    expect(told).not.toContain('sky-cup-final');
+    expect(told).not.toContain('bbc-nvidia-curbs');
+  });
+
+  it('reads the subject out of a topic phrased as a request', () => {
+    const stories = pick('the week in semiconductors');
+    const told = articleIds(stories).flat();
+    expect(told).toEqual(expect.arrayContaining(['bbc-car-chip-shortage', 'guardian-intel-jobs']));
+    // Every article of the week says "week"; none of these is about semiconductors.
+    for (const id of ['bbc-boe-rates', 'sky-cup-final', 'bbc-storm-wales']) expect(told).not.toContain(id);
+  });
+
+  it('weighs the headline over the keywords, the keywords over the summary, the summary over the body', () => {
+    // Four different stories, each naming trams in one place.
+    const articles = [
+      candidate('in-body', {
+        title: 'Roadworks to close the high street',
+        content: [
+          'The high street will close for six weeks from March while water mains are replaced.',
+          'Tram services will be diverted along Mill Road.',
+          'Extra trams will run at weekends.',
+        ].join('\n'),
+      }),
+      candidate('in-summary', {
+        title: 'Transport strike called off',
+        summary: 'Drivers on the tram network accepted a pay offer of 5% on Friday.',
+      }),
+      candidate('in-keywords', {
+        title: 'City budget approved',
+        summary: 'The budget includes money for new bus lanes and a depot.',
+        keywords: ['tram depot', 'bus lane'],
+      }),
+      candidate('in-title', {
+        title: 'Council backs tram line to the airport',
+        summary: 'Councillors voted 30 to 12 in favour of the plan.',
+      }),
+    ];
+    expect(leads(pickStories('tram', articles, { now, maxStories: 10 }))).toEqual([
+      'in-title',
+      'in-keywords',
+      'in-summary',
+      'in-body',
+    ]);
+  });
+
+  it('favours articles with the phrase of a multi-word topic, then those with all of its words', () => {
+    const articles = [
+      candidate('phrase', {
+        title: 'Lenders warn higher interest rates will squeeze households',
+        summary: 'Banks said borrowers would struggle with higher interest rates next year.',
+      }),
+      candidate('apart', {
+        title: 'Investor interest in bonds grows as rates on savings fall',
+        summary: 'Banks said investors showed interest in bonds as rates on savings accounts fell.',
+      }),
+      candidate('one-word', {
+        title: 'Mortgage rates fall for a third month',
+        summary: 'Lenders cut the average two-year fixed mortgage deal to 4.5% in November.',
+      }),
+    ];
+    const stories = pickStories('interest rates', articles, { now, maxStories: 10 });
+    expect(leads(stories)).toEqual(['phrase', 'apart', 'one-word']);
+  });
+
+  it('prefers newer reports, gently: a week-old one counts half as much', () => {
+    const title = 'Council backs new tram line for the city centre';
+    const summary = 'The council voted on Tuesday to build a tram line through the city centre.';
+    const weekOld = new Date(now.getTime() - halfRelevanceDays * 86_400_000);
+    const articles = [
+      candidate('old', { title, summary, publishedAt: weekOld }),
+      candidate('new', { title, summary }),
+    ];
+    const stories = pickStories('tram line', articles, { now, maxStories: 10 });
+    // A week apart they are two stories (a tram line voted twice), however alike.
+    expect(leads(stories)).toEqual(['new', 'old']);
+    expect(stories[1]!.relevance / stories[0]!.relevance).toBeCloseTo(0.5, 6);
+  });
+
+  it('drops articles that mention the topic only in passing', () => {
+    // The Samsung article says once, in its body, that analysts expect Nvidia to test its chips.
+    const told = articleIds(pick('Nvidia')).flat();
+    expect(told).toContain('bbc-nvidia-curbs');
+    expect(told).not.toContain('techcrunch-samsung-memory');
+  });
+
+  it('gives no stories when nothing is about the topic', () => {
+    expect(pick('football')).toEqual([]);
+    expect(pick('quantum computing')).toEqual([]);
+    expect(pick('the and of it')).toEqual([]);
+    expect(pick('interest rates', [])).toEqual([]);
+  });
+
+  it('leaves out stories below minRelevance', () => {
+    const all = pick('interest rates');
+    const threshold = (all[1]!.relevance + all[2]!.relevance) / 2;
+    const some = pickStories('interest rates', allArticles, { now, maxStories: 10, minRelevance: threshold });
+    expect(some).toEqual(all.slice(0, 2));
+  });
+});
+
+describe('pickStories: one story, several reports', () => {
+  it('folds reworded reports of one story from several outlets into one, the same outlet twice too', () => {
+    const stories = pick('the week in semiconductors');
+    const nvidia = storyOf(stories, 'bbc-nvidia-curbs')!;
+    expect(nvidia.articles.map((a) => a.id).sort()).toEqual([
+      'bbc-nvidia-curbs',
+      'bbc-nvidia-shares',
+      'reuters-nvidia-curbs',
+    ]);
+    expect(storyOf(stories, 'ft-tsmc-arizona')!.articles.map((a) => a.id)).toEqual([
+      'ft-tsmc-arizona',
+      'verge-tsmc-arizona',
+    ]);
+    expect(storyOf(pick('interest rates'), 'bbc-boe-rates')!.articles.map((a) => a.id)).toEqual([
+      'bbc-boe-rates',
+      'guardian-boe-rates',
+    ]);
+  });
+
+  it('lets a report without the topic words join its story, never lead one', () => {
+    // The Verge says "chips" and "fab", never "semiconductor".
+    const stories = pick('the week in semiconductors');
+    expect(leads(stories)).not.toContain('verge-tsmc-arizona');
+    expect(storyOf(stories, 'verge-tsmc-arizona')!.lead.id).toBe('ft-tsmc-arizona');
+  });
+
+  it('keeps different stories on the same subject apart', () => {
+    const stories = pick('the week in semiconductors');
+    expect(stories).toHaveLength(9);
+    const told = articleIds(stories).flat();
+    expect(new Set(told).size).toBe(told.length);
+    expect(storyOf(stories, 'ft-asml-orders')).not.toBe(storyOf(stories, 'ft-tsmc-arizona'));
+    expect(storyOf(stories, 'reuters-sk-hynix')).not.toBe(storyOf(stories, 'ft-tsmc-arizona'));
+    const rates = pick('interest rates');
+    expect(storyOf(rates, 'reuters-ecb-rates')).not.toBe(storyOf(rates, 'bbc-boe-rates'));
+  });
+
+  it('leads with the most relevant report, not the newest, and follows with the others by relevance', () => {
+    // The Guardian's is newer, but only the BBC's headline names interest rates.
+    expect(guardianBoeRates.publishedAt.getTime()).toBeGreaterThan(bbcBoeRates.publishedAt.getTime());
+    const boe = storyOf(pick('interest rates'), 'bbc-boe-rates')!;
+    expect(boe.lead).toBe(bbcBoeRates);
+    expect(boe.articles[0]).toBe(boe.lead);
+    // For "chips" the BBC's first report and the Reuters one outrank the BBC's follow-up on shares.
+    const nvidia = storyOf(pick('chips'), 'bbc-nvidia-curbs')!;
+    expect(nvidia.articles.at(-1)!.id).toBe('bbc-nvidia-shares');
+  });
+
+  it('ranks a story more outlets covered above the same story from one', () => {
+    const alone = pickStories('interest rates', [bbcBoeRates], { now, maxStories: 1 })[0]!;
+    const both = pickStories('interest rates', [bbcBoeRates, guardianBoeRates], { now, maxStories: 1 })[0]!;
+    expect(both.lead).toBe(alone.lead);
+    expect(both.relevance).toBeGreaterThan(alone.relevance);
+  });
+});
+
+describe('pickStories: order', () => {
+  it('gives the same stories in the same order whatever order the articles come in', () => {
+    const expected = pick('the week in semiconductors');
+    for (const seed of [1, 2, 3, 4]) {
+      expect(pick('the week in semiconductors', shuffled(allArticles, seed))).toEqual(expected);
+    }
+  });
+
+  it('breaks ties by the newest lead, then by id', () => {
+    const twin = (id: string, publishedAt = now) =>
+      candidate(id, {
+        title: 'Council backs new tram line',
+        summary: 'The council voted to build a tram line.',
+        publishedAt,
+        sourceId: id,
+      });
+    // Identical reports are one story; the lead is the smaller id.
+    const [story] = pickStories('tram', [twin('b'), twin('a')], { now, maxStories: 5 });
+    expect(story!.articles.map((a) => a.id)).toEqual(['a', 'b']);
+  });
+
+  it('returns at most maxStories, the best ones', () => {
+    const all = pick('the week in semiconductors');
+    expect(pick('the week in semiconductors', allArticles, 3)).toEqual(all.slice(0, 3));
+    expect(pick('the week in semiconductors', allArticles, 0)).toEqual([]);
+  });
+
+  it('does not mind articles that say nothing', () => {
+    const empty = candidate('empty', { title: '', summary: '', content: '' });
+    expect(leads(pick('interest rates', [empty, ...interestRateArticles]))).toEqual(
+      leads(pick('interest rates', interestRateArticles)),
+    );
+  });
+});
+
+describe('cleanArticleText', () => {
+  it('keeps the writing and drops markup, captions, credits and bylines', () => {
+    const text = cleanArticleText(bbcNvidiaCurbs.content);
+    expect(text).toContain(
+      "close a gap that let Chinese firms buy slightly slower versions of the company's",
+    );
+    expect(text).toContain('called the move "economic bullying"');
+    for (const furniture of ['<p>', '&#39;', 'Image caption', 'Getty Images', 'By Sarah Jones']) {
+      expect(text).not.toContain(furniture);
+    }
+    expect(text.split('\n')).toHaveLength(9);
+  });
+
+  it('treats a line break in plain text as the end of a paragraph', () => {
+    expect(cleanArticleText('First   line.\nReporting by David Chen\n\nSecond line.')).toBe(
+      'First line.\nSecond line.',
+    );
+  });
+
+  it('tells furniture from writing that starts the same way', () => {
+    expect(isNotWriting('By John Smith')).toBe(true);
+    expect(isNotWriting('By Sarah Jones, Technology reporter')).toBe(true);
+    expect(isNotWriting('Photo credit: Reuters')).toBe(true);
+    expect(isNotWriting('Related: Acme warns on profits')).toBe(true);
+    expect(isNotWriting('Image copyright Getty Images')).toBe(true);
+    expect(isNotWriting('The post Acme cuts jobs appeared first on Daily Wire.')).toBe(true);
+    expect(isNotWriting('By the end of the year, the plant will employ 2,000 people.')).toBe(false);
+    expect(
+      isNotWriting('Related stories were published by other outlets over the following days and weeks.'),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,298 @@
+// The documentary endpoints on the real stack: a request appended to news.documentaries.v1 and read back
+// through the projector (202 with its state, read-your-writes); later lifecycle events, as the
+// documentary processor appends them, show through GET with signed URLs; tenancy; validation; paging.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '../api-client/schema.d.ts';
+import type { Documentary as DocumentaryEvent } from '../../services/runtime/events/types.generated.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { createTestClient } from './support/test-clients.ts';
+import { waitFor } from './support/wait.ts';
+
+type Documentary = components['schemas']['Documentary'];
+type DocumentaryList = components['schemas']['DocumentaryList'];
+
+describe('documentaries API', () => {
+  let stack: ApiStack;
+
+  beforeAll(async () => {
+    stack = await startApiStack('docs');
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  }, 60_000);
+
+  const request = (body: unknown, apiKey?: string) =>
+    stack.call<Documentary>('POST', '/api/v1/documentaries', body, apiKey ? { apiKey } : undefined);
+
+  it('accepts a request with 202, its state at once, a Location, and the defaults filled in', async () => {
+    const before = Date.now();
+    const answer = await request({ topic: '  semiconductors ', sources: ['news', 'internal', 'news'] });
+    expect(answer.status, answer.text).toBe(202);
+    const d = answer.body;
+    expect(answer.headers.get('location')).toBe(`/api/v1/documentaries/${d.id}`);
+    expect(d).toMatchObject({
+      topic: 'semiconductors',
+      sources: ['news', 'internal'],
+      format: 'audio+transcript',
+      status: 'requested',
+      progress: 0,
+      length: 'medium',
+      language: null,
+      voice: null,
+      audio_url: null,
+      transcript_url: null,
+      failure: null,
+      chapters: [],
+      articles: [],
+      links: { self: `/api/v1/documentaries/${d.id}` },
+    });
+    // The default period: the 7 days up to the request.
+    const to = Date.parse(d.period.to!);
+    expect(to).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(to - Date.parse(d.period.from!)).toBe(7 * 86_400_000);
+    const again = await stack.call<Documentary>('GET', `/api/v1/documentaries/${d.id}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(d);
+  });
+
+  it('shows the steps the processor appends, and when ready signed URLs that the audio route serves', async () => {
+    const created = (await request({ topic: 'interest rates', length: 'short', date_range: '30d' })).body;
+    const [row] = await stack.clickhouse.query<{ tenant_id: string; requested_at: string }>(
+      `SELECT tenant_id, toUnixTimestamp(requested_at) * 1000 AS requested_at FROM documentaries WHERE documentary_id = '${created.id}'`,
+    );
+    const base: DocumentaryEvent = {
+      documentary_id: created.id,
+      tenant_id: row!.tenant_id,
+      topic: created.topic,
+      sources: created.sources,
+      format: created.format,
+      status: 'progressed',
+      progress: 0.4,
+      stage: 'narrating',
+      audio_url: null,
+      transcript_url: null,
+      duration_ms: null,
+      failure_reason: null,
+      requested_at: Number(row!.requested_at),
+      period_from: Date.parse(created.period.from!),
+      period_to: Date.parse(created.period.to!),
+      date_range: '30d',
+      language: null,
+      voice: 'en-US-slt-hts',
+      length: 'short',
+      max_articles: null,
+      articles: [
+        {
+          article_id: 'art_1',
+          title: 'Rates rise',
+          source_name: 'BBC News',
+          url: 'https://example.org/1',
+          published_at: Date.UTC(2026, 10, 20, 9, 30),
+          story: 0,
+        },
+      ],
+      segments: [
+        {
+          kind: 'intro',
+          title: 'Introduction',
+          sentences: ['Hello.'],
+          article_ids: [],
+          start_ms: null,
+          end_ms: null,
+        },
+      ],
+      audio_key: null,
+      transcript_key: null,
+      transcript_json_key: null,
+      failure_code: null,
+      occurred_at: Date.now(),
+    };
+    await stack.producer.send(topicNames.documentaries, [{ key: created.id, value: base }]);
+    const progressed = await waitFor(async () => {
+      const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${created.id}`)).body;
+      return d.status === 'narrating' ? d : null;
+    }, 'the narrating step to show');
+    expect(progressed).toMatchObject({
+      progress: 0.4,
+      voice: 'en-US-slt-hts',
+      articles: [
+        {
+          id: 'art_1',
+          title: 'Rates rise',
+          source: 'BBC News',
+          url: 'https://example.org/1',
+          published_at: '2026-11-20T09:30:00Z',
+          story: 0,
+        },
+      ],
+      chapters: [{ kind: 'intro', title: 'Introduction', start_ms: null, end_ms: null, article_ids: [] }],
+    });
+
+    const key = 'a'.repeat(40);
+    await stack.producer.send(topicNames.documentaries, [
+      {
+        key: created.id,
+        value: {
+          ...base,
+          status: 'ready',
+          stage: null,
+          progress: 1,
+          audio_key: `${key}.mp3`,
+          duration_ms: 61_000,
+          segments: [{ ...base.segments[0]!, start_ms: 0, end_ms: 61_000 }],
+          occurred_at: Date.now(),
+        },
+      },
+    ]);
+    const ready = await waitFor(async () => {
+      const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${created.id}`)).body;
+      return d.status === 'ready' ? d : null;
+    }, 'the documentary to be ready');
+    // The newest event decides: its stage is null again, not the last stage that was set.
+    expect(ready).toMatchObject({ progress: 1, duration_ms: 61_000, failure: null });
+    expect(ready.audio_url).toMatch(new RegExp(`/v1/audio/${key}\\.mp3\\?expires=\\d+&signature=`));
+    expect(ready.chapters[0]).toMatchObject({ start_ms: 0, end_ms: 61_000 });
+  });
+
+  it('reports a failure with its code and reason', async () => {
+    const created = (await request({ topic: 'nothing at all' })).body;
+    const [row] = await stack.clickhouse.query<{ tenant_id: string }>(
+      `SELECT tenant_id FROM documentaries WHERE documentary_id = '${created.id}'`,
+    );
+    await stack.producer.send(topicNames.documentaries, [
+      {
+        key: created.id,
+        value: {
+          documentary_id: created.id,
+          tenant_id: row!.tenant_id,
+          topic: created.topic,
+          sources: created.sources,
+          format: created.format,
+          status: 'failed',
+          progress: null,
+          stage: null,
+          audio_url: null,
+          transcript_url: null,
+          duration_ms: null,
+          failure_reason: 'no article on "nothing at all" between 17 and 24 November 2026',
+          requested_at: Date.parse(created.created_at),
+          period_from: Date.parse(created.period.from!),
+          period_to: Date.parse(created.period.to!),
+          date_range: null,
+          language: null,
+          voice: null,
+          length: 'medium',
+          max_articles: null,
+          articles: [],
+          segments: [],
+          audio_key: null,
+          transcript_key: null,
+          transcript_json_key: null,
+          failure_code: 'no_articles',
+          occurred_at: Date.now(),
+        } satisfies DocumentaryEvent,
+      },
+    ]);
+    const failed = await waitFor(async () => {
+      const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${created.id}`)).body;
+      return d.status === 'failed' ? d : null;
+    }, 'the failure to show');
+    expect(failed.failure).toEqual({
+      code: 'no_articles',
+      reason: 'no article on "nothing at all" between 17 and 24 November 2026',
+    });
+    expect(failed.audio_url).toBeNull();
+  });
+
+  it("answers 404 for another tenant's documentary and leaves it out of their list", async () => {
+    const mine = (await request({ topic: 'football' })).body;
+    const other = { apiKey: stack.otherClient.apiKey };
+    expect((await stack.call('GET', `/api/v1/documentaries/${mine.id}`, undefined, other)).status).toBe(404);
+    const theirs = await stack.call<DocumentaryList>('GET', '/api/v1/documentaries', undefined, other);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.documentaries.map((d) => d.id)).not.toContain(mine.id);
+    expect((await stack.call('GET', '/api/v1/documentaries/doc_nope')).status).toBe(404);
+  });
+
+  it('lists newest first in stable pages', async () => {
+    const client = await createTestClient(stack, { name: `Pager ${stack.run}` });
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
+        200,
+      'the API to know the new client',
+    );
+    const ids: string[] = [];
+    for (const topic of ['one', 'two', 'three', 'four', 'five'])
+      ids.push((await request({ topic: `topic ${topic}` }, client.apiKey)).body.id);
+    const seen: Documentary[] = [];
+    for (let offset = 0; ; offset += 2) {
+      const page = await stack.call<DocumentaryList>(
+        'GET',
+        `/api/v1/documentaries?limit=2&offset=${offset}`,
+        undefined,
+        { apiKey: client.apiKey },
+      );
+      expect(page.body.documentaries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.documentaries);
+      if (!page.body.paging.has_more) break;
+    }
+    expect(new Set(seen.map((d) => d.id))).toEqual(new Set(ids));
+    expect(seen).toHaveLength(5);
+    // Newest request first; requests within one second tie on time and are ordered by id.
+    const order = seen.map((d) => `${d.created_at} ${d.id}`);
+    expect(order).toEqual([...order].sort().reverse());
+  });
+
+  it('refuses bad requests with 400 naming the field', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{}, /^topic: /],
+      [{ topic: ' ' }, /^topic: must be at least 2 characters/],
+      [{ topic: 'x'.repeat(201) }, /^topic: must be at most 200 characters/],
+      [{ topic: 'chips', sources: ['blogs'] }, /^sources\.0: must be one of "news", "internal", "social"/],
+      [{ topic: 'chips', sources: [] }, /^sources: must name at least one kind of source/],
+      [{ topic: 'chips', format: 'video' }, /^format: must be one of "audio\+transcript", "audio"/],
+      [{ topic: 'chips', length: 'epic' }, /^length: must be one of "short", "medium", "long"/],
+      [{ topic: 'chips', max_articles: 0 }, /^max_articles: must be at least 1/],
+      [{ topic: 'chips', max_articles: 51 }, /^max_articles: must be at most 50/],
+      [{ topic: 'chips', date_range: 'last week' }, /^date_range: .*expected 24h, 7d, 30d/],
+      [{ topic: 'chips', date_range: '2020-01-01..2026-01-01' }, /^date_range: covers more than 366 days/],
+      [{ topic: 'chips', date_range: '2999-01-01..' }, /^date_range: starts in the future/],
+      [{ topic: 'chips', voice: 'xx-nobody' }, /^voice: /],
+      [
+        { topic: 'chips', language: 'de', voice: 'en-US-slt-hts' },
+        /^language: voice en-US-slt-hts does not speak "de"/,
+      ],
+      [{ topic: 'chips', colour: 'blue' }, /colour/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await stack.call<{ error: { code: string; message: string } }>(
+        'POST',
+        '/api/v1/documentaries',
+        body,
+      );
+      expect(answer.status, `${JSON.stringify(body)}: ${answer.text}`).toBe(400);
+      expect(answer.body.error.code).toBe('invalid_parameter');
+      expect(answer.body.error.message, JSON.stringify(body)).toMatch(message);
+    }
+  });
+
+  it('needs the scope use:audio', async () => {
+    const reader = await createTestClient(stack, { name: `Reader ${stack.run}`, scopes: ['read:feeds'] });
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/v1/sources', undefined, { apiKey: reader.apiKey })).status === 200,
+      'the API to know the new client',
+    );
+    const answer = await stack.call<{ error: { code: string } }>(
+      'POST',
+      '/api/v1/documentaries',
+      { topic: 'chips' },
+      { apiKey: reader.apiKey },
+    );
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('insufficient_scope');
+  });
+});

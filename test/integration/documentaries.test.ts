@@ -1,0 +1,213 @@
+// Documentaries end to end on the real stack: the BBC corpus appended as articles of a catalog source, a
+// documentary processor process (embedded voices), and the API: a request for a topic in the corpus
+// goes through its steps to ready; its audio_url plays without a key as mp3 of the promised length, with
+// a chapter per segment; its WebVTT transcript's cues are in order and cover the audio; every cited
+// article answers 200; a topic with no article ends failed with no_articles; another tenant sees nothing.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus } from '../../services/demo/corpus.ts';
+import { parseWebVtt } from '../../services/documentaries/transcript.ts';
+import type { ArticleDiscovered, Source } from '../../services/runtime/events/types.generated.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { decodeAudio, probeAudio } from '../../services/speech/audio-probe.ts';
+import { durationMs } from '../../services/speech/pcm.ts';
+import type { components } from '../api-client/schema.d.ts';
+import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { waitFor } from './support/wait.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { writeFile } from 'node:fs/promises';
+
+type Documentary = components['schemas']['Documentary'];
+
+describe('documentaries end to end', () => {
+  let stack: ApiStack;
+  let audioDir: string;
+  let documentarian: ServiceProcess | undefined;
+
+  beforeAll(async () => {
+    audioDir = await mkdtemp(path.join(tmpdir(), 'documentaries-'));
+    stack = await startApiStack('documentary', { AUDIO_DIR: audioDir });
+    const run = stack.run;
+    const now = Date.now();
+    const source: Source = {
+      source_id: `src_doc_${run}`,
+      name: `BBC corpus ${run}`,
+      feed_url: `https://corpus-${run}.example/feed.xml`,
+      site_url: null,
+      category: 'general',
+      language: 'en',
+      country: 'gb',
+      active: false,
+      poll_interval_seconds: 900,
+      created_by_tenant: null,
+      created_at: now,
+      version: 1,
+      occurred_at: now,
+    };
+    await stack.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
+    // The corpus as articles of the last three days, an hour apart.
+    const articles: ArticleDiscovered[] = readCorpus().map((a, i) => ({
+      article_id: `art_doc_${run}_${i}`,
+      source_id: source.source_id,
+      source_name: 'BBC News',
+      guid: `${run}-${a.id}`,
+      url: `https://corpus-${run}.example/${a.id}`,
+      original_url: `https://corpus-${run}.example/${a.id}`,
+      title: a.title,
+      summary: a.paragraphs[0] ?? '',
+      content: a.paragraphs.join('\n\n'),
+      author: null,
+      published_at: now - (i + 1) * 3_600_000 * 0.7,
+      published_at_clamped: false,
+      discovered_at: now,
+      language: 'en',
+      category: a.category,
+      image_url: null,
+      occurred_at: now,
+    }));
+    await stack.producer.send(
+      topicNames.articlesDiscovered,
+      articles.map((a) => ({ key: a.article_id, value: a })),
+    );
+    await waitFor(async () => {
+      const [row] = await stack.clickhouse.query<{ n: string }>(
+        `SELECT count() AS n FROM articles WHERE source_id = '${source.source_id}'`,
+      );
+      return Number(row!.n) === articles.length;
+    }, 'the corpus in the read model');
+
+    documentarian = startServiceProcess('documentarian', {
+      CLICKHOUSE_DATABASE: stack.database,
+      AUDIO_DIR: audioDir,
+      API_PUBLIC_URL: stack.api.url,
+      DOCUMENTARIAN_GROUP: `documentarian-${run}`,
+      DOCUMENTARIAN_FROM_BEGINNING: 'false',
+      LOG_LEVEL: 'info',
+    });
+    await waitFor(
+      () => documentarian!.output().includes('partitions assigned'),
+      'the documentarian to join',
+      90_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\ndocumentarian output:\n${documentarian!.output()}`);
+    });
+  }, 180_000);
+
+  afterAll(async () => {
+    await documentarian?.stop();
+    await stack?.close();
+    if (audioDir) await rm(audioDir, { recursive: true, force: true });
+  }, 60_000);
+
+  const finished = (id: string, timeoutMs = 150_000) =>
+    waitFor(
+      async () => {
+        const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${id}`)).body;
+        return d.status === 'ready' || d.status === 'failed' ? d : null;
+      },
+      `documentary ${id} to finish`,
+      timeoutMs,
+      500,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\ndocumentarian output:\n${documentarian!.output()}`);
+    });
+
+  it('makes a short documentary on a topic in the corpus: mp3 of the promised length, chapters, transcript, citations', async () => {
+    const asked = await stack.call<Documentary>('POST', '/api/v1/documentaries', {
+      topic: 'the economy',
+      length: 'short',
+    });
+    expect(asked.status, asked.text).toBe(202);
+    const seen = new Set<string>();
+    const ready = await waitFor(
+      async () => {
+        const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${asked.body.id}`)).body;
+        seen.add(d.status);
+        return d.status === 'ready' || d.status === 'failed' ? d : null;
+      },
+      'the documentary to be ready',
+      150_000,
+      300,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\ndocumentarian output:\n${documentarian!.output()}`);
+    });
+    expect(ready.status, JSON.stringify(ready.failure)).toBe('ready');
+    // Progress shown on the way (a step may pass between two looks, but narrating takes seconds).
+    expect(seen.has('narrating')).toBe(true);
+    expect(ready.progress).toBe(1);
+
+    // The history: every step recorded, in order.
+    const history = await stack.clickhouse.query<{ step: string }>(
+      `SELECT if(status = 'progressed', assumeNotNull(stage), status) AS step FROM documentaries
+       WHERE documentary_id = '${ready.id}' ORDER BY version`,
+    );
+    const steps = history.map((h) => h.step).filter((s, i, all) => s !== all[i - 1]);
+    expect(steps).toEqual(['requested', 'gathering', 'scripting', 'narrating', 'assembling', 'ready']);
+
+    // The audio: no key needed, mp3, about two minutes (short), a chapter per segment.
+    const audio = await fetch(ready.audio_url!);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+    const bytes = new Uint8Array(await audio.arrayBuffer());
+    expect((await probeAudio(bytes)).codec).toBe('mp3');
+    const pcm = await decodeAudio(bytes);
+    const seconds = durationMs(pcm) / 1000;
+    expect(Math.abs(seconds * 1000 - ready.duration_ms!)).toBeLessThan(200);
+    expect(seconds).toBeGreaterThan(75);
+    expect(seconds).toBeLessThan(170);
+    const file = path.join(audioDir, 'downloaded.mp3');
+    await writeFile(file, bytes);
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      ...['-v', 'error', '-of', 'json', '-show_chapters', file],
+    ]);
+    const chapters = (JSON.parse(stdout) as { chapters: { tags?: { title?: string } }[] }).chapters;
+    expect(chapters.map((c) => c.tags?.title)).toEqual(ready.chapters.map((c) => c.title));
+    expect(ready.chapters.map((c) => c.kind)[0]).toBe('intro');
+    expect(ready.chapters.at(-1)!.kind).toBe('outro');
+    expect(ready.chapters.filter((c) => c.kind === 'story').length).toBeGreaterThan(0);
+
+    // The transcript: cues in order, covering the audio.
+    const vtt = await fetch(ready.transcript_url!);
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get('content-type')).toMatch(/^text\/vtt/);
+    const cues = parseWebVtt(await vtt.text());
+    expect(cues.length).toBeGreaterThan(5);
+    for (let i = 1; i < cues.length; i++) expect(cues[i]!.startMs).toBeGreaterThanOrEqual(cues[i - 1]!.endMs);
+    expect(cues[0]!.startMs).toBeLessThan(1_000);
+    expect(ready.duration_ms! - cues.at(-1)!.endMs).toBeLessThan(1_500);
+    const json = await fetch(ready.transcript_json_url!);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    const transcript = (await json.json()) as { segments: { article_ids: string[]; start_ms: number }[] };
+    expect(transcript.segments.length).toBe(ready.chapters.length);
+
+    // Every cited article is there, and the story segments cite only those.
+    expect(ready.articles.length).toBeGreaterThan(0);
+    for (const article of ready.articles) {
+      const answer = await stack.call('GET', `/v1/articles/${article.id}`);
+      expect(answer.status, article.id).toBe(200);
+    }
+    const cited = new Set(ready.articles.map((a) => a.id));
+    for (const chapter of ready.chapters)
+      for (const id of chapter.article_ids) expect(cited.has(id)).toBe(true);
+
+    // Another tenant cannot read it.
+    const other = { apiKey: stack.otherClient.apiKey };
+    expect((await stack.call('GET', `/api/v1/documentaries/${ready.id}`, undefined, other)).status).toBe(404);
+  }, 200_000);
+
+  it('ends a topic no article is about as failed with no_articles, and no file', async () => {
+    const asked = await stack.call<Documentary>('POST', '/api/v1/documentaries', {
+      topic: 'zyxwvut quarks',
+    });
+    expect(asked.status).toBe(202);
+    const done = await finished(asked.body.id, 60_000);
+    expect(done.status).toBe('failed');
+    expect(done.failure?.code).toBe('no_articles');
+    expect(done.failure?.reason).toMatch(/no article on "zyxwvut quarks"/);
+    expect(done.audio_url).toBeNull();
+  }, 90_000);
+});
