@@ -95,6 +95,25 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
       what: 'the alerts received so far (an article mentioning the BBC arrives every minute or so)',
       command: `curl -s ${quote(`${context.feedServerUrl}/inbox/alerts`)}`,
     },
+    {
+      what: "documentaries: first a webhook, so the demo's inbox receives documentary.ready (the answer shows the secret)",
+      command: post('/api/v1/webhooks', {
+        url: `${context.feedServerUrl}/inbox/documentaries`,
+        events: ['documentary.ready'],
+      }),
+    },
+    {
+      what: 'then a short documentary (about 2 minutes) on the economy, from the last 7 days of news',
+      command: post('/api/v1/documentaries', { topic: 'the economy', length: 'short' }),
+    },
+    {
+      what: 'its steps and progress; when ready (in a minute or so): audio_url (mp3 with chapters), transcripts',
+      command: get('/api/v1/documentaries?limit=1'),
+    },
+    {
+      what: 'the documentary.ready webhooks received',
+      command: `curl -s ${quote(`${context.feedServerUrl}/inbox/documentaries`)}`,
+    },
     { what: 'the active sources', command: get('/v1/sources?active_only=true') },
     {
       what: 'a personalized feed',

@@ -244,6 +244,7 @@ async function start(): Promise<void> {
     ['projector', 'services/projector/main.ts'],
     ['enricher', 'services/enricher/main.ts'],
     ['narrator', 'services/narrator/main.ts'],
+    ['documentarian', 'services/documentarian/main.ts'],
     ['matcher', 'services/matcher/main.ts'],
     ['dispatcher', 'services/dispatcher/main.ts'],
     ['poller', 'services/poller/main.ts'],
@@ -251,7 +252,7 @@ async function start(): Promise<void> {
   ] as const) {
     watch(launch(name, tsx(entry)));
   }
-  say('services: projector, enricher, narrator, matcher, dispatcher, poller and api started');
+  say('services: projector, enricher, narrator, documentarian, matcher, dispatcher, poller and api started');
 
   const progress = progressLine(say);
   const sample = await waitForArticles(apiArticleProbe(apiUrl, credentials.apiKey), {
@@ -275,9 +276,16 @@ async function start(): Promise<void> {
     releaseSeconds: config.DEMO_RELEASE_SECONDS,
     pollSeconds: config.DEMO_POLL_SECONDS,
     narrationUrl,
-    logFiles: ['projector', 'enricher', 'narrator', 'matcher', 'dispatcher', 'poller', 'api'].map((n) =>
-      relative(path.join(config.DEMO_LOG_DIR, `${n}.log`)),
-    ),
+    logFiles: [
+      'projector',
+      'enricher',
+      'narrator',
+      'documentarian',
+      'matcher',
+      'dispatcher',
+      'poller',
+      'api',
+    ].map((n) => relative(path.join(config.DEMO_LOG_DIR, `${n}.log`))),
   });
   for (const line of message) say(line);
 }

@@ -648,6 +648,8 @@ export interface components {
                 /** @description intro, story, transition or outro */
                 kind: string;
                 title: string;
+                /** @description What is spoken in it, sentence by sentence. */
+                sentences: string[];
                 start_ms: number | null;
                 end_ms: number | null;
                 article_ids: string[];

@@ -127,7 +127,16 @@ describe('documentaries API', () => {
           story: 0,
         },
       ],
-      chapters: [{ kind: 'intro', title: 'Introduction', start_ms: null, end_ms: null, article_ids: [] }],
+      chapters: [
+        {
+          kind: 'intro',
+          title: 'Introduction',
+          sentences: ['Hello.'],
+          start_ms: null,
+          end_ms: null,
+          article_ids: [],
+        },
+      ],
     });
 
     const key = 'a'.repeat(40);

@@ -14,7 +14,9 @@ import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { decodeAudio, probeAudio } from '../../services/speech/audio-probe.ts';
 import { durationMs } from '../../services/speech/pcm.ts';
 import type { components } from '../api-client/schema.d.ts';
+import { startOpenAiSpeechServer, type OpenAiSpeechServer } from '../support/openai-speech-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { placeGroup, topicEnds } from './support/topic-recorder.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
 import { waitFor } from './support/wait.ts';
 import { execFile } from 'node:child_process';
@@ -27,6 +29,8 @@ describe('documentaries end to end', () => {
   let stack: ApiStack;
   let audioDir: string;
   let documentarian: ServiceProcess | undefined;
+  let speech: OpenAiSpeechServer | undefined;
+  const started: ServiceProcess[] = [];
 
   beforeAll(async () => {
     audioDir = await mkdtemp(path.join(tmpdir(), 'documentaries-'));
@@ -99,6 +103,8 @@ describe('documentaries end to end', () => {
 
   afterAll(async () => {
     await documentarian?.stop();
+    for (const process of started) await process.stop();
+    await speech?.close();
     await stack?.close();
     if (audioDir) await rm(audioDir, { recursive: true, force: true });
   }, 60_000);
@@ -210,4 +216,79 @@ describe('documentaries end to end', () => {
     expect(done.failure?.reason).toMatch(/no article on "zyxwvut quarks"/);
     expect(done.audio_url).toBeNull();
   }, 90_000);
+  it('after a SIGKILL while narrating and a restart, reaches ready once and speaks no sentence twice', async () => {
+    // Only the processor under test may make documentaries from here on.
+    await documentarian?.stop();
+    speech = await startOpenAiSpeechServer();
+    // Slow answers: a sentence is at the server for most of a second, so the kill lands mid-narration.
+    speech.plan(...Array.from({ length: 400 }, () => ({ delayMs: 400 })));
+    // The group starts at the topic's end, committed, so the restarted process resumes from there (a
+    // group with nothing committed that starts "at the end" would skip what the first process was doing).
+    const group = `documentarian-crash-${stack.run}`;
+    await placeGroup(
+      stack.kafka,
+      group,
+      topicNames.documentaries,
+      await topicEnds(stack.kafka, topicNames.documentaries),
+    );
+    const env = {
+      CLICKHOUSE_DATABASE: stack.database,
+      AUDIO_DIR: audioDir,
+      API_PUBLIC_URL: stack.api.url,
+      DOCUMENTARIAN_GROUP: group,
+      SPEECH_PROVIDER: 'openai',
+      OPENAI_SPEECH_BASE_URL: speech.baseUrl,
+      OPENAI_SPEECH_API_KEY: speech.apiKey,
+      LOG_LEVEL: 'info',
+    };
+    const join = async () => {
+      const process = startServiceProcess('documentarian', env);
+      started.push(process);
+      await waitFor(
+        () => process.output().includes('partitions assigned'),
+        'the documentarian to join',
+        90_000,
+      );
+      return process;
+    };
+    const first = await join();
+    const asked = await stack.call<Documentary>('POST', '/api/v1/documentaries', {
+      topic: 'the economy',
+      length: 'short',
+    });
+    expect(asked.status).toBe(202);
+    await waitFor(() => speech!.requests.length >= 8, 'eight sentences at the speech server', 90_000, 10);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const beforeKill = speech.requests.length;
+    const second = await join();
+    const done = await finished(asked.body.id, 150_000).catch((error: Error) => {
+      throw new Error(`${error.message}\nrestarted documentarian:\n${second.output()}`);
+    });
+    expect(done.status, JSON.stringify(done.failure)).toBe('ready');
+
+    // Ready once, whatever the crash interrupted.
+    const [ready] = await stack.clickhouse.query<{ n: string }>(
+      `SELECT count() AS n FROM documentaries WHERE documentary_id = '${done.id}' AND status = 'ready'`,
+    );
+    expect(Number(ready!.n)).toBe(1);
+    // Every sentence asked for at most once by each process; the only one asked again is the one at the
+    // server when the first process died (sentences are spoken one at a time), its answer lost with it.
+    const texts = (from: number, to: number) =>
+      speech!.requests.slice(from, to).map((r) => String(r.body?.input));
+    const before = texts(0, beforeKill);
+    const after = texts(beforeKill, Infinity);
+    expect(new Set(before).size).toBe(before.length);
+    expect(new Set(after).size).toBe(after.length);
+    const repeated = after.filter((t) => before.includes(t));
+    console.log(
+      `documentarian SIGKILL after ${beforeKill} sentences; ${after.length} after the restart, ` +
+        `${repeated.length} of them asked before`,
+    );
+    expect(repeated.length).toBeLessThanOrEqual(1);
+    expect(after.length).toBeGreaterThan(0);
+    // Every sentence of the script was spoken (identical sentences, such as an attribution, once).
+    const spoken = new Set(done.chapters.flatMap((c) => c.sentences));
+    expect(new Set([...before, ...after])).toEqual(spoken);
+  }, 300_000);
 });

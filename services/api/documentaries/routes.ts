@@ -102,6 +102,7 @@ const newDocumentary = z
 const chapter = z.object({
   kind: z.string().meta({ description: 'intro, story, transition or outro' }),
   title: z.string(),
+  sentences: z.array(z.string()).meta({ description: 'What is spoken in it, sentence by sentence.' }),
   start_ms: z.number().int().nullable(),
   end_ms: z.number().int().nullable(),
   article_ids: z.array(z.string()),
