@@ -45,6 +45,7 @@ function documentaryWith(overrides: Partial<Documentary> = {}): Documentary {
     date_range: null,
     language: null,
     voice: null,
+    script_writer: null,
     length: null,
     max_articles: null,
     articles: [],

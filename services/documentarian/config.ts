@@ -1,11 +1,14 @@
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
 import { audioStoreEnv } from '../audio/config.ts';
 import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
+import { providerEnv } from '../intelligence/provider-factory.ts';
 import { speechEnv } from '../speech/provider-factory.ts';
 
 export const documentarianEnv = {
   ...infrastructureEnv,
   ...speechEnv,
+  // The script is written by the enrichment provider: ENRICHMENT_PROVIDER and the OPENAI_* settings.
+  ...providerEnv,
   ...audioStoreEnv,
   API_PUBLIC_URL: apiPublicUrlSetting,
   DOCUMENTARIAN_GROUP: text('documentarian').describe('Consumer group of the documentary processors.'),

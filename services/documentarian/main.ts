@@ -17,6 +17,9 @@ import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
 import { createSynthesizer } from '../speech/synthesizer.ts';
+import { requireOpenAiConfig } from '../intelligence/openai/config.ts';
+import { createOpenAiScriptWriter } from '../documentaries/openai-script-writer.ts';
+import { checkedScriptWriter, embeddedScriptWriter } from '../documentaries/script-writer.ts';
 import { documentarianEnv } from './config.ts';
 import { documentarianHandler } from './documentarian.ts';
 
@@ -37,6 +40,12 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     onProviderCall: (provider, characters) => log.debug({ provider, characters }, 'speech provider call'),
   });
   onStop(() => synthesis.close());
+  // Scripts by the enrichment provider; a model's script is checked, the embedded writer stands behind it.
+  const writer =
+    config.ENRICHMENT_PROVIDER === 'openai'
+      ? createOpenAiScriptWriter({ config: requireOpenAiConfig(config), logger })
+      : embeddedScriptWriter;
+  const scriptWriter = checkedScriptWriter(writer, logger);
   const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
@@ -65,6 +74,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       clickhouse,
       producer,
       synthesis,
+      scriptWriter,
       store,
       address: (key) => audioAddress(config.API_PUBLIC_URL, key),
       targetLufs: config.DOCUMENTARIAN_TARGET_LUFS,

@@ -21,6 +21,7 @@ const event = (overrides: Partial<Documentary>): Documentary => ({
   date_range: null,
   language: null,
   voice: null,
+  script_writer: null,
   length: null,
   max_articles: null,
   articles: [],

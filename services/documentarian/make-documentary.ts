@@ -20,7 +20,8 @@ import {
   type SpokenSegment,
 } from '../documentaries/assembly.ts';
 import { defaultMaxArticles, type DocumentaryLength } from '../documentaries/documentary-request.ts';
-import { writeScript, type ScriptSegment } from '../documentaries/script.ts';
+import type { ScriptSegment } from '../documentaries/script.ts';
+import type { checkedScriptWriter } from '../documentaries/script-writer.ts';
 import { pickStories, type CandidateArticle, type Story } from '../documentaries/stories.ts';
 import { transcriptJson, webVtt } from '../documentaries/transcript.ts';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
@@ -34,6 +35,8 @@ import { gatherArticles, readArticlesById } from './gathering.ts';
 export interface MakeDocumentaryDependencies {
   clickhouse: ClickHouse;
   synthesis: Synthesis;
+  /** The enrichment provider's writer, checked, with the embedded writer to fall back on. */
+  scriptWriter: ReturnType<typeof checkedScriptWriter>;
   store: AudioStore;
   /** Appends the next event of the documentary. */
   append: (event: Documentary) => Promise<void>;
@@ -117,10 +120,17 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
 
   if (step === 'scripting') {
     if (stories.length === 0) stories = await storiesAgain(deps.clickhouse, state.articles);
-    const script = writeScript({ topic: state.topic, from: period.from, to: period.to, stories, length });
+    const { script, writer } = await deps.scriptWriter.write({
+      topic: state.topic,
+      from: period.from,
+      to: period.to,
+      stories,
+      length,
+    });
     await advance({
       stage: 'narrating',
       progress: progressAt.narrating,
+      script_writer: writer,
       segments: script.segments.map(segmentEvent),
     });
   }

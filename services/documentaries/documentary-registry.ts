@@ -37,6 +37,8 @@ export interface DocumentaryState {
   length: string;
   language: string | null;
   voice: string | null;
+  /** "embedded" or "openai/<model>", from narrating on. */
+  scriptWriter: string | null;
   dateRange: string | null;
   periodFrom: string | null;
   periodTo: string | null;
@@ -64,6 +66,7 @@ interface DocumentaryRow {
   length: string;
   language: string | null;
   voice: string | null;
+  script_writer: string | null;
   date_range: string | null;
   period_from: number | string | null;
   period_to: number | string | null;
@@ -101,6 +104,7 @@ const nullableColumns = [
   'progress',
   'language',
   'voice',
+  'script_writer',
   'date_range',
   'period_from',
   'period_to',
@@ -152,6 +156,7 @@ export class DocumentaryRegistry {
       date_range: input.dateRange,
       language: input.language,
       voice: input.voice,
+      script_writer: null,
       length: input.length,
       max_articles: input.maxArticles,
       articles: [],
@@ -193,7 +198,7 @@ export class DocumentaryRegistry {
     });
     return this.deps.clickhouse.query<DocumentaryRow>(sql`
 SELECT documentary_id, topic, sources, format, status, stage, progress, length, language, voice,
-  date_range, toUnixTimestamp(period_from) AS period_from, toUnixTimestamp(period_to) AS period_to,
+  script_writer, date_range, toUnixTimestamp(period_from) AS period_from, toUnixTimestamp(period_to) AS period_to,
   max_articles, articles_json, segments_json, audio_key, transcript_key, transcript_json_key,
   duration_ms, failure_code, failure_reason,
   toUnixTimestamp(requested_at) AS requested_at, toUnixTimestamp(occurred_at) AS occurred_at
@@ -217,6 +222,7 @@ function toState(r: DocumentaryRow): DocumentaryState {
     length: r.length,
     language: r.language,
     voice: r.voice,
+    scriptWriter: r.script_writer,
     dateRange: r.date_range,
     periodFrom: r.period_from === null ? null : isoTime(r.period_from),
     periodTo: r.period_to === null ? null : isoTime(r.period_to),

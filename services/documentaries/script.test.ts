@@ -4,6 +4,7 @@ import {
   checkScript,
   documentaryLengths,
   periodInWords,
+  scriptFromParts,
   targetSeconds,
   writeScript,
   type DocumentaryLength,
@@ -314,6 +315,88 @@ describe('checkScript', () => {
     expect(checkScript({ ...base, wordCount: base.wordCount + 1 }, semiconductors)).toEqual([
       expect.stringContaining('wordCount'),
     ]);
+  });
+});
+
+describe('checkScript with the frame: intro and outro', () => {
+  const frame = { topic: 'the week in semiconductors', from: weekAgo, to: now };
+  const base = script(semiconductors, 'medium');
+
+  it.each(documentaryLengths)(
+    'finds nothing wrong with the embedded writer’s %s intro and outro',
+    (length) => {
+      expect(checkScript(script(richStories, length), richStories, frame)).toEqual([]);
+      expect(checkScript(script([], length), [], frame)).toEqual([]);
+    },
+  );
+
+  it('accepts an intro in other words that names the topic, the period, counts and outlets', () => {
+    const changed = withSegment(base, 0, (segment) => ({
+      ...segment,
+      sentences: [
+        'Welcome to this review of the week in semiconductors, from 17 to 24 November 2026.',
+        'We hear from BBC News and Reuters in 3 stories.',
+      ],
+    }));
+    expect(checkScript(changed, semiconductors, frame)).toEqual([]);
+  });
+
+  it('flags an intro or outro that gives news or a figure of its own, only when given the frame', () => {
+    const newsy = withSegment(base, 0, (segment) => ({
+      ...segment,
+      sentences: [...segment.sentences, 'Chipmakers lobbied the White House for a tariff exemption.'],
+    }));
+    expect(checkScript(newsy, semiconductors, frame)).toEqual([
+      expect.stringMatching(/^segment 1 \(intro "Introduction"\), sentence 3 says what neither/),
+    ]);
+    expect(checkScript(newsy, semiconductors)).toEqual([]);
+    const last = base.segments.length - 1;
+    const figure = withSegment(base, last, (segment) => ({
+      ...segment,
+      sentences: [...segment.sentences, 'Over 2,500 listeners heard it in 2019.'],
+    }));
+    expect(checkScript(figure, semiconductors, frame)).toEqual([
+      expect.stringContaining('gives a figure neither the period nor the articles give (2,500, 2019)'),
+    ]);
+  });
+});
+
+describe('scriptFromParts', () => {
+  const frame = { topic: 'the week in semiconductors', from: weekAgo, to: now };
+  const parts = {
+    intro: ['A look at the week in semiconductors.'],
+    stories: [
+      { number: 2, transition: 'Not used before the first story.', sentences: ['  One.  '] },
+      { number: 1, transition: null, sentences: ['Two.', ''] },
+    ],
+    outro: ['The end.'],
+  };
+
+  it('takes the writer’s words, the stories’ titles and citations, and counts the words itself', () => {
+    const made = scriptFromParts(frame, semiconductors, parts);
+    expect(made.segments.map((s) => [s.kind, s.sentences])).toEqual([
+      ['intro', ['A look at the week in semiconductors.']],
+      ['story', ['One.']],
+      ['transition', ['Next, we turn to another story.']],
+      ['story', ['Two.']],
+      ['outro', ['The end.']],
+    ]);
+    expect(made.segments[1]!.title).toBe(semiconductors[1]!.lead.title);
+    expect(made.segments[1]!.articleIds).toEqual(semiconductors[1]!.articles.map((a) => a.id));
+    expect(made.segments.at(-1)!.articleIds).toEqual(
+      [semiconductors[1]!, semiconductors[0]!].flatMap((s) => s.articles.map((a) => a.id)),
+    );
+    expect(made.wordCount).toBe(7 + 1 + 6 + 1 + 2);
+    expect(made.title).toBe('The week in semiconductors, 17 to 24 November 2026');
+  });
+
+  it('refuses a story that does not exist or is told twice', () => {
+    expect(() =>
+      scriptFromParts(frame, semiconductors, { ...parts, stories: [{ ...parts.stories[0]!, number: 0 }] }),
+    ).toThrow('story 0 does not exist');
+    expect(() =>
+      scriptFromParts(frame, semiconductors, { ...parts, stories: [parts.stories[1]!, parts.stories[1]!] }),
+    ).toThrow('story 1 is told twice');
   });
 });
 

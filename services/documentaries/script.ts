@@ -53,6 +53,13 @@ export interface ScriptInput {
   wordsPerMinute?: number;
 }
 
+/** What the intro and outro may speak of besides framing words: the topic and the period asked for. */
+export interface ScriptFrame {
+  topic: string;
+  from: Date;
+  to: Date;
+}
+
 /**
  * Sentences a story gets before the next story is let in: a longer documentary tells more stories, but
  * tells each of them more fully too, rather than listing headlines.
@@ -135,9 +142,12 @@ export function writeScript(input: ScriptInput): Script {
  * at least 80% of its content words, and one of their sentences at least half, and every figure it
  * gives. That catches invented facts and figures; it cannot tell a sentence that recombines the
  * articles' own words into a different claim, which is why the embedded writer only ever copies.
- * Intro and outro are not checked beyond their citations: they carry the topic, the period and counts.
+ * Intro and outro carry the topic, the period, counts and the outlets' names. Given the `frame` (the
+ * topic and period asked for), they are held to that: a word that is none of those nor framing must be
+ * used by the articles (80% of such words), and a figure must be the period's, a count, or the articles'.
+ * Without it they are checked for their citations only.
  */
-export function checkScript(script: Script, stories: readonly Story[]): string[] {
+export function checkScript(script: Script, stories: readonly Story[], frame?: ScriptFrame): string[] {
   const problems: string[] = [];
   const articles = new Map<string, CandidateArticle>();
   for (const story of stories) for (const a of story.articles) articles.set(a.id, a);
@@ -172,6 +182,14 @@ export function checkScript(script: Script, stories: readonly Story[]): string[]
         }
       });
     }
+    if ((segment.kind === 'intro' || segment.kind === 'outro') && frame) {
+      const all = [...articles.keys()].map(knownArticle);
+      const allowed = frameVocabulary(frame, all);
+      segment.sentences.forEach((sentence, i) => {
+        const problem = unframed(sentence, all, allowed, frameFigures(frame, stories));
+        if (problem) problems.push(`${where}, sentence ${i + 1} ${problem}: "${sentence}"`);
+      });
+    }
     if (segment.kind !== 'story') return;
     if (segment.articleIds.length === 0) problems.push(`${where} cites no article`);
     if (cited.length === 0) return;
@@ -186,6 +204,100 @@ export function checkScript(script: Script, stories: readonly Story[]): string[]
   }
   return problems;
 }
+
+/** A story as a script writer outside this module sees it: each article's speakable sentences. */
+export interface StoryMaterial {
+  /** 1-based, in the stories' order (best first). */
+  number: number;
+  articles: {
+    id: string;
+    outlet: string;
+    title: string;
+    publishedAt: string;
+    /** In the article's order; the best `maxSentences` of them. */
+    sentences: string[];
+  }[];
+}
+
+/**
+ * The material a model writes from: per story, per article, its most informative speakable sentences
+ * (at most `maxSentences`, said in the article's order). The same sentences the embedded writer chooses
+ * from, so a model that keeps to them passes checkScript.
+ */
+export function storyMaterial(stories: readonly Story[], maxSentences: number): StoryMaterial[] {
+  return stories.map((story, i) => ({
+    number: i + 1,
+    articles: story.articles.map((article) => ({
+      id: article.id,
+      outlet: sourceName(article),
+      title: plainLine(article.title),
+      publishedAt: article.publishedAt.toISOString(),
+      sentences: speakableSentences(article)
+        .sort((a, b) => b.score - a.score || a.index - b.index)
+        .slice(0, maxSentences)
+        .sort((a, b) => a.index - b.index)
+        .map((c) => c.text),
+    })),
+  }));
+}
+
+/** What an outside writer decides: the intro, which stories in what order with what words, the outro. */
+export interface ScriptParts {
+  intro: string[];
+  /** `number` refers to StoryMaterial.number; `transition` is said before the story (not the first). */
+  stories: { number: number; transition: string | null; sentences: string[] }[];
+  outro: string[];
+}
+
+/**
+ * A Script from an outside writer's parts, in the shape writeScript gives: chapter titles, citations
+ * (every article of a told story; the outro all of them) and the word count are the stories', never the
+ * writer's. Throws a RangeError for a story number that does not exist or is told twice.
+ */
+export function scriptFromParts(frame: ScriptFrame, stories: readonly Story[], parts: ScriptParts): Script {
+  const seen = new Set<number>();
+  const told = parts.stories.map((part) => {
+    const story = stories[part.number - 1];
+    if (!Number.isInteger(part.number) || !story) {
+      throw new RangeError(`story ${part.number} does not exist (there are ${stories.length})`);
+    }
+    if (seen.has(part.number)) throw new RangeError(`story ${part.number} is told twice`);
+    seen.add(part.number);
+    return { story, part };
+  });
+  const segments: ScriptSegment[] = [
+    { kind: 'intro', title: 'Introduction', sentences: spoken(parts.intro), articleIds: [] },
+  ];
+  told.forEach(({ story, part }, i) => {
+    if (i > 0) {
+      const transition = spoken(part.transition ? [part.transition] : []);
+      segments.push({
+        kind: 'transition',
+        title: 'Transition',
+        sentences: transition.length > 0 ? transition : [transitions[(i - 1) % transitions.length]!],
+        articleIds: [],
+      });
+    }
+    segments.push({
+      kind: 'story',
+      title: plainLine(story.lead.title) || 'Untitled story',
+      sentences: spoken(part.sentences),
+      articleIds: story.articles.map((a) => a.id),
+    });
+  });
+  segments.push({
+    kind: 'outro',
+    title: 'Sources',
+    sentences: spoken(parts.outro),
+    articleIds: unique(told.flatMap(({ story }) => story.articles.map((a) => a.id))),
+  });
+  const title = `${capitalise(cleanTopic(frame.topic))}, ${periodInWords(frame.from, frame.to).compact}`;
+  return { title, segments, wordCount: wordsIn({ segments }) };
+}
+
+/** A writer's sentences as the narrator gets them: one line each, none empty. */
+const spoken = (sentences: readonly string[]) =>
+  sentences.map((sentence) => plainLine(sentence)).filter((sentence) => sentence.length > 0);
 
 // ---- choosing sentences ----------------------------------------------------------------------------
 
@@ -418,6 +530,47 @@ function unsupported(
   return null;
 }
 
+/** The words an intro or outro may use without an article using them. */
+function frameVocabulary(frame: ScriptFrame, cited: readonly KnownArticle[]): ReadonlySet<string> {
+  const period = periodInWords(frame.from, frame.to);
+  return new Set([
+    ...framingVocabulary(),
+    ...termsOfText(frame.topic),
+    ...termsOfText(`${period.spoken}. ${period.compact}.`),
+    ...termsOfText(smallNumbers.join(', ')),
+    ...cited.flatMap((a) => a.sourceTerms),
+  ]);
+}
+
+/** The figures an intro or outro may give: the period's dates and counts no larger than the stories'. */
+function frameFigures(frame: ScriptFrame, stories: readonly Story[]): ReadonlySet<string> {
+  const period = periodInWords(frame.from, frame.to);
+  const counts = Math.max(
+    stories.reduce((n, s) => n + s.articles.length, 0),
+    stories.length,
+  );
+  return new Set([...termsOfText(period.spoken), ...Array.from({ length: counts + 1 }, (_, n) => String(n))]);
+}
+
+function unframed(
+  sentence: string,
+  all: readonly KnownArticle[],
+  allowed: ReadonlySet<string>,
+  figuresAllowed: ReadonlySet<string>,
+): string | null {
+  const tokens = parseSentences(sentence).flatMap((s) => s.tokens);
+  const figures = unique(tokens.filter((t) => t.kind === 'number').map((t) => t.normal));
+  const missing = figures.filter((f) => !figuresAllowed.has(f) && !all.some((a) => a.terms.has(f)));
+  if (missing.length > 0)
+    return `gives a figure neither the period nor the articles give (${missing.join(', ')})`;
+  const terms = unique(contentTerms(tokens, true)).filter((t) => !allowed.has(t) && !/^\d/.test(t));
+  if (terms.length === 0) return null;
+  const used = terms.filter((t) => all.some((a) => a.terms.has(t))).length;
+  if (used / terms.length < supportedShare)
+    return 'says what neither the topic, the period nor the articles say';
+  return null;
+}
+
 /** intro, then story, (transition, story)*, then outro; or intro and outro alone when nothing was found. */
 function orderProblems(segments: readonly ScriptSegment[]): string[] {
   const kinds = segments.map((s) => s.kind);
@@ -443,6 +596,9 @@ function framingVocabulary(): ReadonlySet<string> {
         ...transitions,
         lastTransition,
         'According to reports, the outlet says; sources said; it added; reporting; coverage; meanwhile, elsewhere; another; next; latest.',
+        // The intro's and outro's own words (writeScript's, and what a model writing them says instead).
+        'This is a news documentary on, covering. It brings together stories from sources. No stories on this topic were found in that period.',
+        'That brings this documentary to an end. It drew on reporting by. Welcome; listen; hear; thank you for listening; today; week; month; days; summary; review; programme; look back; story; stories; headlines; roundup; outlets; news.',
       ].join('\n'),
     ),
   );

@@ -47,6 +47,7 @@ describe('documentary rows', () => {
     date_range: null,
     language: null,
     voice: null,
+    script_writer: null,
     length: null,
     max_articles: null,
     articles: [

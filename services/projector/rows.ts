@@ -264,6 +264,7 @@ export function documentaryRow(d: Documentary, version: number): Row {
     length: d.length ?? 'medium',
     language: d.language,
     voice: d.voice,
+    script_writer: d.script_writer ?? null,
     date_range: d.date_range,
     period_from: optionalTime(d.period_from),
     period_to: optionalTime(d.period_to),

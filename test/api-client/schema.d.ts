@@ -630,6 +630,8 @@ export interface components {
             length: string;
             language: string | null;
             voice: string | null;
+            /** @description Who wrote the script, from narrating on: embedded, or openai/<model> (its script checked against the articles). */
+            script_writer: string | null;
             date_range: string | null;
             period: {
                 from: string | null;

@@ -37,6 +37,7 @@ import { encodeArgs, run } from './audio/commands.ts';
 import { startFestivalSession } from './audio/festival-session.ts';
 import { table } from './quality/report.ts';
 import { cleanUpOnExit } from './support/clean-up.ts';
+import { checkedScriptWriter, embeddedScriptWriter } from '../../services/documentaries/script-writer.ts';
 
 const config = loadConfig({
   CLICKHOUSE_URL: infrastructureEnv.CLICKHOUSE_URL,
@@ -169,6 +170,7 @@ async function main() {
       date_range: null,
       language: null,
       voice: null,
+      script_writer: null,
       length,
       max_articles: null,
       articles: [],
@@ -184,6 +186,7 @@ async function main() {
     await makeDocumentary(request, {
       clickhouse,
       synthesis,
+      scriptWriter: checkedScriptWriter(embeddedScriptWriter, logger),
       store: new LocalAudioStore(storeDir),
       append: async (event) => void events.push({ event, at: performance.now() }),
       address: (key) => `http://bench.invalid/v1/audio/${key}`,

@@ -41,6 +41,7 @@ describe('documentaries API', () => {
       length: 'medium',
       language: null,
       voice: null,
+      script_writer: null,
       audio_url: null,
       transcript_url: null,
       failure: null,
@@ -81,6 +82,7 @@ describe('documentaries API', () => {
       date_range: '30d',
       language: null,
       voice: 'en-US-slt-hts',
+      script_writer: 'openai/gpt-4o-mini',
       length: 'short',
       max_articles: null,
       articles: [
@@ -117,6 +119,7 @@ describe('documentaries API', () => {
     expect(progressed).toMatchObject({
       progress: 0.4,
       voice: 'en-US-slt-hts',
+      script_writer: 'openai/gpt-4o-mini',
       articles: [
         {
           id: 'art_1',
@@ -192,6 +195,7 @@ describe('documentaries API', () => {
           date_range: null,
           language: null,
           voice: null,
+          script_writer: null,
           length: 'medium',
           max_articles: null,
           articles: [],

@@ -14,7 +14,9 @@ import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { decodeAudio, probeAudio } from '../../services/speech/audio-probe.ts';
 import { durationMs } from '../../services/speech/pcm.ts';
 import type { components } from '../api-client/schema.d.ts';
+import { startChatCompletionsServer } from '../support/chat-completions-server.ts';
 import { startOpenAiSpeechServer, type OpenAiSpeechServer } from '../support/openai-speech-server.ts';
+import { faithfulScriptModel } from '../support/script-model.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { placeGroup, topicEnds } from './support/topic-recorder.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
@@ -216,6 +218,66 @@ describe('documentaries end to end', () => {
     expect(done.failure?.reason).toMatch(/no article on "zyxwvut quarks"/);
     expect(done.audio_url).toBeNull();
   }, 90_000);
+  it('has the script written by the enrichment provider when ENRICHMENT_PROVIDER=openai, checked against the articles', async () => {
+    // Only this processor may make documentaries while it runs.
+    await documentarian?.stop();
+    const model = await startChatCompletionsServer({ respond: faithfulScriptModel });
+    const group = `documentarian-openai-${stack.run}`;
+    await placeGroup(
+      stack.kafka,
+      group,
+      topicNames.documentaries,
+      await topicEnds(stack.kafka, topicNames.documentaries),
+    );
+    const writer = startServiceProcess('documentarian', {
+      CLICKHOUSE_DATABASE: stack.database,
+      AUDIO_DIR: audioDir,
+      API_PUBLIC_URL: stack.api.url,
+      DOCUMENTARIAN_GROUP: group,
+      ENRICHMENT_PROVIDER: 'openai',
+      OPENAI_BASE_URL: model.baseUrl,
+      OPENAI_API_KEY: model.apiKey,
+      LOG_LEVEL: 'info',
+    });
+    try {
+      await waitFor(
+        () => writer.output().includes('partitions assigned'),
+        'the documentarian to join',
+        90_000,
+      );
+      const asked = await stack.call<Documentary>('POST', '/api/v1/documentaries', {
+        topic: 'the economy',
+        length: 'short',
+      });
+      expect(asked.status).toBe(202);
+      const done = await waitFor(
+        async () => {
+          const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${asked.body.id}`)).body;
+          return d.status === 'ready' || d.status === 'failed' ? d : null;
+        },
+        'the documentary written by the model to finish',
+        150_000,
+        500,
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}\ndocumentarian output:\n${writer.output()}`);
+      });
+      expect(done.status, JSON.stringify(done.failure)).toBe('ready');
+      expect(done.script_writer).toBe('openai/gpt-4o-mini');
+      expect(model.requests).toHaveLength(1);
+      // The model's words were narrated: its intro and its attribution of each story.
+      expect(done.chapters[0]!.sentences[0]).toMatch(/^Welcome to this look back at the economy, covering /);
+      const stories = done.chapters.filter((c) => c.kind === 'story');
+      expect(stories.length).toBeGreaterThan(0);
+      for (const story of stories) expect(story.sentences[0]).toMatch(/^According to BBC News, /);
+      // Its prompt carried the articles the documentary cites.
+      const prompt = String(model.requests[0]!.body?.messages?.[1]?.content);
+      for (const article of done.articles.filter((a) => a.story < 3)) expect(prompt).toContain(article.id);
+    } finally {
+      await writer.stop();
+      await model.close();
+    }
+  }, 300_000);
+
   it('after a SIGKILL while narrating and a restart, reaches ready once and speaks no sentence twice', async () => {
     // Only the processor under test may make documentaries from here on.
     await documentarian?.stop();

@@ -88,6 +88,7 @@ describe('documentary.ready webhooks', () => {
     date_range: '7d',
     language: null,
     voice: null,
+    script_writer: null,
     length: 'short',
     max_articles: null,
     articles: [],

@@ -129,6 +129,10 @@ const documentaryItem = z
     length: z.string(),
     language: z.string().nullable(),
     voice: z.string().nullable(),
+    script_writer: z.string().nullable().meta({
+      description:
+        'Who wrote the script, from narrating on: embedded, or openai/<model> (its script checked against the articles).',
+    }),
     date_range: z.string().nullable(),
     period: z.object({ from: time.nullable(), to: time.nullable() }),
     max_articles: z.number().int().nullable(),
@@ -169,6 +173,7 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
     length: d.length,
     language: d.language,
     voice: d.voice,
+    script_writer: d.scriptWriter,
     date_range: d.dateRange,
     period: { from: d.periodFrom, to: d.periodTo },
     max_articles: d.maxArticles,

@@ -249,6 +249,8 @@ export interface Documentary {
   language: null | string;
   /** Voice id (GET /v1/voices): the one requested, then, from narrating on, the one used; null: the language's default voice. */
   voice: null | string;
+  /** Who wrote the script, from narrating on: "embedded" (the extractive writer) or "openai/<model>" (the enrichment provider's model, its script checked against the articles); null before. */
+  script_writer: null | string;
   /** "short" (about 2 minutes), "medium" (about 5) or "long" (about 10); null: medium. An open set. */
   length: null | string;
   /** Most articles to cite; null: the length's default. */
