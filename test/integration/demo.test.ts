@@ -143,6 +143,53 @@ describe('npm run demo', () => {
     });
     expect(token.status).toBe(200);
 
+    // The documentary examples work as printed: the webhook, the request, and documentary.ready at the
+    // demo's inbox with an audio_url that plays.
+    const printed = output.join('\n');
+    const posts = [
+      ...printed.matchAll(
+        /curl -s -H "Authorization: Bearer \$DEMO_API_KEY" -X POST '([^']+)' -H 'Content-Type: application\/json' -d '([^']+)'/g,
+      ),
+    ].map(([, url, body]) => ({ url: url!, body: body! }));
+    const send = (post: { url: string; body: string } | undefined) =>
+      fetch(post!.url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${demoKey}`, 'content-type': 'application/json' },
+        body: post!.body,
+      });
+    const hook = posts.find(
+      (p) => p.url.endsWith('/api/v1/webhooks') && p.body.includes('documentary.ready'),
+    );
+    expect(hook, 'an example webhook for documentary.ready').toBeDefined();
+    expect((await send(hook)).status).toBe(201);
+    const asked = await send(posts.find((p) => p.url.endsWith('/api/v1/documentaries')));
+    expect(asked.status).toBe(202);
+    const documentary = (await asked.json()) as { id: string };
+    const inboxUrl = /curl -s '([^']+\/inbox\/documentaries)'/.exec(printed)?.[1];
+    expect(inboxUrl, 'the documentary inbox example').toBeDefined();
+    type Inbox = {
+      events: {
+        webhook_signature: string;
+        body: { event: string; data: { documentary_id: string; audio_url: string } };
+      }[];
+    };
+    await expect
+      .poll(
+        async () => {
+          const inbox = (await (await fetch(inboxUrl!)).json()) as Inbox;
+          return inbox.events.find((e) => e.body.data?.documentary_id === documentary.id) ?? null;
+        },
+        { timeout: 150_000, interval: 1_000 },
+      )
+      .not.toBeNull();
+    const inbox = (await (await fetch(inboxUrl!)).json()) as Inbox;
+    const ready = inbox.events.find((e) => e.body.data?.documentary_id === documentary.id)!;
+    expect(ready.body.event).toBe('documentary.ready');
+    expect(ready.webhook_signature).toMatch(/^v1,/);
+    const audio = await fetch(ready.body.data.audio_url);
+    expect(audio.status).toBe(200);
+    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+
     started = descendants(demo.pid!);
     // The projector, the enricher, the poller and the API at least; they run as long as the demo does.
     expect(started.length).toBeGreaterThanOrEqual(4);
@@ -154,5 +201,5 @@ describe('npm run demo', () => {
     await expect.poll(() => started.filter(isAlive), { timeout: 5_000 }).toEqual([]);
     expect(await portFree(port)).toBe(true);
     expect(await portFree(feedPort)).toBe(true);
-  }, 300_000);
+  }, 450_000);
 });
