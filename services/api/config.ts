@@ -54,6 +54,24 @@ export const apiEnv = {
   FEED_MAX_BODY_BYTES: integer(10 * 1_048_576, 1_024, 100 * 1_048_576).describe(
     'Largest feed body, also after decompression.',
   ),
+  STREAM_BUFFER_BYTES: integer(1_048_576, 4_096, 64 * 1_048_576).describe(
+    'Bytes a GET /v1/stream client may leave unread before it is cut off (with a final stream.closed event).',
+  ),
+  STREAM_HEARTBEAT_SECONDS: integer(15, 1, 300).describe(
+    'Interval of the heartbeat comment on an idle stream, so proxies do not close it.',
+  ),
+  STREAM_LEASE_SECONDS: integer(30, 2, 600).describe(
+    "How long a live connection's slot outlives an API instance that died without closing it.",
+  ),
+  STREAM_REPLAY_EVENTS: integer(10_000, 100, 1_000_000).describe(
+    'Stream events each API instance keeps in memory for clients resuming with Last-Event-ID; older positions are read back from Kafka.',
+  ),
+  STREAM_TOKEN_TTL_SECONDS: integer(300, 30, 3_600).describe(
+    'Lifetime of a stream token (POST /v1/stream/tokens), the query-parameter credential for browsers.',
+  ),
+  STREAM_CATCH_UP_CONCURRENCY: integer(4, 1, 64).describe(
+    'Resuming clients read back from Kafka at once per API instance; more wait their turn.',
+  ),
   POLLER_USER_AGENT: text('news-intelligence-poller/0.1 (+https://github.com/news-intelligence)').describe(
     'User-Agent of feed requests.',
   ),

@@ -16,6 +16,7 @@ import { openApiDocument, type DocumentInfo } from './openapi/document.ts';
 import type { SourceCatalog } from './sources/source-catalog.ts';
 import { sourceRoutes } from './sources/routes.ts';
 import { speechRoutes, type SpeechDependencies } from './speech/routes.ts';
+import { streamRoutes, type StreamDependencies } from './stream/routes.ts';
 import type { SourceSubscriptions } from './sources/subscriptions.ts';
 import { version } from './version.ts';
 
@@ -30,6 +31,7 @@ export interface RouteDependencies {
   monitors: MonitorRegistry;
   speech: SpeechDependencies;
   documentaries: DocumentaryDependencies;
+  stream: StreamDependencies;
 }
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
@@ -42,6 +44,7 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...monitorRoutes(deps.monitors),
     ...speechRoutes(deps.speech),
     ...documentaryRoutes(deps.documentaries),
+    ...streamRoutes(deps.stream),
   ];
 }
 

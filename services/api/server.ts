@@ -47,6 +47,12 @@ import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
 import { createProvider } from '../intelligence/provider-factory.ts';
 import { RelatedArticles } from '../intelligence/related-articles.ts';
 import { SourceSubscriptions, type FeedCheck } from './sources/subscriptions.ts';
+import { readArticleFacts } from '../monitors/article-facts.ts';
+import { LiveConnections } from './limits/live-connections.ts';
+import { kafkaCatchUp } from './stream/catch-up.ts';
+import { streamArticleFromFacts } from './stream/stream-events.ts';
+import { StreamHub } from './stream/stream-hub.ts';
+import { StreamTail } from './stream/stream-tail.ts';
 import { version } from './version.ts';
 
 export interface RunningApi {
@@ -55,7 +61,19 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-export async function startApi(config: ApiConfig, logger: Logger): Promise<RunningApi> {
+/** What a test or a benchmark may put in place of the real thing. */
+export interface ApiOverrides {
+  /** The topics the stream reads, in streamTopics' order (a benchmark's own topics). */
+  streamTopics?: readonly string[];
+  /** Who holds which credential (a benchmark's client, without writing to news.clients.v1). */
+  clients?: ClientLookup;
+}
+
+export async function startApi(
+  config: ApiConfig,
+  logger: Logger,
+  overrides: ApiOverrides = {},
+): Promise<RunningApi> {
   let policy;
   let signingKeys;
   let secrets;
@@ -151,7 +169,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     issuer: config.API_TOKEN_ISSUER,
     audience: 'news-intelligence-api',
   });
-  const clients: ClientLookup = {
+  const clients: ClientLookup = overrides.clients ?? {
     byApiKey: (key) => known(directory.findByApiKey(key)),
     byId: (id) => known(directory.findClient(id)),
   };
@@ -185,6 +203,52 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     secrets,
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
   });
+  const tail = await StreamTail.start({
+    kafka,
+    codec,
+    logger,
+    groupPrefix: 'api-stream',
+    ...(overrides.streamTopics ? { topics: overrides.streamTopics } : {}),
+    audio,
+    replayEntries: config.STREAM_REPLAY_EVENTS,
+    rememberedArticles: Math.max(10_000, config.STREAM_REPLAY_EVENTS),
+    lookup: async (ids) =>
+      new Map(
+        [...(await readArticleFacts(clickhouse, ids)).values()].map((facts) => [
+          facts.articleId,
+          streamArticleFromFacts(facts),
+        ]),
+      ),
+  });
+  closers.push(() => tail.stop());
+  const hub = new StreamHub({
+    tail,
+    leases: new LiveConnections(redis, {
+      prefix: `${config.REDIS_KEY_PREFIX}live:`,
+      leaseMs: config.STREAM_LEASE_SECONDS * 1000,
+    }),
+    catchUp: kafkaCatchUp({
+      kafka,
+      codec,
+      logger,
+      groupPrefix: 'api-stream-catch-up',
+      ...(overrides.streamTopics ? { topics: overrides.streamTopics } : {}),
+      concurrency: config.STREAM_CATCH_UP_CONCURRENCY,
+    }),
+    logger,
+    metrics,
+    heartbeatMs: config.STREAM_HEARTBEAT_SECONDS * 1000,
+    leaseMs: config.STREAM_LEASE_SECONDS * 1000,
+    retryMs: 3_000,
+    bufferBytes: config.STREAM_BUFFER_BYTES,
+    drainTimeoutMs: 30_000,
+    lingerMs: 2_000,
+  });
+  const streamTokens = new AccessTokens(signingKeys, {
+    issuer: config.API_TOKEN_ISSUER,
+    audience: 'news-intelligence-stream',
+    lifetimeSeconds: config.STREAM_TOKEN_TTL_SECONDS,
+  });
   const routes = apiRoutes({
     clickhouse,
     store,
@@ -214,6 +278,7 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
       synthesis,
       audio,
     },
+    stream: { hub, partitions: () => tail.partitions, streamTokens },
   });
   const document = openApiDocument(routes, {
     version,
@@ -231,7 +296,11 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
         authenticateClient: (id, secret) => known(directory.findByClientCredentials(id, secret)),
       });
     },
-    authenticate: bearerAuthentication({ clients, tokens }),
+    authenticate: bearerAuthentication({
+      clients,
+      tokens,
+      queryTokens: { paths: ['/v1/stream'], tokens: streamTokens },
+    }),
     afterAuthentication: [
       rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),
     ],
@@ -253,6 +322,8 @@ export async function startApi(config: ApiConfig, logger: Logger): Promise<Runni
     server,
     url: `http://${config.API_HOST}:${port}`,
     close: async () => {
+      // Streams end first, each with a final event, or the server would wait on them forever.
+      await hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();

@@ -19,6 +19,11 @@ describe('exampleRequests', () => {
     expect(commands.some((c) => c.includes('/api/v1/feeds/personalized?'))).toBe(true);
   });
 
+  it('shows the live stream with curl -N, so events print as they arrive', () => {
+    const commands = exampleRequests(context).map((e) => e.command);
+    expect(commands).toContain(`curl -sN ${auth} 'http://127.0.0.1:8080/v1/stream?language=en'`);
+  });
+
   it('enhances the listed article, and shows analyze and summarize with a text that pastes into any shell', () => {
     const bodyOf = (path: string) => {
       const command = exampleRequests(context).find((e) =>

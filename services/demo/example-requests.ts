@@ -48,6 +48,10 @@ export function exampleRequests(context: ExampleContext): ExampleRequest[] {
       command: get('/v1/articles?language=en&limit=5'),
     },
     {
+      what: 'the live stream: new, updated and enriched articles as they arrive (Server-Sent Events; Ctrl-C ends it)',
+      command: `curl -sN${auth} ${quote(`${apiUrl}/v1/stream?language=en`)}`,
+    },
+    {
       what: 'technology news of the last 24 hours',
       command: get('/v1/articles?category=technology&date_range=24h&limit=5'),
     },

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleEnriched, Webhook, WebhookFilter } from '../runtime/events/types.generated.ts';
 import type { ArticleFacts } from '../monitors/alert-raiser.ts';
 import { articlePublishedPayload, newsAlertPayload } from '../webhooks/payloads.ts';
-import { articlePayload, passesFilter } from './article-fan-out.ts';
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
+import { createLogger } from '../runtime/logger.ts';
+import { articleFanOutHandler, articlePayload, passesFilter } from './article-fan-out.ts';
 import { alertPayload } from './fan-out.ts';
 
 const article: ArticleFacts = {
@@ -19,6 +22,7 @@ const article: ArticleFacts = {
   publishedAt: Date.parse('2026-11-20T10:00:00Z'),
   category: 'business',
   language: 'en',
+  revision: 1,
 };
 
 const enrichment = {
@@ -96,5 +100,30 @@ describe('payloads', () => {
       news_summary: 'S',
       audio_url: null,
     });
+  });
+});
+
+describe('article.published fan-out', () => {
+  it('publishes an article once: the re-enrichment of a later revision is article.updated’s', async () => {
+    const sent: unknown[] = [];
+    const handler = articleFanOutHandler({
+      directory: { catchUp: async () => true, subscribersOf: () => [webhook(null)] },
+      clickhouse: {
+        query: () => Promise.reject(new Error('nothing to read for a later revision')),
+      } as unknown as ClickHouse,
+      producer: { send: async (_topic, jobs) => void sent.push(...jobs) },
+      logger: createLogger('test', 'silent'),
+      articleWaitMs: 60_000,
+    });
+    const reEnriched: ArticleEnriched = {
+      ...enrichment,
+      article_id: 'a1',
+      revision: 2,
+      occurred_at: Date.now(),
+    };
+    await handler([{ value: reEnriched, offset: '0' } as ConsumedEvent<ArticleEnriched>], {
+      heartbeat: async () => undefined,
+    });
+    expect(sent).toEqual([]);
   });
 });

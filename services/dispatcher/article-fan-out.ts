@@ -2,7 +2,8 @@
 // tenant) that subscribes to article.published and whose filter the article passes: breaking news. The
 // article's facts come from the read model, since the enrichment event carries neither its text nor its
 // source; the job's id is derived from article and webhook, so a re-enrichment or a replay appends the
-// same delivery again, which receivers dedupe on `webhook-id`.
+// same delivery again, which receivers dedupe on `webhook-id`. Only the enrichment of an article's
+// first revision publishes it; later revisions are article.updated (article-update-fan-out.ts).
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ArticleEnriched, Webhook, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
@@ -19,8 +20,22 @@ import type { WebhookDirectory } from './webhook-directory.ts';
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
-/** Whether the article passes a webhook's filter: every non-empty list must hold; words as whole words. */
-export function passesFilter(webhook: Webhook, article: ArticleFacts, enrichment: ArticleEnriched): boolean {
+/** What a webhook's filter looks at: the feed's facts of the article, and its classifier's. */
+export type FilteredArticle = Pick<
+  ArticleFacts,
+  'title' | 'summary' | 'content' | 'sourceId' | 'category' | 'language'
+>;
+export type Classification = Pick<ArticleEnriched, 'category' | 'language'>;
+
+/**
+ * Whether the article passes a webhook's filter: every non-empty list must hold; words as whole words.
+ * The same for article.published and article.updated (article-update-fan-out.ts).
+ */
+export function passesFilter(
+  webhook: Webhook,
+  article: FilteredArticle,
+  enrichment: Classification,
+): boolean {
   const filter = webhook.filter;
   if (!filter) return true;
   const category = enrichment.category ?? article.category;
@@ -89,7 +104,11 @@ export function articleFanOutHandler(deps: ArticleFanOutDeps): BatchHandler<Arti
     await deps.directory.catchUp();
     const webhooks = deps.directory.subscribersOf(ARTICLE_PUBLISHED);
     // Only successful enrichments are news worth pushing; without subscribers nothing is read at all.
-    const enriched = events.flatMap((e) => (e.value?.status === 'succeeded' ? [e.value] : []));
+    // A later revision's re-enrichment is not published again: its readers got article.updated when the
+    // revision was found (article-update-fan-out.ts).
+    const enriched = events.flatMap((e) =>
+      e.value?.status === 'succeeded' && e.value.revision <= 1 ? [e.value] : [],
+    );
     if (webhooks.length === 0 || enriched.length === 0) return;
     const facts = await readArticleFacts(deps.clickhouse, [...new Set(enriched.map((e) => e.article_id))]);
     const now = clock();

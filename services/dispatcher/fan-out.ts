@@ -13,6 +13,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { AudioUrls } from '../audio/audio-urls.ts';
+import { alertData } from '../webhooks/alert-data.ts';
 import { pendingJob } from '../webhooks/delivery-job.ts';
 import { NEWS_ALERT } from '../webhooks/event-types.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
@@ -26,31 +27,12 @@ export function deliveryId(eventType: string, eventId: string, webhookId: string
   return `msg_${digest.slice(0, 32)}`;
 }
 
-/**
- * The news.alert body. `event`, `timestamp` (ISO 8601 UTC, when the alert was raised) and the first four
- * keys of `data` are the interface's, exactly as named; `audio_url` is null when the article has no
- * narration. The keys after them are ours, for receivers that want more than the interface promises:
- * - `alert_id`: the alert (equal for every webhook it went to; the `webhook-id` header is per webhook);
- * - `monitor_id`: the monitor that matched;
- * - `article_id`, `article_title`, `article_url`: the article that mentions the company;
- * - `matched_terms`: the company name and/or aliases found in it, as written in the monitor.
- */
+/** The news.alert body: `event`, `timestamp` (ISO 8601 UTC, when the alert was raised), `data` (alert-data.ts). */
 export function alertPayload(alert: Alert, audio?: AudioUrls): string {
   return JSON.stringify({
     event: NEWS_ALERT,
     timestamp: new Date(alert.occurred_at).toISOString(),
-    data: {
-      contact_id: alert.contact_id,
-      company: alert.company,
-      news_summary: alert.news_summary,
-      audio_url: audioUrlOf(alert.audio_key, alert.audio_url, audio),
-      alert_id: alert.alert_id,
-      monitor_id: alert.monitor_id,
-      article_id: alert.article_id,
-      article_title: alert.article_title,
-      article_url: alert.article_url,
-      matched_terms: alert.matched_terms,
-    },
+    data: alertData(alert, audio),
   });
 }
 

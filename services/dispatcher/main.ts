@@ -1,8 +1,11 @@
-// The webhook dispatcher (`npm run dispatcher`): four consumer groups in one process.
+// The webhook dispatcher (`npm run dispatcher`): five consumer groups in one process.
 // - `<DISPATCHER_GROUP>.alerts` reads news.alerts.v1 and appends one pending delivery job per subscribed
 //   webhook to news.webhook-deliveries.v1 (fan-out.ts);
 // - `<DISPATCHER_GROUP>.articles` reads news.articles.enriched.v1 and appends article.published jobs for
 //   the webhooks whose filter an article passes (article-fan-out.ts);
+// - `<DISPATCHER_GROUP>.article-updates` reads news.articles.discovered.v1 and appends article.updated
+//   jobs for each later revision of an article that passes a subscribed webhook's filter
+//   (article-update-fan-out.ts);
 // - `<DISPATCHER_GROUP>.documentaries` reads news.documentaries.v1 and appends documentary.ready jobs for
 //   the tenant's subscribed webhooks when a documentary is ready (documentary-fan-out.ts);
 // - `<DISPATCHER_GROUP>.deliveries` reads the jobs from news.webhook-deliveries.v1 and its retry topics,
@@ -13,7 +16,12 @@
 import { ConfigError } from '../runtime/config.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
-import type { Alert, ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
+import type {
+  Alert,
+  ArticleDiscovered,
+  ArticleEnriched,
+  Documentary,
+} from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
@@ -30,6 +38,7 @@ import { DeliveryConsumer } from './delivery-consumer.ts';
 import { deliveryLog } from './attempt-records.ts';
 import { DeliveryWorker } from './delivery-worker.ts';
 import { articleFanOutHandler } from './article-fan-out.ts';
+import { articleUpdateFanOutHandler, readClassifications } from './article-update-fan-out.ts';
 import { documentaryFanOutHandler } from './documentary-fan-out.ts';
 import { fanOutHandler } from './fan-out.ts';
 import { jobProcessor } from './job-processor.ts';
@@ -152,6 +161,24 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     }),
   });
 
+  // article.updated: like article.published, a new group starts at the end of the topic, so subscribing
+  // does not push the revisions of the past.
+  const articleUpdates = new ConsumerRunner<ArticleDiscovered>({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupId: `${config.DISPATCHER_GROUP}.article-updates`,
+    topics: [topicNames.articlesDiscovered],
+    fromBeginning: false,
+    partitionsConcurrently: 2,
+    batchHandler: articleUpdateFanOutHandler({
+      directory,
+      classifications: (ids) => readClassifications(clickhouse, ids),
+      producer,
+    }),
+  });
+
   const fanOut = new ConsumerRunner<Alert>({
     kafka,
     codec,
@@ -203,13 +230,20 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       deliveries.stop(),
       fanOut.stop(),
       articles.stop(),
+      articleUpdates.stop(),
       documentaries.stop(),
       directory.stop(),
     ]);
   });
   // Started side by side: after a crash one group may wait for the dead member's session to expire,
   // and the other must not wait with it.
-  await Promise.all([fanOut.start(), articles.start(), documentaries.start(), deliveries.start()]);
+  await Promise.all([
+    fanOut.start(),
+    articles.start(),
+    articleUpdates.start(),
+    documentaries.start(),
+    deliveries.start(),
+  ]);
   log.info(
     { group: config.DISPATCHER_GROUP, retrySchedule: schedule, concurrency: config.DISPATCHER_CONCURRENCY },
     'dispatcher started',

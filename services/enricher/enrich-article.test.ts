@@ -8,7 +8,9 @@ import {
   type Enrichment,
   type EnrichmentProvider,
 } from '../intelligence/provider.ts';
-import { enrichArticle, type EnrichArticleDependencies } from './enrich-article.ts';
+import type { ArticleEnriched } from '../runtime/events/types.generated.ts';
+import { enrichArticle, needsEnrichment, type EnrichArticleDependencies } from './enrich-article.ts';
+import { enricherHandler } from './enricher.ts';
 
 const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered => ({
   article_id: 'a1',
@@ -27,6 +29,10 @@ const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered 
   language: 'en',
   category: 'business',
   image_url: null,
+  revision: 1,
+  changed_fields: [],
+  first_published_at: null,
+  first_discovered_at: null,
   occurred_at: Date.parse('2026-11-20T10:01:00Z'),
   ...overrides,
 });
@@ -159,5 +165,60 @@ describe('enrichArticle', () => {
       dependencies(provider).deps,
     );
     expect(empty).toMatchObject({ status: 'failed', failure_reason: 'empty article text' });
+  });
+});
+
+describe('revisions', () => {
+  const revision = (n: number, changed: string[], overrides: Partial<ArticleDiscovered> = {}) =>
+    article({ revision: n, changed_fields: changed, ...overrides });
+
+  it('enrich a later revision only when the text the enrichment reads changed', () => {
+    expect(needsEnrichment(article())).toBe(true);
+    expect(needsEnrichment(revision(2, ['title']))).toBe(true);
+    expect(needsEnrichment(revision(2, ['summary', 'author']))).toBe(true);
+    expect(needsEnrichment(revision(2, ['content']))).toBe(true);
+    expect(needsEnrichment(revision(2, ['author']))).toBe(false);
+    expect(needsEnrichment(revision(3, ['published_at']))).toBe(false);
+    expect(needsEnrichment(revision(3, ['author', 'published_at']))).toBe(false);
+  });
+
+  it('make no provider call for a revision that moved only its author or date, and name the revision enriched', async () => {
+    const { provider, seen } = scriptedProvider([]);
+    const sent: ArticleEnriched[] = [];
+    const handler = enricherHandler({
+      ...dependencies(provider).deps,
+      producer: {
+        send: async (_topic, events) => void sent.push(...events.map((e) => e.value as ArticleEnriched)),
+      },
+      concurrency: 2,
+    });
+    const consumed = (value: ArticleDiscovered, offset: number) => ({
+      topic: 'news.articles.discovered.v1',
+      partition: 0,
+      offset: String(offset),
+      key: value.article_id,
+      value,
+      headers: {},
+      timestamp: '0',
+    });
+    await handler(
+      [
+        consumed(article(), 0),
+        consumed(revision(2, ['author'], { author: 'Jo Bloggs' }), 1),
+        consumed(revision(3, ['title'], { title: 'Acme raises prices again' }), 2),
+        consumed(revision(4, ['published_at']), 3),
+      ],
+      { heartbeat: async () => undefined },
+    );
+    expect(seen.map((t) => t.title)).toEqual(['Acme raises prices', 'Acme raises prices again']);
+    expect(sent.map((e) => [e.article_id, e.revision, e.status])).toEqual([
+      ['a1', 1, 'succeeded'],
+      ['a1', 3, 'succeeded'],
+    ]);
+    // A batch of such revisions alone appends nothing at all.
+    sent.length = 0;
+    await handler([consumed(revision(5, ['author']), 4)], { heartbeat: async () => undefined });
+    expect(sent).toEqual([]);
+    expect(seen).toHaveLength(2);
   });
 });

@@ -14,6 +14,7 @@ import {
 } from '../intelligence/provider.ts';
 import { relatedWindow, type RelatedQuery } from '../intelligence/related-articles.ts';
 import { failedEnrichment, succeededEnrichment } from '../intelligence/enrichment-event.ts';
+import type { ReaderField } from '../feeds/normalise/reader-fields.ts';
 
 export interface ProviderRetry {
   /** Calls of the provider before the enrichment is recorded as failed. */
@@ -58,6 +59,22 @@ export function articleText(article: ArticleDiscovered): ArticleText {
   return { title: article.title, text: body || article.title.trim(), language: article.language };
 }
 
+/** The fields of an article its enrichment reads (articleText): only a change of these is enriched again. */
+export const enrichedFields: readonly ReaderField[] = ['title', 'summary', 'content'];
+
+/**
+ * Whether a discovered article is enriched: every first sighting, and a later revision only when the
+ * text the enrichment read changed. A revision that moved only the author or the date would cost a
+ * provider call (with a remote provider, a paid one) for the same answer; the enrichment of the earlier
+ * revision stays the latest.
+ */
+export function needsEnrichment(article: ArticleDiscovered): boolean {
+  return (
+    article.revision <= 1 ||
+    article.changed_fields.some((field) => (enrichedFields as readonly string[]).includes(field))
+  );
+}
+
 export async function enrichArticle(
   article: ArticleDiscovered,
   deps: EnrichArticleDependencies,
@@ -66,7 +83,7 @@ export async function enrichArticle(
   const retry = deps.retry ?? defaultProviderRetry;
   const text = articleText(article);
   const failed = (reason: string): ArticleEnriched =>
-    failedEnrichment(article.article_id, reason, deps.provider, clock());
+    failedEnrichment(article.article_id, reason, deps.provider, clock(), article.revision);
 
   if (text.text === '') return failed('empty article text');
 
@@ -110,7 +127,8 @@ export async function enrichArticle(
       },
     },
   );
-  if (enriched.kind === 'done') return succeededEnrichment(article.article_id, enriched.value, clock());
+  if (enriched.kind === 'done')
+    return succeededEnrichment(article.article_id, enriched.value, clock(), article.revision);
   const { error, attempts } = enriched;
   if (error instanceof DependencyUnavailableError) throw error;
   const reason = reasonOf(error);

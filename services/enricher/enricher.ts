@@ -3,14 +3,16 @@
 // their enrichment events are appended together. The consumer runner commits the batch's offsets
 // only after that append, so a crash re-enriches at most one batch: idempotent, since an article's
 // later enrichment supersedes the earlier one and the embedded provider (or the OpenAI cache)
-// answers the same text the same way.
+// answers the same text the same way. A later revision of an article is enriched again only when its
+// text changed (needsEnrichment); one that moved only its author or date makes no provider call and
+// appends nothing.
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { ArticleDiscovered, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { mapBounded } from '../runtime/map-bounded.ts';
-import { enrichArticle, type EnrichArticleDependencies } from './enrich-article.ts';
+import { enrichArticle, needsEnrichment, type EnrichArticleDependencies } from './enrich-article.ts';
 
 export interface EnricherOptions extends EnrichArticleDependencies {
   producer: Pick<EventProducer, 'send'>;
@@ -39,7 +41,8 @@ export function enricherHandler(options: EnricherOptions): BatchHandler<ArticleD
     : undefined;
 
   return async (events, { heartbeat }) => {
-    const articles = events.flatMap((e) => (e.value ? [e.value] : []));
+    const articles = events.flatMap((e) => (e.value && needsEnrichment(e.value) ? [e.value] : []));
+    if (articles.length === 0) return;
     const enriched = await mapBounded(articles, options.concurrency, async (article) => {
       const stop = counted?.seconds.startTimer({ provider: options.provider.name });
       const result = await enrichArticle(article, options);

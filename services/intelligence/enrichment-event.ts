@@ -3,7 +3,13 @@
 import type { ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { Enrichment, EnrichmentProvider } from './provider.ts';
 
-export function succeededEnrichment(articleId: string, e: Enrichment, at: number): ArticleEnriched {
+/** `revision`: the ArticleDiscovered.revision whose text was enriched. */
+export function succeededEnrichment(
+  articleId: string,
+  e: Enrichment,
+  at: number,
+  revision = 1,
+): ArticleEnriched {
   return {
     article_id: articleId,
     status: 'succeeded',
@@ -21,6 +27,7 @@ export function succeededEnrichment(articleId: string, e: Enrichment, at: number
     provider: e.provider,
     model: e.model,
     enriched_at: at,
+    revision,
     occurred_at: at,
   };
 }
@@ -30,6 +37,7 @@ export function failedEnrichment(
   reason: string,
   provider: Pick<EnrichmentProvider, 'name' | 'model'>,
   at: number,
+  revision = 1,
 ): ArticleEnriched {
   return {
     article_id: articleId,
@@ -49,6 +57,7 @@ export function failedEnrichment(
     provider: provider.name,
     model: provider.model,
     enriched_at: at,
+    revision,
     occurred_at: at,
   };
 }

@@ -43,11 +43,15 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
     const alerts: Alert[] = [];
     for (const enrichment of enrichments) {
       let article: ArticleFacts | undefined = facts.get(enrichment.article_id);
+      // The enrichment of a later revision waits for that revision too, so the alert names its title.
+      if (
+        (article?.revision ?? 0) < enrichment.revision &&
+        now - enrichment.occurred_at < options.articleWaitMs
+      )
+        throw new DependencyUnavailableError(
+          `the read model does not show revision ${enrichment.revision} of article ${enrichment.article_id} yet`,
+        );
       if (!article) {
-        if (now - enrichment.occurred_at < options.articleWaitMs)
-          throw new DependencyUnavailableError(
-            `the read model does not show article ${enrichment.article_id} yet`,
-          );
         options.logger.warn(
           { articleId: enrichment.article_id },
           'article not in the read model; matching its enrichment alone',
@@ -66,6 +70,7 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           publishedAt: enrichment.enriched_at,
           category: enrichment.category ?? '',
           language: enrichment.language,
+          revision: enrichment.revision,
         };
       }
       const raised = alertsFor(enrichment, article, options.monitors, now);

@@ -39,6 +39,7 @@ const article: ArticleFacts = {
   publishedAt: 0,
   category: 'business',
   language: 'en',
+  revision: 1,
 };
 
 describe('alertsFor', () => {

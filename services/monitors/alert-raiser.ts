@@ -25,6 +25,8 @@ export interface ArticleFacts {
   /** The feed's category and language (the enrichment may say otherwise). */
   category: string;
   language: string | null;
+  /** The revision of the article the read model shows (ArticleDiscovered.revision). */
+  revision: number;
 }
 
 export const alertIdFor = (monitorId: string, articleId: string) =>

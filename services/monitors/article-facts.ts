@@ -16,6 +16,7 @@ interface ArticleRow {
   published: number | string;
   category: string;
   language: string;
+  revision: number | string;
 }
 
 export async function readArticleFacts(
@@ -36,6 +37,7 @@ export async function readArticleFacts(
       'published_at',
       'category',
       'language',
+      'revision',
     ],
     where: [sql`article_id IN ${inList(ids)}`],
   });
@@ -56,7 +58,7 @@ export async function readArticleFacts(
   const [articles, narrations, audios] = await Promise.all([
     clickhouse.query<ArticleRow>(
       sql`SELECT article_id, title, url, summary, content, source_id, source_name,
-  toUnixTimestamp(published_at) AS published, category, language FROM ${latestArticles}`,
+  toUnixTimestamp(published_at) AS published, category, language, revision FROM ${latestArticles}`,
     ),
     clickhouse.query<{ article_id: string }>(sql`SELECT article_id FROM ${latestNarrations}`),
     clickhouse.query<{ article_id: string; audio_url: string; audio_key: string | null }>(
@@ -82,6 +84,7 @@ export async function readArticleFacts(
         publishedAt: Number(a.published) * 1000,
         category: a.category,
         language: a.language === '' ? null : a.language,
+        revision: Number(a.revision),
       },
     ]),
   );

@@ -12,6 +12,8 @@ export interface StoredWords {
   language: string | null;
   /** Milliseconds since the epoch. */
   publishedAt: number;
+  /** The revision of the article the read model shows. */
+  revision: number;
 }
 
 export async function readArticleWords(
@@ -22,7 +24,7 @@ export async function readArticleWords(
   const latest = latestVersions({
     table: 'articles',
     key: 'article_id',
-    columns: ['title', 'summary', 'content', 'language', 'published_at'],
+    columns: ['title', 'summary', 'content', 'language', 'published_at', 'revision'],
     where: [sql`article_id IN ${inList(ids)}`],
   });
   const rows = await clickhouse.query<{
@@ -32,8 +34,9 @@ export async function readArticleWords(
     content: string;
     language: string;
     published: number | string;
+    revision: number | string;
   }>(
-    sql`SELECT article_id, title, summary, content, language, toUnixTimestamp(published_at) AS published FROM ${latest}`,
+    sql`SELECT article_id, title, summary, content, language, toUnixTimestamp(published_at) AS published, revision FROM ${latest}`,
   );
   return new Map(
     rows.map((r) => [
@@ -44,6 +47,7 @@ export async function readArticleWords(
         content: r.content,
         language: r.language || null,
         publishedAt: Number(r.published) * 1000,
+        revision: Number(r.revision),
       },
     ]),
   );

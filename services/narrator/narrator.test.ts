@@ -21,26 +21,28 @@ const voice: Voice = {
   engineVoice: 'cmu_us_slt_arctic_hts',
 };
 
-const enrichment = (id: string, at = now - 1_000): ArticleEnriched =>
+const enrichment = (id: string, at = now - 1_000, revision = 1): ArticleEnriched =>
   ({
     article_id: id,
     status: 'succeeded',
     summary: `AI summary of ${id}.`,
     language: 'en',
+    revision,
     occurred_at: at,
   }) as ArticleEnriched;
 
-/** What the read model holds: article id -> published_at. */
-function setUp(published: Record<string, number>) {
+/** What the read model holds: article id -> published_at (and the revision it shows, 1 unless given). */
+function setUp(published: Record<string, number>, revisions: Record<string, number> = {}) {
   const clickhouse = {
     query: async () =>
       Object.entries(published).map(([article_id, at]) => ({
         article_id,
-        title: `Title of ${article_id}`,
+        title: `Title of ${article_id}${(revisions[article_id] ?? 1) > 1 ? ` (revision ${revisions[article_id]})` : ''}`,
         summary: '',
         content: '',
         language: 'en',
         published: at / 1000,
+        revision: revisions[article_id] ?? 1,
       })),
   } as unknown as ClickHouse;
   const spoken: SynthesisRequest[] = [];
@@ -119,5 +121,17 @@ describe('narratorHandler', () => {
     await late.run([enrichment('late', now - 61_000)]);
     expect(late.spoken.map((r) => r.text)).toEqual(['AI summary of late.']);
     expect(late.appended[0]).toMatchObject({ article_id: 'late', status: 'succeeded' });
+  });
+
+  it('waits for the revision an enrichment read, so a corrected headline is what it reads out', async () => {
+    const stale = setUp({ a1: now - hour });
+    await expect(stale.run([enrichment('a1', now - 1_000, 2)])).rejects.toBeInstanceOf(
+      DependencyUnavailableError,
+    );
+    expect(stale.spoken).toEqual([]);
+
+    const current = setUp({ a1: now - hour }, { a1: 2 });
+    await current.run([enrichment('a1', now - 1_000, 2)]);
+    expect(current.spoken.map((r) => r.text)).toEqual(['Title of a1 (revision 2).\nAI summary of a1.']);
   });
 });

@@ -2,6 +2,11 @@
 // (bounded concurrency), and their narration events appended together; the consumer runner commits the
 // batch's offsets only after that append. Every enrichment gets an outcome (succeeded, failed or
 // skipped), which is also what the matcher waits for before it raises an alert with audio.
+//
+// Revisions: the enricher enriches a later revision of an article again only when its text changed, so
+// only then does an enrichment come here again; it is narrated once the read model shows that revision
+// (the new headline). Synthesis is content-addressed, so when the narration text itself (headline and AI
+// summary) did not change, the narration finds the stored file and makes no provider call.
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ArticleEnriched, ArticleNarrated } from '../runtime/events/types.generated.ts';
@@ -60,11 +65,16 @@ export function narratorHandler(options: NarratorOptions): BatchHandler<ArticleE
       ...new Set(enrichments.map((e) => e.article_id)),
     ]);
     const now = clock();
+    // The enrichment of a later revision can arrive before the projector has written that revision:
+    // wait for it too, or the narration would read out the headline the revision replaced.
     const missing = enrichments.find(
-      (e) => !stored.has(e.article_id) && now - e.occurred_at < options.articleWaitMs,
+      (e) =>
+        (stored.get(e.article_id)?.revision ?? 0) < e.revision && now - e.occurred_at < options.articleWaitMs,
     );
     if (missing)
-      throw new DependencyUnavailableError(`the read model does not show article ${missing.article_id} yet`);
+      throw new DependencyUnavailableError(
+        `the read model does not show revision ${missing.revision} of article ${missing.article_id} yet`,
+      );
 
     const narrations = await mapBounded(enrichments, options.concurrency, async (enrichment) => {
       const article = stored.get(enrichment.article_id);

@@ -22,8 +22,32 @@ export const pollerEnv = {
   ),
   FEED_MAX_REDIRECTS: integer(5, 0, 20).describe('Redirects followed per fetch, each one checked again.'),
   FEED_PER_HOST_CONCURRENCY: integer(2, 1, 100).describe('Requests in flight to one host.'),
+  // Parsing off the event loop (services/feeds/parser/parse-pool.ts): a 1.6 MB feed takes 0.15-0.6 s to
+  // parse, which on the event loop would delay every other poll's timers by as much. Below 128 KiB a parse
+  // takes under about 15 ms, and a worker's round trip adds 2-5 ms to it (measured on the real snapshots
+  // in testdata/real, 2 cores).
+  POLLER_PARSE_WORKERS: integer(2, 0, 64).describe(
+    'Worker threads that parse large feeds, started when first needed. 2 suits two cores: a second large feed need not queue behind the first, and the event loop only waits for them. 0: every feed is parsed on the event loop.',
+  ),
+  POLLER_PARSE_OFF_THREAD_BYTES: integer(128 * 1024, 0, 200 * 1024 * 1024).describe(
+    'Feed bodies of at least this many bytes are parsed on a worker thread; smaller ones parse faster on the event loop than a round trip to a worker takes.',
+  ),
+  POLLER_LOOP_DELAY_REPORT_SECONDS: integer(60, 1, 3600).describe(
+    'How often the poller logs its event-loop delay (maximum, 99th percentile, mean) over the interval: a long delay is a poll holding up the others.',
+  ),
+  POLLER_PARSE_TIMEOUT_MS: integer(15_000, 100, 300_000).describe(
+    'Longest parse of one feed on a worker: past it the worker is stopped and replaced and the poll fails with the reason.',
+  ),
   DEDUPE_TTL_DAYS: integer(90, 1, 3650).describe(
-    'How long an emitted article is remembered, so a re-poll never emits it twice.',
+    'How long an emitted article (its latest revision) is remembered, so a re-poll never emits it twice and a change is emitted as its next revision.',
+  ),
+  // The bound on revisions (revision-bound.ts): with the defaults, a feed that rewrites every item on
+  // every poll costs 6 updates per article per day, not one per poll (288 at a 5-minute interval).
+  POLLER_UPDATES_PER_DAY: integer(6, 0, 1000).describe(
+    'Updates (revisions after the first sighting) one article may get in a rolling 24 hours; a later change waits, and its latest text is emitted when the bound allows. 0: changed items are never emitted again.',
+  ),
+  POLLER_UPDATE_MIN_INTERVAL_SECONDS: integer(900, 0, 86_400).describe(
+    'Least time between two revisions of one article, its first sighting included: changes made within it are emitted together, as one update with the latest text.',
   ),
   REDIS_KEY_PREFIX: z
     .string()

@@ -1,7 +1,8 @@
 // The poller: a consumer-group member over news.sources.v1 (table mode: it
 // keeps the current state of the sources in the partitions it owns), polling
-// each active source on its interval and appending new articles to
-// news.articles.discovered.v1 and every outcome to news.feed-polls.v1.
+// each active source on its interval and appending new articles (and new
+// revisions of changed ones) to news.articles.discovered.v1 and every outcome
+// to news.feed-polls.v1.
 // Run two and the sources split between them; stop one and the other takes over.
 import { Redis } from 'ioredis';
 import { Registry } from 'prom-client';
@@ -17,7 +18,8 @@ import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { loadPollerConfig } from './config.ts';
 import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
-import { parseFeed } from '../feeds/parser/parse-feed.ts';
+import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
+import { watchLoopDelay } from './loop-delay.ts';
 import { pollSource } from './poll-source.ts';
 import { PollScheduler } from './poll-scheduler.ts';
 import { PollStateStore } from './poll-state.ts';
@@ -64,6 +66,16 @@ runProcess(
     });
     const state = new PollStateStore(redis, `${prefix}poll:`);
     const log = logger;
+    const loopDelay = watchLoopDelay(log, config.POLLER_LOOP_DELAY_REPORT_SECONDS * 1000);
+    const parsePool =
+      config.POLLER_PARSE_WORKERS > 0
+        ? new FeedParsePool({
+            size: config.POLLER_PARSE_WORKERS,
+            timeoutMs: config.POLLER_PARSE_TIMEOUT_MS,
+            onWorkerLost: (reason) => log.warn({ reason }, 'feed parse worker replaced'),
+          })
+        : null;
+    const parse = parserFor({ pool: parsePool, offThreadBytes: config.POLLER_PARSE_OFF_THREAD_BYTES });
 
     const scheduler = new PollScheduler({
       concurrency: config.POLLER_CONCURRENCY,
@@ -72,9 +84,13 @@ runProcess(
       poll: async (source) => {
         const { poll } = await pollSource(source, {
           fetch: (request) => fetcher.fetch(request),
-          parse: parseFeed,
+          parse,
           producer,
           seen,
+          revisions: {
+            perDay: config.POLLER_UPDATES_PER_DAY,
+            minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
+          },
           state,
           logger: log,
           clock: Date.now,
@@ -114,7 +130,9 @@ runProcess(
     onStop(async () => {
       await producer.disconnect();
       await fetcher.close();
+      await parsePool?.close();
       redis.disconnect();
+      loopDelay.stop();
     });
     onStop(async () => {
       await runner.stop();
@@ -122,7 +140,14 @@ runProcess(
     });
     await runner.start();
     scheduler.start();
-    log.info({ group: config.POLLER_GROUP, concurrency: config.POLLER_CONCURRENCY }, 'poller started');
+    log.info(
+      {
+        group: config.POLLER_GROUP,
+        concurrency: config.POLLER_CONCURRENCY,
+        parseWorkers: config.POLLER_PARSE_WORKERS,
+      },
+      'poller started',
+    );
   },
   { logger: () => logger! },
 );

@@ -1,15 +1,22 @@
 // The outcome rules of one poll, with fakes for Kafka and Redis (the
-// integration suite runs the same code against the real ones).
+// integration suite runs the same code against the real ones): first
+// sightings, revisions of changed items, and the bound on revisions.
 import { describe, expect, it } from 'vitest';
-import type { FeedPoll } from '../runtime/events/types.generated.ts';
+import type { ArticleDiscovered, FeedPoll } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { sourceState } from '../sources/source.ts';
 import type { FetchOutcome } from '../feeds/fetcher/feed-fetcher.ts';
+import { FeedParseError } from '../feeds/parser/errors.ts';
+import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
 import { parseFeed } from '../feeds/parser/parse-feed.ts';
+import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
+import { readRealFeed } from '../feeds/parser/testdata/read.ts';
 import { pollSource, type PollDependencies } from './poll-source.ts';
 import type { PollState, PollStateStore } from './poll-state.ts';
-import type { SeenArticles } from './seen-articles.ts';
+import type { ArticleRecord } from './article-revision.ts';
+import type { RevisionBound } from './revision-bound.ts';
+import { decodeRecord, encodeRecord, type SeenArticles, type Sighting } from './seen-articles.ts';
 
 const source = sourceState(
   { name: 'S', feed_url: 'https://feeds.example/rss', category: 'general', language: 'en', country: 'gb' },
@@ -17,10 +24,58 @@ const source = sourceState(
   0,
 );
 
-function harness(outcomes: FetchOutcome[]) {
+/**
+ * The dedupe memory in a Map, keeping values as Redis would (the record codec of seen-articles.ts), so
+ * the poll's logic is tested here and the Redis commands in test/integration/seen-articles.test.ts.
+ */
+function memorySeen(values = new Map<string, string>()) {
+  const claims = new Set<string>();
+  const seen = {
+    look: async (ids: readonly string[]) =>
+      new Map(
+        ids.map((id): [string, Sighting] => {
+          const value = values.get(id);
+          if (value === undefined) return [id, { kind: 'new' }];
+          if (value === 'claimed') return [id, { kind: 'claimed' }];
+          const record = decodeRecord(value);
+          return [id, record ? { kind: 'emitted', record, stored: value } : { kind: 'legacy' }];
+        }),
+      ),
+    claim: async (ids: readonly string[]) => {
+      const mine = ids.filter((id) => !values.has(id));
+      mine.forEach((id) => values.set(id, 'claimed'));
+      return new Set(mine);
+    },
+    claimRevisions: async (wanted: readonly { id: string; stored: string }[]) => {
+      const mine = wanted.filter(({ id, stored }) => values.get(id) === stored && !claims.has(id));
+      mine.forEach(({ id }) => claims.add(id));
+      return new Set(mine.map(({ id }) => id));
+    },
+    confirm: async (records: ReadonlyMap<string, ArticleRecord>) => {
+      for (const [id, record] of records) {
+        values.set(id, encodeRecord(record));
+        claims.delete(id);
+      }
+    },
+    release: async (firsts: Iterable<string>, revisions: Iterable<string> = []) => {
+      for (const id of firsts) values.delete(id);
+      for (const id of revisions) claims.delete(id);
+    },
+    adopt: async (records: ReadonlyMap<string, ArticleRecord>) => {
+      for (const [id, record] of records) if (values.get(id) === 'seen') values.set(id, encodeRecord(record));
+    },
+  };
+  return { seen: seen as unknown as SeenArticles, values };
+}
+
+function harness(
+  outcomes: FetchOutcome[],
+  options: { revisions?: RevisionBound; values?: Map<string, string> } = {},
+) {
   const sent: { topic: string; values: unknown[] }[] = [];
   let state: PollState = { etag: null, lastModified: null, consecutiveFailures: 0 };
-  const seenIds = new Set<string>();
+  let now = Date.UTC(2026, 10, 20, 12);
+  const memory = memorySeen(options.values);
   const deps: PollDependencies = {
     fetch: async () => outcomes.shift()!,
     parse: parseFeed,
@@ -28,23 +83,26 @@ function harness(outcomes: FetchOutcome[]) {
       send: async (topic: string, events: { value: unknown }[]) =>
         void sent.push({ topic, values: events.map((e) => e.value) }),
     } as unknown as EventProducer,
-    seen: {
-      claim: async (ids: string[]) => new Set(ids.filter((id) => !seenIds.has(id))),
-      confirm: async (ids: Iterable<string>) => void [...ids].forEach((id) => seenIds.add(id)),
-      release: async () => undefined,
-    } as unknown as SeenArticles,
+    seen: memory.seen,
+    revisions: options.revisions ?? { perDay: 6, minIntervalMs: 0 },
     state: {
       get: async () => state,
       set: async (_: string, next: PollState) => void (state = next),
     } as unknown as PollStateStore,
     logger: createLogger('test', 'silent'),
-    clock: () => 1_000,
+    clock: () => now,
     unhealthyAfter: 3,
     nextPollAt: (_s, failures) => 1_000 + 60_000 * 2 ** failures,
   };
   const polls = () =>
     sent.filter((s) => s.topic === 'news.feed-polls.v1').flatMap((s) => s.values as FeedPoll[]);
-  return { deps, sent, polls };
+  const articles = () =>
+    sent
+      .filter((s) => s.topic === 'news.articles.discovered.v1')
+      .flatMap((s) => s.values as ArticleDiscovered[]);
+  /** Moves the poller's clock on. */
+  const later = (ms: number) => void (now += ms);
+  return { deps, sent, polls, articles, later, values: memory.values };
 }
 
 const failed: FetchOutcome = {
@@ -111,12 +169,57 @@ describe('pollSource', () => {
     expect(poll.skipped_reasons).toEqual(['item "No link" has no usable link']);
   });
 
+  it("records the parser's warnings on an ok poll", async () => {
+    const { deps } = harness([ok(rss('<item><title>A</title><link>https://feeds.example/a</link></item>'))]);
+    const parse = deps.parse;
+    deps.parse = async (body, contentType, options) => ({
+      ...(await parse(body, contentType, options)),
+      warnings: ['the declared charset "bogus" is unknown; read as UTF-8'],
+    });
+    const { poll } = await pollSource(source, deps);
+    expect(poll).toMatchObject({
+      status: 'ok',
+      warnings: ['the declared charset "bogus" is unknown; read as UTF-8'],
+    });
+  });
+
   it('records an unparseable feed as failed and forgets the validators', async () => {
     const { deps } = harness([ok(new TextEncoder().encode('<html><body>nope</body></html>'))]);
     const { poll } = await pollSource(source, deps);
     expect(poll).toMatchObject({ status: 'failed', http_status: 200, etag: null });
     expect(poll.error_reason).toMatch(/^feed could not be parsed: not a feed: an HTML page/);
   });
+
+  it('records a parse that failed off the event loop (stopped for its time) as failed, with the reason', async () => {
+    const { deps } = harness([ok(rss('<item><title>A</title><link>https://feeds.example/a</link></item>'))]);
+    deps.parse = async () => {
+      throw new FeedParseError('parsing took longer than 15000 ms and was stopped');
+    };
+    const { poll } = await pollSource(source, deps);
+    expect(poll).toMatchObject({ status: 'failed', http_status: 200, etag: null });
+    expect(poll.error_reason).toBe(
+      'feed could not be parsed: parsing took longer than 15000 ms and was stopped',
+    );
+  });
+
+  it('polls a large feed parsed on a worker thread like any other', async () => {
+    const pool = new FeedParsePool({ size: 1, timeoutMs: 30_000 });
+    try {
+      const body = readRealFeed('giantbomb-podcast.rss');
+      const { deps, articles } = harness([ok(body)]);
+      deps.parse = parserFor({ pool, offThreadBytes: 128 * 1024 });
+      const { poll } = await pollSource(source, deps);
+      expect(poll).toMatchObject({ status: 'ok', items_seen: 730 });
+      expect(pool.workers).toBe(1);
+      // Normalised a slice at a time, to the same articles as in one go.
+      const whole = normaliseFeed(parseFeed(body, null, { baseUrl: 'https://feeds.example/rss' }), source, 0);
+      expect(articles().map((a) => a.article_id)).toEqual(
+        whole.flatMap((n) => ('article' in n ? [n.article.article_id] : [])),
+      );
+    } finally {
+      await pool.close();
+    }
+  }, 20_000);
 
   it('emits nothing for items already seen', async () => {
     const body = rss('<item><guid>g1</guid><title>A</title><link>https://feeds.example/a</link></item>');
@@ -125,5 +228,147 @@ describe('pollSource', () => {
     const second = await pollSource(source, deps);
     expect(second.poll).toMatchObject({ status: 'ok', items_seen: 1, new_items: 0 });
     expect(sent.filter((s) => s.topic === 'news.articles.discovered.v1')).toHaveLength(1);
+  });
+});
+
+describe('pollSource, when an item it emitted changes', () => {
+  const item = (fields: { title?: string; description?: string; link?: string; date?: string | null }) =>
+    `<item><guid>g1</guid><title>${fields.title ?? 'Minister resigns'}</title>` +
+    `<link>${fields.link ?? 'https://feeds.example/a'}</link>` +
+    `<description>${fields.description ?? 'The minister resigned on Monday.'}</description>` +
+    (fields.date === null ? '' : `<pubDate>${fields.date ?? 'Mon, 16 Nov 2026 09:00:00 GMT'}</pubDate>`) +
+    '</item>';
+  const feed = (...fields: Parameters<typeof item>[0][]) => ok(rss(fields.map(item).join('')));
+
+  it('appends a corrected headline as revision 2, naming what changed, and counts it as updated', async () => {
+    const { deps, articles, polls, later } = harness([
+      feed({}),
+      feed({ title: 'Minister resigns over leak' }),
+    ]);
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    const [first, second] = articles();
+    expect(first).toMatchObject({ revision: 1, changed_fields: [], first_published_at: null });
+    expect(second).toMatchObject({
+      article_id: first!.article_id,
+      title: 'Minister resigns over leak',
+      revision: 2,
+      changed_fields: ['title'],
+      first_published_at: first!.published_at,
+      first_discovered_at: first!.discovered_at,
+      discovered_at: first!.discovered_at + 60_000,
+    });
+    expect(polls()[1]).toMatchObject({ new_items: 0, updated_items: 1, skipped_items: 0 });
+  });
+
+  it('ignores whitespace, markup and tracking parameters, and a date the feed never gave', async () => {
+    const { deps, articles, later } = harness([
+      feed({ date: null, description: 'Read https://news.example/story?id=7 now.' }),
+      feed({
+        date: null,
+        title: '  Minister\n  resigns ',
+        link: 'https://feeds.example/a?utm_source=rss&amp;utm_medium=feed',
+        description:
+          '&lt;p&gt;Read  https://news.example/story?id=7&amp;amp;utm_campaign=x   now.&lt;/p&gt;\n\n',
+      }),
+    ]);
+    await pollSource(source, deps);
+    later(60_000); // an undated item's published_at is the discovery time: it differs on every poll
+    const second = await pollSource(source, deps);
+    expect(articles()).toHaveLength(1);
+    expect(second.poll).toMatchObject({ new_items: 0, updated_items: 0, skipped_items: 0 });
+  });
+
+  it("keeps revision 1's date for an undated item, and names a moved date", async () => {
+    const { deps, articles, later } = harness([
+      feed({ date: null }),
+      feed({ date: null, description: 'The minister resigned on Monday night.' }),
+      feed({ date: 'Tue, 17 Nov 2026 09:00:00 GMT', description: 'The minister resigned on Monday night.' }),
+    ]);
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    const [first, second, third] = articles();
+    expect(second).toMatchObject({
+      revision: 2,
+      changed_fields: ['summary'],
+      published_at: first!.published_at,
+    });
+    expect(third).toMatchObject({
+      revision: 3,
+      changed_fields: ['published_at'],
+      published_at: Date.parse('2026-11-17T09:00:00Z'),
+      first_published_at: first!.published_at,
+    });
+  });
+
+  it('holds back a revision within the minimum interval, with a reason, and emits the latest text after it', async () => {
+    const { deps, articles, polls, later } = harness(
+      [feed({}), feed({ title: 'Fix one' }), feed({ title: 'Fix two' }), feed({ title: 'Fix two' })],
+      { revisions: { perDay: 6, minIntervalMs: 15 * 60_000 } },
+    );
+    await pollSource(source, deps);
+    later(5 * 60_000);
+    await pollSource(source, deps);
+    later(5 * 60_000);
+    await pollSource(source, deps);
+    expect(articles()).toHaveLength(1);
+    expect(polls()[1]).toMatchObject({ updated_items: 0, skipped_items: 1 });
+    expect(polls()[1]!.skipped_reasons[0]).toMatch(
+      /^update of "Fix one" held back: revised 300 s ago \(POLLER_UPDATE_MIN_INTERVAL_SECONDS=900\)$/,
+    );
+    later(5 * 60_000);
+    await pollSource(source, deps);
+    // The changes made meanwhile arrive as one update, against the revision emitted last.
+    expect(articles().map((a) => [a.revision, a.title, a.changed_fields])).toEqual([
+      [1, 'Minister resigns', []],
+      [2, 'Fix two', ['title']],
+    ]);
+  });
+
+  it('gives an article at most perDay updates in a rolling day', async () => {
+    const titles = ['A', 'B', 'C', 'D'];
+    const { deps, articles, polls, later } = harness([feed({}), ...titles.map((title) => feed({ title }))], {
+      revisions: { perDay: 2, minIntervalMs: 0 },
+    });
+    await pollSource(source, deps);
+    for (let i = 0; i < titles.length; i++) {
+      later(60 * 60_000);
+      await pollSource(source, deps);
+    }
+    expect(articles().map((a) => a.revision)).toEqual([1, 2, 3]);
+    expect(polls().map((p) => p.updated_items)).toEqual([0, 1, 1, 0, 0]);
+    expect(polls()[3]!.skipped_reasons).toEqual([
+      'update of "C" held back: 2 updates in the last 24 hours (POLLER_UPDATES_PER_DAY=2)',
+    ]);
+  });
+
+  it('adopts a memory from before revisions (only "seen") without emitting, and revises from there', async () => {
+    const values = new Map<string, string>();
+    const { deps, articles, polls, later } = harness(
+      [feed({ title: 'Now' }), feed({ title: 'Now' }), feed({ title: 'Later' })],
+      { values },
+    );
+    // The first poll learns the id; then the memory is made to look like the old poller's.
+    await pollSource(source, deps);
+    const [articleId] = [...values.keys()];
+    values.set(articleId!, 'seen');
+    const before = articles().length;
+    later(60_000);
+    await pollSource(source, deps);
+    expect(articles()).toHaveLength(before);
+    expect(polls()[1]).toMatchObject({ new_items: 0, updated_items: 0 });
+    expect(decodeRecord(values.get(articleId!)!)).toMatchObject({ revision: 1, firstPublishedAt: null });
+    later(60_000);
+    await pollSource(source, deps);
+    expect(articles().at(-1)).toMatchObject({
+      revision: 2,
+      changed_fields: ['title'],
+      title: 'Later',
+      first_published_at: null,
+    });
   });
 });

@@ -1,9 +1,25 @@
-// Dedupe across re-polls, restarts and pollers (Redis, bounded by expiry).
-// Two steps so that a crash loses nothing: claim (short expiry) before
-// producing, confirm (long expiry) after Kafka acknowledged. A poller that
-// dies between the two leaves a claim that expires, and the next poll emits
-// the article; the deterministic id makes that one rare repeat harmless.
+// Dedupe and change memory across re-polls, restarts and pollers (Redis, bounded by expiry): per
+// article, the revision emitted last and what a reader saw in it (article-revision.ts), so an item seen
+// again is either nothing new or its next revision.
+//
+// Two steps so that a crash loses nothing: claim (short expiry) before producing, confirm (long expiry)
+// after Kafka acknowledged, release when producing failed.
+// - A first sighting is claimed by writing `claimed` to the article's key if it has none (SET NX): one
+//   poller wins. A poller that dies before confirming leaves a claim that expires, and the next poll
+//   emits the article; the deterministic id makes that one rare repeat harmless.
+// - A later revision is claimed in a key of its own (`<key>:claim`, SET NX), and only while the
+//   article's record is still the one the poller compared the item against (checked and set in one
+//   Lua script). So two pollers that found the same change emit it once, and a poller that compared
+//   against a record another one has replaced since emits nothing. The record itself changes only on
+//   confirm: a crash between claim and confirm leaves it as it was, the claim expires, and the next
+//   poll finds the change again and emits the same revision number.
+//
+// The value of an article's key is `claimed`, `seen` (written before revisions were tracked: seen,
+// what it looked like unknown), or the record as JSON ({"v":2,...}, below).
 import type { Redis } from 'ioredis';
+import { readerFields } from '../feeds/normalise/reader-fields.ts';
+import type { Fingerprint } from './article-fingerprint.ts';
+import type { ArticleRecord } from './article-revision.ts';
 
 export interface SeenArticlesOptions {
   /** How long a confirmed article is remembered. */
@@ -12,6 +28,31 @@ export interface SeenArticlesOptions {
   claimSeconds?: number;
   prefix?: string;
 }
+
+/** What the memory says about one article id. */
+export type Sighting =
+  | { kind: 'new' }
+  /** A first sighting another poll is producing now. */
+  | { kind: 'claimed' }
+  /** Emitted before revisions were tracked: seen, what it looked like unknown. */
+  | { kind: 'legacy' }
+  /** `stored` is the value as read, for the check of a revision claim. */
+  | { kind: 'emitted'; record: ArticleRecord; stored: string };
+
+const claimedValue = 'claimed';
+const legacyValue = 'seen';
+
+/** A revision's claim: only while the record is the one compared against, and nobody else claims. */
+const claimRevisionScript = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+return redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[2])`;
+
+/** A legacy 'seen' becomes a record, keeping its expiry; anything else there is left alone. */
+const adoptScript = `
+if redis.call('GET', KEYS[1]) ~= '${legacyValue}' then return false end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then return redis.call('SET', KEYS[1], ARGV[1], 'PX', ttl) end
+return redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])`;
 
 export class SeenArticles {
   private readonly claimSeconds: number;
@@ -25,30 +66,148 @@ export class SeenArticles {
     this.prefix = options.prefix ?? 'news:seen:';
   }
 
-  /** Returns the ids this caller now owns: never seen, and not claimed by anyone else. */
+  private key(id: string): string {
+    return this.prefix + id;
+  }
+
+  private claimKey(id: string): string {
+    return `${this.prefix}${id}:claim`;
+  }
+
+  /** What is remembered of each id. */
+  async look(ids: readonly string[]): Promise<Map<string, Sighting>> {
+    const sightings = new Map<string, Sighting>();
+    if (ids.length === 0) return sightings;
+    const values = await this.redis.mget(...ids.map((id) => this.key(id)));
+    ids.forEach((id, i) => sightings.set(id, sightingOf(values[i] ?? null)));
+    return sightings;
+  }
+
+  /** First sightings: returns the ids this caller now owns (never seen, and not claimed by anyone else). */
   async claim(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.set(this.prefix + id, 'claimed', 'EX', this.claimSeconds, 'NX');
-    const replies = (await pipeline.exec()) ?? [];
-    const owned = new Set<string>();
-    replies.forEach(([error, reply], i) => {
-      if (error) throw error;
-      if (reply === 'OK') owned.add(ids[i]!);
-    });
-    return owned;
+    for (const id of ids) pipeline.set(this.key(id), claimedValue, 'EX', this.claimSeconds, 'NX');
+    return owned(ids, await pipeline.exec());
   }
 
-  /** The articles reached Kafka: remember them for the full TTL. */
-  async confirm(ids: Iterable<string>): Promise<void> {
+  /**
+   * Later revisions: returns the ids this caller now owns, each claimed only if its record still reads
+   * `stored` (as look() gave it) and no one else has claimed a revision of it.
+   */
+  async claimRevisions(claims: readonly { id: string; stored: string }[]): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
     const pipeline = this.redis.pipeline();
-    for (const id of ids) pipeline.set(this.prefix + id, 'seen', 'EX', this.options.ttlSeconds);
-    await pipeline.exec();
+    for (const { id, stored } of claims)
+      pipeline.eval(claimRevisionScript, 2, this.key(id), this.claimKey(id), stored, this.claimSeconds);
+    return owned(
+      claims.map((c) => c.id),
+      await pipeline.exec(),
+    );
+  }
+
+  /** The articles reached Kafka: remember what was emitted for the full TTL, and drop the claims. */
+  async confirm(records: ReadonlyMap<string, ArticleRecord>): Promise<void> {
+    if (records.size === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const [id, record] of records) {
+      pipeline.set(this.key(id), encodeRecord(record), 'EX', this.options.ttlSeconds);
+      pipeline.del(this.claimKey(id));
+    }
+    await exec(pipeline);
   }
 
   /** Producing failed: give the claims back so the next poll retries them. */
-  async release(ids: Iterable<string>): Promise<void> {
-    const keys = [...ids].map((id) => this.prefix + id);
+  async release(firstSightings: Iterable<string>, revisions: Iterable<string> = []): Promise<void> {
+    const keys = [
+      ...[...firstSightings].map((id) => this.key(id)),
+      ...[...revisions].map((id) => this.claimKey(id)),
+    ];
     if (keys.length) await this.redis.del(...keys);
   }
+
+  /** Legacy 'seen' memories become records of what the items look like now; nothing is emitted for them. */
+  async adopt(records: ReadonlyMap<string, ArticleRecord>): Promise<void> {
+    if (records.size === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const [id, record] of records)
+      pipeline.eval(adoptScript, 1, this.key(id), encodeRecord(record), this.options.ttlSeconds);
+    await exec(pipeline);
+  }
+}
+
+type Replies = [Error | null, unknown][] | null;
+
+function owned(ids: readonly string[], replies: Replies): Set<string> {
+  const mine = new Set<string>();
+  (replies ?? []).forEach(([error, reply], i) => {
+    if (error) throw error;
+    if (reply === 'OK') mine.add(ids[i]!);
+  });
+  return mine;
+}
+
+async function exec(pipeline: ReturnType<Redis['pipeline']>): Promise<void> {
+  for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
+}
+
+/** The stored form: short keys, one hash per reader field in readerFields order. */
+interface StoredRecord {
+  v: 2;
+  r: number;
+  h: string[];
+  p: number | null;
+  d: number | null;
+  l: number | null;
+  u: number[];
+}
+
+export function encodeRecord(record: ArticleRecord): string {
+  const stored: StoredRecord = {
+    v: 2,
+    r: record.revision,
+    h: readerFields.map((field) => record.fingerprint[field]),
+    p: record.firstPublishedAt,
+    d: record.firstDiscoveredAt,
+    l: record.lastRevisionAt,
+    u: [...record.recentUpdates],
+  };
+  return JSON.stringify(stored);
+}
+
+/** Null when the value is not a record this code wrote. */
+export function decodeRecord(value: string): ArticleRecord | null {
+  let stored: Partial<StoredRecord>;
+  try {
+    stored = JSON.parse(value) as Partial<StoredRecord>;
+  } catch {
+    return null;
+  }
+  const time = (t: unknown) => (typeof t === 'number' && Number.isFinite(t) ? t : null);
+  if (
+    stored?.v !== 2 ||
+    !Number.isInteger(stored.r) ||
+    !Array.isArray(stored.h) ||
+    stored.h.length !== readerFields.length ||
+    !stored.h.every((h) => typeof h === 'string')
+  )
+    return null;
+  const hashes = stored.h;
+  return {
+    revision: stored.r!,
+    fingerprint: Object.fromEntries(readerFields.map((field, i) => [field, hashes[i]!])) as Fingerprint,
+    firstPublishedAt: time(stored.p),
+    firstDiscoveredAt: time(stored.d),
+    lastRevisionAt: time(stored.l),
+    recentUpdates: Array.isArray(stored.u) ? stored.u.filter((t) => time(t) !== null) : [],
+  };
+}
+
+function sightingOf(value: string | null): Sighting {
+  if (value === null) return { kind: 'new' };
+  if (value === claimedValue) return { kind: 'claimed' };
+  const record = decodeRecord(value);
+  // 'seen', or a value this code cannot read: seen before, looks unknown. The adopt script replaces only
+  // 'seen', so an unreadable value stays as it is and its item is never emitted twice.
+  return record ? { kind: 'emitted', record, stored: value } : { kind: 'legacy' };
 }

@@ -1,13 +1,78 @@
 import { describe, expect, it } from 'vitest';
-import type { ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
+import type { ArticleDiscovered, ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
 import { failedEnrichment } from '../intelligence/enrichment-event.ts';
-import { documentaryRow, enrichmentRow } from './rows.ts';
+import { articleRow, documentaryRow, enrichmentRow } from './rows.ts';
 
 const embedded = { name: 'embedded', model: 'embedded-1' };
 const enrichment = (status: ArticleEnriched['status']): ArticleEnriched =>
   status === 'failed'
     ? failedEnrichment('a1', 'provider timeout', embedded, 0)
     : { ...failedEnrichment('a1', '', embedded, 0), status, failure_reason: null, summary: 'Summary.' };
+
+describe('article rows', () => {
+  const published = Date.UTC(2026, 10, 20, 8);
+  const discovered = published + 60_000;
+  const first: ArticleDiscovered = {
+    article_id: 'a1',
+    source_id: 's1',
+    source_name: 'Daily Example',
+    guid: 'g1',
+    url: 'https://news.example/a1',
+    original_url: 'https://news.example/a1',
+    title: 'Minister resigns',
+    summary: 'The minister resigned.',
+    content: '',
+    author: null,
+    published_at: published,
+    published_at_clamped: false,
+    discovered_at: discovered,
+    language: 'en',
+    category: 'politics',
+    image_url: null,
+    revision: 1,
+    changed_fields: [],
+    first_published_at: null,
+    first_discovered_at: null,
+    occurred_at: discovered,
+  };
+
+  it('keep revision 1 where it was published and first discovered, with no update', () => {
+    expect(articleRow(first, 7)).toMatchObject({
+      published_at: published / 1000,
+      latest_published_at: published / 1000,
+      discovered_at: discovered / 1000,
+      revision: 1,
+      changed_fields: [],
+      updated_at: null,
+    });
+  });
+
+  it('give a later revision the same sort key, so it replaces the row, and its own date beside it', () => {
+    const updatedAt = discovered + 3_600_000;
+    const revision: ArticleDiscovered = {
+      ...first,
+      title: 'Minister resigns over leak',
+      published_at: published + 7_200_000,
+      discovered_at: updatedAt,
+      occurred_at: updatedAt,
+      revision: 2,
+      changed_fields: ['title', 'published_at'],
+      first_published_at: published,
+      first_discovered_at: discovered,
+    };
+    expect(articleRow(revision, 9)).toMatchObject({
+      article_id: 'a1',
+      title: 'Minister resigns over leak',
+      published_at: published / 1000,
+      latest_published_at: (published + 7_200_000) / 1000,
+      discovered_at: discovered / 1000,
+      revision: 2,
+      changed_fields: ['title', 'published_at'],
+      updated_at: updatedAt / 1000,
+      version: 9,
+    });
+  });
+});
 
 describe('enrichment rows', () => {
   it('rank a success above any later failure of the same article, so a failed retry hides nothing', () => {

@@ -23,7 +23,14 @@ const time = (ms: number) => Math.floor(ms / 1000);
 const optionalTime = (ms: number | null) => (ms === null ? null : time(ms));
 const flag = (b: boolean) => (b ? 1 : 0);
 
+/**
+ * One row per article, replaced by each later revision (the higher offset wins). The table is ordered
+ * by (published_at, article_id) and replaces only rows with the same sort key, so published_at stays
+ * revision 1's (first_published_at) and what a later revision says about the date goes into
+ * latest_published_at: projections/migrations/0008_article_revisions.sql.
+ */
 export function articleRow(a: ArticleDiscovered, version: number): Row {
+  const revised = a.revision > 1;
   return {
     article_id: a.article_id,
     source_id: a.source_id,
@@ -35,12 +42,16 @@ export function articleRow(a: ArticleDiscovered, version: number): Row {
     summary: a.summary,
     content: a.content,
     author: a.author,
-    published_at: time(a.published_at),
+    published_at: time(a.first_published_at ?? a.published_at),
     published_at_clamped: flag(a.published_at_clamped),
-    discovered_at: time(a.discovered_at),
+    latest_published_at: time(a.published_at),
+    discovered_at: time(a.first_discovered_at ?? a.discovered_at),
     language: a.language ?? '',
     category: a.category ?? 'general',
     image_url: a.image_url,
+    revision: a.revision,
+    changed_fields: a.changed_fields,
+    updated_at: revised ? time(a.discovered_at) : null,
     version,
   };
 }
@@ -71,6 +82,7 @@ export function enrichmentRow(e: ArticleEnriched, offset: number): Row {
     reading_time_seconds: e.reading_time_seconds,
     provider: e.provider,
     model: e.model,
+    revision: e.revision,
     enriched_at: time(e.enriched_at),
     version: e.status === 'succeeded' ? succeededEnrichmentRank + offset : offset,
   };
@@ -151,6 +163,7 @@ export function feedPollRow(p: FeedPoll, version: number): Row {
     http_status: p.http_status,
     items_seen: p.items_seen,
     new_items: p.new_items,
+    updated_items: p.updated_items,
     skipped_items: p.skipped_items,
     error_reason: p.error_reason,
     duration_ms: p.duration_ms,

@@ -17,6 +17,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
+  live_connection_limit: 429,
   internal_error: 500,
   service_unavailable: 503,
   provider_unavailable: 503,

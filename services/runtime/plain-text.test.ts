@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainLine, plainText } from './plain-text.ts';
+import { maxTextLength, plainLine, plainText } from './plain-text.ts';
 
 describe('plainText', () => {
   it('drops tags and decodes entities, keeping paragraphs', () => {
@@ -23,5 +23,21 @@ describe('plainText', () => {
   it('makes one line for titles', () => {
     expect(plainLine('  Breaking:\n <em>markets</em> &lt;fall&gt; ')).toBe('Breaking: markets <fall>');
     expect(plainLine(null)).toBe('');
+  });
+});
+
+describe('plainText and control characters', () => {
+  it('drops the control characters that decoding references makes, and unpaired surrogates', () => {
+    expect(plainText('<p>a&#1;b&#x1b;c&#127;d</p>')).toBe('abcd');
+    expect(plainLine('x&#xD800;y \ud83d')).toBe('x\ufffdy \ufffd');
+  });
+
+  it('reads C1 references as windows-1252, as browsers do', () => {
+    expect(plainLine('it&#146;s &#x93;ok&#x94;')).toBe('it’s “ok”');
+  });
+
+  it('never cuts a surrogate pair in half at the length limit', () => {
+    const text = plainText('a'.repeat(maxTextLength - 1) + '😀');
+    expect(text).toBe('a'.repeat(maxTextLength - 1));
   });
 });

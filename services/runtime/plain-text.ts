@@ -4,6 +4,7 @@
 // because it runs for every field of every item: a full HTML-to-text renderer
 // cost ~1 ms a call, this costs microseconds.
 import { Parser } from 'htmlparser2';
+import { withoutControlCharacters } from './text-repair.ts';
 
 /** Longest text we keep for one field: beyond it a feed is stuffing, not writing. */
 export const maxTextLength = 200_000;
@@ -87,8 +88,16 @@ export function plainText(html: string | null | undefined): string {
   return joinBlocks(blocks);
 }
 
+// Decoding references can make control characters ("&#1;") that the feed's text
+// repair (text-repair.ts) never saw; and a cut must not leave half a surrogate pair.
 function joinBlocks(blocks: readonly string[]): string {
-  return blocks.map(collapse).filter(Boolean).join('\n\n').slice(0, maxTextLength);
+  const text = blocks
+    .map((block) => collapse(withoutControlCharacters(block)))
+    .filter(Boolean)
+    .join('\n\n');
+  if (text.length <= maxTextLength) return text;
+  const end = /[\ud800-\udbff]/.test(text[maxTextLength - 1] ?? '') ? maxTextLength - 1 : maxTextLength;
+  return text.slice(0, end);
 }
 
 /** One line of plain text (titles, authors): all whitespace collapsed. */

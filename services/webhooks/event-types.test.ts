@@ -4,7 +4,12 @@ import { webhookPayloads } from './payloads.ts';
 
 describe('webhook event types', () => {
   it('are the names receivers already switch on', () => {
-    expect(subscribableEvents).toEqual(['news.alert', 'documentary.ready', 'article.published']);
+    expect(subscribableEvents).toEqual([
+      'news.alert',
+      'documentary.ready',
+      'article.published',
+      'article.updated',
+    ]);
     expect(webhookEventTypes).toEqual([...subscribableEvents, 'webhook.test']);
     expect(subscribableEvents).not.toContain(WEBHOOK_TEST);
   });

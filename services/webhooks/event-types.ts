@@ -9,11 +9,18 @@ export const NEWS_ALERT = 'news.alert';
 export const DOCUMENTARY_READY = 'documentary.ready';
 /** A new enriched article passes the webhook's filter (breaking news). */
 export const ARTICLE_PUBLISHED = 'article.published';
+/** An article changed in its feed (a later revision: corrected headline, updated story) and passes the filter. */
+export const ARTICLE_UPDATED = 'article.updated';
 /** A test ping (POST /api/v1/webhooks/{id}/test): sent to a webhook whatever it subscribes to. */
 export const WEBHOOK_TEST = 'webhook.test';
 
 /** What a webhook may subscribe to (the API's `events`); the test ping is not subscribed to. */
-export const subscribableEvents = [NEWS_ALERT, DOCUMENTARY_READY, ARTICLE_PUBLISHED] as const;
+export const subscribableEvents = [
+  NEWS_ALERT,
+  DOCUMENTARY_READY,
+  ARTICLE_PUBLISHED,
+  ARTICLE_UPDATED,
+] as const;
 export type SubscribableEvent = (typeof subscribableEvents)[number];
 
 /** Every event an endpoint may receive. */

@@ -3,8 +3,10 @@
 // body is {event, timestamp, data}; news.alert's four data fields are exactly the interface's, the
 // others add what a receiver needs to act without calling back.
 import { z } from 'zod';
+import { readerFields } from '../feeds/normalise/reader-fields.ts';
 import {
   ARTICLE_PUBLISHED,
+  ARTICLE_UPDATED,
   DOCUMENTARY_READY,
   NEWS_ALERT,
   WEBHOOK_TEST,
@@ -78,6 +80,48 @@ export const articlePublishedPayload = z
     description: "A new enriched article matching the webhook's filter (breaking news).",
   });
 
+export const articleUpdatedPayload = z
+  .object({
+    event: z.literal(ARTICLE_UPDATED),
+    timestamp,
+    data: z.object({
+      article_id: z.string().meta({ description: 'The article of an earlier article.published.' }),
+      revision: z
+        .number()
+        .int()
+        .min(2)
+        .meta({
+          description:
+            'Which revision this is: 2 for the first update, +1 for each later one. With article_id it ' +
+            'identifies the update: the webhook-id is the same for every attempt of one revision.',
+        }),
+      changed_fields: z
+        .array(z.enum(readerFields))
+        .meta({ description: 'What changed against the previous revision, in this order.' }),
+      title: z.string(),
+      url: z.string(),
+      source: z.string(),
+      source_id: z.string(),
+      author: z.string().nullable(),
+      published_at: z
+        .string()
+        .meta({ description: 'The publication time this revision states, ISO 8601 UTC.' }),
+      updated_at: z.string().meta({ description: 'When the revision was found in the feed, ISO 8601 UTC.' }),
+      category: z.string().nullable(),
+      language: z.string().nullable(),
+      summary: z.string().meta({
+        description:
+          "The feed's summary of this revision (its new AI summary, when the text changed, follows in the " +
+          'read model). The full text is in GET /v1/articles/{id}.',
+      }),
+    }),
+  })
+  .meta({
+    id: 'ArticleUpdatedEvent',
+    description:
+      "An article changed in its feed (a corrected headline, an updated story, a new byline or date) and matches the webhook's filter.",
+  });
+
 export const webhookTestPayload = z
   .object({
     event: z.literal(WEBHOOK_TEST),
@@ -91,5 +135,6 @@ export const webhookPayloads = {
   [NEWS_ALERT]: newsAlertPayload,
   [DOCUMENTARY_READY]: documentaryReadyPayload,
   [ARTICLE_PUBLISHED]: articlePublishedPayload,
+  [ARTICLE_UPDATED]: articleUpdatedPayload,
   [WEBHOOK_TEST]: webhookTestPayload,
 } as const satisfies Record<WebhookEventType, z.ZodType>;

@@ -177,7 +177,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Events: news.alert (a monitored company in the news), documentary.ready, article.published (new enriched articles matching the optional filter). The URL must be reachable from the internet (private addresses are refused unless allow-listed). Webhooks receiving news.alert count against the plan's alert endpoints.
+         * @description Events: news.alert (a monitored company in the news), documentary.ready, article.published (new enriched articles matching the optional filter), article.updated (a later revision of an article matching the filter: what changed and the new values). The URL must be reachable from the internet (private addresses are refused unless allow-listed). Webhooks receiving news.alert count against the plan's alert endpoints.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -406,6 +406,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live articles, updates, enrichments and alerts (Server-Sent Events)
+         * @description Server-Sent Events, in the order they are appended to Kafka, each within a second of its append.
+         *     Each event has an `event` line (its kind), an `id` line and one `data` line of JSON:
+         *     `article.published` and `article.updated` carry the list item of GET /v1/articles (with `changed_fields`
+         *     for an update), `article.enriched` the list item with `ai_summary` and the `enrichment`
+         *     object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only;
+         *     the article filters do not apply to it).
+         *
+         *     Reconnect with `Last-Event-ID` (EventSource does it by itself) to continue exactly after the last event
+         *     received, on any API instance, for as long as the topics hold the events (articles, enrichments and
+         *     alerts are kept forever). A comment line and the current `id` are sent every STREAM_HEARTBEAT_SECONDS
+         *     (15 s). A client that leaves more than STREAM_BUFFER_BYTES (1 MiB) unread is sent a final
+         *     `stream.closed` event (`reason`: `slow_consumer`, with the `last_event_id` to resume from) and
+         *     disconnected; so is every client of an instance that shuts down (`shutting_down`).
+         *
+         *     Each open stream holds one of the plan's live connections (Essentials 5, Professional 25, Enterprise
+         *     unlimited) across all API instances; one more is 429 `live_connection_limit`. A connection counts once
+         *     on the hourly call allowance.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stream/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived token for opening the stream from a browser
+         * @description For `new EventSource("/v1/stream?access_token=…")`: browsers cannot send an Authorization header with EventSource. The token is good only as the `access_token` of GET /v1/stream, carries the caller's client and scopes, and is accepted for STREAM_TOKEN_TTL_SECONDS (5 minutes) after it is issued; an open stream outlives it. Ask for a new one before reconnecting after that.
+         */
+        post: operations["createStreamToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/oauth/token": {
         parameters: {
             query?: never;
@@ -506,6 +562,26 @@ export interface webhooks {
          * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_article_published"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "article.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * article.updated event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         */
+        post: operations["webhook_article_updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -693,7 +769,7 @@ export interface components {
             source: string;
             source_id: string;
             /**
-             * @description ISO 8601 UTC timestamp
+             * @description Publication time (ISO 8601 UTC) of the article's first revision: its place in the list, which a later revision never moves (see updated_at).
              * @example 2026-11-20T08:30:00Z
              */
             published_at: string;
@@ -703,6 +779,10 @@ export interface components {
             category: "general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment";
             /** @description Canonical URL of the article. */
             url: string;
+            /** @description Which revision the article is shown in: 1 as first seen, +1 for each later change of its title, summary, content, author or date in the feed. Every field shows the latest revision. */
+            revision: number;
+            /** @description When the latest revision was found (revision 2 and later); null on revision 1. */
+            updated_at: string | null;
         };
         Paging: {
             limit: number;
@@ -729,7 +809,7 @@ export interface components {
             source: string;
             source_id: string;
             /**
-             * @description ISO 8601 UTC timestamp
+             * @description Publication time (ISO 8601 UTC) of the article's first revision: its place in the list, which a later revision never moves (see updated_at).
              * @example 2026-11-20T08:30:00Z
              */
             published_at: string;
@@ -739,14 +819,18 @@ export interface components {
             category: "general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment";
             /** @description Canonical URL of the article. */
             url: string;
+            /** @description Which revision the article is shown in: 1 as first seen, +1 for each later change of its title, summary, content, author or date in the feed. Every field shows the latest revision. */
+            revision: number;
+            /** @description When the latest revision was found (revision 2 and later); null on revision 1. */
+            updated_at: string | null;
             /** @description Full article text as the feed gave it (plain text). */
             content: string;
             author: string | null;
             image_url: string | null;
             original_url: string;
             /**
-             * @description ISO 8601 UTC timestamp
-             * @example 2026-11-20T08:30:00Z
+             * @description When the article was first found in its feed (ISO 8601 UTC).
+             * @example 2026-11-20T08:31:00Z
              */
             discovered_at: string;
             /** @description The latest successful AI enrichment, null until there is one. */
@@ -813,7 +897,7 @@ export interface components {
                 source: string;
                 source_id: string;
                 /**
-                 * @description ISO 8601 UTC timestamp
+                 * @description Publication time (ISO 8601 UTC) of the article's first revision: its place in the list, which a later revision never moves (see updated_at).
                  * @example 2026-11-20T08:30:00Z
                  */
                 published_at: string;
@@ -823,6 +907,10 @@ export interface components {
                 category: "general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment";
                 /** @description Canonical URL of the article. */
                 url: string;
+                /** @description Which revision the article is shown in: 1 as first seen, +1 for each later change of its title, summary, content, author or date in the feed. Every field shows the latest revision. */
+                revision: number;
+                /** @description When the latest revision was found (revision 2 and later); null on revision 1. */
+                updated_at: string | null;
                 /** @description Topic match times recency weight. */
                 score: number;
                 matched_topics: string[];
@@ -1010,7 +1098,7 @@ export interface components {
                 note: string;
             };
         };
-        /** @description For article.published: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (empty = any). */
+        /** @description For article.published and article.updated: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (empty = any). */
         WebhookFilter: {
             /** @default [] */
             categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
@@ -1043,7 +1131,7 @@ export interface components {
         NewWebhook: {
             /** @description http(s) URL the events are POSTed to. */
             url: string;
-            events: ("news.alert" | "documentary.ready" | "article.published")[];
+            events: ("news.alert" | "documentary.ready" | "article.published" | "article.updated")[];
             /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
             secret?: string;
             filter?: components["schemas"]["WebhookFilter"];
@@ -1136,6 +1224,34 @@ export interface components {
                 audio_url: string | null;
             };
         };
+        /** @description An article changed in its feed (a corrected headline, an updated story, a new byline or date) and matches the webhook's filter. */
+        ArticleUpdatedEvent: {
+            /** @constant */
+            event: "article.updated";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                /** @description The article of an earlier article.published. */
+                article_id: string;
+                /** @description Which revision this is: 2 for the first update, +1 for each later one. With article_id it identifies the update: the webhook-id is the same for every attempt of one revision. */
+                revision: number;
+                /** @description What changed against the previous revision, in this order. */
+                changed_fields: ("title" | "summary" | "content" | "author" | "published_at")[];
+                title: string;
+                url: string;
+                source: string;
+                source_id: string;
+                author: string | null;
+                /** @description The publication time this revision states, ISO 8601 UTC. */
+                published_at: string;
+                /** @description When the revision was found in the feed, ISO 8601 UTC. */
+                updated_at: string;
+                category: string | null;
+                language: string | null;
+                /** @description The feed's summary of this revision (its new AI summary, when the text changed, follows in the read model). The full text is in GET /v1/articles/{id}. */
+                summary: string;
+            };
+        };
         /** @description Sent by POST /api/v1/webhooks/{id}/test. */
         WebhookTestEvent: {
             /** @constant */
@@ -1150,7 +1266,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "internal_error" | "service_unavailable" | "provider_unavailable";
+                code: "invalid_parameter" | "invalid_json" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "live_connection_limit" | "internal_error" | "service_unavailable" | "provider_unavailable";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -1221,6 +1337,13 @@ export interface components {
         DocumentaryList: {
             documentaries: components["schemas"]["Documentary"][];
             paging: components["schemas"]["OffsetPaging"];
+        };
+        StreamToken: {
+            token: string;
+            /** @description Seconds the token is accepted for. */
+            expires_in: number;
+            /** @description ISO 8601 UTC */
+            expires_at: string;
         };
     };
     responses: never;
@@ -3273,6 +3396,142 @@ export interface operations {
             };
         };
     };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment. */
+                category?: string;
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
+                source?: string;
+                /** @description ISO 639-1 language code, or several separated by commas. */
+                language?: string;
+                /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
+                q?: string;
+                /** @description Event kinds wanted, comma-separated: article.published, article.updated, article.enriched, news.alert. Default: all of them. */
+                events?: string;
+                /** @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (which wins when both are given). */
+                last_event_id?: string;
+                /** @description A stream token from POST /v1/stream/tokens, for browsers (EventSource cannot send Authorization). Not an API key and not an OAuth access token: those go in the header. */
+                access_token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An endless text/event-stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited or live_connection_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createStreamToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreamToken"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     issueAccessToken: {
         parameters: {
             query?: never;
@@ -3611,6 +3870,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ArticlePublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_article_updated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ArticleUpdatedEvent"];
             };
         };
         responses: {

@@ -8,9 +8,13 @@
 // run: Kafka's own ProducerPerformance (same Maven artifacts) sending the same
 // number of records of the same average size, acks=all, idempotent.
 // Target (issue 3): 10,000 feeds polled within 5 minutes using under half a core.
+// Among them (issue 16), BENCH_LARGE_FEEDS full-text feeds of 1.6 MB, built from the same corpus: the
+// poller reports its event-loop delay in its logs (services/poller/loop-delay.ts), and the longest one
+// during the round shows whether a large feed's parse held up the other polls.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Kafka } from 'kafkajs';
@@ -24,7 +28,7 @@ import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/r
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { sourceState } from '../../services/sources/source.ts';
-import { readCorpus, type CorpusArticle } from '../../services/demo/corpus.ts';
+import { readCorpus, rssFeed, type CorpusArticle } from '../../services/demo/corpus.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig({
@@ -33,6 +37,7 @@ const config = loadConfig({
   BENCH_ITEMS: integer(20, 1, 200),
   BENCH_HOSTS: integer(50, 1, 250),
   BENCH_CONCURRENCY: integer(32, 1, 1000),
+  BENCH_LARGE_FEEDS: integer(1, 0, 100),
 });
 const logger = createLogger('bench', 'warn');
 const run = randomUUID().slice(0, 8);
@@ -57,12 +62,35 @@ function feed(n: number, host: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench feed ${n}</title><link>http://${host}/</link><language>en</language>${items.join('')}</channel></rss>`;
 }
 
+/**
+ * A full-text feed of 1.6 MB (the size of the largest real feed in the parser's snapshots): the corpus's
+ * articles over and over, each with its whole text in content:encoded, as a publisher's archive feed
+ * carries them. Item links differ per feed `k`, so every large feed's articles are new.
+ */
+const largeFeedBytes = 1_600_000;
+function largeFeed(k: number, host: string): string {
+  const base = `http://${host}/large/${k}`;
+  const build = (count: number) =>
+    rssFeed(
+      Array.from({ length: count }, (_, i) => corpus[i % corpus.length]!),
+      { baseUrl: base, title: `Bench archive ${k}`, itemUrl: (_a, i) => `${base}/${i}` },
+    );
+  const perItem = build(100).length / 100;
+  return build(Math.ceil(largeFeedBytes / perItem));
+}
+const largeFeeds = new Map<string, string>();
+
 async function startServers(): Promise<{ servers: Server[]; port: number; bytes: () => number }> {
   let bytes = 0;
   const handler = (req: IncomingMessage, res: ServerResponse) => {
-    const match = /^\/feed\/(\d+)\.xml$/.exec(req.url ?? '');
+    const match = /^\/(feed|large)\/(\d+)\.xml$/.exec(req.url ?? '');
     if (!match) return void res.writeHead(404).end();
-    const body = feed(Number(match[1]), req.headers.host ?? 'x');
+    const host = req.headers.host ?? 'x';
+    const body =
+      match[1] === 'feed'
+        ? feed(Number(match[2]), host)
+        : (largeFeeds.get(req.url!) ??
+          largeFeeds.set(req.url!, largeFeed(Number(match[2]), host)).get(req.url!)!);
     const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
     if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
     bytes += Buffer.byteLength(body);
@@ -128,6 +156,21 @@ async function main() {
       now,
     ),
   );
+  const large = Array.from({ length: config.BENCH_LARGE_FEEDS }, (_, k) =>
+    sourceState(
+      {
+        name: `bench ${run} large ${k}`,
+        feed_url: `http://127.0.0.1:${port}/large/${k}.xml`,
+        category: 'business',
+        language: 'en',
+        country: 'gb',
+        poll_interval_seconds: 3600,
+      },
+      null,
+      now,
+    ),
+  );
+  sources.push(...large);
   const ours = new Set(sources.map((s) => s.source_id));
   for (let i = 0; i < sources.length; i += 1000) {
     await producer.send(
@@ -154,7 +197,8 @@ async function main() {
   await new Promise((r) => setTimeout(r, 3000)); // let the watcher join before the poller starts
 
   log(
-    `bench:ingest: ${config.BENCH_FEEDS} feeds x ${config.BENCH_ITEMS} items on ${config.BENCH_HOSTS} loopback hosts`,
+    `bench:ingest: ${config.BENCH_FEEDS} feeds x ${config.BENCH_ITEMS} items on ${config.BENCH_HOSTS} loopback hosts` +
+      (large.length ? `, and ${large.length} full-text feed(s) of 1.6 MB` : ''),
   );
   const started = Date.now();
   const poller = spawn(process.execPath, ['--import', 'tsx', 'services/poller/main.ts'], {
@@ -165,11 +209,30 @@ async function main() {
       REDIS_KEY_PREFIX: `bench:${run}:`,
       OUTBOUND_ALLOW_LIST: '127.0.0.0/8',
       POLLER_CONCURRENCY: String(config.BENCH_CONCURRENCY),
-      LOG_LEVEL: 'warn',
+      // info, for its event-loop delay lines (one a second); the poller logs little else at info when
+      // polls succeed.
+      LOG_LEVEL: 'info',
+      POLLER_LOOP_DELAY_REPORT_SECONDS: '1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pid = poller.pid!;
+  /** The poller's event-loop delay per second: when each report was written, and its maximum. */
+  const delays: { at: number; maxMs: number; p99Ms: number }[] = [];
+  let workersReplaced = 0;
+  const logLines = createInterface({ input: poller.stdout });
+  const logsRead = new Promise((r) => logLines.once('close', r));
+  logLines.on('line', (line) => {
+    let entry: { msg?: string; time?: string; maxMs?: number; p99Ms?: number };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return;
+    }
+    if (entry.msg === 'event loop delay')
+      delays.push({ at: Date.parse(entry.time ?? ''), maxMs: entry.maxMs ?? 0, p99Ms: entry.p99Ms ?? 0 });
+    else if (entry.msg === 'feed parse worker replaced') workersReplaced++;
+  });
   let cpuAtStart = 0;
   try {
     cpuAtStart = cpuSeconds(pid);
@@ -179,7 +242,7 @@ async function main() {
 
   let lastReport = 0;
   let peakMb = 0;
-  while (polled.size < config.BENCH_FEEDS) {
+  while (polled.size < sources.length) {
     await new Promise((r) => setTimeout(r, 500));
     peakMb = Math.max(peakMb, peakRssMb(pid));
     const elapsed = (Date.now() - started) / 1000;
@@ -193,7 +256,7 @@ async function main() {
   const cpu = cpuSeconds(pid) - cpuAtStart;
   peakMb = Math.max(peakMb, peakRssMb(pid));
   poller.kill('SIGTERM');
-  await new Promise((r) => poller.once('exit', r));
+  await Promise.all([new Promise((r) => poller.once('exit', r)), logsRead]);
   const articles = (await offsetsSum(topicNames.articlesDiscovered)) - discoveredBefore;
   const statuses = new Map<string, number>();
   for (const p of polled.values()) statuses.set(p.status, (statuses.get(p.status) ?? 0) + 1);
@@ -239,6 +302,42 @@ async function main() {
       `${(cpu / 300).toFixed(2)} of a core if spread over 5 minutes`,
   );
   log(`poller peak RSS         ${peakMb.toFixed(0)} MiB`);
+  // A report covers the second before it; the ones during a large feed's poll (and the second after
+  // it, for the work that follows its last await) are that poll's, the others the small feeds'.
+  const largePolls = large.map((s) => polled.get(s.source_id)!);
+  const duringLarge = (at: number) =>
+    largePolls.some((p) => at > p.started_at && at - 1000 <= p.occurred_at + 1000);
+  const longest = (rows: typeof delays) => Math.max(0, ...rows.map((d) => d.maxMs));
+  // From the first poll on: the process's start (connecting, reading the sources topic) is not a poll.
+  const firstPoll = Math.min(...[...polled.values()].map((p) => p.started_at));
+  const polling = delays.filter((d) => d.at - 1000 >= firstPoll);
+  log(
+    `event-loop delay        longest ${longest(polling).toFixed(0)} ms while polling (from the first poll on)` +
+      (largePolls.length
+        ? `: ${longest(polling.filter((d) => duringLarge(d.at))).toFixed(0)} ms around the large feeds' polls, ` +
+          `${longest(polling.filter((d) => !duringLarge(d.at))).toFixed(0)} ms elsewhere`
+        : '') +
+      `; p99 of the worst second ${Math.max(0, ...polling.map((d) => d.p99Ms)).toFixed(0)} ms` +
+      ` (POLLER_PARSE_WORKERS ${process.env.POLLER_PARSE_WORKERS ?? 'default'}; workers replaced: ${workersReplaced})`,
+  );
+  const worst = [...polling].sort((a, b) => b.maxMs - a.maxMs).slice(0, 5);
+  log(
+    `                        longest seconds: ${worst.map((d) => `${d.maxMs.toFixed(0)} ms at ${((d.at - started) / 1000).toFixed(1)} s`).join(', ')}`,
+  );
+  for (const [k, p] of largePolls.entries()) {
+    log(
+      `large feed ${k}            polled from ${((p.started_at - started) / 1000).toFixed(1)} s to ${((p.occurred_at - started) / 1000).toFixed(1)} s; ` +
+        `delays then: ${polling
+          .filter((d) => d.at > p.started_at && d.at - 1000 <= p.occurred_at + 1000)
+          .map((d) => `${d.maxMs.toFixed(0)} ms`)
+          .join(', ')}`,
+    );
+    log(
+      `large feed ${k}            ${(Buffer.byteLength(largeFeeds.get(`/large/${k}.xml`) ?? '') / 1e6).toFixed(2)} MB: ` +
+        `${p.status}, ${p.items_seen} items, ${p.new_items} new, poll took ${p.duration_ms} ms`,
+    );
+  }
+  log(`load average            ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   log(
     `baseline                ProducerPerformance ${articles} records x ${sample} B, acks=all, idempotent: ${perfRate.toFixed(0)} records/s`,
   );

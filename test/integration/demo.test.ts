@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSse } from '../support/sse-client.ts';
 import { isAlive } from '../support/processes.ts';
 import { freePort } from './support/api-process.ts';
 
@@ -129,6 +130,24 @@ describe('npm run demo', () => {
     const enhancement = (await enhanced.json()) as { article_id: string; summary?: string };
     expect(enhancement.article_id).toBe(id);
     expect(enhancement.summary?.length).toBeGreaterThan(0);
+
+    // The stream example works as printed: articles keep arriving, so one comes within seconds.
+    const streamUrl = /curl -sN -H "Authorization: Bearer \$DEMO_API_KEY" '([^']+\/v1\/stream[^']*)'/.exec(
+      output.join('\n'),
+    )?.[1];
+    expect(streamUrl, 'the stream example').toBeDefined();
+    const stream = await openSse(streamUrl!, { authorization: `Bearer ${demoKey}` });
+    try {
+      expect(stream.status).toBe(200);
+      await expect
+        .poll(() => stream.events.find((e) => e.event.startsWith('article.')) ?? null, {
+          timeout: 60_000,
+          interval: 500,
+        })
+        .not.toBeNull();
+    } finally {
+      stream.close();
+    }
 
     // The token example works as printed.
     const [, tokenUrl, basic] =

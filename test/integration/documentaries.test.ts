@@ -73,6 +73,10 @@ describe('documentaries end to end', () => {
       language: 'en',
       category: a.category,
       image_url: null,
+      revision: 1,
+      changed_fields: [],
+      first_published_at: null,
+      first_discovered_at: null,
       occurred_at: now,
     }));
     await stack.producer.send(

@@ -184,8 +184,9 @@ describe('poller', () => {
     );
     expect(jn, 'Jornal de Notícias article with decoded title').toBeDefined();
     expect(jn!.summary).toMatch(/^Sónia Laygue, profissional na área da Recursos Humanos/);
+    // feedburner:origLink names the article itself, not FeedBurner's click-tracking <link>.
     expect(jn!.url).toBe(
-      'http://feeds.jn.pt/~r/JN-ULTIMAS/~3/UBnb8Ra3Q1U/sonia-laig-e-a-nova-presidente-da-rarissimas-9021600.html',
+      'https://www.jn.pt/nacional/interior/sonia-laig-e-a-nova-presidente-da-rarissimas-9021600.html',
     );
     expect(new Date(jn!.published_at).toISOString()).toBe('2018-01-03T13:47:00.000Z');
     expect(jn!.language).toBe('pt');
@@ -281,6 +282,7 @@ describe('poller', () => {
       parse: parseFeed,
       producer,
       seen: new SeenArticles(redis, { ttlSeconds: 60, prefix: `test:${run}:ssrf:seen:` }),
+      revisions: { perDay: 6, minIntervalMs: 0 },
       state: new PollStateStore(redis, `test:poll:${run}:`),
       logger: testLogger,
       clock: Date.now,

@@ -81,6 +81,8 @@ describe('projector', () => {
     next_poll_at: at + (n + 15) * 60_000,
     skipped_items: 0,
     skipped_reasons: [],
+    updated_items: 0,
+    warnings: [],
     occurred_at: at + n * 60_000 + 40,
   });
   const enrichment = sampleEnrichment(articles[0]!.article_id, at + 1000);

@@ -68,6 +68,8 @@ describe('projector rebuild', () => {
     next_poll_at: null,
     skipped_items: 0,
     skipped_reasons: [],
+    updated_items: 0,
+    warnings: [],
     occurred_at: article(n).discovered_at,
   });
 

@@ -32,22 +32,20 @@ const minTime = Date.UTC(1970, 0, 2);
 const maxTime = Date.UTC(2105, 11, 31);
 
 export function filterConditions(filter: ArticleFilter): string[] {
+  return [...contentConditions(filter), ...dateConditions(filter)];
+}
+
+/**
+ * The conditions on what a revision may change (everything but the publication window, which is on
+ * the sort key every revision of an article shares).
+ */
+export function contentConditions(filter: ArticleFilter): string[] {
   const where: string[] = [];
   if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
   if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
   if (filter.sources?.length) {
     const names = filter.sources.map((s) => s.toLowerCase());
     where.push(sql`(source_id IN ${inList(filter.sources)} OR lowerUTF8(source_name) IN ${inList(names)})`);
-  }
-  const from = filter.dateRange?.from?.getTime();
-  const to = filter.dateRange?.to?.getTime();
-  if (from !== undefined && from > minTime) {
-    where.push(sql`published_at >= toDateTime(${Math.floor(from / 1000)}, 'UTC')`);
-  }
-  if (to !== undefined) {
-    // An end before DateTime's range matches nothing; one after it bounds nothing.
-    if (to <= minTime) where.push('0');
-    else if (to < maxTime) where.push(sql`published_at < toDateTime(${Math.ceil(to / 1000)}, 'UTC')`);
   }
   for (const word of filter.words ?? []) {
     // Whole words, any case: "7" does not match "17". The cheap substring test narrows the rows the
@@ -62,8 +60,24 @@ export function filterConditions(filter: ArticleFilter): string[] {
   return where;
 }
 
+/** The publication window, on published_at: revision 1's publication time, shared by every revision. */
+export function dateConditions(filter: ArticleFilter): string[] {
+  const where: string[] = [];
+  const from = filter.dateRange?.from?.getTime();
+  const to = filter.dateRange?.to?.getTime();
+  if (from !== undefined && from > minTime) {
+    where.push(sql`published_at >= toDateTime(${Math.floor(from / 1000)}, 'UTC')`);
+  }
+  if (to !== undefined) {
+    // An end before DateTime's range matches nothing; one after it bounds nothing.
+    if (to <= minTime) where.push('0');
+    else if (to < maxTime) where.push(sql`published_at < toDateTime(${Math.ceil(to / 1000)}, 'UTC')`);
+  }
+  return where;
+}
+
 export const listColumns =
-  'article_id, title, summary, source_id, source_name, url, toUnixTimestamp(published_at) AS published_at, language, category';
+  'article_id, title, summary, source_id, source_name, url, toUnixTimestamp(published_at) AS published_at, language, category, revision, toUnixTimestamp(updated_at) AS updated_at';
 
 /** One page of matching articles; asks for one more than `limit` so the caller knows whether more follow. */
 export function articleListQuery(filter: ArticleFilter, page: Page): string {
@@ -77,23 +91,29 @@ export function articleListQuery(filter: ArticleFilter, page: Page): string {
   const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Two steps, because FINAL merges every column of every matching row before the sort: first the
   // page's keys, read from the narrow key columns without FINAL (LIMIT 1 BY drops the copies a
-  // replay leaves; an article's event never changes, so any copy has the right key); then only
-  // those rows, with FINAL, through the primary key. Same answer, several times faster at 1M rows.
+  // replay or a later revision leaves; every revision of an article has the same key, revision 1's
+  // publication time); then only those rows, with FINAL, through the primary key. Same answer,
+  // several times faster at 1M rows. Until a merge, the first step also sees an earlier revision's
+  // copy, so the conditions on what a revision can change are checked again on the latest one: an
+  // article whose old title matched `q` and whose new one does not is not listed.
+  const latest = contentConditions(filter);
+  const latestClause = latest.length ? ` AND ${latest.join(' AND ')}` : '';
   return sql`SELECT ${raw(listColumns)} FROM (
   SELECT * FROM articles FINAL WHERE (published_at, article_id) IN (
     SELECT published_at, article_id FROM articles ${raw(whereClause)}
     ORDER BY published_at DESC, article_id DESC
     LIMIT 1 BY article_id
     LIMIT ${page.offset}, ${page.limit + 1}
-  )
+  )${raw(latestClause)}
 )
 ORDER BY published_at DESC, article_id DESC`;
 }
 
+/** The latest revision of one article (the newest version, should its rows ever differ in sort key). */
 export function articleDetailQuery(id: string): string {
   return sql`SELECT ${raw(listColumns)}, content, author, image_url, original_url,
 toUnixTimestamp(discovered_at) AS discovered_at
-FROM articles FINAL WHERE article_id = ${id} LIMIT 1`;
+FROM articles FINAL WHERE article_id = ${id} ORDER BY version DESC LIMIT 1`;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface ListRow {
   published_at: number | string;
   language: string;
   category: string;
+  revision: number | string;
+  updated_at: number | string | null;
 }
 
 interface DetailRow extends ListRow {
@@ -64,6 +66,8 @@ export interface ArticleListItem {
   language: string | null;
   category: string;
   url: string;
+  revision: number;
+  updated_at: string | null;
 }
 
 export interface ArticleEnrichment {
@@ -110,6 +114,9 @@ export function listItem(row: ListRow, aiSummary: string | null, audioUrl: strin
     language: row.language === '' ? null : row.language,
     category: row.category,
     url: row.url,
+    // Rows projected before revisions existed read revision 1 (the column's default).
+    revision: Number(row.revision ?? 1),
+    updated_at: row.updated_at === null || row.updated_at === undefined ? null : isoTime(row.updated_at),
   };
 }
 

@@ -53,10 +53,27 @@ export const articleListItem = z
       .meta({ description: 'Narration URL, null until the article is narrated.' }),
     source: z.string().meta({ description: 'Display name of the source.' }),
     source_id: z.string(),
-    published_at: time,
+    published_at: time.meta({
+      description:
+        "Publication time (ISO 8601 UTC) of the article's first revision: its place in the list, which a " +
+        'later revision never moves (see updated_at).',
+      example: '2026-11-20T08:30:00Z',
+    }),
     language: z.string().nullable().meta({ description: 'ISO 639-1, null when unknown.' }),
     category: z.enum(categories),
     url: z.string().meta({ description: 'Canonical URL of the article.' }),
+    revision: z
+      .number()
+      .int()
+      .min(1)
+      .meta({
+        description:
+          'Which revision the article is shown in: 1 as first seen, +1 for each later change of its title, ' +
+          'summary, content, author or date in the feed. Every field shows the latest revision.',
+      }),
+    updated_at: time.nullable().meta({
+      description: 'When the latest revision was found (revision 2 and later); null on revision 1.',
+    }),
   })
   .meta({ id: 'ArticleListItem' });
 
@@ -72,7 +89,10 @@ export const articleDetail = articleListItem
     author: z.string().nullable(),
     image_url: z.string().nullable(),
     original_url: z.string(),
-    discovered_at: time,
+    discovered_at: time.meta({
+      description: 'When the article was first found in its feed (ISO 8601 UTC).',
+      example: '2026-11-20T08:31:00Z',
+    }),
     enrichment: z
       .object({
         summary: z.string().nullable(),

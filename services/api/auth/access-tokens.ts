@@ -29,8 +29,18 @@ export class InvalidTokenError extends Error {
 export class AccessTokens {
   constructor(
     private readonly keys: SigningKeys,
-    private readonly options: { issuer: string; audience: string; clock?: () => number },
+    private readonly options: {
+      issuer: string;
+      audience: string;
+      /** Default: tokenLifetimeSeconds. */
+      lifetimeSeconds?: number;
+      clock?: () => number;
+    },
   ) {}
+
+  get lifetimeSeconds(): number {
+    return this.options.lifetimeSeconds ?? tokenLifetimeSeconds;
+  }
 
   private nowSeconds(): number {
     return Math.floor((this.options.clock ?? Date.now)() / 1000);
@@ -45,10 +55,10 @@ export class AccessTokens {
       .setAudience(this.options.audience)
       .setIssuedAt(now)
       .setNotBefore(now)
-      .setExpirationTime(now + tokenLifetimeSeconds)
+      .setExpirationTime(now + this.lifetimeSeconds)
       .setJti(crypto.randomUUID())
       .sign(this.keys.current.secret);
-    return { token, expiresIn: tokenLifetimeSeconds };
+    return { token, expiresIn: this.lifetimeSeconds };
   }
 
   /** The claims of a valid token; InvalidTokenError (with a reason safe to show) otherwise. */

@@ -28,9 +28,53 @@ const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 const unauthorized = (message: string, error = 'invalid_token') =>
   new ApiError('unauthorized', message, { 'WWW-Authenticate': `${challenge}, error="${error}"` });
 
-export function bearerAuthentication(deps: { clients: ClientLookup; tokens: AccessTokens }): Authenticate {
+/**
+ * A credential browsers can put in a URL, for the one endpoint whose clients cannot send headers
+ * (EventSource on GET /v1/stream): a short-lived token of its own audience, so neither an API key nor a
+ * normal access token ever needs to appear in a URL (and in the logs of whatever proxies it).
+ */
+export interface QueryTokens {
+  paths: readonly string[];
+  tokens: AccessTokens;
+}
+
+export function bearerAuthentication(deps: {
+  clients: ClientLookup;
+  tokens: AccessTokens;
+  queryTokens?: QueryTokens;
+}): Authenticate {
+  const fromToken = async (credential: string, tokens: AccessTokens, kind: string): Promise<Principal> => {
+    let claims;
+    try {
+      claims = await tokens.verify(credential);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized(`invalid ${kind}: ${error.message}`);
+      throw error;
+    }
+    const client = deps.clients.byId(claims.clientId);
+    if (!client || client.revoked || client.tenantId !== claims.tenantId) {
+      throw unauthorized(`invalid ${kind}: its client is revoked or no longer exists`);
+    }
+    // Scopes taken away from the client since the token was issued are gone from the token too.
+    const scopes = claims.scopes.filter((s) => client.scopes.includes(s));
+    return {
+      tenantId: client.tenantId,
+      clientId: client.clientId,
+      scopes: new Set(scopes),
+      limits: client.limits,
+    };
+  };
+
   return async (ctx, next) => {
     const header = ctx.get('authorization');
+    const queryToken = ctx.query.access_token;
+    if (!header && queryToken !== undefined && deps.queryTokens?.paths.includes(ctx.path)) {
+      if (typeof queryToken !== 'string' || !jwtShape.test(queryToken))
+        throw unauthorized('access_token: expected a stream token from POST /v1/stream/tokens');
+      ctx.state.principal = await fromToken(queryToken, deps.queryTokens.tokens, 'stream token');
+      await next();
+      return;
+    }
     if (!header) {
       throw new ApiError(
         'unauthorized',
@@ -50,25 +94,7 @@ export function bearerAuthentication(deps: { clients: ClientLookup; tokens: Acce
 
     let principal: Principal;
     if (jwtShape.test(credential)) {
-      let claims;
-      try {
-        claims = await deps.tokens.verify(credential);
-      } catch (error) {
-        if (error instanceof InvalidTokenError) throw unauthorized(`invalid access token: ${error.message}`);
-        throw error;
-      }
-      const client = deps.clients.byId(claims.clientId);
-      if (!client || client.revoked || client.tenantId !== claims.tenantId) {
-        throw unauthorized('invalid access token: its client is revoked or no longer exists');
-      }
-      // Scopes taken away from the client since the token was issued are gone from the token too.
-      const scopes = claims.scopes.filter((s) => client.scopes.includes(s));
-      principal = {
-        tenantId: client.tenantId,
-        clientId: client.clientId,
-        scopes: new Set(scopes),
-        limits: client.limits,
-      };
+      principal = await fromToken(credential, deps.tokens, 'access token');
     } else {
       const client = deps.clients.byApiKey(credential);
       if (!client || client.revoked) throw unauthorized('unknown or revoked API key');

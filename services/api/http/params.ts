@@ -32,7 +32,7 @@ export const booleanParam = (description: string) =>
     .meta({ description });
 
 /** A comma-separated list whose every item passes `check`; at most `max` items. */
-function listParam(options: {
+export function listParam(options: {
   check: (item: string) => boolean;
   expected: string;
   description: string;

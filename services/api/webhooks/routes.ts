@@ -33,8 +33,9 @@ const filterSchema = z
   .meta({
     id: 'WebhookFilter',
     description:
-      'For article.published: only articles in one of these categories, sources and languages (each list ' +
-      'empty = any) whose title, summary or content contains one of these words (empty = any).',
+      'For article.published and article.updated: only articles in one of these categories, sources and ' +
+      'languages (each list empty = any) whose title, summary or content contains one of these words ' +
+      '(empty = any).',
   });
 
 export const webhookItem = z
@@ -131,7 +132,8 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
       summary: 'Register a webhook endpoint',
       description:
         'Events: news.alert (a monitored company in the news), documentary.ready, article.published (new ' +
-        'enriched articles matching the optional filter). The URL must be reachable from the internet ' +
+        'enriched articles matching the optional filter), article.updated (a later revision of an article ' +
+        'matching the filter: what changed and the new values). The URL must be reachable from the internet ' +
         '(private addresses are refused unless allow-listed). Webhooks receiving news.alert count against ' +
         "the plan's alert endpoints.",
       body: newWebhook,

@@ -9,7 +9,12 @@ import { detectLanguage, languageCode } from '../../runtime/language.ts';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
 
-export type NormalisedItem = { article: ArticleDiscovered } | { skipped: string };
+/**
+ * An article of the feed, or why the item was skipped. `dated`: the feed gave the item a usable date
+ * (not missing, not clamped), so published_at is the feed's and not the moment of discovery; a date
+ * the feed never gave must not count as a change when the item is seen again.
+ */
+export type NormalisedItem = { article: ArticleDiscovered; dated: boolean } | { skipped: string };
 
 const maxTitleLength = 500;
 
@@ -64,7 +69,9 @@ function normaliseItem(
   if (!title) return { skipped: `item ${url} has neither title nor text` };
 
   const published = publishedAt(item.published, discoveredAt);
+  const dated = item.published !== null && !Number.isNaN(item.published.getTime()) && !published.clamped;
   return {
+    dated,
     article: {
       article_id: articleId(source.source_id, item.guid, url),
       source_id: source.source_id,
@@ -82,6 +89,11 @@ function normaliseItem(
       language: typeof language === 'string' ? language : language(),
       category: categoryFromLabels(item.categories) ?? source.category,
       image_url: item.imageUrl ? canonicalUrl(item.imageUrl, base) : null,
+      // A first sighting; the poller makes it a later revision when it has seen the item before.
+      revision: 1,
+      changed_fields: [],
+      first_published_at: null,
+      first_discovered_at: null,
       occurred_at: discoveredAt,
     },
   };

@@ -78,6 +78,7 @@ describe('language', () => {
       siteUrl: null,
       language,
       items,
+      warnings: [],
     });
     const source = sourceState(
       { name: 's', feed_url: 'https://x.example/f', category: 'general', language: 'de', country: 'de' },

@@ -1,16 +1,17 @@
 // Atom 1.0 (RFC 4287) and Atom 0.3 (read through the same namespace, see
 // namespaces.ts). Text constructs carry their own type: "text" is escaped to
 // HTML, "html" is already HTML, "xhtml" is the markup inside the wrapper div.
-// Links resolve against xml:base, which may be set on any ancestor.
+// Links resolve against xml:base, which may be set on any ancestor, then the
+// feed's home page, then the URL the feed was fetched from.
 
 import { plainLine } from '../../runtime/plain-text.ts';
 import { escapeText } from 'entities';
 import { parseFeedDate } from './dates.ts';
-import { childText, cleanText, distinct, joinNames } from './fields.ts';
-import { enclosureRef, pickMedia, type MediaRef } from './media.ts';
+import { childText, cleanText, distinct, joinNames, lastTextOfFirst, type ElementName } from './fields.ts';
+import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
-import type { ParsedFeed, ParsedItem } from './types.ts';
-import { resolveUrl } from './urls.ts';
+import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import {
   attribute,
   childElement,
@@ -26,12 +27,46 @@ interface TextConstruct {
   value: string;
 }
 
-/** Reads a text construct; null for out-of-line (src=) or binary content. */
+// Atom 1.0 (RFC 4287 4.1.3.3): content of a MIME type that is neither text/* nor XML is Base64.
+const XML_MIME = /[/+]xml$/;
+// Media that is never article text, whatever its bytes decode to.
+const BINARY_MIME = /^(image|audio|video|font|model)\//;
+
+/**
+ * Base64 content as text, when it is text: valid UTF-8 without control
+ * characters. Null for anything else (an image, a PDF): there is no article text
+ * in it, and the item keeps its summary.
+ */
+function decodeBase64Text(encoded: string): string | null {
+  const bytes = Buffer.from(encoded.replace(/\s+/g, ''), 'base64');
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what tells bytes from text
+  return /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(text) ? null : text;
+}
+
+/** A construct read from its own (already decoded) text, by its type. */
+function typedText(kind: string, text: string): TextConstruct {
+  return kind === 'html' || kind === 'text/html'
+    ? { kind: 'html', value: text }
+    : { kind: 'text', value: text };
+}
+
+/** Reads a text construct; null for out-of-line (src=), XML or binary content. */
 function textConstruct(element: XmlElement | undefined): TextConstruct | null {
   if (!element || attribute(element, 'src') !== undefined) return null;
-  const type = attribute(element, 'type')?.trim().toLowerCase() ?? 'text';
+  // type="" is as good as no type: RFC 4287's default, "text".
+  const type = attribute(element, 'type')?.trim().toLowerCase() || 'text';
   const mode = attribute(element, 'mode')?.trim().toLowerCase(); // Atom 0.3
-  if (mode === 'base64') return null;
+  if (mode === 'base64') {
+    if (BINARY_MIME.test(type)) return null;
+    const decoded = decodeBase64Text(textContent(element));
+    return decoded === null ? null : typedText(type, decoded);
+  }
   if (type === 'xhtml' || type === 'application/xhtml+xml') {
     if (mode === 'escaped') return { kind: 'html', value: textContent(element) };
     // The content is what is inside the wrapper div (RFC 4287 3.1.1.3), whose
@@ -42,7 +77,11 @@ function textConstruct(element: XmlElement | undefined): TextConstruct | null {
   }
   if (type === 'html' || type === 'text/html') return { kind: 'html', value: htmlContent(element) };
   if (type === 'text' || type.startsWith('text/')) return { kind: 'text', value: textContent(element) };
-  return null; // other MIME types: images, arbitrary XML
+  // Other XML (an SVG, a custom vocabulary) is data, not article text.
+  if (XML_MIME.test(type) || BINARY_MIME.test(type)) return null;
+  // Any other type is Base64: application/json, a script, or a binary document (decoded to null).
+  const decoded = decodeBase64Text(textContent(element));
+  return decoded === null ? null : { kind: 'text', value: decoded };
 }
 
 function asHtml(construct: TextConstruct | null): string | null {
@@ -56,9 +95,14 @@ function asPlainText(construct: TextConstruct | null): string | null {
   return cleanText(plainLine(construct.value));
 }
 
-/** Titles keep markup when typed html/xhtml ("may contain HTML"); text titles stay text. */
+/**
+ * Titles keep markup when typed html/xhtml ("may contain HTML"); text titles are
+ * escaped, so that a title about "<canvas>" keeps its angle brackets when the
+ * title is read as HTML downstream.
+ */
 function asTitle(construct: TextConstruct | null): string | null {
-  return construct ? cleanText(construct.value) : null;
+  if (!construct) return null;
+  return cleanText(construct.kind === 'text' ? escapeText(construct.value) : construct.value);
 }
 
 function authorNames(parent: XmlElement): string[] {
@@ -81,34 +125,60 @@ function links(parent: XmlElement): Link[] {
   });
 }
 
-function alternateUrl(parent: XmlElement, siteUrl: string | null): string | null {
+function alternateUrl(parent: XmlElement, ...bases: (string | null)[]): string | null {
   const alternate = links(parent).find((link) => link.rel === 'alternate');
-  return alternate ? resolveUrl(alternate.href, alternate.element.base, siteUrl) : null;
+  return alternate ? resolveUrl(alternate.href, alternate.element.base, ...bases) : null;
 }
 
-function parseEntry(entry: XmlElement, feedAuthors: string[], siteUrl: string | null): ParsedItem {
-  const publishedRaw =
-    childText(entry, NS.atom, 'published') ??
-    childText(entry, NS.atom, 'updated') ??
-    // Atom 0.3
-    childText(entry, NS.atom, 'issued') ??
-    childText(entry, NS.atom, 'created') ??
-    childText(entry, NS.atom, 'modified');
+const DATE: readonly ElementName[] = [
+  [NS.atom, 'published'],
+  [NS.atom, 'updated'],
+  // Atom 0.3
+  [NS.atom, 'issued'],
+  [NS.atom, 'created'],
+  [NS.atom, 'modified'],
+];
+
+/** A text construct's HTML with its relative URLs resolved against its own xml:base and the outer bases. */
+function constructHtml(element: XmlElement | undefined, bases: (string | null)[]): string | null {
+  return resolveHtmlUrls(asHtml(textConstruct(element)), element?.base ?? null, ...bases);
+}
+
+function parseEntry(
+  entry: XmlElement,
+  feedAuthors: string[],
+  siteUrl: string | null,
+  baseUrl: string | null,
+): ParsedItem {
+  const publishedRaw = lastTextOfFirst(entry, DATE);
   const source = childElement(entry, NS.atom, 'source');
-  const resolve = (url: string) => resolveUrl(url, entry.base, siteUrl);
+  const resolve = (url: string) => resolveUrl(url, entry.base, siteUrl, baseUrl);
   const enclosures = links(entry)
     .filter((link) => link.rel === 'enclosure')
     .map((link) =>
-      enclosureRef(link.href, link.type ?? undefined, (url) => resolveUrl(url, link.element.base, siteUrl)),
+      enclosureRef(link.href, link.type ?? undefined, (url) =>
+        resolveUrl(url, link.element.base, siteUrl, baseUrl),
+      ),
     )
     .filter((ref): ref is MediaRef => ref !== null);
+  // FeedBurner's alternate link is its click-tracking redirect; origLink is the publisher's URL.
+  const origin = childElement(entry, NS.feedburner, 'origLink');
+  const originUrl = origin ? cleanText(textContent(origin)) : null;
+  const categories = distinct(
+    childElements(entry, NS.atom, 'category').map((c) => attribute(c, 'term') ?? attribute(c, 'label')),
+  );
 
   return {
     guid: childText(entry, NS.atom, 'id'),
-    url: alternateUrl(entry, siteUrl),
-    title: asTitle(textConstruct(childElement(entry, NS.atom, 'title'))),
-    summaryHtml: asHtml(textConstruct(childElement(entry, NS.atom, 'summary'))),
-    contentHtml: asHtml(textConstruct(childElement(entry, NS.atom, 'content'))),
+    url:
+      originUrl !== null && origin
+        ? resolveUrl(originUrl, origin.base, siteUrl, baseUrl)
+        : alternateUrl(entry, siteUrl, baseUrl),
+    title: asTitle(textConstruct(childElement(entry, NS.atom, 'title'))) ?? mediaText(entry, 'title'),
+    summaryHtml:
+      constructHtml(childElement(entry, NS.atom, 'summary'), [siteUrl, baseUrl]) ??
+      resolveHtmlUrls(mediaText(entry, 'description'), entry.base, siteUrl, baseUrl),
+    contentHtml: constructHtml(childElement(entry, NS.atom, 'content'), [siteUrl, baseUrl]),
     // RFC 4287 4.2.1: an entry without authors has its source's, else the feed's.
     author:
       joinNames(authorNames(entry)) ??
@@ -116,22 +186,38 @@ function parseEntry(entry: XmlElement, feedAuthors: string[], siteUrl: string | 
       joinNames(feedAuthors),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
-    categories: distinct(
-      childElements(entry, NS.atom, 'category').map((c) => attribute(c, 'term') ?? attribute(c, 'label')),
-    ),
+    categories: categories.length > 0 ? categories : moduleCategories(entry),
     language: cleanText(attribute(entry, 'lang', NS.xml)),
     ...pickMedia(entry, enclosures, resolve),
   };
 }
 
-export function parseAtom(root: XmlElement): ParsedFeed {
-  const siteUrl = alternateUrl(root, null);
+/**
+ * The tree with the root's namespace read as Atom's: a <feed> whose generator
+ * forgot xmlns (or wrote a wrong one) is still Atom, and its children are in
+ * that same namespace. Elements in other namespaces (media:, xhtml) keep theirs.
+ */
+function asAtomNamespace(element: XmlElement, from: string): XmlElement {
+  return {
+    ...element,
+    ns: element.ns === from ? NS.atom : element.ns,
+    children: element.children.map((child) =>
+      typeof child === 'string' ? child : asAtomNamespace(child, from),
+    ),
+  };
+}
+
+export function parseAtom(document: XmlElement, context: FeedContext): FeedContent {
+  const root = document.ns === NS.atom ? document : asAtomNamespace(document, document.ns);
+  const siteUrl = alternateUrl(root, context.baseUrl);
   const feedAuthors = authorNames(root);
   return {
     format: 'atom',
     title: asPlainText(textConstruct(childElement(root, NS.atom, 'title'))),
     siteUrl,
     language: cleanText(attribute(root, 'lang', NS.xml)),
-    items: childElements(root, NS.atom, 'entry').map((entry) => parseEntry(entry, feedAuthors, siteUrl)),
+    items: childElements(root, NS.atom, 'entry').map((entry) =>
+      parseEntry(entry, feedAuthors, siteUrl, context.baseUrl),
+    ),
   };
 }

@@ -37,6 +37,19 @@ describe('detectFormat', () => {
       ),
     ).toBe('not a feed: an HTML page');
     expect(reasonOf('<!-- generated --><body>')).toBe('not a feed: an HTML page');
+    expect(reasonOf('<!doctype html>\n<meta charset="utf-8"><title>x</title>')).toBe(
+      'not a feed: an HTML page',
+    );
+    expect(reasonOf('<!doctype html>\nMoved')).toBe('not a feed: an HTML page');
+  });
+
+  it('goes by the root, not an (X)HTML DOCTYPE copied in front of it', () => {
+    expect(
+      detectFormat(
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd">\n<rss version="2.0"><channel/></rss>',
+      ),
+    ).toBe('rss');
+    expect(detectFormat('<!doctype html><feed xmlns="http://www.w3.org/2005/Atom"/>')).toBe('atom');
   });
 
   it('gives a clear reason for empty, binary and other non-feed bodies', () => {

@@ -45,20 +45,27 @@ const HTML_PAGE = 'not a feed: an HTML page';
 
 function detectXml(text: string, start: number): FeedFormat {
   let i = start;
+  // An HTML DOCTYPE says "HTML page" only when an HTML root follows: generators
+  // copy an XHTML DOCTYPE in front of <rss> too, and the root is what counts.
+  let htmlDoctype = false;
   for (;;) {
     while (i < text.length && /\s/.test(text.charAt(i))) i += 1;
-    if (i >= text.length) throw new FeedParseError('not a feed: XML document without a root element');
+    if (i >= text.length) {
+      throw new FeedParseError(htmlDoctype ? HTML_PAGE : 'not a feed: XML document without a root element');
+    }
     if (text.charAt(i) !== '<') {
+      if (htmlDoctype) throw new FeedParseError(HTML_PAGE);
       throw new FeedParseError(`not a feed: unexpected text before the root element at offset ${i}`);
     }
-    if (/^<!doctype\s+html\b/i.test(text.slice(i, i + 20))) throw new FeedParseError(HTML_PAGE);
+    if (/^<!doctype\s+html\b/i.test(text.slice(i, i + 20))) htmlDoctype = true;
     const next = text.charAt(i + 1);
     if (next !== '?' && next !== '!') break;
     i = skipPrologConstruct(text, i);
   }
 
   const name = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(i, i + 200))?.[1];
-  if (name === undefined) throw new FeedParseError('not a feed: no XML root element');
+  if (name === undefined)
+    throw new FeedParseError(htmlDoctype ? HTML_PAGE : 'not a feed: no XML root element');
   const local = name.slice(name.indexOf(':') + 1);
   switch (local.toLowerCase()) {
     case 'rss':
@@ -72,7 +79,9 @@ function detectXml(text: string, start: number): FeedFormat {
     case 'body':
       throw new FeedParseError(HTML_PAGE);
     default:
-      throw new FeedParseError(`not a feed: XML document with root element <${name}>`);
+      throw new FeedParseError(
+        htmlDoctype ? HTML_PAGE : `not a feed: XML document with root element <${name}>`,
+      );
   }
 }
 

@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { charsetFromContentType, decodeBody } from './encoding.ts';
 import { parseFeed } from './parse-feed.ts';
@@ -41,11 +42,13 @@ describe('decodeBody', () => {
       '<?xml version="1.0" encoding="iso-8859-1"?><rss><channel><title>Café</title></channel></rss>',
     );
     expect(parseFeed(prologSaysLatin1, 'text/xml; charset="UTF-8"').title).toBe('Café');
-    // Without the header, the (wrong) prolog is believed, as a browser would.
-    expect(parseFeed(prologSaysLatin1, 'text/xml').title).toBe('CafÃ©');
+    // Without the header, the (wrong) prolog is believed, as a browser would; the
+    // double encoding that makes is then undone by the text repair (feed-text.ts).
+    expect(decodeBody(prologSaysLatin1, 'text/xml').text).toContain('<title>CafÃ©</title>');
+    expect(parseFeed(prologSaysLatin1, 'text/xml').title).toBe('Café');
   });
 
-  it('decodes legacy single- and multi-byte charsets through TextDecoder', () => {
+  it('decodes legacy single- and multi-byte charsets (iconv-lite)', () => {
     const koi8r = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]);
     expect(decodeBody(koi8r, 'text/xml; charset=koi8-r').text).toBe('Привет');
     const shiftJis = Uint8Array.from([0x93, 0x8c, 0x8b, 0x9e]);
@@ -76,6 +79,29 @@ describe('decodeBody', () => {
     expect(decoded.encoding).toBe('windows-1252');
     expect(decoded.text).toContain('<description>Últimas Notícias</description>');
     expect(decoded.warnings).toHaveLength(1);
+  });
+
+  it('detects the charset when the declared one is unknown and the body is not UTF-8', () => {
+    const text = '<rss>Правительство утвердило новый порядок выплаты пособий семьям с детьми.</rss>';
+    const decoded = decodeBody(iconv.encode(text, 'koi8-r'), 'text/xml; charset=x-no-such-charset');
+    expect(decoded).toMatchObject({ text, encoding: 'koi8-r', source: 'detected' });
+    expect(decoded.warnings[0]).toBe('unknown charset "x-no-such-charset" in Content-Type header, ignored');
+  });
+
+  it('follows a UTF-32 byte order mark, which starts like the UTF-16LE one', () => {
+    const xml = '<rss><channel><title>Zürich 😀</title></channel></rss>';
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), iconv.encode(xml, 'utf32le')]);
+    expect(decodeBody(le, 'text/xml; charset=utf-8')).toMatchObject({
+      text: xml,
+      encoding: 'utf-32le',
+      source: 'bom',
+    });
+  });
+
+  it('ignores a UTF-32 claim in a prolog that was readable as ASCII', () => {
+    const decoded = decodeBody(utf8('<?xml version="1.0" encoding="utf-32"?><rss>ü</rss>'), null);
+    expect(decoded.text).toBe('<?xml version="1.0" encoding="utf-32"?><rss>ü</rss>');
+    expect(decoded.warnings).toEqual(['XML declaration says "utf-32" but the body is 8-bit, ignored']);
   });
 
   it('defaults to UTF-8 when nothing is declared', () => {

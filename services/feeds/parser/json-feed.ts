@@ -7,8 +7,8 @@ import { parseFeedDate } from './dates.ts';
 import { FeedParseError } from './errors.ts';
 import { cleanText, distinct, joinNames } from './fields.ts';
 import { kindOf, type MediaRef } from './media.ts';
-import type { ParsedFeed, ParsedItem } from './types.ts';
-import { resolveUrl } from './urls.ts';
+import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -41,8 +41,14 @@ function itemId(item: JsonObject): string | null {
   return typeof id === 'string' ? cleanText(id) : null;
 }
 
-function parseItem(item: JsonObject, id: string, feedAuthors: string[], homePage: string | null): ParsedItem {
-  const resolve = (url: string) => resolveUrl(url, homePage);
+function parseItem(
+  item: JsonObject,
+  id: string,
+  feedAuthors: string[],
+  homePage: string | null,
+  baseUrl: string | null,
+): ParsedItem {
+  const resolve = (url: string) => resolveUrl(url, homePage, baseUrl);
   const url = string(item, 'url') ?? string(item, 'external_url');
   const contentText = string(item, 'content_text');
   const summary = string(item, 'summary'); // plain text by the spec
@@ -65,7 +71,9 @@ function parseItem(item: JsonObject, id: string, feedAuthors: string[], homePage
     title: string(item, 'title'),
     summaryHtml:
       summary !== null ? escapeText(summary) : contentText !== null ? escapeText(contentText) : null,
-    contentHtml: string(item, 'content_html') ?? (contentText !== null ? escapeText(contentText) : null),
+    contentHtml:
+      resolveHtmlUrls(string(item, 'content_html'), homePage, baseUrl) ??
+      (contentText !== null ? escapeText(contentText) : null),
     author: joinNames(authorNames(item)) ?? joinNames(feedAuthors),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
@@ -80,7 +88,11 @@ function parseItem(item: JsonObject, id: string, feedAuthors: string[], homePage
 }
 
 /** Parses a JSON Feed document; `warnings` collects what was skipped. */
-export function parseJsonFeed(text: string, warnings: string[] = []): ParsedFeed {
+export function parseJsonFeed(
+  text: string,
+  warnings: string[] = [],
+  context: FeedContext = { baseUrl: null },
+): FeedContent {
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -96,13 +108,15 @@ export function parseJsonFeed(text: string, warnings: string[] = []): ParsedFeed
   if (!SUPPORTED_VERSION.test(version)) throw new FeedParseError(`unsupported JSON Feed version: ${version}`);
   if (!Array.isArray(document.items)) throw new FeedParseError('JSON Feed has no "items" array');
 
-  const homePage = string(document, 'home_page_url');
+  const homePageValue = string(document, 'home_page_url');
+  const homePage = homePageValue === null ? null : resolveUrl(homePageValue, context.baseUrl);
   const feedAuthors = authorNames(document);
   const items: ParsedItem[] = [];
   let skipped = 0;
   for (const item of document.items as unknown[]) {
     const id = isObject(item) ? itemId(item) : null;
-    if (isObject(item) && id !== null) items.push(parseItem(item, id, feedAuthors, homePage));
+    if (isObject(item) && id !== null)
+      items.push(parseItem(item, id, feedAuthors, homePage, context.baseUrl));
     else skipped += 1;
   }
   if (skipped > 0) warnings.push(`${skipped} JSON Feed item(s) skipped: not an object or no "id"`);

@@ -1,9 +1,12 @@
 // Picks an item's image and its audio/video attachment from the many places
 // feeds put them: RSS <enclosure>, Atom rel="enclosure" links, Media RSS
-// (media:content, media:thumbnail, media:group), iTunes <itunes:image>.
+// (media:content, media:thumbnail, media:group), iTunes <itunes:image>. Also the
+// Media RSS and iTunes stand-ins for a missing title, summary or categories
+// (video and podcast feeds often have only those).
 
+import { distinct, elementHtml } from './fields.ts';
 import { NS } from './namespaces.ts';
-import { attribute, childElements, type XmlElement } from './xml-tree.ts';
+import { attribute, childElements, textContent, type XmlElement } from './xml-tree.ts';
 
 export interface MediaRef {
   url: string;
@@ -109,4 +112,26 @@ export function enclosureRef(
   const trimmed = url?.trim();
   if (!trimmed) return null;
   return { url: resolve(trimmed), type: type?.trim() || null, medium: null, width: null };
+}
+
+/** Media RSS text (media:title, media:description) on the item or in its media:group; "plain" by default. */
+export function mediaText(item: XmlElement, local: 'title' | 'description'): string | null {
+  for (const element of mediaElements(item, local)) {
+    const html = elementHtml(element, 'plain');
+    if (html !== null) return html;
+  }
+  return null;
+}
+
+/**
+ * Labels from media:category (text) and itunes:category (its text attribute,
+ * nested for subcategories: "Technology" > "Podcasting" gives both).
+ */
+export function moduleCategories(item: XmlElement): string[] {
+  const itunes = (parent: XmlElement): string[] =>
+    childElements(parent, NS.itunes, 'category').flatMap((element) => [
+      attribute(element, 'text') ?? '',
+      ...itunes(element),
+    ]);
+  return distinct([...mediaElements(item, 'category').map(textContent), ...itunes(item)]);
 }

@@ -15,6 +15,7 @@ export const NS = {
   itunes: 'http://www.itunes.com/dtds/podcast-1.0.dtd',
   enc: 'http://purl.oclc.org/net/rss_2.0/enc#',
   xhtml: 'http://www.w3.org/1999/xhtml',
+  feedburner: 'http://rssnamespace.org/feedburner/ext/1.0',
 } as const;
 
 // Variants that mean the same vocabulary for our purposes. RSS 2.0 has no
@@ -51,4 +52,6 @@ export const UNDECLARED_PREFIXES: ReadonlyMap<string, string> = new Map([
   ['content', NS.content],
   ['media', NS.media],
   ['itunes', NS.itunes],
+  ['feedburner', NS.feedburner],
+  ['xhtml', NS.xhtml],
 ]);

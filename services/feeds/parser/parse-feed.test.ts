@@ -31,7 +31,6 @@ describe('parseFeed', () => {
     expect(reasonOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBe(
       'not a feed: binary data (NUL bytes in the body)',
     );
-    expect(reasonOf(utf8('<rss version="2.0"><item/></rss>'))).toBe('RSS document has no <channel> element');
   });
 
   it('returns the warnings collected on the way', () => {
@@ -41,6 +40,49 @@ describe('parseFeed', () => {
     );
     expect(feed.title).toBe('ok');
     expect(warnings).toEqual(['unknown charset "klingon" in Content-Type header, ignored']);
+  });
+
+  it('reads a feed that is not well-formed leniently, and says so on the feed', () => {
+    const feed = parseFeed(
+      utf8(
+        '<rss version="2.0"><channel><item><title>a < b</title><link>https://x.example/a</link></item></channel></rss',
+      ),
+      null,
+    );
+    expect(feed.items.map((item) => [item.title, item.url])).toEqual([['a < b', 'https://x.example/a']]);
+    expect(feed.warnings).toEqual([
+      expect.stringMatching(
+        /^XML not well-formed, read leniently \(1 item\(s\) recovered\): malformed XML at line 1: /,
+      ),
+    ]);
+  });
+
+  it('keeps the strict reason when the lenient reading finds no item either', () => {
+    expect(reasonOf(utf8('<rss><channel><title>cut'))).toMatch(/^malformed XML at line 1: /);
+    expect(reasonOf(utf8('<rss version="2.0"><channel></channel></rss>\n<p>trailing page</p>'))).toMatch(
+      /^malformed XML at line 2: /,
+    );
+  });
+
+  it('reads an <rss> without <channel>, and an empty one', () => {
+    const feed = parseFeed(
+      utf8('<rss version="2.0"><title>T</title><item><title>A</title></item></rss>'),
+      null,
+    );
+    expect([feed.title, feed.items.map((item) => item.title)]).toEqual(['T', ['A']]);
+    expect(parseFeed(utf8('<rss></rss>'), null).items).toEqual([]);
+  });
+
+  it('resolves what xml:base and the home page leave relative against the URL the feed came from', () => {
+    const body = utf8(
+      '<rss version="2.0"><channel><link>/</link><item><link>/a</link><description>&lt;img src="i.png"&gt;</description></item></channel></rss>',
+    );
+    const feed = parseFeed(body, null, { baseUrl: 'https://news.example/feeds/all.rss' });
+    expect(feed.siteUrl).toBe('https://news.example/');
+    expect(feed.items[0]?.url).toBe('https://news.example/a');
+    expect(feed.items[0]?.summaryHtml).toBe('<img src="https://news.example/i.png">');
+    // Without it they stay as written, as before.
+    expect(parseFeed(body, null).items[0]?.url).toBe('/a');
   });
 
   it(`refuses bodies over ${MAX_FEED_BYTES} bytes without decoding them`, () => {

@@ -7,20 +7,30 @@ import { parseAtom } from './atom.ts';
 import { detectFormat } from './detect.ts';
 import { decodeBody } from './encoding.ts';
 import { FeedParseError } from './errors.ts';
+import { repairFeedText } from './feed-text.ts';
 import { parseJsonFeed } from './json-feed.ts';
 import { MAX_FEED_BYTES, MAX_ITEMS } from './limits.ts';
 import { parseRdf } from './rdf.ts';
 import { parseRss } from './rss.ts';
-import type { ParsedFeed } from './types.ts';
+import type { FeedContent, FeedContext, ParsedFeed } from './types.ts';
 import { assertSafeXml } from './xml-safety.ts';
-import { parseXml } from './xml-tree.ts';
+import { parseXmlLeniently } from './xml-tree.ts';
 
 export { FeedParseError } from './errors.ts';
 export type { FeedFormat, ParsedFeed, ParsedItem } from './types.ts';
 
+export interface FeedParseOptions {
+  /**
+   * The URL the body was fetched from, after redirects (FetchOutcome.finalUrl):
+   * relative links that neither xml:base nor the feed's home page resolves are
+   * resolved against it. Without it they stay relative.
+   */
+  baseUrl?: string | null;
+}
+
 export interface FeedParseResult {
   feed: ParsedFeed;
-  /** Things that did not stop the parse but are worth showing on the source's health page. */
+  /** The same list as feed.warnings. */
   warnings: string[];
 }
 
@@ -28,8 +38,27 @@ function isGzip(body: Uint8Array): boolean {
   return body[0] === 0x1f && body[1] === 0x8b;
 }
 
-/** parseFeed, plus the warnings collected on the way (ignored charsets, skipped items). */
-export function parseFeedWithWarnings(body: Uint8Array, contentType: string | null): FeedParseResult {
+/** parseFeed, with the warnings beside the feed (they are also on feed.warnings). */
+export function parseFeedWithWarnings(
+  body: Uint8Array,
+  contentType: string | null,
+  options: FeedParseOptions = {},
+): FeedParseResult {
+  const feed = parseFeed(body, contentType, options);
+  return { feed, warnings: feed.warnings };
+}
+
+/**
+ * A document that is not well-formed is read leniently (xml-tree.ts) and the
+ * feed says so in its warnings; when the lenient reading finds no item either,
+ * the strict parser's reason is the answer, so a page that is no feed at all
+ * still fails with a reason a person can act on.
+ */
+export function parseFeed(
+  body: Uint8Array,
+  contentType: string | null,
+  options: FeedParseOptions = {},
+): ParsedFeed {
   if (body.length === 0) throw new FeedParseError('empty body');
   if (body.length > MAX_FEED_BYTES) {
     throw new FeedParseError(`feed is ${body.length} bytes, more than the ${MAX_FEED_BYTES}-byte limit`);
@@ -38,24 +67,32 @@ export function parseFeedWithWarnings(body: Uint8Array, contentType: string | nu
     throw new FeedParseError('not a feed: gzip-compressed data (the body was not decompressed)');
 
   const { text, warnings } = decodeBody(body, contentType);
+  const context: FeedContext = { baseUrl: options.baseUrl ?? null };
   const looksLikeJson = text.trimStart().startsWith('{');
   // Before anything parses XML, including the root-element sniffing below.
   if (!looksLikeJson) assertSafeXml(text);
   const format = detectFormat(text);
 
-  let feed: ParsedFeed;
+  let content: FeedContent;
   if (format === 'json') {
-    feed = parseJsonFeed(text, warnings);
+    content = parseJsonFeed(text, warnings, context);
   } else {
-    const root = parseXml(text);
-    feed = format === 'rss' ? parseRss(root) : format === 'rdf' ? parseRdf(root) : parseAtom(root);
+    const { root, recoveredFrom } = parseXmlLeniently(text);
+    content =
+      format === 'rss'
+        ? parseRss(root, context)
+        : format === 'rdf'
+          ? parseRdf(root, context)
+          : parseAtom(root, context);
+    if (recoveredFrom !== null) {
+      if (content.items.length === 0) throw new FeedParseError(recoveredFrom);
+      warnings.push(
+        `XML not well-formed, read leniently (${content.items.length} item(s) recovered): ${recoveredFrom}`,
+      );
+    }
   }
-  if (feed.items.length > MAX_ITEMS) {
-    throw new FeedParseError(`feed has ${feed.items.length} items, more than the limit of ${MAX_ITEMS}`);
+  if (content.items.length > MAX_ITEMS) {
+    throw new FeedParseError(`feed has ${content.items.length} items, more than the limit of ${MAX_ITEMS}`);
   }
-  return { feed, warnings };
-}
-
-export function parseFeed(body: Uint8Array, contentType: string | null): ParsedFeed {
-  return parseFeedWithWarnings(body, contentType).feed;
+  return { ...repairFeedText(content), warnings };
 }

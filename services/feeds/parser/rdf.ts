@@ -4,11 +4,11 @@
 
 import { parseFeedDate } from './dates.ts';
 import { FeedParseError } from './errors.ts';
-import { childHtml, childText, cleanText, distinct, joinNames } from './fields.ts';
+import { childHtml, childText, cleanText, distinct, joinNames, lastTextOfFirst } from './fields.ts';
 import { enclosureRef, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
-import type { ParsedFeed, ParsedItem } from './types.ts';
-import { resolveUrl } from './urls.ts';
+import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
 
 function enclosures(item: XmlElement, resolve: (url: string) => string): MediaRef[] {
@@ -26,19 +26,25 @@ function enclosures(item: XmlElement, resolve: (url: string) => string): MediaRe
     .filter((ref): ref is MediaRef => ref !== null);
 }
 
-function parseItem(item: XmlElement, siteUrl: string | null): ParsedItem {
-  const publishedRaw =
-    childText(item, NS.dc, 'date') ??
-    childText(item, NS.dcterms, 'issued') ??
-    childText(item, NS.dcterms, 'modified');
-  const resolve = (url: string) => resolveUrl(url, item.base, siteUrl);
+function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | null): ParsedItem {
+  const publishedRaw = lastTextOfFirst(item, [
+    [NS.dc, 'date'],
+    [NS.dcterms, 'issued'],
+    [NS.dcterms, 'created'],
+    [NS.dcterms, 'modified'],
+  ]);
+  const bases = [item.base, siteUrl, baseUrl];
+  const resolve = (url: string) => resolveUrl(url, ...bases);
   const link = childText(item, NS.rss1, 'link');
   return {
     guid: cleanText(attribute(item, 'about', NS.rdf)),
     url: link === null ? null : resolve(link),
-    title: childHtml(item, NS.rss1, 'title'),
-    summaryHtml: childHtml(item, NS.rss1, 'description'),
-    contentHtml: childHtml(item, NS.content, 'encoded'),
+    title: childHtml(item, NS.rss1, 'title') ?? childHtml(item, NS.dc, 'title'),
+    summaryHtml: resolveHtmlUrls(
+      childHtml(item, NS.rss1, 'description') ?? childHtml(item, NS.dc, 'description'),
+      ...bases,
+    ),
+    contentHtml: resolveHtmlUrls(childHtml(item, NS.content, 'encoded'), ...bases),
     author: joinNames(childElements(item, NS.dc, 'creator').map(textContent)),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
@@ -48,11 +54,11 @@ function parseItem(item: XmlElement, siteUrl: string | null): ParsedItem {
   };
 }
 
-export function parseRdf(root: XmlElement): ParsedFeed {
+export function parseRdf(root: XmlElement, context: FeedContext): FeedContent {
   const channel = childElement(root, NS.rss1, 'channel');
   if (!channel) throw new FeedParseError('RDF document has no RSS 1.0 <channel> element');
   const link = childText(channel, NS.rss1, 'link');
-  const siteUrl = link === null ? null : resolveUrl(link, channel.base);
+  const siteUrl = link === null ? null : resolveUrl(link, channel.base, context.baseUrl);
   // Items belong beside the channel; a few generators nest them inside it.
   const items = [...childElements(root, NS.rss1, 'item'), ...childElements(channel, NS.rss1, 'item')];
   return {
@@ -60,6 +66,6 @@ export function parseRdf(root: XmlElement): ParsedFeed {
     title: childText(channel, NS.rss1, 'title') ?? childText(channel, NS.dc, 'title'),
     siteUrl,
     language: childText(channel, NS.dc, 'language'),
-    items: items.map((item) => parseItem(item, siteUrl)),
+    items: items.map((item) => parseItem(item, siteUrl, context.baseUrl)),
   };
 }

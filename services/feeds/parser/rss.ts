@@ -1,17 +1,53 @@
 // RSS 0.91-0.94 and 2.0 (root <rss>): channel and items in no namespace, plus
-// the modules feeds actually use: content:encoded, Dublin Core, Media RSS,
-// iTunes, atom:link.
+// the modules feeds actually use: content:encoded, Dublin Core and DC terms,
+// Media RSS, iTunes, atom:link, feedburner:origLink. A core element wins; the
+// modules stand in where it is missing or blank.
 
 import { parseFeedDate } from './dates.ts';
-import { FeedParseError } from './errors.ts';
-import { authorName, childHtml, childText, cleanText, distinct, joinNames } from './fields.ts';
-import { enclosureRef, pickMedia, type MediaRef } from './media.ts';
+import {
+  authorName,
+  childText,
+  cleanText,
+  distinct,
+  firstHtml,
+  firstText,
+  joinNames,
+  lastTextOfFirst,
+  unescapeTwiceEscaped,
+  type ElementName,
+} from './fields.ts';
+import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
-import type { ParsedFeed, ParsedItem } from './types.ts';
-import { resolveUrl } from './urls.ts';
+import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
 
-/** Text of the first child with non-blank text (feeds repeat elements, some empty). */
+const TITLE: readonly ElementName[] = [
+  [NS.none, 'title'],
+  [NS.dc, 'title'],
+];
+const SUMMARY: readonly ElementName[] = [
+  [NS.none, 'description'],
+  [NS.dc, 'description'],
+  [NS.none, 'summary'],
+  [NS.itunes, 'summary'],
+];
+const CONTENT: readonly ElementName[] = [
+  [NS.content, 'encoded'],
+  [NS.xhtml, 'body'],
+  [NS.none, 'body'],
+  [NS.none, 'fullitem'],
+];
+// feedparser's order for an item's date: the publication date first, the
+// creation date, then the last modification as the best there is.
+const DATE: readonly ElementName[] = [
+  [NS.none, 'pubDate'],
+  [NS.dc, 'date'],
+  [NS.dcterms, 'issued'],
+  [NS.dcterms, 'created'],
+  [NS.dcterms, 'modified'],
+];
+
 /** href of the first atom:link that is an alternate (rel absent or "alternate"). */
 export function atomAlternateHref(parent: XmlElement): { href: string; element: XmlElement } | null {
   for (const element of childElements(parent, NS.atom, 'link')) {
@@ -22,68 +58,76 @@ export function atomAlternateHref(parent: XmlElement): { href: string; element: 
   return null;
 }
 
-function itemUrl(item: XmlElement, guid: string | null, siteUrl: string | null): string | null {
+function itemUrl(item: XmlElement, guid: string | null, bases: (string | null)[]): string | null {
+  // FeedBurner rewrites <link> into its click-tracking redirect and keeps the
+  // publisher's own URL here: the article's identity should not depend on FeedBurner.
+  const origin = childElements(item, NS.feedburner, 'origLink').find((e) => cleanText(textContent(e)));
+  if (origin) return resolveUrl(textContent(origin).trim(), origin.base, ...bases);
   for (const link of childElements(item, NS.none, 'link')) {
     const href = cleanText(textContent(link));
-    if (href !== null) return resolveUrl(href, link.base, siteUrl);
+    if (href !== null) return resolveUrl(href, link.base, ...bases);
   }
   const alternate = atomAlternateHref(item);
-  if (alternate) return resolveUrl(alternate.href, alternate.element.base, siteUrl);
+  if (alternate) return resolveUrl(alternate.href, alternate.element.base, ...bases);
   // RSS 2.0: a guid is a permalink unless it says otherwise.
   const guidElement = childElement(item, NS.none, 'guid');
   const isPermaLink = guidElement && attribute(guidElement, 'isPermaLink')?.trim().toLowerCase() !== 'false';
   return guid !== null && isPermaLink && /^https?:\/\//i.test(guid) ? guid : null;
 }
 
-function parseItem(item: XmlElement, siteUrl: string | null): ParsedItem {
+function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | null): ParsedItem {
   const guid = childText(item, NS.none, 'guid');
-  const publishedRaw = childText(item, NS.none, 'pubDate') ?? childText(item, NS.dc, 'date');
-  const resolve = (url: string) => resolveUrl(url, item.base, siteUrl);
+  const publishedRaw = lastTextOfFirst(item, DATE);
+  const bases = [item.base, siteUrl, baseUrl];
+  const resolve = (url: string) => resolveUrl(url, ...bases);
   const enclosures = childElements(item, NS.none, 'enclosure')
     .map((element) => enclosureRef(attribute(element, 'url'), attribute(element, 'type'), resolve))
     .filter((ref): ref is MediaRef => ref !== null);
+  const categories = distinct(
+    [...childElements(item, NS.none, 'category'), ...childElements(item, NS.dc, 'subject')].map(textContent),
+  );
 
   return {
     guid,
-    url: itemUrl(item, guid, siteUrl),
-    title: childHtml(item, NS.none, 'title'),
-    summaryHtml: childHtml(item, NS.none, 'description'),
-    contentHtml: childHtml(item, NS.content, 'encoded'),
+    url: itemUrl(item, guid, [siteUrl, baseUrl]),
+    title: firstHtml(item, TITLE) ?? mediaText(item, 'title'),
+    summaryHtml: resolveHtmlUrls(firstHtml(item, SUMMARY) ?? mediaText(item, 'description'), ...bases),
+    contentHtml: resolveHtmlUrls(firstHtml(item, CONTENT), ...bases),
     author:
       joinNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
       authorName(childText(item, NS.none, 'author')) ??
       childText(item, NS.itunes, 'author'),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
-    categories: distinct(
-      [...childElements(item, NS.none, 'category'), ...childElements(item, NS.dc, 'subject')].map(
-        textContent,
-      ),
-    ),
+    categories: categories.length > 0 ? categories : moduleCategories(item),
     language: childText(item, NS.dc, 'language'),
     ...pickMedia(item, enclosures, resolve),
   };
 }
 
-export function parseRss(root: XmlElement): ParsedFeed {
-  const channel = childElement(root, NS.none, 'channel');
-  if (!channel) throw new FeedParseError('RSS document has no <channel> element');
+export function parseRss(root: XmlElement, context: FeedContext): FeedContent {
+  // Without a <channel> (items straight under <rss>, or nothing at all), the
+  // root stands in for it: what a reader sees is the same feed.
+  const channel = childElement(root, NS.none, 'channel') ?? root;
 
   const link = childElements(channel, NS.none, 'link').find((element) => cleanText(textContent(element)));
   const alternate = atomAlternateHref(channel);
   const siteUrl = link
-    ? resolveUrl(textContent(link).trim(), link.base)
+    ? resolveUrl(textContent(link).trim(), link.base, context.baseUrl)
     : alternate
-      ? resolveUrl(alternate.href, alternate.element.base)
+      ? resolveUrl(alternate.href, alternate.element.base, context.baseUrl)
       : null;
 
   // Some generators put <item> beside <channel> instead of inside it.
-  const items = [...childElements(channel, NS.none, 'item'), ...childElements(root, NS.none, 'item')];
+  const items =
+    channel === root
+      ? childElements(root, NS.none, 'item')
+      : [...childElements(channel, NS.none, 'item'), ...childElements(root, NS.none, 'item')];
   return {
     format: 'rss',
-    title: childText(channel, NS.none, 'title'),
+    title: unescapeTwiceEscaped(firstText(channel, TITLE)),
     siteUrl,
     language: childText(channel, NS.none, 'language') ?? childText(channel, NS.dc, 'language'),
-    items: items.map((item) => parseItem(item, siteUrl)),
+    items: items.map((item) => parseItem(item, siteUrl, context.baseUrl)),
   };
 }

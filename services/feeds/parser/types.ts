@@ -12,6 +12,24 @@ export interface ParsedFeed {
   /** As declared ("en-us", "pt-BR"), raw; null when none. */
   language: string | null;
   items: ParsedItem[];
+  /**
+   * What did not stop the parse but is worth showing on the source's health
+   * page: ignored charsets, skipped items, a document that was not well-formed
+   * and was read leniently (some of it may be missing). Empty for a clean feed.
+   */
+  warnings: string[];
+}
+
+/** What a format adapter reads from the document; parse-feed.ts adds the warnings. */
+export type FeedContent = Omit<ParsedFeed, 'warnings'>;
+
+/** What the caller knows about the document beyond its bytes. */
+export interface FeedContext {
+  /**
+   * The URL the feed was fetched from (after redirects): the outermost base for
+   * relative links, after xml:base and the feed's own home page.
+   */
+  baseUrl: string | null;
 }
 
 export interface ParsedItem {

@@ -2,6 +2,8 @@
 // are returned exactly as written, so that the same article keeps the same URL
 // across polls; only relative ones are resolved.
 
+import { decodeHTMLStrict, escapeAttribute } from 'entities';
+
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export function isAbsoluteUrl(url: string): boolean {
@@ -29,4 +31,27 @@ export function resolveUrl(reference: string, ...bases: (string | null)[]): stri
     base = base === null ? (isAbsoluteUrl(candidate) ? candidate : null) : tryResolve(candidate, base);
   }
   return base === null ? reference : (tryResolve(reference, base) ?? reference);
+}
+
+const TAG = /<[A-Za-z][^<>]*>/g;
+const URL_ATTRIBUTE = /(\s(?:href|src|poster)\s*=\s*)(?:"([^"]*)"|'([^']*)')/gi;
+
+/**
+ * Resolves the relative href, src and poster values inside an HTML fragment
+ * (summary, content) against `bases` as resolveUrl does: a reader shown the text
+ * on another site needs "/images/a.png" to point at the publisher. Absolute
+ * values, and every byte outside them, are left exactly as written, so a feed
+ * with absolute links reads the same as before. Only inside tags, never in text.
+ */
+export function resolveHtmlUrls(html: string | null, ...bases: (string | null)[]): string | null {
+  if (html === null || !bases.some((base) => base !== null && base !== '')) return html;
+  return html.replace(TAG, (tag) =>
+    tag.replace(URL_ATTRIBUTE, (whole, prefix: string, double?: string, single?: string) => {
+      const raw = double ?? single ?? '';
+      const value = decodeHTMLStrict(raw).trim();
+      if (value === '' || value.startsWith('#') || isAbsoluteUrl(value)) return whole;
+      const resolved = resolveUrl(value, ...bases);
+      return resolved === value ? whole : `${prefix}"${escapeAttribute(resolved)}"`;
+    }),
+  );
 }

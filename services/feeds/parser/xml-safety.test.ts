@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FeedParseError } from './errors.ts';
 import { parseFeed } from './parse-feed.ts';
 import { utf8 } from './testdata/read.ts';
-import { assertSafeXml } from './xml-safety.ts';
+import { assertNoEntityDeclaration, assertSafeXml } from './xml-safety.ts';
 import { parseXml, textContent } from './xml-tree.ts';
 import { reasonOf } from './testdata/read.ts';
 
@@ -65,6 +65,18 @@ describe('assertSafeXml', () => {
         '<rss><!-- <!ENTITY x "y"> --><description><![CDATA[How <!ENTITY xxe SYSTEM> works]]></description></rss>',
       ),
     ).not.toThrow();
+  });
+
+  it('is not weakened by the lenient pass: a declaration anywhere in a broken document refuses it', () => {
+    // assertSafeXml stops at an unterminated comment (the strict parser refuses the document anyway);
+    // the lenient pass would read on, so it looks again, everywhere, before reading.
+    const hidden = `<rss><channel><item><title>a</title></item><!-- unterminated <!ENTITY xxe SYSTEM "file:///etc/passwd"> &xxe;`;
+    expect(() => assertSafeXml(hidden)).not.toThrow();
+    expect(reasonOf(() => parseFeed(utf8(hidden), null))).toBe(
+      'XML external entity declarations are not allowed (possible XXE attack reading local files or URLs)',
+    );
+    expect(reasonOf(() => parseFeed(utf8(`${XXE.replace('</rss>', '</rss')}`), null))).toMatch(/XXE/);
+    expect(() => assertNoEntityDeclaration('<rss><title>no declarations</title></rss>')).not.toThrow();
   });
 
   it('is not the only defence: the XML parser itself never expands declared entities', () => {

@@ -32,3 +32,16 @@ export function assertSafeXml(text: string): void {
     marker.lastIndex = end + 3;
   }
 }
+
+/**
+ * Stricter than assertSafeXml, for the lenient pass (xml-tree.ts), which reads documents the strict
+ * parser refuses: an "<!ENTITY" anywhere, even where assertSafeXml stopped looking (after an
+ * unterminated comment or CDATA section), refuses the document. Neither parser expands a declared
+ * entity; this keeps that from resting on how two tokenizers read a broken document.
+ */
+export function assertNoEntityDeclaration(text: string): void {
+  const match = /<!ENTITY/i.exec(text);
+  if (!match) return;
+  const head = text.slice(match.index, match.index + 512);
+  throw new FeedParseError(reasonFor(head.slice(0, head.indexOf('>') + 1 || undefined)));
+}

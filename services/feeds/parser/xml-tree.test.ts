@@ -8,6 +8,7 @@ import {
   htmlContent,
   innerXml,
   parseXml,
+  parseXmlLeniently,
   textContent,
 } from './xml-tree.ts';
 import { reasonOf } from './testdata/read.ts';
@@ -80,5 +81,47 @@ describe('parseXml', () => {
       '<div><p title="a &quot;b&quot; &lt;c&gt;">1 &lt; 2</p><br /><span></span></div>',
     );
     expect(htmlContent(parseXml('<d>&lt;b&gt;escaped&lt;/b&gt;</d>'))).toBe('<b>escaped</b>');
+  });
+
+  it('matches element and attribute names whatever their case', () => {
+    const root = parseXml('<RSS><Channel><PubDate IsPermaLink="x">d</PubDate></Channel></RSS>');
+    const channel = childElement(root, NS.none, 'channel');
+    const date = channel && childElement(channel, NS.none, 'pubDate');
+    expect(date && textContent(date)).toBe('d');
+    expect(date && attribute(date, 'isPermaLink')).toBe('x');
+  });
+});
+
+describe('parseXmlLeniently', () => {
+  it('gives a well-formed document the strict tree and no recovery', () => {
+    const { root, recoveredFrom } = parseXmlLeniently('<r a="1"><b>x</b></r>');
+    expect(recoveredFrom).toBeNull();
+    expect(innerXml(root)).toBe('<b>x</b>');
+  });
+
+  it('reads what the strict parser refuses, and says why it had to', () => {
+    const { root, recoveredFrom } = parseXmlLeniently(
+      '<r xml:base="https://a.example/"><i>1 < 2 &amp; Q&A<br>end</i><i><![CDATA[<kept> &amp;]]></i><j>cut</r',
+    );
+    expect(recoveredFrom).toMatch(/^malformed XML at line 1: /);
+    expect(root.children.map((child) => (typeof child === 'string' ? child : innerXml(child)))).toEqual([
+      '1 &lt; 2 &amp; Q&amp;A<br />end',
+      '&lt;kept&gt; &amp;amp;',
+      'cut',
+    ]);
+    const first = childElement(root, NS.none, 'i');
+    expect(first && textContent(first)).toBe('1 < 2 & Q&Aend');
+    expect(first?.base).toBe('https://a.example/');
+  });
+
+  it('closes what a mismatched end tag leaves open, and drops an end tag without a start', () => {
+    const { root } = parseXmlLeniently('<r><d>a <b>bold</i> b</d></x><e>e</e></r>');
+    expect(innerXml(root)).toBe('<d>a <b>bold b</b></d><e>e</e>');
+  });
+
+  it(`keeps the ${MAX_XML_DEPTH}-level nesting limit, and never retries it`, () => {
+    expect(reasonOf(() => parseXmlLeniently('<a>'.repeat(MAX_XML_DEPTH + 5)))).toBe(
+      `XML nesting deeper than ${MAX_XML_DEPTH} levels`,
+    );
   });
 });

@@ -2,11 +2,18 @@
 // Atom adapters read. fast-xml-parser does the tokenising; in order-preserving
 // mode it keeps mixed content intact, which inline XHTML and unescaped HTML in
 // <description> need. Call assertSafeXml (xml-safety.ts) first.
+//
+// A document that is not well-formed gets a second, lenient pass (htmlparser2's
+// tokenizer, which never gives up): a truncated last end tag, a stray "<" or a
+// mismatched inline tag would otherwise lose every item, and feedparser and
+// browsers read such feeds too. The caller is told the tree was recovered.
 
 import { decodeHTMLStrict, escapeText, escapeUTF8 } from 'entities';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { Parser as LenientParser } from 'htmlparser2';
 import { FeedParseError } from './errors.ts';
 import { MAX_XML_DEPTH } from './limits.ts';
+import { assertNoEntityDeclaration } from './xml-safety.ts';
 import { canonicalNamespace, NS, UNDECLARED_PREFIXES } from './namespaces.ts';
 
 export interface XmlAttribute {
@@ -85,6 +92,17 @@ export function escapeStrayAmpersands(xml: string): string {
   return copiedUpTo === 0 ? xml : out + xml.slice(copiedUpTo);
 }
 
+export interface ParsedXml {
+  root: XmlElement;
+  /**
+   * Why the strict parse failed ("malformed XML at line 3: ..."), when the tree
+   * comes from the lenient pass; null for a well-formed document.
+   */
+  recoveredFrom: string | null;
+}
+
+const depthError = () => new FeedParseError(`XML nesting deeper than ${MAX_XML_DEPTH} levels`);
+
 /** Parses a whole document and returns its root element, or throws FeedParseError. */
 export function parseXml(text: string): XmlElement {
   const xml = escapeStrayAmpersands(text.trimStart());
@@ -97,9 +115,7 @@ export function parseXml(text: string): XmlElement {
     raw = parser.parse(xml);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    if (/nested tags/i.test(message)) {
-      throw new FeedParseError(`XML nesting deeper than ${MAX_XML_DEPTH} levels`, { cause: error });
-    }
+    if (/nested tags/i.test(message)) throw new FeedParseError(depthError().reason, { cause: error });
     throw new FeedParseError(`malformed XML: ${message}`, { cause: error });
   }
   const root = (Array.isArray(raw) ? raw : [])
@@ -107,6 +123,82 @@ export function parseXml(text: string): XmlElement {
     .find((node): node is XmlElement => node !== null && typeof node !== 'string');
   if (!root) throw new FeedParseError('malformed XML: no root element');
   return root;
+}
+
+/**
+ * parseXml, and when the document is not well-formed, the lenient pass. Errors
+ * that are not about well-formedness (nesting depth) are never retried.
+ */
+export function parseXmlLeniently(text: string): ParsedXml {
+  try {
+    return { root: parseXml(text), recoveredFrom: null };
+  } catch (error) {
+    if (!(error instanceof FeedParseError) || !error.reason.startsWith('malformed XML')) throw error;
+    const root = parseRecovering(text);
+    if (!root) throw error;
+    return { root, recoveredFrom: error.reason };
+  }
+}
+
+// HTML void elements that no feed vocabulary uses as a name (unlike <link>, <base>, <source>, <meta>).
+const UNCLOSED_HTML = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'param', 'track', 'wbr']);
+
+/**
+ * The lenient pass: unclosed elements are closed at their parent's end tag or at
+ * the end of the text, end tags without a start tag are dropped, a "<" that
+ * starts no tag is text, an unfinished tag at the end is dropped. References are
+ * decoded as in the strict pass, DOCTYPEs, comments and processing instructions
+ * skipped. Null when no element was found.
+ */
+function parseRecovering(text: string): XmlElement | null {
+  // assertSafeXml stops looking at an unterminated comment or CDATA section, trusting the strict parser
+  // to refuse the document; this pass accepts such a document, so it looks again, everywhere.
+  assertNoEntityDeclaration(text);
+  const top: XmlElement[] = [];
+  const open: { element: XmlElement; scope: Scope }[] = [];
+  let inCdata = false;
+  const parserInput = new LenientParser(
+    {
+      onopentag(name, attributes) {
+        if (open.length >= MAX_XML_DEPTH) throw depthError();
+        const parent = open.at(-1);
+        const { element, scope } = makeElement(
+          name,
+          Object.entries(attributes).map(([attrName, value]) => [attrName, decodeHTMLStrict(value)]),
+          parent?.scope ?? new Map(),
+          parent?.element.base ?? null,
+        );
+        if (parent) parent.element.children.push(element);
+        else top.push(element);
+        // HTML's <br> and <img> written unclosed inside unescaped markup: without this they would
+        // swallow the rest of the description.
+        if (!UNCLOSED_HTML.has(name.toLowerCase())) open.push({ element, scope });
+      },
+      onclosetag(name) {
+        // htmlparser2 closes its own open elements in order, the HTML ones kept off this stack too.
+        if (open.at(-1)?.element.name === name) open.pop();
+      },
+      ontext(value) {
+        const parent = open.at(-1);
+        if (!parent) return; // text outside the root: whitespace, or garbage after it
+        const decoded = inCdata ? value : decodeHTMLStrict(value);
+        const children = parent.element.children;
+        const last = children.at(-1);
+        // The strict pass gives one string per run of text; so does this one.
+        if (typeof last === 'string') children[children.length - 1] = last + decoded;
+        else children.push(decoded);
+      },
+      oncdatastart() {
+        inCdata = true;
+      },
+      oncdataend() {
+        inCdata = false;
+      },
+    },
+    { xmlMode: true, decodeEntities: false },
+  );
+  parserInput.end(text);
+  return top[0] ?? null;
 }
 
 type Scope = ReadonlyMap<string, string>;
@@ -147,7 +239,22 @@ function toNode(raw: unknown, parentScope: Scope, parentBase: string | null): Xm
   const rawAttributes = Object.entries(isRecord(raw[':@']) ? raw[':@'] : {}).map(
     ([attrName, value]): [string, string] => [attrName, typeof value === 'string' ? value : ''],
   );
+  const { element, scope } = makeElement(name, rawAttributes, parentScope, parentBase);
+  const rawChildren = raw[name];
+  for (const child of Array.isArray(rawChildren) ? rawChildren : []) {
+    const node = toNode(child, scope, element.base);
+    if (node !== null) element.children.push(node);
+  }
+  return element;
+}
 
+/** An element without children yet, and the namespace scope its children see. */
+function makeElement(
+  name: string,
+  rawAttributes: [string, string][],
+  parentScope: Scope,
+  parentBase: string | null,
+): { element: XmlElement; scope: Scope } {
   const scope = new Map(parentScope);
   for (const [attrName, value] of rawAttributes) {
     if (attrName === 'xmlns') scope.set('', value);
@@ -163,18 +270,21 @@ function toNode(raw: unknown, parentScope: Scope, parentBase: string | null): Xm
   const base = resolveBase(xmlBase, parentBase);
 
   const [prefix, local] = splitName(name);
-  const rawChildren = raw[name];
-  const children = (Array.isArray(rawChildren) ? rawChildren : [])
-    .map((child) => toNode(child, scope, base))
-    .filter((child): child is XmlNode => child !== null);
-  return { name, local, ns: resolvePrefix(prefix, scope), attributes, children, base };
+  return {
+    element: { name, local, ns: resolvePrefix(prefix, scope), attributes, children: [], base },
+    scope,
+  };
 }
 
 // ---- Reading the tree ----
 
+// Names match whatever their case: XML is case-sensitive, but feeds write <pubdate>, <Channel> and
+// <Item>, and no vocabulary read here has two names that differ only in case (feedparser lowercases too).
 export function childElements(element: XmlElement, ns: string, local: string): XmlElement[] {
+  const wanted = local.toLowerCase();
   return element.children.filter(
-    (child): child is XmlElement => typeof child !== 'string' && child.ns === ns && child.local === local,
+    (child): child is XmlElement =>
+      typeof child !== 'string' && child.ns === ns && child.local.toLowerCase() === wanted,
   );
 }
 
@@ -183,7 +293,8 @@ export function childElement(element: XmlElement, ns: string, local: string): Xm
 }
 
 export function attribute(element: XmlElement, local: string, ns: string = NS.none): string | undefined {
-  return element.attributes.find((a) => a.local === local && a.ns === ns)?.value;
+  const wanted = local.toLowerCase();
+  return element.attributes.find((a) => a.ns === ns && a.local.toLowerCase() === wanted)?.value;
 }
 
 /** All text inside the element, markup dropped. */

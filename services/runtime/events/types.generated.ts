@@ -31,7 +31,7 @@ export interface Alert {
   occurred_at: number;
 }
 
-/** An article as first seen in a feed, normalised to plain text. Stream keyed by article_id. Because article_id is deterministic, a re-poll or replay produces the same id; consumers must treat repeats as duplicates. */
+/** An article as seen in a feed, normalised to plain text: its first sighting (revision 1, the article is published) and then one event for each later change of what a reader sees (revision 2, 3, ...: the article is updated). Stream keyed by article_id, so a key may appear more than once, once per revision, in revision order: the newest revision wins. Because article_id is deterministic, a re-poll or replay produces the same id and revision; consumers must treat a repeated (article_id, revision) as a duplicate. */
 export interface ArticleDiscovered {
   /** Deterministic article identifier: a hash of source_id and the item guid, or of the canonical url when the item has no guid. Equals the Kafka key and the `id` in GET /v1/articles. */
   article_id: string;
@@ -53,11 +53,11 @@ export interface ArticleDiscovered {
   content: string;
   /** Author name(s) as given by the feed, plain text; null if none. */
   author: null | string;
-  /** Publication time, UTC milliseconds since the Unix epoch: the item date from the feed; the discovery time when the feed gave none; clamped to discovered_at when it lay in the future (see published_at_clamped). */
+  /** Publication time, UTC milliseconds since the Unix epoch: the item date from the feed; the discovery time when the feed gave none (on a later revision of such an item: the publication time of revision 1); clamped to discovered_at when it lay in the future (see published_at_clamped). */
   published_at: number;
   /** True if the feed gave a publication date in the future and published_at was clamped to discovered_at; false otherwise. */
   published_at_clamped: boolean;
-  /** When the poller first saw the item, UTC milliseconds since the Unix epoch. */
+  /** When the poller saw this revision of the item (revision 1: when it first saw the item), UTC milliseconds since the Unix epoch. */
   discovered_at: number;
   /** Language of the article: declared by the feed or item, else the source default. ISO 639-1 language code, two lowercase letters (e.g. "en"). Null if unknown. */
   language: null | string;
@@ -65,7 +65,15 @@ export interface ArticleDiscovered {
   category: null | string;
   /** Absolute URL of the lead image (enclosure, media:content, JSON Feed image); null if none. */
   image_url: null | string;
-  /** When the article was discovered (normally equal to discovered_at), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
+  /** Which revision of the article this is: 1 for its first sighting (the article is published), +1 for each later change of what a reader sees (title, summary, content, author, published_at; whitespace and tracking parameters do not count) that the poller found (the article is updated). Events written before revisions existed read as 1. */
+  revision: number;
+  /** Which of title, summary, content, author and published_at changed against the previous revision, in that order; empty on revision 1. */
+  changed_fields: string[];
+  /** published_at of revision 1, UTC milliseconds since the Unix epoch: where the time-ordered read models keep the article whatever its later revisions say. Null on revision 1 (published_at is it) and on a revision whose poller did not know it (an article first emitted before revisions were tracked). */
+  first_published_at: null | number;
+  /** discovered_at of revision 1, UTC milliseconds since the Unix epoch. Null on revision 1 (discovered_at is it) and on a revision whose poller did not know it (an article first emitted before revisions were tracked). */
+  first_discovered_at: null | number;
+  /** When this revision of the article was discovered (normally equal to discovered_at), UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }
 
@@ -103,6 +111,8 @@ export interface ArticleEnriched {
   model: string;
   /** When the provider finished (or gave up on) this enrichment, UTC milliseconds since the Unix epoch. */
   enriched_at: number;
+  /** The revision of the article (ArticleDiscovered.revision) whose text was enriched. A revision that changed only its author or date is not enriched again, so the enrichment of an earlier revision stays the latest. Events written before revisions existed read as 1. */
+  revision: number;
   /** When the enrichment result was recorded, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }
@@ -320,7 +330,7 @@ export interface FeedPoll {
   http_status: null | number;
   /** Number of items parsed from the feed in this poll (0 when not_modified, failed or refused). */
   items_seen: number;
-  /** Number of those items not seen before, i.e. for which an ArticleDiscovered event was published. */
+  /** Number of those items not seen before, i.e. for which an ArticleDiscovered event with revision 1 was published. */
   new_items: number;
   /** Value of the ETag response header, verbatim; sent back as If-None-Match on the next poll. Null if the server sent none. */
   etag: null | string;
@@ -338,10 +348,14 @@ export interface FeedPoll {
   healthy: boolean;
   /** When the poller plans to poll this source next (interval with jitter, or backoff after failures, or the server's Retry-After), UTC milliseconds since the Unix epoch. Null if not scheduled (source inactive or reassigned). */
   next_poll_at: null | number;
-  /** Items in the feed that could not become articles (no usable link, neither title nor text); they are counted here, never silently dropped. */
+  /** Items in the feed that could not become articles (no usable link, neither title nor text), and changed items whose new revision the poller's bound held back for a later poll (POLLER_UPDATES_PER_DAY, POLLER_UPDATE_MIN_INTERVAL_SECONDS); they are counted here, never silently dropped. */
   skipped_items: number;
   /** Why items were skipped, one human-readable reason per skipped item naming it (at most 5; skipped_items has the full count). */
   skipped_reasons: string[];
+  /** Items seen before whose reader-visible fields (title, summary, content, author, published_at) changed, for which a new revision of their ArticleDiscovered was published. A change held back by the poller's bound on revisions is not counted here but in skipped_items, with the reason. */
+  updated_items: number;
+  /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items skipped, XML that was not well-formed and was read leniently. At most 5. */
+  warnings: string[];
   /** When the poll finished, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }

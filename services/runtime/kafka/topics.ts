@@ -57,7 +57,7 @@ const primary: readonly Omit<TopicSpec, 'schemaOf'>[] = [
     name: topicNames.articlesDiscovered,
     kind: 'stream',
     retentionMs: forever,
-    description: 'articles as first seen',
+    description: 'articles as seen in feeds: the first sighting, then one event per later revision',
   },
   { name: topicNames.articlesEnriched, kind: 'stream', retentionMs: forever, description: 'AI enrichments' },
   {

@@ -174,6 +174,10 @@ export function syntheticArticles(
       language: source.language,
       category,
       image_url: index % 3 === 0 ? null : `https://img.${source.slug}.example/${index}.jpg`,
+      revision: 1,
+      changed_fields: [],
+      first_published_at: null,
+      first_discovered_at: null,
       occurred_at: discoveredAt,
     };
   };

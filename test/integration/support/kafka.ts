@@ -123,6 +123,10 @@ export function sampleArticle(n: number, overrides: Partial<ArticleDiscovered> =
     language: 'en',
     category: 'business',
     image_url: null,
+    revision: 1,
+    changed_fields: [],
+    first_published_at: null,
+    first_discovered_at: null,
     occurred_at: at + 500,
     ...overrides,
   };
@@ -186,6 +190,7 @@ export function sampleEnrichment(
     provider: 'embedded',
     model: 'extractive-1',
     enriched_at: at,
+    revision: 1,
     occurred_at: at,
     ...overrides,
   };

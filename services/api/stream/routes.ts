@@ -1,0 +1,162 @@
+// GET /v1/stream (Server-Sent Events) and POST /v1/stream/tokens (a short-lived credential browsers put in
+// the stream's URL, since EventSource cannot send an Authorization header).
+import { z } from 'zod';
+import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
+import type { AccessTokens } from '../auth/access-tokens.ts';
+import { categoryParam, languageParam, listParam, searchParam, sourceParam } from '../http/params.ts';
+import type { Principal } from '../http/principal.ts';
+import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { eventMatcher, streamEventKinds, type StreamEventKind } from './stream-events.ts';
+import { LiveConnectionLimitError, type StreamHub } from './stream-hub.ts';
+import { decodePosition, InvalidPositionError } from './stream-position.ts';
+
+export interface StreamDependencies {
+  hub: Pick<StreamHub, 'open'>;
+  /** Partitions per stream topic, to read a Last-Event-ID against. */
+  partitions: () => readonly number[];
+  streamTokens: AccessTokens;
+}
+
+const eventsParam = listParam({
+  check: (kind) => (streamEventKinds as readonly string[]).includes(kind),
+  expected: `an event kind (${streamEventKinds.join(', ')})`,
+  description: `Event kinds wanted, comma-separated: ${streamEventKinds.join(', ')}. Default: all of them.`,
+  example: 'article.published,article.updated',
+});
+
+const streamQuery = z.object({
+  category: categoryParam.optional(),
+  source: sourceParam.optional(),
+  language: languageParam.optional(),
+  q: searchParam.optional(),
+  events: eventsParam.optional(),
+  last_event_id: z.string().max(2_000).optional().meta({
+    description:
+      'Resume after this event id, for clients that cannot send the `Last-Event-ID` header (which wins when both are given).',
+  }),
+  access_token: z.string().max(4_000).optional().meta({
+    description:
+      'A stream token from POST /v1/stream/tokens, for browsers (EventSource cannot send Authorization). Not an API key and not an OAuth access token: those go in the header.',
+  }),
+});
+
+const streamDescription = [
+  'Server-Sent Events, in the order they are appended to Kafka, each within a second of its append.',
+  'Each event has an `event` line (its kind), an `id` line and one `data` line of JSON:',
+  '`article.published` and `article.updated` carry the list item of GET /v1/articles (with `changed_fields`',
+  'for an update), `article.enriched` the list item with `ai_summary` and the `enrichment`',
+  'object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only;',
+  'the article filters do not apply to it).',
+  '',
+  'Reconnect with `Last-Event-ID` (EventSource does it by itself) to continue exactly after the last event',
+  'received, on any API instance, for as long as the topics hold the events (articles, enrichments and',
+  'alerts are kept forever). A comment line and the current `id` are sent every STREAM_HEARTBEAT_SECONDS',
+  '(15 s). A client that leaves more than STREAM_BUFFER_BYTES (1 MiB) unread is sent a final',
+  '`stream.closed` event (`reason`: `slow_consumer`, with the `last_event_id` to resume from) and',
+  'disconnected; so is every client of an instance that shuts down (`shutting_down`).',
+  '',
+  "Each open stream holds one of the plan's live connections (Essentials 5, Professional 25, Enterprise",
+  'unlimited) across all API instances; one more is 429 `live_connection_limit`. A connection counts once',
+  'on the hourly call allowance.',
+].join('\n');
+
+export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/stream',
+      operationId: 'streamEvents',
+      tag: 'Stream',
+      scope: 'read:feeds',
+      summary: 'Live articles, updates, enrichments and alerts (Server-Sent Events)',
+      description: streamDescription,
+      query: streamQuery,
+      responses: {
+        200: {
+          description: 'An endless text/event-stream',
+          contentType: 'text/event-stream',
+          schema: z.string().meta({
+            example:
+              'id: 1f.2a~9.b~3\nevent: article.published\ndata: {"id":"…","title":"…","category":"business",…}\n\n',
+          }),
+        },
+      },
+      errors: ['invalid_parameter', 'live_connection_limit'],
+      handler: async (ctx, { query }) => {
+        const principal = ctx.state.principal as Principal;
+        const lastEventId = ctx.get('last-event-id') || query.last_event_id;
+        let resumeFrom = null;
+        if (lastEventId) {
+          try {
+            resumeFrom = decodePosition(lastEventId, deps.partitions());
+          } catch (error) {
+            if (error instanceof InvalidPositionError) throw invalidParameter('Last-Event-ID', error.message);
+            throw error;
+          }
+        }
+        const matches = eventMatcher({
+          kinds: new Set<StreamEventKind>(
+            (query.events as StreamEventKind[] | undefined) ?? streamEventKinds,
+          ),
+          categories: query.category ?? [],
+          sources: query.source ?? [],
+          languages: query.language ?? [],
+          words: query.q ?? [],
+          tenantId: principal.tenantId,
+        });
+        const limit = principal.limits.liveConnections;
+        ctx.status = 200; // for the access log: the hub writes the head itself
+        try {
+          await deps.hub.open({ res: ctx.res, holder: principal.clientId, limit, matches, resumeFrom });
+        } catch (error) {
+          if (!(error instanceof LiveConnectionLimitError)) throw error;
+          throw new ApiError(
+            'live_connection_limit',
+            `the plan allows ${limit} live connections and all are open; close one (its slot is free at once) or upgrade the plan`,
+          );
+        }
+        ctx.respond = false; // the hub writes the stream
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/stream/tokens',
+      operationId: 'createStreamToken',
+      tag: 'Stream',
+      scope: 'read:feeds',
+      summary: 'A short-lived token for opening the stream from a browser',
+      description:
+        'For `new EventSource("/v1/stream?access_token=…")`: browsers cannot send an Authorization header ' +
+        'with EventSource. The token is good only as the `access_token` of GET /v1/stream, carries the ' +
+        "caller's client and scopes, and is accepted for STREAM_TOKEN_TTL_SECONDS (5 minutes) after it is " +
+        'issued; an open stream outlives it. Ask for a new one before reconnecting after that.',
+      responses: {
+        201: {
+          description: 'The token',
+          schema: z
+            .object({
+              token: z.string(),
+              expires_in: z.number().int().meta({ description: 'Seconds the token is accepted for.' }),
+              expires_at: z.string().meta({ description: 'ISO 8601 UTC' }),
+            })
+            .meta({ id: 'StreamToken' }),
+        },
+      },
+      handler: async (ctx) => {
+        const principal = ctx.state.principal as Principal;
+        const issued = await deps.streamTokens.issue({
+          clientId: principal.clientId,
+          tenantId: principal.tenantId,
+          scopes: [...principal.scopes],
+        });
+        ctx.status = 201;
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = {
+          token: issued.token,
+          expires_in: issued.expiresIn,
+          expires_at: new Date(Date.now() + issued.expiresIn * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,217 @@
+// What a stream sends, built from the records of its topics: the event kind, the JSON body (the list
+// item of GET /v1/articles, or the webhook payload's `data` for news.alert), and the facts a
+// connection's filter is checked against. Pure: the tail (stream-tail.ts) feeds it decoded records.
+import type { Alert, ArticleDiscovered, ArticleEnriched } from '../../runtime/events/types.generated.ts';
+import type { AudioUrls } from '../../audio/audio-urls.ts';
+import type { ArticleFacts } from '../../monitors/alert-raiser.ts';
+import { alertData } from '../../webhooks/alert-data.ts';
+
+export const streamEventKinds = [
+  'article.published',
+  'article.updated',
+  'article.enriched',
+  'news.alert',
+] as const;
+export type StreamEventKind = (typeof streamEventKinds)[number];
+
+/** What filters look at: the article an event is about. */
+export interface Subject {
+  sourceId: string;
+  /** Lowercased, as source names are compared case-insensitively. */
+  sourceName: string;
+  /** The feed's category, and the classifier's when it differs: either may match. */
+  categories: readonly string[];
+  language: string | null;
+  /** Lowercased title and summary, for `q`. */
+  text: string;
+}
+
+export interface StreamEvent {
+  kind: StreamEventKind;
+  /** The JSON body of the SSE `data` line. */
+  data: string;
+  subject: Subject | null;
+  /** Only this tenant may see it (news.alert); null: any tenant. */
+  tenantId: string | null;
+}
+
+/** A stream connection's filters, as validated from its query string. */
+export interface StreamFilter {
+  kinds: ReadonlySet<StreamEventKind>;
+  categories: readonly string[];
+  /** Source ids as given and names lowercased: either may match. */
+  sources: readonly string[];
+  languages: readonly string[];
+  /** Lowercase words that must all appear in the title or the summary, as whole words. */
+  words: readonly string[];
+  tenantId: string;
+}
+
+export type EventMatcher = (event: StreamEvent) => boolean;
+
+/**
+ * The filter as a function, built once per connection. Article filters concern the article an event is
+ * about; news.alert events are the tenant's own monitors' and only the tenant check applies to them.
+ */
+export function eventMatcher(filter: StreamFilter): EventMatcher {
+  const sources = new Set(filter.sources.flatMap((s) => [s, s.toLowerCase()]));
+  const words = filter.words.map(
+    (word) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${word}(?:$|[^\\p{L}\\p{N}])`, 'u'),
+  );
+  return (event) => {
+    if (!filter.kinds.has(event.kind)) return false;
+    if (event.tenantId !== null) return event.tenantId === filter.tenantId;
+    const subject = event.subject;
+    if (!subject) return false;
+    if (filter.categories.length > 0 && !subject.categories.some((c) => filter.categories.includes(c)))
+      return false;
+    if (sources.size > 0 && !sources.has(subject.sourceId) && !sources.has(subject.sourceName)) return false;
+    if (filter.languages.length > 0 && (!subject.language || !filter.languages.includes(subject.language)))
+      return false;
+    return words.every((pattern) => pattern.test(subject.text));
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The facts of an article the stream keeps to filter and describe its later events. */
+export interface StreamArticle {
+  id: string;
+  title: string;
+  summary: string;
+  sourceId: string;
+  sourceName: string;
+  /** Publication time of revision 1: where GET /v1/articles keeps the article. */
+  publishedAt: number;
+  /** When the latest revision was found; null on revision 1. */
+  updatedAt: number | null;
+  language: string | null;
+  category: string;
+  url: string;
+  audioKey: string | null;
+  /** The article's revision these facts are of. */
+  revision: number;
+}
+
+export function streamArticleOf(a: ArticleDiscovered): StreamArticle {
+  return {
+    id: a.article_id,
+    title: a.title,
+    summary: a.summary,
+    sourceId: a.source_id,
+    sourceName: a.source_name,
+    publishedAt: a.revision > 1 ? (a.first_published_at ?? a.published_at) : a.published_at,
+    updatedAt: a.revision > 1 ? a.discovered_at : null,
+    language: a.language,
+    // As the projector files it (projector/rows.ts): no category is "general".
+    category: a.category ?? 'general',
+    url: a.url,
+    audioKey: null,
+    revision: a.revision,
+  };
+}
+
+export function streamArticleFromFacts(f: ArticleFacts): StreamArticle {
+  return {
+    id: f.articleId,
+    title: f.title,
+    summary: f.summary,
+    sourceId: f.sourceId,
+    sourceName: f.sourceName,
+    publishedAt: f.publishedAt,
+    updatedAt: null,
+    language: f.language,
+    category: f.category,
+    url: f.url,
+    audioKey: f.audioKey,
+    revision: f.revision,
+  };
+}
+
+function subjectOf(article: StreamArticle, classified: string | null): Subject {
+  return {
+    sourceId: article.sourceId,
+    sourceName: article.sourceName.toLowerCase(),
+    categories:
+      classified && classified !== article.category ? [article.category, classified] : [article.category],
+    language: article.language,
+    text: `${article.title}\n${article.summary}`.toLowerCase(),
+  };
+}
+
+/** The list item of GET /v1/articles (articles/routes.ts, ArticleListItem). */
+function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: string | null) {
+  return {
+    id: article.id,
+    title: article.title,
+    summary: article.summary,
+    ai_summary: aiSummary,
+    audio_url: audioUrl,
+    source: article.sourceName,
+    source_id: article.sourceId,
+    published_at: iso(article.publishedAt),
+    revision: Math.max(1, article.revision),
+    updated_at: article.updatedAt === null ? null : iso(article.updatedAt),
+    language: article.language,
+    category: article.category,
+    url: article.url,
+  };
+}
+
+/** article.published for a first sighting, article.updated (with what changed) for a later revision. */
+export function discoveredEvent(a: ArticleDiscovered): StreamEvent {
+  const article = streamArticleOf(a);
+  const revision = a.revision;
+  const item = listItemOf(article, null, null);
+  return revision > 1
+    ? {
+        kind: 'article.updated',
+        data: JSON.stringify({ ...item, changed_fields: a.changed_fields }),
+        subject: subjectOf(article, null),
+        tenantId: null,
+      }
+    : {
+        kind: 'article.published',
+        data: JSON.stringify(item),
+        subject: subjectOf(article, null),
+        tenantId: null,
+      };
+}
+
+/** article.enriched: the list item with the AI summary, and the enrichment as in GET /v1/articles/{id}. */
+export function enrichedEvent(e: ArticleEnriched, article: StreamArticle, audio?: AudioUrls): StreamEvent {
+  const audioUrl = article.audioKey && audio ? audio.urlFor(article.audioKey) : null;
+  return {
+    kind: 'article.enriched',
+    data: JSON.stringify({
+      ...listItemOf(article, e.summary, audioUrl),
+      enrichment: {
+        summary: e.summary,
+        context: e.context,
+        context_article_ids: e.context_article_ids,
+        insights: e.insights,
+        sentiment: e.sentiment ? { label: e.sentiment.label, score: e.sentiment.score } : null,
+        entities: e.entities.map((entity) => ({ name: entity.name, type: entity.type })),
+        keywords: e.keywords,
+        category: e.category,
+        language: e.language,
+        reading_time_seconds: e.reading_time_seconds,
+        provider: e.provider,
+        model: e.model,
+        enriched_at: iso(e.enriched_at),
+      },
+    }),
+    subject: subjectOf(article, e.category),
+    tenantId: null,
+  };
+}
+
+/** news.alert: the `data` of the webhook payload (webhooks/alert-data.ts), for the monitor's tenant only. */
+export function alertEvent(alert: Alert, audio?: AudioUrls): StreamEvent {
+  return {
+    kind: 'news.alert',
+    data: JSON.stringify(alertData(alert, audio)),
+    subject: null,
+    tenantId: alert.tenant_id,
+  };
+}

@@ -1,0 +1,23 @@
+// A parse worker for parse-pool.test.ts whose parse misbehaves on purpose, chosen by the content type:
+// it hangs, runs out of memory, exits, throws an unexpected error, or else parses for real.
+import { parseFeed } from './parse-feed.ts';
+import { serveParses } from './parse-pool.ts';
+
+serveParses((body, contentType) => {
+  switch (contentType) {
+    case 'test/hang':
+      for (;;) {
+        // never answers: the pool must stop it
+      }
+    case 'test/out-of-memory': {
+      const hoard: number[][] = [];
+      for (;;) hoard.push(new Array<number>(100_000).fill(hoard.length));
+    }
+    case 'test/exit':
+      return process.exit(3);
+    case 'test/bug':
+      throw new TypeError('a parser bug');
+    default:
+      return parseFeed(body, contentType);
+  }
+});

@@ -1,0 +1,92 @@
+// The change hash: what counts as a change of an article a reader would see, and what is feed noise.
+// Items go through the real parser and normaliser, as in a poll.
+import { describe, expect, it } from 'vitest';
+import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
+import { parseFeed } from '../feeds/parser/parse-feed.ts';
+import { sourceState } from '../sources/source.ts';
+import { changedFields, comparableText, fingerprintOf } from './article-fingerprint.ts';
+
+const source = sourceState(
+  { name: 'S', feed_url: 'https://feeds.example/rss', category: 'general', language: 'en', country: 'gb' },
+  null,
+  0,
+);
+const now = Date.UTC(2026, 10, 20, 12);
+
+/** The fingerprint of one RSS item as a poll at `at` would see it. */
+function fingerprint(item: string, at = now) {
+  const feed = parseFeed(
+    new TextEncoder().encode(`<rss version="2.0"><channel><title>T</title>${item}</channel></rss>`),
+    'application/rss+xml',
+  );
+  const [normalised] = normaliseFeed(feed, source, at);
+  if (!normalised || 'skipped' in normalised) throw new Error('item skipped');
+  return fingerprintOf(normalised.article, normalised.dated);
+}
+
+const item = (parts: {
+  title?: string;
+  link?: string;
+  description?: string;
+  author?: string;
+  date?: string;
+}) =>
+  `<item><guid>g1</guid><title>${parts.title ?? 'Storm hits coast'}</title>` +
+  `<link>${parts.link ?? 'https://news.example/storm'}</link>` +
+  `<description>${parts.description ?? '&lt;p&gt;Winds reached 120 km/h.&lt;/p&gt;&lt;p&gt;More at https://news.example/live?id=3&lt;/p&gt;'}</description>` +
+  (parts.author ? `<author>${parts.author}</author>` : '') +
+  (parts.date === '' ? '' : `<pubDate>${parts.date ?? 'Fri, 20 Nov 2026 08:00:00 GMT'}</pubDate>`) +
+  '</item>';
+
+describe('the change hash of an article', () => {
+  const base = fingerprint(item({}));
+
+  it('does not change for whitespace, markup, invisible characters or tracking parameters', () => {
+    const noisy = [
+      item({ title: '  Storm \n\t hits   coast  ' }),
+      item({ title: 'Storm&#160;hits coast' }),
+      item({ title: 'Storm hits\u200B coast' }),
+      item({ link: 'https://news.example/storm?utm_source=rss&amp;utm_medium=feed&amp;fbclid=x' }),
+      item({
+        description:
+          '&lt;div&gt;&lt;p&gt;Winds   reached 120&#160;km/h.&lt;/p&gt;&lt;/div&gt;\n\n&lt;p&gt;More at ' +
+          'https://news.example/live?utm_campaign=storm&amp;amp;id=3&lt;/p&gt;',
+      }),
+      item({
+        description: 'Winds reached 120 km/h. More at https://news.example/live?id=3&amp;utm_source=x',
+      }),
+    ];
+    for (const variant of noisy) expect(changedFields(base, fingerprint(variant)), variant).toEqual([]);
+  });
+
+  it('does not count the discovery time of an undated item as a date', () => {
+    expect(
+      changedFields(fingerprint(item({ date: '' }), now), fingerprint(item({ date: '' }), now + 60_000)),
+    ).toEqual([]);
+  });
+
+  it('names each field a reader sees change, in order', () => {
+    expect(changedFields(base, fingerprint(item({ title: 'Storm hits the coast' })))).toEqual(['title']);
+    expect(changedFields(base, fingerprint(item({ title: 'storm hits coast' })))).toEqual(['title']);
+    expect(changedFields(base, fingerprint(item({ description: 'Winds reached 130 km/h.' })))).toEqual([
+      'summary',
+    ]);
+    expect(changedFields(base, fingerprint(item({ author: 'Jo Bloggs' })))).toEqual(['author']);
+    expect(changedFields(base, fingerprint(item({ date: 'Fri, 20 Nov 2026 09:30:00 GMT' })))).toEqual([
+      'published_at',
+    ]);
+    expect(changedFields(base, fingerprint(item({ date: '' })))).toEqual(['published_at']);
+    expect(
+      changedFields(
+        base,
+        fingerprint(item({ title: 'Storm update', date: 'Fri, 20 Nov 2026 10:00:00 GMT' })),
+      ),
+    ).toEqual(['title', 'published_at']);
+  });
+
+  it('compares text as a reader sees it', () => {
+    expect(comparableText(' a\n\nb\u00AD c ')).toBe('a b c');
+    expect(comparableText('see https://x.example/a?utm_source=y&b=1.')).toBe('see https://x.example/a?b=1.');
+    expect(comparableText(null)).toBe('');
+  });
+});

@@ -1,0 +1,50 @@
+// What a reader sees of an article, one short hash per field, so the poller's memory (seen-articles.ts)
+// can tell a real change of an item it emitted before (a corrected headline, a rewritten paragraph, a
+// new byline, a moved date) from noise that a feed makes without changing anything.
+//
+// The fields come already normalised (feeds/normalise: HTML stripped, entities decoded, whitespace
+// collapsed within a line and paragraphs kept; the link canonical, tracking parameters removed). What
+// normalisation keeps and a reader does not see is dropped here on top: paragraph breaks and any run
+// of whitespace (one space), invisible characters (soft hyphens, zero-width spaces, BOMs), and
+// tracking parameters of links written out in the text. A date the feed never gave (published_at is
+// then the moment of discovery, different on every poll) hashes as no date.
+import { createHash } from 'node:crypto';
+import { canonicalUrl } from '../runtime/canonical-url.ts';
+import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+import { readerFields, type ReaderField } from '../feeds/normalise/reader-fields.ts';
+
+/** A hash per reader field: 48 bits each, plenty to notice a change and small to remember for months. */
+export type Fingerprint = Readonly<Record<ReaderField, string>>;
+
+const hashLength = 12;
+const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+const linkInText = /\bhttps?:\/\/[^\s<>"']+/gi;
+
+/** The text as compared: what a reader sees of it, nothing else. */
+export function comparableText(text: string | null): string {
+  if (!text) return '';
+  return text
+    .normalize('NFC')
+    .replace(invisible, '')
+    .replace(linkInText, (link) => canonicalUrl(link) ?? link)
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, hashLength);
+
+/** `dated`: the feed gave the item its date (normalise-item.ts); otherwise the date is no reader field. */
+export function fingerprintOf(article: ArticleDiscovered, dated: boolean): Fingerprint {
+  return {
+    title: hash(comparableText(article.title)),
+    summary: hash(comparableText(article.summary)),
+    content: hash(comparableText(article.content)),
+    author: hash(comparableText(article.author)),
+    published_at: hash(dated ? new Date(article.published_at).toISOString() : ''),
+  };
+}
+
+/** The fields whose hashes differ, in readerFields order; empty when nothing a reader sees changed. */
+export function changedFields(before: Fingerprint, after: Fingerprint): ReaderField[] {
+  return readerFields.filter((field) => before[field] !== after[field]);
+}

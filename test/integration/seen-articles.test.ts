@@ -1,0 +1,164 @@
+// The poller's dedupe and change memory against the real Redis: first-sighting claims, revision claims
+// that two pollers cannot both win, a crash between claim and confirm, and memories written before
+// revisions were tracked. Then two polls of one changed feed at once, sharing the memory: one revision.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
+import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { parseFeed } from '../../services/feeds/parser/parse-feed.ts';
+import type { Fingerprint } from '../../services/poller/article-fingerprint.ts';
+import type { ArticleRecord } from '../../services/poller/article-revision.ts';
+import { pollSource, type PollDependencies } from '../../services/poller/poll-source.ts';
+import { PollStateStore } from '../../services/poller/poll-state.ts';
+import { decodeRecord, encodeRecord, SeenArticles } from '../../services/poller/seen-articles.ts';
+import { sourceState } from '../../services/sources/source.ts';
+import { stack, testLogger } from './support/stack.ts';
+import { waitFor } from './support/wait.ts';
+
+const fingerprint = (title: string): Fingerprint => ({
+  title,
+  summary: 's',
+  content: 'c',
+  author: 'a',
+  published_at: 'p',
+});
+const record = (revision: number, title: string): ArticleRecord => ({
+  revision,
+  fingerprint: fingerprint(title),
+  firstPublishedAt: 1_000,
+  firstDiscoveredAt: 2_000,
+  lastRevisionAt: 2_000,
+  recentUpdates: [],
+});
+
+describe('seen articles (Redis)', () => {
+  const run = randomUUID().slice(0, 8);
+  const prefix = `test:${run}:seen:`;
+  let redis: Redis;
+  const store = (claimSeconds = 300) => new SeenArticles(redis, { ttlSeconds: 3600, claimSeconds, prefix });
+
+  beforeAll(() => {
+    redis = new Redis(stack.REDIS_URL);
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`test:${run}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('lets one poller claim a first sighting, and remembers what it emitted', async () => {
+    const [a, b] = [store(), store()];
+    expect(await a.look(['first'])).toEqual(new Map([['first', { kind: 'new' }]]));
+    expect([...(await a.claim(['first']))]).toEqual(['first']);
+    expect([...(await b.claim(['first']))]).toEqual([]);
+    expect((await b.look(['first'])).get('first')).toEqual({ kind: 'claimed' });
+    await a.confirm(new Map([['first', record(1, 'A')]]));
+    const sighting = (await b.look(['first'])).get('first');
+    expect(sighting).toMatchObject({ kind: 'emitted', record: record(1, 'A') });
+    expect(await redis.ttl(`${prefix}first`)).toBeGreaterThan(3000);
+  });
+
+  it('lets exactly one of two pollers claim the same revision, and neither claim it again from a stale record', async () => {
+    await store().confirm(new Map([['rev', record(1, 'A')]]));
+    const stored = encodeRecord(record(1, 'A'));
+    const [a, b] = [store(), store()];
+    const [mineA, mineB] = await Promise.all([
+      a.claimRevisions([{ id: 'rev', stored }]),
+      b.claimRevisions([{ id: 'rev', stored }]),
+    ]);
+    expect(mineA.size + mineB.size).toBe(1);
+    const winner = mineA.size ? a : b;
+    await winner.confirm(new Map([['rev', record(2, 'B')]]));
+    // The claim is gone with the confirm, but the record the loser compared against is too.
+    expect((await b.claimRevisions([{ id: 'rev', stored }])).size).toBe(0);
+    expect((await a.claimRevisions([{ id: 'rev', stored }])).size).toBe(0);
+    expect(decodeRecord((await redis.get(`${prefix}rev`))!)).toMatchObject({ revision: 2 });
+  });
+
+  it('keeps the record when producing failed or the poller died, so the change is emitted later', async () => {
+    await store().confirm(new Map([['crash', record(1, 'A')]]));
+    const stored = encodeRecord(record(1, 'A'));
+    const released = store();
+    expect((await released.claimRevisions([{ id: 'crash', stored }])).size).toBe(1);
+    await released.release([], ['crash']);
+    // A poller that dies holds its claim until it expires; the record is untouched meanwhile.
+    const dying = store(1);
+    expect((await dying.claimRevisions([{ id: 'crash', stored }])).size).toBe(1);
+    expect((await store().claimRevisions([{ id: 'crash', stored }])).size).toBe(0);
+    expect(await redis.get(`${prefix}crash`)).toBe(stored);
+    await waitFor(
+      async () => (await store().claimRevisions([{ id: 'crash', stored }])).size === 1,
+      'the dead poller’s claim to expire',
+      5_000,
+    );
+  });
+
+  it("adopts a memory from before revisions ('seen') once, keeping its expiry, and never overwrites a record", async () => {
+    await redis.set(`${prefix}old`, 'seen', 'EX', 1_000);
+    expect((await store().look(['old'])).get('old')).toEqual({ kind: 'legacy' });
+    await store().adopt(new Map([['old', record(1, 'Now')]]));
+    expect(decodeRecord((await redis.get(`${prefix}old`))!)).toMatchObject({ revision: 1 });
+    expect(await redis.ttl(`${prefix}old`)).toBeLessThanOrEqual(1_000);
+    expect(await redis.ttl(`${prefix}old`)).toBeGreaterThan(900);
+    await store().adopt(new Map([['old', record(1, 'Other')]]));
+    expect(decodeRecord((await redis.get(`${prefix}old`))!)!.fingerprint.title).toBe('Now');
+  });
+
+  it('emits one revision when two pollers poll the same changed feed at once', async () => {
+    const source = sourceState(
+      {
+        name: 'S',
+        feed_url: 'https://feeds.example/rss',
+        category: 'general',
+        language: 'en',
+        country: 'gb',
+      },
+      null,
+      0,
+    );
+    const feed = (title: string) =>
+      new TextEncoder().encode(
+        `<rss version="2.0"><channel><title>T</title><item><guid>g-${run}</guid><title>${title}</title>` +
+          `<link>https://feeds.example/a</link><pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate></item></channel></rss>`,
+      );
+    let body = feed('Before');
+    const appended: ArticleDiscovered[] = [];
+    const poller = (): PollDependencies => ({
+      fetch: async () => ({
+        kind: 'ok',
+        status: 200,
+        body,
+        contentType: 'application/rss+xml',
+        etag: null,
+        lastModified: null,
+        finalUrl: source.feed_url,
+        redirects: 0,
+        durationMs: 1,
+      }),
+      parse: parseFeed,
+      producer: {
+        send: async (topic: string, events: { value: unknown }[]) => {
+          if (topic === 'news.articles.discovered.v1')
+            appended.push(...events.map((e) => e.value as ArticleDiscovered));
+        },
+      } as unknown as EventProducer,
+      seen: store(),
+      revisions: { perDay: 6, minIntervalMs: 0 },
+      state: new PollStateStore(redis, `test:${run}:poll:${randomUUID()}:`),
+      logger: testLogger,
+      clock: Date.now,
+      unhealthyAfter: 3,
+      nextPollAt: () => Date.now() + 60_000,
+    });
+    await Promise.all([pollSource(source, poller()), pollSource(source, poller())]);
+    body = feed('After');
+    await Promise.all([pollSource(source, poller()), pollSource(source, poller())]);
+    await Promise.all([pollSource(source, poller()), pollSource(source, poller())]);
+    expect(appended.map((a) => [a.revision, a.title])).toEqual([
+      [1, 'Before'],
+      [2, 'After'],
+    ]);
+  });
+});
