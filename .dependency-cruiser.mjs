@@ -1,9 +1,10 @@
 // The floors of services/ (docs/architecture.md, "Floors"), checked by `npm run lint`:
 //
-//   processes  api, poller, projector, enricher, narrator, documentarian, matcher, dispatcher, demo,
+//   processes  api, poller, projector, enricher, narrator, documentarian, matcher, clusterer, dispatcher, demo,
 //              provision
 //              (one deployable process or command each; nobody imports them)
-//   domains    clients, sources, feeds, intelligence, speech, audio, documentaries, monitors, webhooks
+//   domains    clients, sources, feeds, intelligence, speech, audio, documentaries, monitors, webhooks,
+//              stories
 //              (what a concept is and the commands on it; used by processes and CLIs)
 //   runtime    config, logging, Kafka, registry codec, ClickHouse, outbound HTTP (the ground floor)
 //
@@ -17,6 +18,7 @@ const processes = [
   'narrator',
   'documentarian',
   'matcher',
+  'clusterer',
   'dispatcher',
   'demo',
   'provision',
@@ -31,6 +33,7 @@ const domains = [
   'documentaries',
   'monitors',
   'webhooks',
+  'stories',
 ];
 const oneOf = (names) => `(${names.join('|')})`;
 

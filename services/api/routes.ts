@@ -17,12 +17,15 @@ import type { SourceCatalog } from './sources/source-catalog.ts';
 import { sourceRoutes } from './sources/routes.ts';
 import { speechRoutes, type SpeechDependencies } from './speech/routes.ts';
 import { streamRoutes, type StreamDependencies } from './stream/routes.ts';
+import { storyRoutes } from './stories/routes.ts';
+import type { StoryStore } from './stories/story-store.ts';
 import type { SourceSubscriptions } from './sources/subscriptions.ts';
 import { version } from './version.ts';
 
 export interface RouteDependencies {
   clickhouse: ClickHouse;
   store: ArticleStore;
+  stories: StoryStore;
   catalog: SourceCatalog;
   subscriptions: SourceSubscriptions;
   intelligence: Omit<IntelligenceDependencies, 'store'>;
@@ -37,6 +40,7 @@ export interface RouteDependencies {
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
   return [
     ...articleRoutes(deps.store),
+    ...storyRoutes(deps.stories, deps.store),
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),
     ...intelligenceRoutes({ ...deps.intelligence, store: deps.store }),

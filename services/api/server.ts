@@ -20,6 +20,7 @@ import { effectiveLimits } from '../clients/plans.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createApp } from './app.ts';
 import { ArticleStore } from './articles/article-store.ts';
+import { StoryStore } from './stories/story-store.ts';
 import type { ApiConfig } from './config.ts';
 import { healthRoutes } from './health.ts';
 import { AccessTokens } from './auth/access-tokens.ts';
@@ -252,6 +253,7 @@ export async function startApi(
   const routes = apiRoutes({
     clickhouse,
     store,
+    stories: new StoryStore(clickhouse, store),
     catalog,
     subscriptions,
     intelligence: {

@@ -246,13 +246,16 @@ async function start(): Promise<void> {
     ['narrator', 'services/narrator/main.ts'],
     ['documentarian', 'services/documentarian/main.ts'],
     ['matcher', 'services/matcher/main.ts'],
+    ['clusterer', 'services/clusterer/main.ts'],
     ['dispatcher', 'services/dispatcher/main.ts'],
     ['poller', 'services/poller/main.ts'],
     ['api', 'services/api/main.ts'],
   ] as const) {
     watch(launch(name, tsx(entry)));
   }
-  say('services: projector, enricher, narrator, documentarian, matcher, dispatcher, poller and api started');
+  say(
+    'services: projector, enricher, narrator, documentarian, matcher, clusterer, dispatcher, poller and api started',
+  );
 
   const progress = progressLine(say);
   const sample = await waitForArticles(apiArticleProbe(apiUrl, credentials.apiKey), {
@@ -282,6 +285,7 @@ async function start(): Promise<void> {
       'narrator',
       'documentarian',
       'matcher',
+      'clusterer',
       'dispatcher',
       'poller',
       'api',

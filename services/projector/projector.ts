@@ -1,10 +1,10 @@
-// Writes a batch of events into their read-model table in one insert. The
+// Writes a batch of events into their read-model tables, one insert per table. The
 // consumer runner commits the batch's offsets only after this resolved, and
 // rows carry their offset as version, so a replay leaves the same rows.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { PoisonMessageError } from '../runtime/kafka/errors.ts';
-import { projectedTables, rowFor, type ProjectedTopic, type Row } from './rows.ts';
+import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
 
 /**
  * Fetch sizes for the projector's consumer: each fetched batch becomes one insert, and ClickHouse
@@ -29,12 +29,17 @@ export async function projectBatch(
   for (const event of events) {
     if (!isProjectedTopic(event.topic))
       throw new PoisonMessageError(`the projector does not project ${event.topic}`);
-    const row = rowFor(event.topic, event.key, event.value, Number(event.offset), Number(event.timestamp));
-    if (!row) continue;
-    const table = projectedTables[event.topic];
-    const rows = byTable.get(table);
-    if (rows) rows.push(row);
-    else byTable.set(table, [row]);
+    for (const { table, row } of rowsFor(
+      event.topic,
+      event.key,
+      event.value,
+      Number(event.offset),
+      Number(event.timestamp),
+    )) {
+      const rows = byTable.get(table);
+      if (rows) rows.push(row);
+      else byTable.set(table, [row]);
+    }
   }
   let written = 0;
   for (const [table, rows] of byTable) {

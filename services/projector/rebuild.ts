@@ -40,10 +40,10 @@ import {
   type PartitionOffsets,
   type PartitionRange,
   type ReplayResult,
-} from './replay.ts';
-import { projectedTables } from './rows.ts';
+} from '../runtime/kafka/replay.ts';
+import { projectedTableNames, projectedTables } from './rows.ts';
 import { rebuildDatabases, switchOver, type RebuildDatabases } from './switch-over.ts';
-import { retryTransient } from './transient.ts';
+import { retryTransient } from '../runtime/kafka/transient.ts';
 
 export type RebuildPhase = 'replaying' | 'switching-over' | 'catching-up';
 
@@ -93,7 +93,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildSummary> 
   const { logger } = options;
   const db = rebuildDatabases(options.database);
   const topics = Object.keys(projectedTables);
-  const tables = [...new Set(Object.values(projectedTables))];
+  const tables = projectedTableNames();
   const admin = options.kafka.admin();
   let live: ClickHouse | undefined;
   let scratch: ClickHouse | undefined;

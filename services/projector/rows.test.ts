@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleDiscovered, ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
 import { failedEnrichment } from '../intelligence/enrichment-event.ts';
-import { articleRow, documentaryRow, enrichmentRow } from './rows.ts';
+import { articleRow, documentaryRow, enrichmentRow, rowsFor } from './rows.ts';
+import { storyEvent } from '../stories/story-events.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
 
 const embedded = { name: 'embedded', model: 'embedded-1' };
 const enrichment = (status: ArticleEnriched['status']): ArticleEnriched =>
@@ -194,5 +196,58 @@ describe('documentary rows', () => {
   it('take an event without requested_at (older writers) as requested when it occurred', () => {
     const row = documentaryRow(event({ requested_at: null, status: 'requested' }), 1);
     expect(row).toMatchObject({ elapsed_ms: 0, requested_at: Math.floor((requested + 12_345) / 1000) });
+  });
+});
+
+describe('story rows', () => {
+  const at = Date.UTC(2026, 10, 20, 8);
+  const rows = (decision: Parameters<typeof storyEvent>[0], version: number) =>
+    rowsFor(topicNames.stories, decision.storyId, storyEvent(decision, at), version, at);
+  const part = { sourceId: 's', language: 'en', at, vector: [], terms: [] };
+
+  it('write the article of an opened story and the story as open', () => {
+    expect(rows({ type: 'opened', storyId: 'st1', articleId: 'a1', similarity: null, ...part }, 7)).toEqual([
+      {
+        table: 'story_articles',
+        row: { article_id: 'a1', story_id: 'st1', similarity: null, assigned_at: at / 1000, version: 7 },
+      },
+      {
+        table: 'stories',
+        row: { story_id: 'st1', status: 'open', merged_into: null, changed_at: at / 1000, version: 7 },
+      },
+    ]);
+  });
+
+  it('write only the article of a join, with its similarity', () => {
+    expect(rows({ type: 'joined', storyId: 'st1', articleId: 'a2', similarity: 0.4, ...part }, 8)).toEqual([
+      {
+        table: 'story_articles',
+        row: { article_id: 'a2', story_id: 'st1', similarity: 0.4, assigned_at: at / 1000, version: 8 },
+      },
+    ]);
+  });
+
+  it('move every article of a merged story to the story it went into, and mark it merged', () => {
+    const written = rows({ type: 'merged', storyId: 'st2', into: 'st1', articleIds: ['a3', 'a4'], at }, 9);
+    expect(
+      written.filter((r) => r.table === 'story_articles').map((r) => [r.row.article_id, r.row.story_id]),
+    ).toEqual([
+      ['a3', 'st1'],
+      ['a4', 'st1'],
+    ]);
+    expect(written.find((r) => r.table === 'stories')?.row).toMatchObject({
+      story_id: 'st2',
+      status: 'merged',
+      merged_into: 'st1',
+    });
+  });
+
+  it('mark a closed story closed', () => {
+    expect(rows({ type: 'closed', storyId: 'st1', at }, 10)).toEqual([
+      {
+        table: 'stories',
+        row: { story_id: 'st1', status: 'closed', merged_into: null, changed_at: at / 1000, version: 10 },
+      },
+    ]);
   });
 });

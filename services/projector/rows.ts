@@ -11,6 +11,7 @@ import type {
   Monitor,
   Source,
   SourceSubscription,
+  StoryEvent,
   Webhook,
   WebhookDelivery,
 } from '../runtime/events/types.generated.ts';
@@ -320,25 +321,79 @@ export function documentaryRow(d: Documentary, version: number): Row {
   };
 }
 
+/**
+ * The story rows of a clusterer decision: the story of the article it assigns (or of every article a
+ * merge moves), and the story's state when it changes. Joins change no story's state.
+ */
+export function storyRows(e: StoryEvent, version: number): TableRow[] {
+  const at = time(e.occurred_at);
+  const state = (status: string, mergedInto: string | null): TableRow => ({
+    table: 'stories',
+    row: { story_id: e.story_id, status, merged_into: mergedInto, changed_at: at, version },
+  });
+  const assigned = (articleId: string, storyId: string, similarity: number | null): TableRow => ({
+    table: 'story_articles',
+    row: { article_id: articleId, story_id: storyId, similarity, assigned_at: at, version },
+  });
+  switch (e.type) {
+    case 'opened':
+      return e.article_id ? [assigned(e.article_id, e.story_id, null), state('open', null)] : [];
+    case 'joined':
+      return e.article_id ? [assigned(e.article_id, e.story_id, e.similarity)] : [];
+    case 'merged':
+      return e.merged_into
+        ? [...e.article_ids.map((id) => assigned(id, e.merged_into!, null)), state('merged', e.merged_into)]
+        : [];
+    case 'closed':
+      return [state('closed', null)];
+    default:
+      return [];
+  }
+}
+
+export interface TableRow {
+  table: string;
+  row: Row;
+}
+
+/** The tables each projected topic writes; the first is the one rowFor's row goes to. */
 export const projectedTables = {
-  [topicNames.articlesDiscovered]: 'articles',
-  [topicNames.articlesEnriched]: 'article_enrichments',
-  [topicNames.articlesNarrated]: 'article_narrations',
-  [topicNames.sources]: 'sources',
-  [topicNames.sourceSubscriptions]: 'source_subscriptions',
-  [topicNames.feedPolls]: 'feed_polls',
-  [topicNames.webhooks]: 'webhooks',
-  [topicNames.monitors]: 'monitors',
-  [topicNames.alerts]: 'alerts',
-  [topicNames.webhookDeliveries]: 'webhook_deliveries',
-  [topicNames.documentaries]: 'documentaries',
+  [topicNames.articlesDiscovered]: ['articles'],
+  [topicNames.articlesEnriched]: ['article_enrichments'],
+  [topicNames.articlesNarrated]: ['article_narrations'],
+  [topicNames.sources]: ['sources'],
+  [topicNames.sourceSubscriptions]: ['source_subscriptions'],
+  [topicNames.feedPolls]: ['feed_polls'],
+  [topicNames.webhooks]: ['webhooks'],
+  [topicNames.monitors]: ['monitors'],
+  [topicNames.alerts]: ['alerts'],
+  [topicNames.webhookDeliveries]: ['webhook_deliveries'],
+  [topicNames.documentaries]: ['documentaries'],
+  [topicNames.stories]: ['story_articles', 'stories'],
 } as const;
 
 export type ProjectedTopic = keyof typeof projectedTables;
+type OneRowTopic = Exclude<ProjectedTopic, typeof topicNames.stories>;
+
+/** Every read-model table the projector writes. */
+export const projectedTableNames = (): string[] => [...new Set(Object.values(projectedTables).flat())];
+
+/** The rows an event writes, each with its table: none for an event no table keeps. */
+export function rowsFor(
+  topic: ProjectedTopic,
+  key: string | null,
+  value: unknown,
+  version: number,
+  at: number,
+): TableRow[] {
+  if (topic === topicNames.stories) return value ? storyRows(value as StoryEvent, version) : [];
+  const row = rowFor(topic, key, value, version, at);
+  return row ? [{ table: projectedTables[topic][0], row }] : [];
+}
 
 /** The row an event writes, or null for an event the table does not keep (a tombstone of a stream). */
 export function rowFor(
-  topic: ProjectedTopic,
+  topic: OneRowTopic,
   key: string | null,
   value: unknown,
   version: number,

@@ -18,7 +18,7 @@ import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { identifier, sql } from '../runtime/clickhouse/literal.ts';
 import { isUnavailable } from '../runtime/kafka/errors.ts';
 import { retrying, type RetryPolicy } from '../runtime/retry.ts';
-import { retryTransient, type TransientRetry } from './transient.ts';
+import { retryTransient, type TransientRetry } from '../runtime/kafka/transient.ts';
 
 export interface RebuildDatabases {
   /** Where readers and the live projector find the read models. */

@@ -98,6 +98,15 @@ export const integer = (fallback: number, min: number, max: number) =>
     .refine((n) => n >= min && n <= max, { message: `expected an integer from ${min} to ${max}` })
     .meta({ accepted: `integer from ${min} to ${max}` });
 
+export const decimal = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((s) => /^\d+(\.\d+)?$/.test(s.trim()), { message: 'expected a decimal number like 0.15' })
+    .transform((s) => Number.parseFloat(s))
+    .refine((n) => n >= min && n <= max, { message: `expected a number from ${min} to ${max}` })
+    .meta({ accepted: `number from ${min} to ${max}` });
+
 export const boolean = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0'], { message: 'expected true or false' })

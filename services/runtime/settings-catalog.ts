@@ -14,6 +14,7 @@ import { enricherEnv } from '../enricher/config.ts';
 import { narratorEnv } from '../narrator/config.ts';
 import { documentarianEnv } from '../documentarian/config.ts';
 import { matcherEnv } from '../matcher/config.ts';
+import { clustererEnv } from '../clusterer/config.ts';
 import { pollerEnv } from '../poller/config.ts';
 import { projectorEnv } from '../projector/config.ts';
 import { provisionEnv } from '../provision/config.ts';
@@ -32,6 +33,7 @@ export const settingReaders: readonly SettingReader[] = [
   { name: 'narrator', command: 'npm run narrator', shape: narratorEnv },
   { name: 'documentarian', command: 'npm run documentarian', shape: documentarianEnv },
   { name: 'matcher', command: 'npm run matcher', shape: matcherEnv },
+  { name: 'clusterer', command: 'npm run clusterer', shape: clustererEnv },
   { name: 'dispatcher', command: 'npm run dispatcher', shape: dispatcherEnv },
   { name: 'provision', command: 'npm run provision', shape: provisionEnv },
   { name: 'demo', command: 'npm run demo', shape: demoEnv },

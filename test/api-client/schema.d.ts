@@ -37,6 +37,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List stories, most recently active first
+         * @description A story is one event as every outlet reported it: the articles the clusterer put together. The parameters filter the articles; a story is listed when one of its articles matches, ordered by its newest matching article. `article_count`, `sources` and the dates count all its articles.
+         */
+        get: operations["listStories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One story with its articles, newest first
+         * @description A story merged into another answers as the story that took its articles (the `id` in the answer is that story’s).
+         */
+        get: operations["getStory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sources": {
         parameters: {
             query?: never;
@@ -783,6 +823,8 @@ export interface components {
             revision: number;
             /** @description When the latest revision was found (revision 2 and later); null on revision 1. */
             updated_at: string | null;
+            /** @description The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. Null until the clusterer has placed it, usually seconds after its enrichment. */
+            story_id: string | null;
         };
         Paging: {
             limit: number;
@@ -823,6 +865,8 @@ export interface components {
             revision: number;
             /** @description When the latest revision was found (revision 2 and later); null on revision 1. */
             updated_at: string | null;
+            /** @description The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. Null until the clusterer has placed it, usually seconds after its enrichment. */
+            story_id: string | null;
             /** @description Full article text as the feed gave it (plain text). */
             content: string;
             author: string | null;
@@ -911,6 +955,8 @@ export interface components {
                 revision: number;
                 /** @description When the latest revision was found (revision 2 and later); null on revision 1. */
                 updated_at: string | null;
+                /** @description The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. Null until the clusterer has placed it, usually seconds after its enrichment. */
+                story_id: string | null;
                 /** @description Topic match times recency weight. */
                 score: number;
                 matched_topics: string[];
@@ -1318,6 +1364,85 @@ export interface components {
             /** @description True if the source is new. */
             created: boolean;
         };
+        Story: {
+            id: string;
+            /** @description The headline of the story’s first article. */
+            headline: string;
+            /** @description The AI summary of the first article, or its feed summary before enrichment. */
+            summary: string;
+            /**
+             * @description `open` while articles may still join; `closed` after the clusterer’s inactivity limit.
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            article_count: number;
+            /**
+             * @description Publication time of its first article.
+             * @example 2026-11-20T08:30:00Z
+             */
+            first_seen: string;
+            /**
+             * @description Publication time of its latest article.
+             * @example 2026-11-20T08:30:00Z
+             */
+            last_seen: string;
+            /** @description Its first article (GET /v1/articles/{id}). */
+            lead_article_id: string;
+            /** @description Every source with an article in the story. */
+            sources: {
+                id: string;
+                name: string;
+            }[];
+            /** @description The (at most 5) people, organisations and places most of its articles name. */
+            top_entities: {
+                name: string;
+                type: string;
+                articles: number;
+            }[];
+        };
+        StoryList: {
+            stories: components["schemas"]["Story"][];
+            paging: components["schemas"]["OffsetPaging"];
+        };
+        StoryDetail: {
+            id: string;
+            /** @description The headline of the story’s first article. */
+            headline: string;
+            /** @description The AI summary of the first article, or its feed summary before enrichment. */
+            summary: string;
+            /**
+             * @description `open` while articles may still join; `closed` after the clusterer’s inactivity limit.
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            article_count: number;
+            /**
+             * @description Publication time of its first article.
+             * @example 2026-11-20T08:30:00Z
+             */
+            first_seen: string;
+            /**
+             * @description Publication time of its latest article.
+             * @example 2026-11-20T08:30:00Z
+             */
+            last_seen: string;
+            /** @description Its first article (GET /v1/articles/{id}). */
+            lead_article_id: string;
+            /** @description Every source with an article in the story. */
+            sources: {
+                id: string;
+                name: string;
+            }[];
+            /** @description The (at most 5) people, organisations and places most of its articles name. */
+            top_entities: {
+                name: string;
+                type: string;
+                articles: number;
+            }[];
+            /** @description Its articles, newest first (a page of them). */
+            articles: components["schemas"]["ArticleListItem"][];
+            paging: components["schemas"]["Paging"];
+        };
         WebhookList: {
             webhooks: components["schemas"]["Webhook"][];
             paging: components["schemas"]["OffsetPaging"];
@@ -1367,6 +1492,10 @@ export interface operations {
                 date_range?: string;
                 /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
                 q?: string;
+                /** @description Only the articles of this story (`story_id`, as in GET /v1/stories). */
+                story?: string;
+                /** @description `story`: one article per story, its newest that matches the other parameters (and every article not yet in a story). Stories are made by the clusterer: see GET /v1/stories. */
+                collapse?: "story";
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Number of items to skip. */
@@ -1455,6 +1584,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ArticleDetail"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listStories: {
+        parameters: {
+            query?: {
+                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment. */
+                category?: string;
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
+                source?: string;
+                /** @description ISO 639-1 language code, or several separated by commas. */
+                language?: string;
+                /** @description Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
+                date_range?: string;
+                /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
+                q?: string;
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of stories */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryList"];
+                };
+            };
+            /** @description Error: invalid_parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStory: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100. */
+                limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Story id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The story */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryDetail"];
                 };
             };
             /** @description Error: invalid_parameter */

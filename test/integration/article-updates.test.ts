@@ -160,7 +160,6 @@ describe('article updates', () => {
     const articleId = first!.article_id;
     await waitFor(() => enriched(articleId).length > 0, 'the enrichment of revision 1', 30_000);
 
-    const changedAt = Date.now();
     server.setMutable(feed('Ministers meet, agree budget'));
     const second = await waitFor(() => discovered()[1], 'revision 2', 30_000);
     expect(second).toMatchObject({
@@ -171,10 +170,15 @@ describe('article updates', () => {
       first_published_at: first!.published_at,
       first_discovered_at: first!.discovered_at,
     });
-    expect(polls().find((p) => p.started_at >= changedAt && p.updated_items > 0)).toMatchObject({
-      new_items: 0,
-      updated_items: 1,
-    });
+    // The poll that found the change: it may have started before the feed changed, and its record is
+    // appended after the article's, so wait for it rather than look once. No earlier poll can count an
+    // update: the first found the item new, the ones between saw it unchanged.
+    const found = await waitFor(
+      () => polls().find((p) => p.updated_items > 0),
+      'the poll that found revision 2',
+      30_000,
+    );
+    expect(found).toMatchObject({ new_items: 0, updated_items: 1 });
 
     // The webhook: signed, what changed, the new title.
     const verifier = new StandardWebhook(hook.body.secret);

@@ -26,8 +26,8 @@ import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/r
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import { rebuild, type RebuildOptions, type RebuildPhase } from '../../services/projector/rebuild.ts';
-import { appendedSince, partitionOffsets, replay } from '../../services/projector/replay.ts';
-import { projectedTables } from '../../services/projector/rows.ts';
+import { appendedSince, partitionOffsets, replay } from '../../services/runtime/kafka/replay.ts';
+import { projectedTableNames, projectedTables } from '../../services/projector/rows.ts';
 import { rebuildDatabases } from '../../services/projector/switch-over.ts';
 import { sampleArticle, testKafka } from './support/kafka.ts';
 import { startProjector, type ServiceProcess } from './support/service-process.ts';
@@ -40,7 +40,7 @@ describe('projector rebuild', () => {
   const db = rebuildDatabases(`test_rebuild_${run}`);
   const group = `rebuild-test-live-${run}`;
   const topics = Object.keys(projectedTables);
-  const tables = [...new Set(Object.values(projectedTables))].sort();
+  const tables = projectedTableNames().sort();
 
   const probeSource = `src_rebuild_${run}`;
   const probeCategory = `rebuild_probe_${run}`;

@@ -4,6 +4,7 @@
 import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
+import { membersOf, storyMembership } from '../stories/story-membership.ts';
 
 export interface ArticleFilter {
   categories?: readonly string[];
@@ -13,6 +14,8 @@ export interface ArticleFilter {
   dateRange?: DateRange;
   /** Lowercase words that must all appear in the title or the summary. */
   words?: readonly string[];
+  /** Only the articles of this story. */
+  storyId?: string;
 }
 
 /** Where a keyset walk stopped: the last item of the previous page. */
@@ -25,6 +28,8 @@ export interface Page {
   limit: number;
   offset: number;
   after?: Cursor;
+  /** One article per story (its newest that matches), and each article without a story. */
+  collapse?: 'story';
 }
 
 // DateTime's range on every ClickHouse release: a bound outside it is no bound.
@@ -43,6 +48,8 @@ export function contentConditions(filter: ArticleFilter): string[] {
   const where: string[] = [];
   if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
   if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
+  if (filter.storyId !== undefined)
+    where.push(sql`article_id IN (SELECT article_id FROM ${membersOf([filter.storyId])})`);
   if (filter.sources?.length) {
     const names = filter.sources.map((s) => s.toLowerCase());
     where.push(sql`(source_id IN ${inList(filter.sources)} OR lowerUTF8(source_name) IN ${inList(names)})`);
@@ -82,12 +89,10 @@ export const listColumns =
 /** One page of matching articles; asks for one more than `limit` so the caller knows whether more follow. */
 export function articleListQuery(filter: ArticleFilter, page: Page): string {
   const where = filterConditions(filter);
-  if (page.after) {
-    const at = page.after.publishedAt;
-    where.push(
-      sql`(published_at < toDateTime(${at}, 'UTC') OR (published_at = toDateTime(${at}, 'UTC') AND article_id < ${page.after.id}))`,
-    );
-  }
+  const after = page.after
+    ? sql`(published_at < toDateTime(${page.after.publishedAt}, 'UTC') OR (published_at = toDateTime(${page.after.publishedAt}, 'UTC') AND article_id < ${page.after.id}))`
+    : null;
+  if (after && page.collapse !== 'story') where.push(after);
   const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   // Two steps, because FINAL merges every column of every matching row before the sort: first the
   // page's keys, read from the narrow key columns without FINAL (LIMIT 1 BY drops the copies a
@@ -96,14 +101,28 @@ export function articleListQuery(filter: ArticleFilter, page: Page): string {
   // several times faster at 1M rows. Until a merge, the first step also sees an earlier revision's
   // copy, so the conditions on what a revision can change are checked again on the latest one: an
   // article whose old title matched `q` and whose new one does not is not listed.
+  const ordered = sql`SELECT published_at, article_id FROM articles ${raw(whereClause)}
+    ORDER BY published_at DESC, article_id DESC
+    LIMIT 1 BY article_id`;
+  // Collapsed, each story is represented by its newest matching article, chosen before the cursor
+  // applies: a story shown on one page never comes back with an older article on the next.
+  const keys =
+    page.collapse === 'story'
+      ? sql`SELECT published_at, article_id FROM (
+    SELECT published_at, article_id, story_id FROM (${raw(ordered)})
+    ANY LEFT JOIN ${storyMembership()} USING article_id
+    ORDER BY published_at DESC, article_id DESC
+    LIMIT 1 BY if(story_id = '', article_id, story_id)
+  )${raw(after ? ` WHERE ${after}` : '')}
+  ORDER BY published_at DESC, article_id DESC
+  LIMIT ${page.offset}, ${page.limit + 1}`
+      : sql`${raw(ordered)}
+    LIMIT ${page.offset}, ${page.limit + 1}`;
   const latest = contentConditions(filter);
   const latestClause = latest.length ? ` AND ${latest.join(' AND ')}` : '';
   return sql`SELECT ${raw(listColumns)} FROM (
   SELECT * FROM articles FINAL WHERE (published_at, article_id) IN (
-    SELECT published_at, article_id FROM articles ${raw(whereClause)}
-    ORDER BY published_at DESC, article_id DESC
-    LIMIT 1 BY article_id
-    LIMIT ${page.offset}, ${page.limit + 1}
+    ${raw(keys)}
   )${raw(latestClause)}
 )
 ORDER BY published_at DESC, article_id DESC`;
@@ -117,9 +136,9 @@ FROM articles FINAL WHERE article_id = ${id} ORDER BY version DESC LIMIT 1`;
 }
 
 /**
- * The latest successful AI summary and narration of each article that has them, in one round trip: rows
- * of (article_id, kind, value) with kind 'summary' or 'audio' (the audio store key, signed into a URL
- * when the answer is built).
+ * The latest successful AI summary, narration and story of each article that has them, in one round
+ * trip: rows of (article_id, kind, value) with kind 'summary', 'audio' (the audio store key, signed into
+ * a URL when the answer is built) or 'story'.
  */
 export function extrasQuery(ids: readonly string[]): string {
   const summaries = latestVersions({
@@ -136,7 +155,9 @@ export function extrasQuery(ids: readonly string[]): string {
   });
   return sql`SELECT article_id, 'summary' AS kind, summary AS value FROM ${summaries}
 UNION ALL
-SELECT article_id, 'audio' AS kind, audio_key AS value FROM ${narrations}`;
+SELECT article_id, 'audio' AS kind, audio_key AS value FROM ${narrations}
+UNION ALL
+SELECT article_id, 'story' AS kind, story_id AS value FROM ${storyMembership([sql`article_id IN ${inList(ids)}`])}`;
 }
 
 /** Everything the latest successful enrichment says about one article. */

@@ -68,6 +68,7 @@ export interface ArticleListItem {
   url: string;
   revision: number;
   updated_at: string | null;
+  story_id: string | null;
 }
 
 export interface ArticleEnrichment {
@@ -101,7 +102,12 @@ export interface ArticlePage {
   nextCursor: string | null;
 }
 
-export function listItem(row: ListRow, aiSummary: string | null, audioUrl: string | null): ArticleListItem {
+export function listItem(
+  row: ListRow,
+  aiSummary: string | null,
+  audioUrl: string | null,
+  storyId: string | null = null,
+): ArticleListItem {
   return {
     id: row.article_id,
     title: row.title,
@@ -117,6 +123,7 @@ export function listItem(row: ListRow, aiSummary: string | null, audioUrl: strin
     // Rows projected before revisions existed read revision 1 (the column's default).
     revision: Number(row.revision ?? 1),
     updated_at: row.updated_at === null || row.updated_at === undefined ? null : isoTime(row.updated_at),
+    story_id: storyId,
   };
 }
 
@@ -130,9 +137,14 @@ export class ArticleStore {
     const rows = await this.clickhouse.query<ListRow>(articleListQuery(filter, page));
     const hasMore = rows.length > page.limit;
     const pageRows = rows.slice(0, page.limit);
-    const { summaries, audio } = await this.extras(pageRows.map((r) => r.article_id));
+    const { summaries, audio, stories } = await this.extras(pageRows.map((r) => r.article_id));
     const items = pageRows.map((r) =>
-      listItem(r, summaries.get(r.article_id) ?? null, audio.get(r.article_id) ?? null),
+      listItem(
+        r,
+        summaries.get(r.article_id) ?? null,
+        audio.get(r.article_id) ?? null,
+        stories.get(r.article_id) ?? null,
+      ),
     );
     const last = pageRows.at(-1);
     return {
@@ -148,12 +160,12 @@ export class ArticleStore {
   async get(id: string): Promise<ArticleDetail | null> {
     const [row] = await this.clickhouse.query<DetailRow>(articleDetailQuery(id));
     if (!row) return null;
-    const [{ summaries, audio }, [enrichment]] = await Promise.all([
+    const [{ summaries, audio, stories }, [enrichment]] = await Promise.all([
       this.extras([id]),
       this.clickhouse.query<EnrichmentRow>(enrichmentQuery(id)),
     ]);
     return {
-      ...listItem(row, summaries.get(id) ?? null, audio.get(id) ?? null),
+      ...listItem(row, summaries.get(id) ?? null, audio.get(id) ?? null, stories.get(id) ?? null),
       // Many feeds carry only a description: then that is all the text there is.
       content: row.content || row.summary,
       author: row.author,
@@ -164,9 +176,11 @@ export class ArticleStore {
     };
   }
 
-  /** AI summaries and (signed) audio URLs of these articles, where they have them. */
+  /** AI summaries, (signed) audio URLs and stories of these articles, where they have them. */
   async extras(ids: readonly string[]) {
-    if (ids.length === 0) return { summaries: new Map<string, string>(), audio: new Map<string, string>() };
+    const stories = new Map<string, string>();
+    if (ids.length === 0)
+      return { summaries: new Map<string, string>(), audio: new Map<string, string>(), stories };
     const rows = await this.clickhouse.query<{ article_id: string; kind: string; value: string }>(
       extrasQuery(ids),
     );
@@ -174,9 +188,10 @@ export class ArticleStore {
     const audio = new Map<string, string>();
     for (const r of rows) {
       if (r.kind === 'summary') summaries.set(r.article_id, r.value);
+      else if (r.kind === 'story') stories.set(r.article_id, r.value);
       else audio.set(r.article_id, this.audio.urlFor(r.value));
     }
-    return { summaries, audio };
+    return { summaries, audio, stories };
   }
 }
 

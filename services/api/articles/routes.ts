@@ -23,6 +23,20 @@ const listQuery = z.object({
   language: languageParam.optional(),
   date_range: dateRangeParam.optional(),
   q: searchParam.optional(),
+  story: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .meta({ description: 'Only the articles of this story (`story_id`, as in GET /v1/stories).' }),
+  collapse: z
+    .enum(['story'], { error: 'must be story' })
+    .optional()
+    .meta({
+      description:
+        '`story`: one article per story, its newest that matches the other parameters (and every article ' +
+        'not yet in a story). Stories are made by the clusterer: see GET /v1/stories.',
+    }),
   limit: limitParam(100, 20),
   offset: offsetParam,
   cursor: z
@@ -74,6 +88,14 @@ export const articleListItem = z
     updated_at: time.nullable().meta({
       description: 'When the latest revision was found (revision 2 and later); null on revision 1.',
     }),
+    story_id: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. ' +
+          'Null until the clusterer has placed it, usually seconds after its enrichment.',
+      }),
   })
   .meta({ id: 'ArticleListItem' });
 
@@ -143,8 +165,9 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
             sources: query.source,
             dateRange: query.date_range,
             words: query.q,
+            storyId: query.story,
           },
-          { limit: query.limit, offset: query.offset, after },
+          { limit: query.limit, offset: query.offset, after, collapse: query.collapse },
         );
         ctx.body = {
           articles: page.items,

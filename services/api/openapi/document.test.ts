@@ -16,7 +16,18 @@ describe('OpenAPI document', () => {
   it('documents every parameter of Sets A and B, q and cursor, and the error body', () => {
     const paths = document.paths as Record<string, Record<string, { parameters: { name: string }[] }>>;
     const names = paths['/v1/articles']!.get!.parameters.map((p) => p.name);
-    expect(names).toEqual(['category', 'source', 'language', 'date_range', 'q', 'limit', 'offset', 'cursor']);
+    expect(names).toEqual([
+      'category',
+      'source',
+      'language',
+      'date_range',
+      'q',
+      'story',
+      'collapse',
+      'limit',
+      'offset',
+      'cursor',
+    ]);
     const sources = paths['/v1/sources']!.get!.parameters.map((p) => p.name);
     expect(sources).toEqual(expect.arrayContaining(['category', 'country', 'active_only', 'subscribed']));
     const personalized = paths['/api/v1/feeds/personalized']!.get!.parameters.map((p) => p.name);

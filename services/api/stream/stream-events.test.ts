@@ -89,6 +89,8 @@ describe('stream events', () => {
       language: 'en',
       category: 'business',
       url: 'https://bbc.example/a1',
+      // Sent before the clusterer has placed it.
+      story_id: null,
     });
   });
 

@@ -155,6 +155,9 @@ function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: 
     language: article.language,
     category: article.category,
     url: article.url,
+    // The stream sends an article as it is discovered or enriched, before the clusterer has placed it:
+    // its story is in GET /v1/articles/{id} seconds later.
+    story_id: null,
   };
 }
 

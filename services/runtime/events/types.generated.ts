@@ -429,6 +429,45 @@ export interface Source {
   occurred_at: number;
 }
 
+/** A decision of the story clusterer (npm run clusterer): an article opened a story, an article joined one, a story was merged into another, or a story closed after inactivity. One partition, in the order the clusterer decided: replaying the topic in order rebuilds exactly the clusterer's state (and the read model's stories). Keyed by story_id. */
+export interface StoryEvent {
+  /** `opened`: article_id is the story's first article. `joined`: article_id was added to the story. `merged`: the story was folded into `merged_into`, with every article in `article_ids` (the story's id is not used again). `closed`: nothing joined the story for the clusterer's inactivity limit; it takes no more articles. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a type added later (the enum default). */
+  type: StoryEventType;
+  /** The story; equals the Kafka key. Derived from the id of the article that opened it. */
+  story_id: string;
+  /** For opened and joined: the article (ArticleDiscovered.article_id). Null otherwise. */
+  article_id: null | string;
+  /** For opened and joined: the article's source. */
+  source_id: null | string;
+  /** For opened and joined: the article's language (ISO 639-1), null when unknown. A story holds one language. */
+  language: null | string;
+  /** For opened and joined: when the article reports (its published date, clamped to its discovery). For merged and closed: the stream time of the decision. */
+  article_at: number;
+  /** For joined: the cosine similarity in [0, 1] of the article with the story when it joined. Null otherwise. */
+  similarity: null | number;
+  /** For opened and joined: the article's vector as weighed when it was assigned (what the story's centroid adds). Empty otherwise. */
+  terms: StoryTerm[];
+  /** For opened and joined: every distinct term of the article, sorted (what the clusterer's term statistics count). Empty otherwise. */
+  distinct_terms: string[];
+  /** For merged: the story that takes this story's articles. Null otherwise. */
+  merged_into: null | string;
+  /** For merged: the articles that moved to merged_into. Empty otherwise. */
+  article_ids: string[];
+  /** When the clusterer made the decision (wall clock). */
+  occurred_at: number;
+}
+
+/** What happened to the story. */
+export type StoryEventType = 'opened' | 'joined' | 'merged' | 'closed' | 'unknown';
+
+/** One weighted term of an article's story vector. */
+export interface StoryTerm {
+  /** A stemmed word, or `e:` and an entity name. */
+  term: string;
+  /** Its weight in the unit-length vector. */
+  weight: number;
+}
+
 /** A webhook delivery job or the outcome of one delivery attempt. Stream keyed by webhook_id, on the main topic and on the retry topics (`news.webhook-deliveries.v1.retry-<delay>`), which use this same schema. Records with status `pending` are jobs for the dispatcher; all other statuses report what happened to an attempt. */
 export interface WebhookDelivery {
   /** Stable identifier of the delivery, the same for every attempt; sent as the `webhook-id` header so receivers can deduplicate. */
@@ -512,6 +551,7 @@ export interface EventsByTopic {
   'news.monitors.v1': Monitor;
   'news.source-subscriptions.v1': SourceSubscription;
   'news.sources.v1': Source;
+  'news.stories.v1': StoryEvent;
   'news.webhook-deliveries.v1': WebhookDelivery;
   'news.webhooks.v1': Webhook;
 }

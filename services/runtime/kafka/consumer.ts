@@ -6,7 +6,7 @@
 //   its partition; other failures are retried with backoff, then dead-lettered,
 //   and an unavailable dependency is waited for (handler-failures.ts decides);
 // - stop() finishes the message in hand, commits, and leaves the group.
-import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage } from 'kafkajs';
+import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, PartitionAssigner } from 'kafkajs';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { retrying, type RetryPolicy } from '../retry.ts';
@@ -82,6 +82,8 @@ export interface ConsumerRunnerOptions<V> {
    * fetched batch is one call of the batch handler, so these bound the size of, e.g., one insert.
    */
   fetch?: { maxBytesPerPartition?: number; maxBytes?: number };
+  /** How the group splits partitions (KafkaJS default: round robin). */
+  partitionAssigners?: PartitionAssigner[];
   /** Called with the new assignment after every rebalance. */
   onAssignment?: (assigned: { topic: string; partitions: number[] }[]) => void;
 }
@@ -128,6 +130,7 @@ export class ConsumerRunner<V = unknown> {
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
       rebalanceTimeout: 60_000,
+      ...(options.partitionAssigners ? { partitionAssigners: options.partitionAssigners } : {}),
       ...options.fetch,
     });
     this.counters = metricsFor(options.metrics);

@@ -33,7 +33,7 @@ export async function provisionTopics(
       admin,
       missing.map((t) => ({
         topic: t.name,
-        numPartitions: options.partitions,
+        numPartitions: t.partitions ?? options.partitions,
         replicationFactor: options.replicationFactor,
         configEntries: Object.entries(topicConfig(t)).map(([name, value]) => ({ name, value })),
       })),
@@ -74,10 +74,12 @@ export async function provisionTopics(
     }
 
     const metadata = await admin.fetchTopicMetadata({ topics: present.map((t) => t.name) });
+    const wantedPartitions = new Map(present.map((t) => [t.name, t.partitions ?? options.partitions]));
     for (const topic of metadata.topics) {
-      if (topic.partitions.length < options.partitions) {
+      const wanted = wantedPartitions.get(topic.name) ?? options.partitions;
+      if (topic.partitions.length < wanted) {
         logger.warn(
-          { topic: topic.name, has: topic.partitions.length, wanted: options.partitions },
+          { topic: topic.name, has: topic.partitions.length, wanted },
           'topic has fewer partitions than configured; not growing it automatically because keys would move partitions',
         );
       }

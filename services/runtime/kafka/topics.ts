@@ -12,6 +12,11 @@ export interface TopicSpec {
   /** retention.ms; -1 keeps forever (Kafka is the system of record for what the read models are built from). */
   retentionMs: number;
   description: string;
+  /**
+   * Partitions when the topic must have exactly this many, whatever TOPIC_PARTITIONS says: a topic
+   * whose events make sense only in one total order (news.stories.v1) has one.
+   */
+  partitions?: number;
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -29,6 +34,7 @@ export const topicNames = {
   webhooks: 'news.webhooks.v1',
   webhookDeliveries: 'news.webhook-deliveries.v1',
   documentaries: 'news.documentaries.v1',
+  stories: 'news.stories.v1',
   clients: 'news.clients.v1',
 } as const;
 
@@ -85,6 +91,13 @@ const primary: readonly Omit<TopicSpec, 'schemaOf'>[] = [
     kind: 'stream',
     retentionMs: forever,
     description: 'documentary lifecycle',
+  },
+  {
+    name: topicNames.stories,
+    kind: 'stream',
+    retentionMs: forever,
+    partitions: 1,
+    description: 'story clustering decisions: article opened or joined a story, stories merged or closed',
   },
   {
     name: topicNames.clients,

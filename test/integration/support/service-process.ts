@@ -15,7 +15,7 @@ export interface ServiceProcess {
 }
 
 export function startServiceProcess(
-  service: 'projector' | 'enricher' | 'narrator' | 'documentarian' | 'matcher' | 'dispatcher',
+  service: 'projector' | 'enricher' | 'narrator' | 'documentarian' | 'matcher' | 'clusterer' | 'dispatcher',
   env: Record<string, string>,
   args: string[] = [],
 ): ServiceProcess {

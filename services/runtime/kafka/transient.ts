@@ -6,9 +6,9 @@
 // statement ClickHouse rejects) counts at once. The steps before the replay
 // are not retried: a dependency down at the start loses nothing by stopping,
 // and the operator hears about it at once.
-import { describeError, isUnavailable } from '../runtime/kafka/errors.ts';
-import type { Logger } from '../runtime/logger.ts';
-import { retry, type RetryPolicy } from '../runtime/retry.ts';
+import { describeError, isUnavailable } from './errors.ts';
+import type { Logger } from '../logger.ts';
+import { retry, type RetryPolicy } from '../retry.ts';
 
 export interface TransientRetry {
   logger: Logger;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ClickHouseQueryError, ClickHouseUnavailableError } from '../runtime/clickhouse/client.ts';
-import { createLogger } from '../runtime/logger.ts';
+import { ClickHouseQueryError, ClickHouseUnavailableError } from '../clickhouse/client.ts';
+import { createLogger } from '../logger.ts';
 import { retryTransient } from './transient.ts';
 
 const logger = createLogger('test', 'silent');

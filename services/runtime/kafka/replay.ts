@@ -10,10 +10,10 @@
 // as the live projector skipped them (they are in the dead-letter topic).
 import { randomUUID } from 'node:crypto';
 import type { Admin, EachBatchPayload, Kafka } from 'kafkajs';
-import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
-import { describeError, isPoison } from '../runtime/kafka/errors.ts';
-import type { EventCodec } from '../runtime/kafka/registry.ts';
-import type { Logger } from '../runtime/logger.ts';
+import type { ConsumedEvent } from './consumer.ts';
+import { describeError, isPoison } from './errors.ts';
+import type { EventCodec } from './registry.ts';
+import type { Logger } from '../logger.ts';
 import { retryTransient } from './transient.ts';
 
 export interface PartitionOffsets {

@@ -1,0 +1,78 @@
+// The SQL behind the stories (GET /v1/stories, GET /v1/stories/{id}, story_id and collapse=story on
+// the articles). Pure, so it is unit tested; every value goes through sql``.
+import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
+import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { contentConditions, dateConditions, type ArticleFilter } from '../articles/article-query.ts';
+import { membersOf, storyMembership } from './story-membership.ts';
+
+export interface StoryPage {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The stories with an article matching `filter`, most recently active first (their newest matching
+ * article), then by id; one more than `limit`, so the caller knows whether more follow.
+ */
+export function storyListQuery(filter: ArticleFilter, page: StoryPage): string {
+  const where = [...contentConditions(filter), ...dateConditions(filter)];
+  const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  return sql`SELECT story_id, toUnixTimestamp(max(published_at)) AS last_match
+FROM (SELECT article_id, published_at FROM articles ${raw(whereClause)} LIMIT 1 BY article_id)
+ANY INNER JOIN ${storyMembership()} USING article_id
+GROUP BY story_id
+ORDER BY last_match DESC, story_id DESC
+LIMIT ${page.offset}, ${page.limit + 1}`;
+}
+
+/** For each story: its size, first and last article, first headline and lead, and its sources. */
+export function storySummaryQuery(storyIds: readonly string[]): string {
+  return sql`SELECT story_id, count() AS article_count,
+  toUnixTimestamp(min(published_at)) AS first_seen, toUnixTimestamp(max(published_at)) AS last_seen,
+  argMin(article_id, published_at) AS first_article_id, argMin(title, published_at) AS headline,
+  argMin(summary, published_at) AS lead_summary,
+  groupUniqArray((source_id, source_name)) AS sources
+FROM ${membersOf(storyIds)}
+ANY INNER JOIN (
+  SELECT article_id, title, summary, source_id, source_name, published_at FROM articles
+  WHERE article_id IN (SELECT article_id FROM story_articles WHERE story_id IN ${inList(storyIds)})
+  LIMIT 1 BY article_id
+) USING article_id
+GROUP BY story_id`;
+}
+
+/** The five entities most articles of each story name, with how many name them. */
+export function storyEntitiesQuery(storyIds: readonly string[]): string {
+  const enrichments = latestVersions({
+    table: 'article_enrichments',
+    key: 'article_id',
+    columns: ['entity_names', 'entity_types'],
+    where: [
+      sql`status = 'succeeded' AND article_id IN (SELECT article_id FROM story_articles WHERE story_id IN ${inList(storyIds)})`,
+    ],
+  });
+  return sql`SELECT story_id, entity_name AS name, any(entity_type) AS kind, count() AS articles
+FROM (
+  SELECT story_id, entity_names, entity_types FROM ${membersOf(storyIds)}
+  ANY INNER JOIN ${enrichments} USING article_id
+)
+ARRAY JOIN entity_names AS entity_name, entity_types AS entity_type
+GROUP BY story_id, entity_name
+ORDER BY story_id, articles DESC, entity_name
+LIMIT 5 BY story_id`;
+}
+
+/** The state of each story (open, closed, merged and into which). */
+export function storyStateQuery(storyIds: readonly string[]): string {
+  return sql`SELECT story_id, status, merged_into FROM ${latestVersions({
+    table: 'stories',
+    key: 'story_id',
+    columns: ['status', 'merged_into'],
+    where: [sql`story_id IN ${inList(storyIds)}`],
+  })}`;
+}
+
+/** The story of each of these articles, where they have one. */
+export function articleStoriesQuery(articleIds: readonly string[]): string {
+  return sql`SELECT article_id, story_id FROM ${storyMembership([sql`article_id IN ${inList(articleIds)}`])}`;
+}

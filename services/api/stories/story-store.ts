@@ -1,0 +1,111 @@
+// Reads stories from the read model and shapes them for the API: one query for the page of story ids,
+// then three small ones for the page (summaries, entities, states) and the lead articles' AI summaries.
+import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import { isoTime } from '../../runtime/clickhouse/read-model.ts';
+import type { ArticleFilter } from '../articles/article-query.ts';
+import type { ArticleStore } from '../articles/article-store.ts';
+import {
+  storyEntitiesQuery,
+  storyListQuery,
+  storyStateQuery,
+  storySummaryQuery,
+  type StoryPage,
+} from './story-query.ts';
+
+export interface Story {
+  id: string;
+  headline: string;
+  summary: string;
+  status: 'open' | 'closed';
+  article_count: number;
+  first_seen: string;
+  last_seen: string;
+  lead_article_id: string;
+  sources: { id: string; name: string }[];
+  top_entities: { name: string; type: string; articles: number }[];
+}
+
+interface SummaryRow {
+  story_id: string;
+  article_count: number | string;
+  first_seen: number | string;
+  last_seen: number | string;
+  first_article_id: string;
+  headline: string;
+  lead_summary: string;
+  /** (source id, source name) pairs */
+  sources: [string, string][];
+}
+
+/** Merges are followed this many steps at most (a chain longer than this is a bug, not data). */
+const maxMergeHops = 20;
+
+export class StoryStore {
+  constructor(
+    private readonly clickhouse: ClickHouse,
+    private readonly articles: ArticleStore,
+  ) {}
+
+  async list(filter: ArticleFilter, page: StoryPage): Promise<{ items: Story[]; hasMore: boolean }> {
+    const rows = await this.clickhouse.query<{ story_id: string }>(storyListQuery(filter, page));
+    const ids = rows.slice(0, page.limit).map((r) => r.story_id);
+    const stories = await this.describe(ids);
+    return { items: ids.flatMap((id) => stories.get(id) ?? []), hasMore: rows.length > page.limit };
+  }
+
+  /** The story, following merges to the one that holds its articles now; null when there is none. */
+  async get(id: string): Promise<Story | null> {
+    let current = id;
+    for (let hop = 0; hop < maxMergeHops; hop += 1) {
+      const [state] = await this.clickhouse.query<{ status: string; merged_into: string | null }>(
+        storyStateQuery([current]),
+      );
+      // No state row: the story was opened before this read model's history began (a projector that
+      // started at the end of the topic); its articles still say what it is.
+      if (state?.status === 'merged' && state.merged_into) {
+        current = state.merged_into;
+        continue;
+      }
+      return (await this.describe([current])).get(current) ?? null;
+    }
+    return null;
+  }
+
+  private async describe(ids: readonly string[]): Promise<Map<string, Story>> {
+    if (ids.length === 0) return new Map();
+    const [summaries, entities, states] = await Promise.all([
+      this.clickhouse.query<SummaryRow>(storySummaryQuery(ids)),
+      this.clickhouse.query<{ story_id: string; name: string; kind: string; articles: number | string }>(
+        storyEntitiesQuery(ids),
+      ),
+      this.clickhouse.query<{ story_id: string; status: string }>(storyStateQuery(ids)),
+    ]);
+    const { summaries: aiSummaries } = await this.articles.extras(summaries.map((s) => s.first_article_id));
+    const status = new Map(states.map((s) => [s.story_id, s.status]));
+    const named = new Map<string, Story['top_entities']>();
+    for (const e of entities) {
+      const list = named.get(e.story_id) ?? [];
+      list.push({ name: e.name, type: e.kind, articles: Number(e.articles) });
+      named.set(e.story_id, list);
+    }
+    return new Map(
+      summaries.map((s) => [
+        s.story_id,
+        {
+          id: s.story_id,
+          headline: s.headline,
+          summary: aiSummaries.get(s.first_article_id) ?? s.lead_summary,
+          status: status.get(s.story_id) === 'closed' ? 'closed' : 'open',
+          article_count: Number(s.article_count),
+          first_seen: isoTime(s.first_seen),
+          last_seen: isoTime(s.last_seen),
+          lead_article_id: s.first_article_id,
+          sources: s.sources
+            .map(([id, name]) => ({ id, name }))
+            .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+          top_entities: named.get(s.story_id) ?? [],
+        },
+      ]),
+    );
+  }
+}

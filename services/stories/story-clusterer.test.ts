@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import {
+  defaultClusteringSettings,
+  StoryClusterer,
+  storyIdFor,
+  type StoryDecision,
+} from './story-clusterer.ts';
+import type { StoryArticle } from './story-vector.ts';
+
+const hour = 3_600_000;
+const t0 = Date.parse('2026-03-02T08:00:00Z');
+
+let n = 0;
+function article(title: string, extra: Partial<StoryArticle> = {}): StoryArticle {
+  n += 1;
+  return {
+    id: `a${n}`,
+    sourceId: `s${n % 5}`,
+    language: 'en',
+    at: t0 + n * 60_000,
+    title,
+    lead: '',
+    entities: [],
+    keywords: [],
+    ...extra,
+  };
+}
+
+/** Decides and applies each article in turn; returns every event. */
+function run(clusterer: StoryClusterer, articles: StoryArticle[]): StoryDecision[] {
+  return articles.flatMap((a) => {
+    const events = clusterer.decide(a);
+    for (const e of events) clusterer.apply(e);
+    return events;
+  });
+}
+
+// Unrelated coverage first, so that the term statistics know which words are common.
+const background = [
+  'Stocks rise as investors weigh interest rate outlook',
+  'Police appeal for witnesses after attempt to rob shop',
+  'Football club confirms manager will stay next season',
+  'Record attempt at the world longest sandwich ends early',
+  'Weather warning issued as storms approach the coast',
+  'Government sets out plans for new rail line north',
+  'Film festival opens with premiere of long awaited drama',
+  'Attempt to climb the mountain in winter called off',
+].map((title) => article(title));
+
+describe('StoryClusterer', () => {
+  it('puts reports of one event from several outlets into one story, and another event into its own', () => {
+    const c = new StoryClusterer();
+    run(c, background);
+    const fed = [
+      article('Fed official says weak data caused by weather, should not slow taper', {
+        entities: ['Federal Reserve', 'Charles Plosser'],
+      }),
+      article("Fed's Charles Plosser sees high bar for change in pace of tapering", {
+        entities: ['Charles Plosser', 'Federal Reserve'],
+      }),
+      article('Fed risks falling behind the curve, Charles Plosser says', {
+        entities: ['Charles Plosser'],
+      }),
+    ];
+    const quake = article('Strong earthquake shakes northern Chile, tsunami warning lifted', {
+      entities: ['Chile'],
+    });
+    run(c, [...fed, quake]);
+    const stories = new Set(fed.map((a) => c.storyOf(a.id)));
+    expect(stories.size).toBe(1);
+    expect(c.storyOf(quake.id)).not.toBe(c.storyOf(fed[0]!.id));
+    expect(c.storyOf(fed[0]!.id)).toBe(storyIdFor(fed[0]!.id));
+  });
+
+  it('never links two events through one shared common word', () => {
+    const c = new StoryClusterer();
+    run(c, background);
+    const dome = article('Millennium Dome sale attempt collapses', {
+      lead: 'An attempt to sell the Millennium Dome has collapsed after the buyer withdrew.',
+      entities: ['Millennium Dome'],
+    });
+    const spyware = article('Microsoft makes anti-spyware attempt', {
+      lead: 'Microsoft has released a test version of its anti-spyware software in an attempt to fight spyware.',
+      entities: ['Microsoft'],
+    });
+    run(c, [dome, spyware]);
+    expect(c.storyOf(spyware.id)).not.toBe(c.storyOf(dome.id));
+  });
+
+  it('keeps languages apart', () => {
+    const c = new StoryClusterer();
+    run(c, background);
+    const en = article('Volkswagen recalls diesel cars over emissions software', {
+      entities: ['Volkswagen'],
+    });
+    const de = article('Volkswagen recalls diesel cars over emissions software', {
+      entities: ['Volkswagen'],
+      language: 'de',
+    });
+    run(c, [en, de]);
+    expect(c.storyOf(de.id)).not.toBe(c.storyOf(en.id));
+  });
+
+  it('does not join a story whose latest article is older than the window, and closes it after inactivity', () => {
+    const c = new StoryClusterer();
+    run(c, background);
+    const first = article('Volcano erupts on Iceland forcing flights to be grounded', {
+      entities: ['Iceland'],
+    });
+    run(c, [first]);
+    const late = article('Volcano erupts on Iceland forcing flights to be grounded', {
+      entities: ['Iceland'],
+      at: first.at + (defaultClusteringSettings.closeAfterHours + 2) * hour,
+    });
+    const events = run(c, [late]);
+    expect(events.some((e) => e.type === 'closed' && e.storyId === c.storyOf(first.id))).toBe(true);
+    expect(c.storyOf(late.id)).not.toBe(c.storyOf(first.id));
+  });
+
+  it('merges two stories that an article shows to be one, keeping the older id', () => {
+    // Joining needs a close match; merging two stories that a new article matches both needs less.
+    const c = new StoryClusterer({ ...defaultClusteringSettings, joinThreshold: 0.5, mergeThreshold: 0.1 });
+    run(c, background);
+    const a = article('Tesla recalls Model S cars over seat belt fault', { entities: ['Tesla', 'Model S'] });
+    const b = article('Regulator opens inquiry into Model S seat belts', { entities: ['Model S', 'NHTSA'] });
+    run(c, [a, b]);
+    expect(c.storyOf(b.id), 'b opened a story of its own').toBe(storyIdFor(b.id));
+    const bridge = article('Tesla recalls Model S over seat belt fault as regulator opens inquiry', {
+      entities: ['Tesla', 'Model S', 'NHTSA'],
+    });
+    const events = run(c, [bridge]);
+    expect(events.map((e) => e.type)).toEqual(['merged', 'joined']);
+    expect(events[0]).toMatchObject({
+      storyId: storyIdFor(b.id),
+      into: storyIdFor(a.id),
+      articleIds: [b.id],
+    });
+    for (const x of [a, b, bridge]) expect(c.storyOf(x.id)).toBe(storyIdFor(a.id));
+  });
+
+  it('ignores an article it has already assigned', () => {
+    const c = new StoryClusterer();
+    const a = article('Central bank holds rates');
+    run(c, [a]);
+    expect(c.decide(a)).toEqual([]);
+  });
+
+  it('rebuilt from its events, goes on exactly as the clusterer that decided them', () => {
+    const settings = { ...defaultClusteringSettings, closeAfterHours: 1 };
+    const stream = [
+      ...background,
+      ...Array.from({ length: 40 }, (_, i) =>
+        article(
+          [
+            'Fed official says taper pace unchanged',
+            'Chile earthquake tsunami warning lifted',
+            'Apple unveils new iPhone with bigger screen',
+            'Fed Plosser taper pace comments move markets',
+          ][i % 4]!,
+          { at: t0 + i * 20 * 60_000, entities: [['Fed'], ['Chile'], ['Apple'], ['Fed']][i % 4]! },
+        ),
+      ),
+    ];
+    const first = stream.slice(0, 30);
+    const rest = stream.slice(30);
+
+    const original = new StoryClusterer(settings);
+    const log = run(original, first);
+    const rebuilt = new StoryClusterer(settings);
+    for (const e of log) rebuilt.apply(e);
+
+    const continued = run(original, rest);
+    expect(continued.length).toBeGreaterThan(0);
+    expect(
+      continued.some((e) => e.type === 'closed'),
+      'the stream closes stories',
+    ).toBe(true);
+    expect(run(rebuilt, rest)).toEqual(continued);
+    // And the same stream from scratch gives the same events.
+    expect(run(new StoryClusterer(settings), stream)).toEqual([...log, ...continued]);
+  });
+});

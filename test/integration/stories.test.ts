@@ -1,0 +1,235 @@
+// Stories end to end on the real stack: articles on Kafka -> the enricher process (embedded) -> the
+// clusterer process -> news.stories.v1 -> the projector -> GET /v1/stories, /v1/stories/{id},
+// story_id on the articles, ?story= and ?collapse=story. Then the clusterer is SIGKILLed and restarted:
+// rebuilt from its topic, it puts a follow-up in the same story and decides no article twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import type { components } from '../api-client/schema.d.ts';
+import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
+import { waitFor } from './support/wait.ts';
+
+type ArticleList = components['schemas']['ArticleList'];
+type StoryList = components['schemas']['StoryList'];
+type StoryDetail = components['schemas']['StoryDetail'];
+
+// One event as four outlets (and later a fifth) wrote it, and two unrelated stories of the same hours.
+const grounding = [
+  {
+    outlet: 'Sydney Herald',
+    title: 'Qantas grounds A380 fleet after engine blows apart over Indonesia',
+    text: 'Qantas has grounded its six Airbus A380 superjumbos after one of the Rolls-Royce engines on flight QF32 blew apart shortly after take-off from Singapore. The plane landed safely and none of the 466 people on board was hurt. Chief executive Alan Joyce said the fleet would stay on the ground until the airline knew what caused the failure.',
+  },
+  {
+    outlet: 'Business Daily',
+    title: 'Rolls-Royce shares fall as Qantas A380 engine failure grounds superjumbos',
+    text: 'Shares in Rolls-Royce fell sharply after Qantas grounded its Airbus A380 fleet following an engine failure on flight QF32 from Singapore. Alan Joyce, the Qantas chief executive, said the Rolls-Royce Trent 900 engine had suffered a significant failure. Analysts said the grounding could cost the engine maker dearly.',
+  },
+  {
+    outlet: 'World Wire',
+    title: 'Qantas A380 makes emergency landing in Singapore after engine failure',
+    text: 'A Qantas Airbus A380 with 466 people on board made an emergency landing in Singapore after an engine failed over the Indonesian island of Batam. Debris from the Rolls-Royce engine fell on the island. Qantas later grounded its A380 fleet, chief executive Alan Joyce told reporters in Sydney.',
+  },
+  {
+    outlet: 'Aviation Weekly',
+    title: 'Investigators examine Trent 900 engine after Qantas QF32 failure',
+    text: 'Australian investigators are examining the Rolls-Royce Trent 900 engine that failed on Qantas flight QF32 shortly after leaving Singapore. Qantas has kept its Airbus A380 fleet grounded while the inspection goes on, Alan Joyce said.',
+  },
+];
+const unrelated = [
+  {
+    outlet: 'Sports Desk',
+    title: 'Chelsea beat Arsenal to go top of the Premier League',
+    text: 'Chelsea beat Arsenal 2-0 at Stamford Bridge to go top of the Premier League. Didier Drogba scored the first goal before half-time and Alex headed in the second. Arsene Wenger said his side had not done enough.',
+  },
+  {
+    outlet: 'Money Times',
+    title: 'Bank of England holds interest rates at record low',
+    text: 'The Bank of England kept interest rates at 0.5% for another month. The Monetary Policy Committee voted to leave its quantitative easing programme unchanged, as inflation stayed above target. Mervyn King said the recovery remained fragile.',
+  },
+];
+const followUp = {
+  outlet: 'Evening Post',
+  title: 'Qantas A380 fleet to stay grounded as Rolls-Royce engine checks continue',
+  text: 'Qantas said its Airbus A380 fleet would stay grounded for at least another day while Rolls-Royce engineers check the Trent 900 engines, after the failure on flight QF32 from Singapore. Alan Joyce said safety came first.',
+};
+
+describe('stories', () => {
+  let stack: ApiStack;
+  let recorder: TopicRecorder;
+  let run: string;
+  let clusterer: ServiceProcess | undefined;
+  const services: ServiceProcess[] = [];
+  const now = Date.now();
+  const sourceId = (outlet: string) => `src_${run}_${outlet.replace(/\W/g, '').toLowerCase()}`;
+  const articleId = (i: number) => `art_story_${run}_${i}`;
+
+  const start = async (name: 'enricher' | 'clusterer', env: Record<string, string>, ready: string) => {
+    const service = startServiceProcess(name, {
+      CLICKHOUSE_DATABASE: stack.database,
+      LOG_LEVEL: 'info',
+      ...env,
+    });
+    services.push(service);
+    await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
+      },
+    );
+    return service;
+  };
+  const startClusterer = () =>
+    start(
+      'clusterer',
+      { CLUSTERER_GROUP: `stories-clusterer-${run}`, CLUSTERER_FROM_BEGINNING: 'false' },
+      'clustering (this member has the partitions)',
+    );
+
+  const article = (i: number, story: { outlet: string; title: string; text: string }, minutesAgo: number) =>
+    ({
+      article_id: articleId(i),
+      source_id: sourceId(story.outlet),
+      source_name: story.outlet,
+      guid: `${run}-${i}`,
+      url: `https://stories-${run}.example/${i}`,
+      original_url: `https://stories-${run}.example/${i}`,
+      title: story.title,
+      summary: story.text.split('. ')[0] + '.',
+      content: story.text,
+      author: null,
+      published_at: now - minutesAgo * 60_000,
+      published_at_clamped: false,
+      discovered_at: now,
+      language: 'en',
+      category: 'business',
+      image_url: null,
+      revision: 1,
+      changed_fields: [],
+      first_published_at: null,
+      first_discovered_at: null,
+      occurred_at: now,
+    }) satisfies ArticleDiscovered;
+
+  const storyOf = async (ids: string[]) => {
+    const sources = [...grounding, ...unrelated, followUp].map((s) => sourceId(s.outlet)).join(',');
+    const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${sources}&limit=100`);
+    expect(list.status, list.text).toBe(200);
+    return new Map(list.body.articles.filter((a) => ids.includes(a.id)).map((a) => [a.id, a.story_id]));
+  };
+
+  beforeAll(async () => {
+    stack = await startApiStack('stories');
+    run = stack.run;
+    recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.stories]);
+    await start(
+      'enricher',
+      { ENRICHER_GROUP: `stories-enricher-${run}`, ENRICHER_FROM_BEGINNING: 'false' },
+      'partitions assigned',
+    );
+    clusterer = await startClusterer();
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(services.map((s) => s.stop()));
+    await recorder?.stop();
+    await stack?.close();
+  }, 60_000);
+
+  it('puts one event from four outlets into one story, lists it with its sources, and collapses the list', async () => {
+    const articles = [
+      ...grounding.map((s, i) => article(i, s, 50 - i * 10)),
+      ...unrelated.map((s, i) => article(10 + i, s, 45 - i * 10)),
+    ];
+    await stack.producer.send(
+      topicNames.articlesDiscovered,
+      articles.map((a) => ({ key: a.article_id, value: a })),
+    );
+    const ids = articles.map((a) => a.article_id);
+    let stories = new Map<string, string | null>();
+    await waitFor(
+      async () => {
+        stories = await storyOf(ids);
+        return ids.every((id) => stories.get(id));
+      },
+      'every article to be in a story',
+      90_000,
+    );
+    const story = stories.get(articleId(0))!;
+    for (let i = 1; i < grounding.length; i += 1)
+      expect(stories.get(articleId(i)), grounding[i]!.title).toBe(story);
+    expect(stories.get(articleId(10))).not.toBe(story);
+    expect(stories.get(articleId(11))).not.toBe(story);
+    expect(stories.get(articleId(10))).not.toBe(stories.get(articleId(11)));
+
+    const sources = grounding.map((s) => sourceId(s.outlet)).join(',');
+    const listed = await stack.call<StoryList>('GET', `/v1/stories?source=${sources}`);
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.stories.map((s) => s.id)).toEqual([story]);
+    const [shown] = listed.body.stories;
+    expect(shown).toMatchObject({
+      article_count: 4,
+      headline: grounding[0]!.title,
+      lead_article_id: articleId(0),
+      status: 'open',
+    });
+    expect(shown!.sources.map((s) => s.name).sort()).toEqual(grounding.map((s) => s.outlet).sort());
+    expect(shown!.top_entities.map((e) => e.name)).toContain('Qantas');
+    expect(Date.parse(shown!.first_seen)).toBeLessThan(Date.parse(shown!.last_seen));
+
+    const detail = await stack.call<StoryDetail>('GET', `/v1/stories/${story}?limit=10`);
+    expect(detail.status, detail.text).toBe(200);
+    expect(detail.body.articles.map((a) => a.id)).toEqual([3, 2, 1, 0].map(articleId));
+
+    const allSources = [...grounding, ...unrelated].map((s) => sourceId(s.outlet)).join(',');
+    const collapsed = await stack.call<ArticleList>(
+      'GET',
+      `/v1/articles?source=${allSources}&collapse=story`,
+    );
+    expect(collapsed.status, collapsed.text).toBe(200);
+    expect(collapsed.body.articles.map((a) => a.id).sort()).toEqual(
+      [articleId(3), articleId(10), articleId(11)].sort(),
+    );
+    // Collapsed pages of one never show a story twice.
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof stack.call<ArticleList>>> = await stack.call<ArticleList>(
+        'GET',
+        `/v1/articles?source=${allSources}&collapse=story&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      walked.push(...page.body.articles.map((a) => a.story_id ?? a.id));
+      cursor = page.body.paging.next_cursor;
+    } while (cursor);
+    expect(walked).toHaveLength(3);
+    expect(new Set(walked).size).toBe(3);
+
+    const filtered = await stack.call<ArticleList>('GET', `/v1/articles?story=${story}`);
+    expect(filtered.body.articles.map((a) => a.id).sort()).toEqual([0, 1, 2, 3].map(articleId).sort());
+    const missing = await stack.call('GET', '/v1/stories/no-such-story');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('not_found');
+  });
+
+  it('after a SIGKILL, a restarted clusterer puts a follow-up in the same story and decides no article twice', async () => {
+    const story = (await storyOf([articleId(0)])).get(articleId(0))!;
+    clusterer!.child.kill('SIGKILL');
+    await clusterer!.exited;
+    const next = article(20, followUp, 5);
+    await stack.producer.send(topicNames.articlesDiscovered, [{ key: next.article_id, value: next }]);
+    clusterer = await startClusterer();
+    await waitFor(
+      async () => Boolean((await storyOf([next.article_id])).get(next.article_id)),
+      'the follow-up in a story',
+      90_000,
+    );
+    expect((await storyOf([next.article_id])).get(next.article_id)).toBe(story);
+
+    const decided = recorder
+      .of<StoryEvent>(topicNames.stories)
+      .map((e) => e.value.article_id)
+      .filter((id): id is string => id !== null && id.startsWith(`art_story_${run}_`));
+    expect(decided.sort()).toEqual([0, 1, 2, 3, 10, 11, 20].map(articleId).sort());
+  });
+});
