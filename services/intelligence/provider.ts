@@ -21,7 +21,7 @@ export interface ArticleText {
   language?: string | null;
 }
 
-/** Another article in the read model that shares entities or keywords with the one being enriched. */
+/** Another article in the read model, in the same story or naming one of the same entities. */
 export interface RelatedArticle {
   id: string;
   title: string;

@@ -1,9 +1,14 @@
-// Finds the articles a context is built from: other articles in the read model that share entities or
-// keywords with the text, recent, from other sources. Shared by the enricher and the API, so a context
+// Finds the articles a context is built from: other articles in the read model about the same event or
+// its direct background, recent, from other sources. Shared by the enricher and the API, so a context
 // cites the same kind of articles whichever of them asked.
+//
+// An article is cited only when it is in the same story (docs/stories.md) or names at least one of the
+// same entities (a person, organisation or place). Shared keywords rank candidates but never admit one:
+// "attempt" alone once gave an article on Microsoft's anti-spyware software a Millennium Dome sale as its
+// context. Same-story articles come first, then by shared entities, then shared keywords.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
-import { dateTimeText, inList, sql } from '../runtime/clickhouse/literal.ts';
+import { dateTimeText, inList, raw, sql } from '../runtime/clickhouse/literal.ts';
 import type { RelatedArticle } from './provider.ts';
 
 export interface RelatedQuery {
@@ -14,6 +19,8 @@ export interface RelatedQuery {
   excludeArticleId?: string;
   /** Its source: context comes from other sources. */
   excludeSourceId?: string;
+  /** Its story, when the clusterer has placed it: the story's other articles come first. */
+  storyId?: string | null;
   /** Published in this window: for an article, the weeks before it (see relatedWindow). */
   from: Date;
   until: Date;
@@ -37,6 +44,7 @@ interface CandidateRow {
   summary: string | null;
   entity_names: string[];
   keywords: string[];
+  in_story: number | string;
 }
 
 interface ArticleRow {
@@ -53,24 +61,29 @@ export class RelatedArticles {
   async find(query: RelatedQuery): Promise<RelatedArticle[]> {
     const entities = [...new Set(query.entities)].slice(0, 20);
     const keywords = [...new Set(query.keywords)].slice(0, 20);
-    if ((entities.length === 0 && keywords.length === 0) || query.limit <= 0) return [];
+    if ((entities.length === 0 && !query.storyId) || query.limit <= 0) return [];
     const since = query.from;
-    const terms = [...entities, ...keywords];
     const exclude = query.excludeArticleId ?? '';
 
-    // The latest successful enrichment of each article that shares a term, ranked by weighted overlap.
+    // The latest successful enrichment of each article in the story or sharing an entity, ranked: the
+    // story first, then by weighted overlap.
+    const story = query.storyId
+      ? sql`article_id IN (SELECT article_id FROM story_articles WHERE story_id = ${query.storyId})`
+      : '0';
     const enrichments = latestVersions({
       table: 'article_enrichments',
       key: 'article_id',
       columns: ['summary', 'entity_names', 'keywords'],
       where: [
         sql`status = 'succeeded' AND article_id != ${exclude} AND enriched_at >= ${dateTimeText(since)}`,
-        sql`hasAny(entity_names, ${terms}) OR hasAny(keywords, ${terms})`,
+        entities.length ? sql`hasAny(entity_names, ${entities}) OR ${raw(story)}` : story,
       ],
+      aggregates: { in_story: `max(${story})` },
     });
     const found = await this.clickhouse.query<CandidateRow>(sql`
-SELECT article_id, summary, entity_names, keywords FROM ${enrichments}
-ORDER BY ${entityWeight} * length(arrayFilter(t -> has(${entities.length ? entities : ['']}, t), entity_names))
+SELECT article_id, summary, entity_names, keywords, in_story FROM ${enrichments}
+ORDER BY in_story DESC,
+  ${entityWeight} * length(arrayFilter(t -> has(${entities.length ? entities : ['']}, t), entity_names))
   + length(arrayFilter(t -> has(${keywords.length ? keywords : ['']}, t), keywords)) DESC, article_id
 LIMIT ${candidates}`);
     if (found.length === 0) return [];
@@ -99,7 +112,10 @@ FROM ${latestArticles}`);
         const sharedKeywords = candidate.keywords.filter(
           (k) => keywordSet.has(k) && !sharedEntities.includes(k),
         );
-        const score = entityWeight * sharedEntities.length + sharedKeywords.length;
+        const inStory = Number(candidate.in_story) === 1;
+        // The rule, checked again on what was read: the same story, or a shared entity.
+        if (!inStory && sharedEntities.length === 0) return [];
+        const score = (inStory ? 1000 : 0) + entityWeight * sharedEntities.length + sharedKeywords.length;
         const related: RelatedArticle = {
           id: article.article_id,
           title: article.title,

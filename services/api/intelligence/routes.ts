@@ -309,8 +309,9 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       summary: 'Summary, context and insights for an article',
       description:
         'Works on the article as the read model holds it. The context cites up to 3 other articles in the ' +
-        'read model that share its entities or keywords, from other sources, published in the 30 days before ' +
-        'it or since; `context_articles` lists them.',
+        'read model from other sources, published in the 30 days before it or since: first the other ' +
+        'articles of its story, then articles naming one of its people, organisations or places (a shared ' +
+        'keyword alone never makes an article context); `context_articles` lists them.',
       body: enhanceRequest,
       responses: { 200: { description: 'The enhancements asked for', schema: enhanceResponse } },
       errors: ['not_found', 'service_unavailable'],
@@ -327,6 +328,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
           ? await related(text, 3, {
               excludeArticleId: article.id,
               excludeSourceId: article.source_id,
+              storyId: article.story_id,
               ...relatedWindow(new Date(article.published_at), now()),
             })
           : [];
@@ -354,8 +356,8 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       scope: 'use:ai',
       summary: 'Analyze a text: summary, context, insights, sentiment and educational insights',
       description:
-        'The context cites articles in the read model that share entities or keywords with the text, ' +
-        'published in the last 30 days.',
+        'The context cites articles in the read model that name at least one of the text’s people, ' +
+        'organisations or places (shared keywords rank them, never admit them), published in the last 30 days.',
       body: analyzeRequest,
       responses: { 200: { description: 'The analysis', schema: analyzeResponse } },
       errors: ['payload_too_large', 'service_unavailable'],
