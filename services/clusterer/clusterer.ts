@@ -104,5 +104,6 @@ export function storyArticle(enrichment: ArticleEnriched, facts: ArticleFacts | 
     lead,
     entities: succeeded ? enrichment.entities.map((e) => e.name) : [],
     keywords: succeeded ? enrichment.keywords : [],
+    category: (succeeded ? enrichment.category : null) || facts?.category || null,
   };
 }

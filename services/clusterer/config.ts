@@ -26,4 +26,15 @@ export const clustererEnv = {
   STORY_MERGE_THRESHOLD: decimal(0.2, 0.01, 1).describe(
     'Two stories an article matches both are merged when their centroids are at least this alike.',
   ),
+  BREAKING_WINDOW_MINUTES: integer(30, 1, 24 * 60).describe(
+    'Breaking news (docs/stories.md#breaking-news): the window from a story’s first article in which its ' +
+      'sources are counted.',
+  ),
+  BREAKING_MIN_SOURCES: integer(4, 2, 100).describe(
+    'The fewest distinct sources reporting a story within the window for it to be breaking news.',
+  ),
+  BREAKING_RATE_FACTOR: decimal(3, 1, 100).describe(
+    'And how many times the usual number of sources a story of its category reaches in the window ' +
+      '(the mean over its latest 200 closed stories; 1 until there are any).',
+  ),
 };

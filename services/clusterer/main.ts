@@ -43,6 +43,9 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     vectorTerms: 30,
     indexTerms: 20,
     centroidTerms: 200,
+    breakingWindowMinutes: config.BREAKING_WINDOW_MINUTES,
+    breakingMinSources: config.BREAKING_MIN_SOURCES,
+    breakingRateFactor: config.BREAKING_RATE_FACTOR,
   };
   const handler = clustererHandler({
     clickhouse,

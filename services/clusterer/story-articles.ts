@@ -11,6 +11,7 @@ export interface ArticleFacts {
   summary: string;
   content: string;
   language: string;
+  category: string;
   /** ms since the epoch */
   publishedAt: number;
   discoveredAt: number;
@@ -24,6 +25,7 @@ interface Row {
   summary: string;
   content: string;
   language: string;
+  category: string;
   published: number | string;
   discovered: number | string;
   revision: number | string;
@@ -43,6 +45,7 @@ export async function readArticleFacts(
       'summary',
       'content',
       'language',
+      'category',
       'published_at',
       'discovered_at',
       'revision',
@@ -50,7 +53,7 @@ export async function readArticleFacts(
     where: [sql`article_id IN ${inList(ids)}`],
   });
   const rows = await clickhouse.query<Row>(sql`
-SELECT article_id, source_id, title, summary, substring(content, 1, 2000) AS content, language,
+SELECT article_id, source_id, title, summary, substring(content, 1, 2000) AS content, language, category,
   toUnixTimestamp(published_at) AS published, toUnixTimestamp(discovered_at) AS discovered, revision
 FROM ${latest}`);
   return new Map(
@@ -63,6 +66,7 @@ FROM ${latest}`);
         summary: r.summary,
         content: r.content,
         language: r.language,
+        category: r.category,
         publishedAt: Number(r.published) * 1000,
         discoveredAt: Number(r.discovered) * 1000,
         revision: Number(r.revision),

@@ -203,7 +203,7 @@ describe('story rows', () => {
   const at = Date.UTC(2026, 10, 20, 8);
   const rows = (decision: Parameters<typeof storyEvent>[0], version: number) =>
     rowsFor(topicNames.stories, decision.storyId, storyEvent(decision, at), version, at);
-  const part = { sourceId: 's', language: 'en', at, vector: [], terms: [] };
+  const part = { sourceId: 's', language: 'en', category: 'business', at, vector: [], terms: [] };
 
   it('write the article of an opened story and the story as open', () => {
     expect(rows({ type: 'opened', storyId: 'st1', articleId: 'a1', similarity: null, ...part }, 7)).toEqual([

@@ -346,6 +346,13 @@ export function storyRows(e: StoryEvent, version: number): TableRow[] {
         : [];
     case 'closed':
       return [state('closed', null)];
+    case 'breaking':
+      return [
+        {
+          table: 'breaking_stories',
+          row: { story_id: e.story_id, detected_at: time(e.article_at), article_ids: e.article_ids, version },
+        },
+      ];
     default:
       return [];
   }
@@ -369,7 +376,7 @@ export const projectedTables = {
   [topicNames.alerts]: ['alerts'],
   [topicNames.webhookDeliveries]: ['webhook_deliveries'],
   [topicNames.documentaries]: ['documentaries'],
-  [topicNames.stories]: ['story_articles', 'stories'],
+  [topicNames.stories]: ['story_articles', 'stories', 'breaking_stories'],
 } as const;
 
 export type ProjectedTopic = keyof typeof projectedTables;

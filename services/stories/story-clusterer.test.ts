@@ -179,4 +179,71 @@ describe('StoryClusterer', () => {
     // And the same stream from scratch gives the same events.
     expect(run(new StoryClusterer(settings), stream)).toEqual([...log, ...continued]);
   });
+
+  describe('breaking news', () => {
+    const report = (source: string, minutes: number, category = 'world') =>
+      article('Magnitude 7.8 earthquake strikes off Sumatra, tsunami alert for Indonesia', {
+        sourceId: source,
+        at: t0 + 3 * hour + minutes * 60_000,
+        entities: ['Sumatra', 'Indonesia'],
+        category,
+      });
+    const decided = (c: StoryClusterer, articles: StoryArticle[]) =>
+      run(c, articles).filter((e) => e.type === 'breaking');
+
+    it('fires once, when the fourth independent source reports the story within the window', () => {
+      const c = new StoryClusterer();
+      run(c, background);
+      const reports = ['s-a', 's-b', 's-c', 's-d', 's-e'].map((s, i) => report(s, i * 5));
+      const out = run(c, reports.slice(0, 3));
+      expect(out.filter((e) => e.type === 'breaking')).toEqual([]);
+      const breaking = decided(c, reports.slice(3));
+      expect(breaking).toHaveLength(1);
+      expect(breaking[0]).toMatchObject({
+        storyId: c.storyOf(reports[0]!.id),
+        articleIds: reports.slice(0, 4).map((r) => r.id),
+        at: reports[3]!.at,
+      });
+    });
+
+    it('does not fire for one source however often it reports, nor for sources outside the window', () => {
+      const c = new StoryClusterer();
+      run(c, background);
+      expect(
+        decided(
+          c,
+          [0, 1, 2, 3, 4].map((i) => report('s-only', i)),
+        ),
+      ).toEqual([]);
+      const slow = new StoryClusterer();
+      run(slow, background);
+      expect(
+        decided(
+          slow,
+          ['s-a', 's-b', 's-c', 's-d', 's-e'].map((s, i) => report(s, i * 40)),
+        ),
+      ).toEqual([]);
+    });
+
+    it('asks more of a category whose stories usually have many sources', () => {
+      const c = new StoryClusterer({ ...defaultClusteringSettings, closeAfterHours: 1 });
+      run(c, background);
+      // Stories of "busy" with 3 sources each in the window, closed by the passing time.
+      for (let k = 0; k < 3; k += 1)
+        run(
+          c,
+          ['x', 'y', 'z'].map((s, i) =>
+            article(`Parliament votes on budget bill number ${k} amid protests`, {
+              sourceId: `busy-${s}`,
+              at: t0 + k * 3 * hour + i * 60_000,
+              entities: [`Budget Bill ${k}`],
+              category: 'busy',
+            }),
+          ),
+        );
+      run(c, [article('Unrelated later item about gardening shows', { at: t0 + 12 * hour })]);
+      expect(c.breakingThreshold('busy')).toBe(9);
+      expect(c.breakingThreshold('quiet')).toBe(4);
+    });
+  });
 });

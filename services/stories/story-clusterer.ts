@@ -32,6 +32,12 @@ export interface ClusteringSettings {
   indexTerms: number;
   /** Terms kept in a story's centroid. */
   centroidTerms: number;
+  /** Breaking news (see breakingThreshold): the window from a story's first article, in minutes. */
+  breakingWindowMinutes: number;
+  /** The fewest distinct sources in that window for a story to be breaking. */
+  breakingMinSources: number;
+  /** And how many times its category's usual number of sources in the window it must reach. */
+  breakingRateFactor: number;
 }
 
 export const defaultClusteringSettings: ClusteringSettings = {
@@ -42,12 +48,16 @@ export const defaultClusteringSettings: ClusteringSettings = {
   vectorTerms: 30,
   indexTerms: 20,
   centroidTerms: 200,
+  breakingWindowMinutes: 30,
+  breakingMinSources: 4,
+  breakingRateFactor: 3,
 };
 
 interface ArticlePart {
   articleId: string;
   sourceId: string;
   language: string | null;
+  category: string | null;
   at: number;
   /** The article's vector, as weighed when it was assigned. */
   vector: [string, number][];
@@ -59,11 +69,16 @@ export type StoryDecision =
   | ({ type: 'opened'; storyId: string; similarity: null } & ArticlePart)
   | ({ type: 'joined'; storyId: string; similarity: number } & ArticlePart)
   | { type: 'merged'; storyId: string; into: string; articleIds: string[]; at: number }
-  | { type: 'closed'; storyId: string; at: number };
+  | { type: 'closed'; storyId: string; at: number }
+  | { type: 'breaking'; storyId: string; articleIds: string[]; at: number };
 
 interface OpenStory {
   id: string;
   language: string | null;
+  category: string | null;
+  /** Distinct sources of its articles within the breaking window from its first article. */
+  earlySources: Set<string>;
+  breaking: boolean;
   firstAt: number;
   lastAt: number;
   centroid: Map<string, number>;
@@ -74,6 +89,10 @@ interface OpenStory {
 }
 
 const hour = 3_600_000;
+/** Closed stories per category whose early sources make that category's usual rate. */
+const rateSample = 200;
+/** The usual number of early sources before a category has a sample: one outlet per story. */
+const priorSources = 1;
 
 /** A story's id comes from the article that opened it: the same stream always names it the same. */
 export function storyIdFor(articleId: string): string {
@@ -88,6 +107,8 @@ export class StoryClusterer {
   private readonly storyOfArticle = new Map<string, string>();
   /** The latest article time seen: the stream's clock, which closes stories. */
   private clock = Number.NEGATIVE_INFINITY;
+  /** Per category, the early-source counts of its latest closed stories (at most rateSample). */
+  private readonly usualSources = new Map<string, number[]>();
 
   constructor(private readonly settings: ClusteringSettings = defaultClusteringSettings) {}
 
@@ -121,6 +142,7 @@ export class StoryClusterer {
       articleId: article.id,
       sourceId: article.sourceId,
       language: article.language,
+      category: article.category ?? null,
       at: article.at,
       vector: [...vector],
       terms: [...counts.keys()].sort(),
@@ -156,7 +178,40 @@ export class StoryClusterer {
       similarity: round(best.similarity),
       ...part,
     });
+    const merging = events.find((e) => e.type === 'merged');
+    const breaking = this.breakingAfter(target, article, merging?.type === 'merged' ? merging : undefined);
+    if (breaking) events.push(breaking);
     return events;
+  }
+
+  /**
+   * The least number of distinct sources in the window that makes a story of `category` breaking:
+   * breakingMinSources, or breakingRateFactor times the category's usual number (the mean over its
+   * latest closed stories, one outlet per story until there are some), whichever is more.
+   */
+  breakingThreshold(category: string | null): number {
+    const sample = this.usualSources.get(category ?? '') ?? [];
+    const usual = sample.length ? sample.reduce((a, b) => a + b, 0) / sample.length : priorSources;
+    return Math.max(this.settings.breakingMinSources, Math.ceil(this.settings.breakingRateFactor * usual));
+  }
+
+  /** The breaking decision when `article` joining `story` (after `merge`) makes it breaking news. */
+  private breakingAfter(
+    story: OpenStory,
+    article: StoryArticle,
+    merge: Extract<StoryDecision, { type: 'merged' }> | undefined,
+  ): StoryDecision | null {
+    const absorbed = merge
+      ? this.open.get(merge.storyId === story.id ? merge.into : merge.storyId)
+      : undefined;
+    if (story.breaking || absorbed?.breaking) return null;
+    const firstAt = Math.min(story.firstAt, absorbed?.firstAt ?? Infinity, article.at);
+    const windowEnd = firstAt + this.settings.breakingWindowMinutes * 60_000;
+    const sources = new Set([...story.earlySources, ...(absorbed?.earlySources ?? [])]);
+    if (article.at <= windowEnd) sources.add(article.sourceId);
+    if (sources.size < this.breakingThreshold(story.category)) return null;
+    const members = [...story.members, ...(absorbed?.members ?? []), article.id];
+    return { type: 'breaking', storyId: story.id, articleIds: members.slice(0, 20), at: article.at };
   }
 
   /** Changes the state by one event: what decide() returned, or the same read back from the topic. */
@@ -166,6 +221,9 @@ export class StoryClusterer {
         const story: OpenStory = {
           id: event.storyId,
           language: event.language,
+          category: event.category,
+          earlySources: new Set(),
+          breaking: false,
           firstAt: event.at,
           lastAt: event.at,
           centroid: new Map(),
@@ -191,6 +249,8 @@ export class StoryClusterer {
         trimCentroid(into, this.settings.centroidTerms);
         into.firstAt = Math.min(into.firstAt, from.firstAt);
         into.lastAt = Math.max(into.lastAt, from.lastAt);
+        for (const source of from.earlySources) into.earlySources.add(source);
+        into.breaking ||= from.breaking;
         for (const articleId of from.members) {
           into.members.push(articleId);
           this.storyOfArticle.set(articleId, into.id);
@@ -201,8 +261,19 @@ export class StoryClusterer {
       }
       case 'closed': {
         const story = this.open.get(event.storyId);
-        if (story) this.remove(story);
+        if (story) {
+          const sample = this.usualSources.get(story.category ?? '') ?? [];
+          sample.push(story.earlySources.size);
+          if (sample.length > rateSample) sample.shift();
+          this.usualSources.set(story.category ?? '', sample);
+          this.remove(story);
+        }
         this.clock = Math.max(this.clock, event.at);
+        return;
+      }
+      case 'breaking': {
+        const story = this.open.get(event.storyId);
+        if (story) story.breaking = true;
         return;
       }
     }
@@ -215,6 +286,8 @@ export class StoryClusterer {
     story.firstAt = Math.min(story.firstAt, part.at);
     story.lastAt = Math.max(story.lastAt, part.at);
     story.members.push(part.articleId);
+    if (part.at <= story.firstAt + this.settings.breakingWindowMinutes * 60_000)
+      story.earlySources.add(part.sourceId);
     for (const [term] of part.vector.slice(0, this.settings.indexTerms)) this.post(story, term);
     this.storyOfArticle.set(part.articleId, story.id);
     this.clock = Math.max(this.clock, part.at);

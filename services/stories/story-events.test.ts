@@ -14,6 +14,7 @@ describe('story events', () => {
         articleId: 'a1',
         sourceId: 'bbc',
         language: 'en',
+        category: 'business',
         at,
         vector: [
           ['e:fed', 0.7071067811865475],
@@ -28,12 +29,14 @@ describe('story events', () => {
         articleId: 'a2',
         sourceId: 'cnn',
         language: null,
+        category: null,
         at: at + 1,
         vector: [['taper', 1]],
         terms: ['taper'],
       },
       { type: 'merged', storyId: 's2', into: 's1', articleIds: ['a3', 'a4'], at: at + 2 },
       { type: 'closed', storyId: 's1', at: at + 3 },
+      { type: 'breaking', storyId: 's1', articleIds: ['a1', 'a2'], at: at + 4 },
     ];
     for (const d of decisions) expect(storyDecision(storyEvent(d, at + 10))).toEqual(d);
   });
@@ -52,6 +55,7 @@ describe('story events', () => {
         articleId: 'a',
         sourceId: 'x',
         language: 'en',
+        category: null,
         at,
         vector: [],
         terms: [],

@@ -9,6 +9,7 @@ export function storyEvent(decision: StoryDecision, occurredAt: number): StoryEv
     article_id: null,
     source_id: null,
     language: null,
+    category: null,
     similarity: null,
     terms: [],
     distinct_terms: [],
@@ -26,6 +27,7 @@ export function storyEvent(decision: StoryDecision, occurredAt: number): StoryEv
         article_id: decision.articleId,
         source_id: decision.sourceId,
         language: decision.language,
+        category: decision.category,
         article_at: decision.at,
         similarity: decision.similarity,
         terms: decision.vector.map(([term, weight]) => ({ term, weight })),
@@ -42,6 +44,14 @@ export function storyEvent(decision: StoryDecision, occurredAt: number): StoryEv
       };
     case 'closed':
       return { ...none, type: 'closed', story_id: decision.storyId, article_at: decision.at };
+    case 'breaking':
+      return {
+        ...none,
+        type: 'breaking',
+        story_id: decision.storyId,
+        article_at: decision.at,
+        article_ids: decision.articleIds,
+      };
   }
 }
 
@@ -57,6 +67,7 @@ export function storyDecision(event: StoryEvent): StoryDecision | null {
         articleId: event.article_id,
         sourceId: event.source_id,
         language: event.language,
+        category: event.category,
         at: event.article_at,
         vector: event.terms.map((t): [string, number] => [t.term, t.weight]),
         terms: event.distinct_terms,
@@ -77,6 +88,13 @@ export function storyDecision(event: StoryEvent): StoryDecision | null {
       };
     case 'closed':
       return { type: 'closed', storyId: event.story_id, at: event.article_at };
+    case 'breaking':
+      return {
+        type: 'breaking',
+        storyId: event.story_id,
+        articleIds: event.article_ids,
+        at: event.article_at,
+      };
     default:
       return null;
   }

@@ -24,6 +24,8 @@ export interface StoryArticle {
   entities: readonly string[];
   /** Keywords from the enrichment. */
   keywords: readonly string[];
+  /** The enrichment's category, else the feed's; null when unknown. Breaking news compares within it. */
+  category?: string | null;
 }
 
 /** A sparse vector of unit length: term → weight. */

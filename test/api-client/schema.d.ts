@@ -156,7 +156,7 @@ export interface paths {
         put?: never;
         /**
          * Summary, context and insights for an article
-         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model that share its entities or keywords, from other sources, published in the 30 days before it or since; `context_articles` lists them.
+         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model from other sources, published in the 30 days before it or since: first the other articles of its story, then articles naming one of its people, organisations or places (a shared keyword alone never makes an article context); `context_articles` lists them.
          */
         post: operations["enhanceArticle"];
         delete?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Analyze a text: summary, context, insights, sentiment and educational insights
-         * @description The context cites articles in the read model that share entities or keywords with the text, published in the last 30 days.
+         * @description The context cites articles in the read model that name at least one of the text’s people, organisations or places (shared keywords rank them, never admit them), published in the last 30 days.
          */
         post: operations["analyzeText"];
         delete?: never;
@@ -1375,6 +1375,8 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "closed";
+            /** @description When the story became breaking news (docs/stories.md#breaking-news): the publication time of the article that brought it to the rule. Null for a story that did not. */
+            breaking_at: string | null;
             article_count: number;
             /**
              * @description Publication time of its first article.
@@ -1415,6 +1417,8 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "closed";
+            /** @description When the story became breaking news (docs/stories.md#breaking-news): the publication time of the article that brought it to the rule. Null for a story that did not. */
+            breaking_at: string | null;
             article_count: number;
             /**
              * @description Publication time of its first article.
@@ -1655,6 +1659,8 @@ export interface operations {
                 date_range?: string;
                 /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
                 q?: string;
+                /** @description `true`: only the stories that became breaking news. */
+                breaking?: "true" | "false";
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Number of items to skip. */

@@ -62,7 +62,10 @@ describe('stories', () => {
   let run: string;
   let clusterer: ServiceProcess | undefined;
   const services: ServiceProcess[] = [];
-  const now = Date.now();
+  // The stack outlives a test run, and so does the clusterer's topic: an earlier run's articles (the same
+  // texts) would be open stories these could join. Each run's articles are dated in a slot of their own,
+  // days apart (further than the clusterer's window), so a run only ever meets its own stories.
+  let now = Date.now();
   const sourceId = (outlet: string) => `src_${run}_${outlet.replace(/\W/g, '').toLowerCase()}`;
   const articleId = (i: number) => `art_story_${run}_${i}`;
 
@@ -122,6 +125,7 @@ describe('stories', () => {
   beforeAll(async () => {
     stack = await startApiStack('stories');
     run = stack.run;
+    now -= (3 + (Number.parseInt(run.slice(0, 6), 16) % 600) * 3) * 86_400_000;
     recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.stories]);
     await start(
       'enricher',
@@ -177,6 +181,15 @@ describe('stories', () => {
     expect(shown!.sources.map((s) => s.name).sort()).toEqual(grounding.map((s) => s.outlet).sort());
     expect(shown!.top_entities.map((e) => e.name)).toContain('Qantas');
     expect(Date.parse(shown!.first_seen)).toBeLessThan(Date.parse(shown!.last_seen));
+    // Four outlets within 30 minutes of the first: breaking news, at the publication time of whichever
+    // of the four reached the clusterer last (the enricher may finish them in any order).
+    const second = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    expect(articles.slice(0, 4).map((a) => second(a.published_at))).toContain(shown!.breaking_at);
+    const breaking = await stack.call<StoryList>(
+      'GET',
+      `/v1/stories?source=${[...grounding, ...unrelated].map((s) => sourceId(s.outlet)).join(',')}&breaking=true`,
+    );
+    expect(breaking.body.stories.map((s) => s.id)).toEqual([story]);
 
     const detail = await stack.call<StoryDetail>('GET', `/v1/stories/${story}?limit=10`);
     expect(detail.status, detail.text).toBe(200);

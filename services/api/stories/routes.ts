@@ -5,6 +5,7 @@ import { notFound } from '../../runtime/api-error.ts';
 import { articleList, articleListItem } from '../articles/routes.ts';
 import type { ArticleStore } from '../articles/article-store.ts';
 import {
+  booleanParam,
   categoryParam,
   dateRangeParam,
   languageParam,
@@ -28,6 +29,11 @@ export const story = z
       .meta({ description: 'The AI summary of the first article, or its feed summary before enrichment.' }),
     status: z.enum(['open', 'closed']).meta({
       description: '`open` while articles may still join; `closed` after the clusterer’s inactivity limit.',
+    }),
+    breaking_at: time.nullable().meta({
+      description:
+        'When the story became breaking news (docs/stories.md#breaking-news): the publication time of the ' +
+        'article that brought it to the rule. Null for a story that did not.',
     }),
     article_count: z.number().int().min(1),
     first_seen: time.meta({ description: 'Publication time of its first article.' }),
@@ -57,6 +63,7 @@ const listQuery = z.object({
   language: languageParam.optional(),
   date_range: dateRangeParam.optional(),
   q: searchParam.optional(),
+  breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
   limit: limitParam(100, 20),
   offset: offsetParam,
 });
@@ -85,7 +92,7 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
             dateRange: query.date_range,
             words: query.q,
           },
-          { limit: query.limit, offset: query.offset },
+          { limit: query.limit, offset: query.offset, breaking: query.breaking },
         );
         ctx.body = { stories: page.items, paging: offsetPage(query, page.items.length, page.hasMore) };
       },

@@ -8,6 +8,8 @@ import { membersOf, storyMembership } from './story-membership.ts';
 export interface StoryPage {
   limit: number;
   offset: number;
+  /** Only the stories that became breaking news. */
+  breaking?: boolean;
 }
 
 /**
@@ -20,6 +22,7 @@ export function storyListQuery(filter: ArticleFilter, page: StoryPage): string {
   return sql`SELECT story_id, toUnixTimestamp(max(published_at)) AS last_match
 FROM (SELECT article_id, published_at FROM articles ${raw(whereClause)} LIMIT 1 BY article_id)
 ANY INNER JOIN ${storyMembership()} USING article_id
+${raw(page.breaking ? 'WHERE story_id IN (SELECT story_id FROM breaking_stories)' : '')}
 GROUP BY story_id
 ORDER BY last_match DESC, story_id DESC
 LIMIT ${page.offset}, ${page.limit + 1}`;
@@ -70,6 +73,12 @@ export function storyStateQuery(storyIds: readonly string[]): string {
     columns: ['status', 'merged_into'],
     where: [sql`story_id IN ${inList(storyIds)}`],
   })}`;
+}
+
+/** When each of these stories became breaking news, for those that did. */
+export function storyBreakingQuery(storyIds: readonly string[]): string {
+  return sql`SELECT story_id, toUnixTimestamp(min(detected_at)) AS detected_at FROM breaking_stories
+WHERE story_id IN ${inList(storyIds)} GROUP BY story_id`;
 }
 
 /** The story of each of these articles, where they have one. */

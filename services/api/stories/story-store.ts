@@ -5,6 +5,7 @@ import { isoTime } from '../../runtime/clickhouse/read-model.ts';
 import type { ArticleFilter } from '../articles/article-query.ts';
 import type { ArticleStore } from '../articles/article-store.ts';
 import {
+  storyBreakingQuery,
   storyEntitiesQuery,
   storyListQuery,
   storyStateQuery,
@@ -17,6 +18,7 @@ export interface Story {
   headline: string;
   summary: string;
   status: 'open' | 'closed';
+  breaking_at: string | null;
   article_count: number;
   first_seen: string;
   last_seen: string;
@@ -73,13 +75,15 @@ export class StoryStore {
 
   private async describe(ids: readonly string[]): Promise<Map<string, Story>> {
     if (ids.length === 0) return new Map();
-    const [summaries, entities, states] = await Promise.all([
+    const [summaries, entities, states, breaking] = await Promise.all([
       this.clickhouse.query<SummaryRow>(storySummaryQuery(ids)),
       this.clickhouse.query<{ story_id: string; name: string; kind: string; articles: number | string }>(
         storyEntitiesQuery(ids),
       ),
       this.clickhouse.query<{ story_id: string; status: string }>(storyStateQuery(ids)),
+      this.clickhouse.query<{ story_id: string; detected_at: number | string }>(storyBreakingQuery(ids)),
     ]);
+    const breakingAt = new Map(breaking.map((b) => [b.story_id, isoTime(b.detected_at)]));
     const { summaries: aiSummaries } = await this.articles.extras(summaries.map((s) => s.first_article_id));
     const status = new Map(states.map((s) => [s.story_id, s.status]));
     const named = new Map<string, Story['top_entities']>();
@@ -96,6 +100,7 @@ export class StoryStore {
           headline: s.headline,
           summary: aiSummaries.get(s.first_article_id) ?? s.lead_summary,
           status: status.get(s.story_id) === 'closed' ? 'closed' : 'open',
+          breaking_at: breakingAt.get(s.story_id) ?? null,
           article_count: Number(s.article_count),
           first_seen: isoTime(s.first_seen),
           last_seen: isoTime(s.last_seen),

@@ -429,9 +429,9 @@ export interface Source {
   occurred_at: number;
 }
 
-/** A decision of the story clusterer (npm run clusterer): an article opened a story, an article joined one, a story was merged into another, or a story closed after inactivity. One partition, in the order the clusterer decided: replaying the topic in order rebuilds exactly the clusterer's state (and the read model's stories). Keyed by story_id. */
+/** A decision of the story clusterer (npm run clusterer): an article opened a story, an article joined one, a story was merged into another, a story closed after inactivity, or a story became breaking news. One partition, in the order the clusterer decided: replaying the topic in order rebuilds exactly the clusterer's state (and the read model's stories). Keyed by story_id. */
 export interface StoryEvent {
-  /** `opened`: article_id is the story's first article. `joined`: article_id was added to the story. `merged`: the story was folded into `merged_into`, with every article in `article_ids` (the story's id is not used again). `closed`: nothing joined the story for the clusterer's inactivity limit; it takes no more articles. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a type added later (the enum default). */
+  /** `opened`: article_id is the story's first article. `joined`: article_id was added to the story. `merged`: the story was folded into `merged_into`, with every article in `article_ids` (the story's id is not used again). `closed`: nothing joined the story for the clusterer's inactivity limit; it takes no more articles. `breaking`: the story reached the breaking-news rule (docs/stories.md#breaking-news): `article_ids` are its articles so far; at most once per story. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a type added later (the enum default). */
   type: StoryEventType;
   /** The story; equals the Kafka key. Derived from the id of the article that opened it. */
   story_id: string;
@@ -441,6 +441,8 @@ export interface StoryEvent {
   source_id: null | string;
   /** For opened and joined: the article's language (ISO 639-1), null when unknown. A story holds one language. */
   language: null | string;
+  /** For opened and joined: the article's category (the enrichment's, else the feed's); a story's category is its first article's. Null otherwise, and in events written before this field. */
+  category: null | string;
   /** For opened and joined: when the article reports (its published date, clamped to its discovery). For merged and closed: the stream time of the decision. */
   article_at: number;
   /** For joined: the cosine similarity in [0, 1] of the article with the story when it joined. Null otherwise. */
@@ -451,14 +453,14 @@ export interface StoryEvent {
   distinct_terms: string[];
   /** For merged: the story that takes this story's articles. Null otherwise. */
   merged_into: null | string;
-  /** For merged: the articles that moved to merged_into. Empty otherwise. */
+  /** For merged: the articles that moved to merged_into. For breaking: the story's articles so far, first first (at most 20). Empty otherwise. */
   article_ids: string[];
   /** When the clusterer made the decision (wall clock). */
   occurred_at: number;
 }
 
 /** What happened to the story. */
-export type StoryEventType = 'opened' | 'joined' | 'merged' | 'closed' | 'unknown';
+export type StoryEventType = 'opened' | 'joined' | 'merged' | 'closed' | 'breaking' | 'unknown';
 
 /** One weighted term of an article's story vector. */
 export interface StoryTerm {
