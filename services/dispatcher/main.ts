@@ -21,6 +21,7 @@ import type {
   ArticleDiscovered,
   ArticleEnriched,
   Documentary,
+  StoryEvent,
 } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
@@ -38,6 +39,7 @@ import { DeliveryConsumer } from './delivery-consumer.ts';
 import { deliveryLog } from './attempt-records.ts';
 import { DeliveryWorker } from './delivery-worker.ts';
 import { articleFanOutHandler } from './article-fan-out.ts';
+import { breakingFanOutHandler } from './breaking-fan-out.ts';
 import { articleUpdateFanOutHandler, readClassifications } from './article-update-fan-out.ts';
 import { documentaryFanOutHandler } from './documentary-fan-out.ts';
 import { fanOutHandler } from './fan-out.ts';
@@ -179,6 +181,25 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     }),
   });
 
+  // news.breaking: a new group starts at the end of the topic too, so subscribing does not send the
+  // breaking news of the past.
+  const breaking = new ConsumerRunner<StoryEvent>({
+    kafka,
+    codec,
+    producer,
+    logger: log,
+    groupId: `${config.DISPATCHER_GROUP}.stories`,
+    topics: [topicNames.stories],
+    fromBeginning: false,
+    batchHandler: breakingFanOutHandler({
+      directory,
+      clickhouse,
+      producer,
+      logger: log,
+      articleWaitMs: 60_000,
+    }),
+  });
+
   const fanOut = new ConsumerRunner<Alert>({
     kafka,
     codec,
@@ -231,6 +252,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       fanOut.stop(),
       articles.stop(),
       articleUpdates.stop(),
+      breaking.stop(),
       documentaries.stop(),
       directory.stop(),
     ]);
@@ -241,6 +263,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     fanOut.start(),
     articles.start(),
     articleUpdates.start(),
+    breaking.start(),
     documentaries.start(),
     deliveries.start(),
   ]);

@@ -25,6 +25,7 @@ export async function checkProvisioned(
   const needed = [
     topicNames.alerts,
     topicNames.documentaries,
+    topicNames.stories,
     topicNames.webhooks,
     ...deliveryTopics,
     deadLetterTopicName(topicNames.webhookDeliveries),

@@ -9,6 +9,7 @@ describe('webhook event types', () => {
       'documentary.ready',
       'article.published',
       'article.updated',
+      'news.breaking',
     ]);
     expect(webhookEventTypes).toEqual([...subscribableEvents, 'webhook.test']);
     expect(subscribableEvents).not.toContain(WEBHOOK_TEST);

@@ -11,6 +11,8 @@ export const DOCUMENTARY_READY = 'documentary.ready';
 export const ARTICLE_PUBLISHED = 'article.published';
 /** An article changed in its feed (a later revision: corrected headline, updated story) and passes the filter. */
 export const ARTICLE_UPDATED = 'article.updated';
+/** A story became breaking news: many outlets reported it at once (docs/stories.md#breaking-news). */
+export const NEWS_BREAKING = 'news.breaking';
 /** A test ping (POST /api/v1/webhooks/{id}/test): sent to a webhook whatever it subscribes to. */
 export const WEBHOOK_TEST = 'webhook.test';
 
@@ -20,6 +22,7 @@ export const subscribableEvents = [
   DOCUMENTARY_READY,
   ARTICLE_PUBLISHED,
   ARTICLE_UPDATED,
+  NEWS_BREAKING,
 ] as const;
 export type SubscribableEvent = (typeof subscribableEvents)[number];
 

@@ -9,6 +9,7 @@ import {
   ARTICLE_UPDATED,
   DOCUMENTARY_READY,
   NEWS_ALERT,
+  NEWS_BREAKING,
   WEBHOOK_TEST,
   type WebhookEventType,
 } from './event-types.ts';
@@ -122,6 +123,38 @@ export const articleUpdatedPayload = z
       "An article changed in its feed (a corrected headline, an updated story, a new byline or date) and matches the webhook's filter.",
   });
 
+export const newsBreakingPayload = z
+  .object({
+    event: z.literal(NEWS_BREAKING),
+    timestamp,
+    data: z.object({
+      story_id: z.string().meta({ description: 'The story (GET /v1/stories/{id}).' }),
+      headline: z.string().meta({ description: 'The headline of its first article.' }),
+      detected_at: z.string().meta({
+        description: 'Publication time of the article that brought the story to the rule, ISO 8601 UTC.',
+      }),
+      source_count: z.number().int().meta({ description: 'Distinct sources among `articles`.' }),
+      sources: z.array(z.object({ id: z.string(), name: z.string() })),
+      articles: z
+        .array(
+          z.object({
+            article_id: z.string(),
+            title: z.string(),
+            url: z.string(),
+            source: z.string(),
+            source_id: z.string(),
+            published_at: z.string(),
+          }),
+        )
+        .meta({ description: 'Its first articles (at most 20), oldest first.' }),
+    }),
+  })
+  .meta({
+    id: 'NewsBreakingEvent',
+    description:
+      "A story became breaking news: several independent sources reported it within minutes, well above its category's usual rate. Sent at most once per story, when one of its articles matches the webhook's filter.",
+  });
+
 export const webhookTestPayload = z
   .object({
     event: z.literal(WEBHOOK_TEST),
@@ -136,5 +169,6 @@ export const webhookPayloads = {
   [DOCUMENTARY_READY]: documentaryReadyPayload,
   [ARTICLE_PUBLISHED]: articlePublishedPayload,
   [ARTICLE_UPDATED]: articleUpdatedPayload,
+  [NEWS_BREAKING]: newsBreakingPayload,
   [WEBHOOK_TEST]: webhookTestPayload,
 } as const satisfies Record<WebhookEventType, z.ZodType>;

@@ -628,6 +628,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "news.breaking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * news.breaking event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         */
+        post: operations["webhook_news_breaking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1177,7 +1197,7 @@ export interface components {
         NewWebhook: {
             /** @description http(s) URL the events are POSTed to. */
             url: string;
-            events: ("news.alert" | "documentary.ready" | "article.published" | "article.updated")[];
+            events: ("news.alert" | "documentary.ready" | "article.published" | "article.updated" | "news.breaking")[];
             /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
             secret?: string;
             filter?: components["schemas"]["WebhookFilter"];
@@ -1296,6 +1316,36 @@ export interface components {
                 language: string | null;
                 /** @description The feed's summary of this revision (its new AI summary, when the text changed, follows in the read model). The full text is in GET /v1/articles/{id}. */
                 summary: string;
+            };
+        };
+        /** @description A story became breaking news: several independent sources reported it within minutes, well above its category's usual rate. Sent at most once per story, when one of its articles matches the webhook's filter. */
+        NewsBreakingEvent: {
+            /** @constant */
+            event: "news.breaking";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                /** @description The story (GET /v1/stories/{id}). */
+                story_id: string;
+                /** @description The headline of its first article. */
+                headline: string;
+                /** @description Publication time of the article that brought the story to the rule, ISO 8601 UTC. */
+                detected_at: string;
+                /** @description Distinct sources among `articles`. */
+                source_count: number;
+                sources: {
+                    id: string;
+                    name: string;
+                }[];
+                /** @description Its first articles (at most 20), oldest first. */
+                articles: {
+                    article_id: string;
+                    title: string;
+                    url: string;
+                    source: string;
+                    source_id: string;
+                    published_at: string;
+                }[];
             };
         };
         /** @description Sent by POST /api/v1/webhooks/{id}/test. */
@@ -4196,6 +4246,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ArticleUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_news_breaking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsBreakingEvent"];
             };
         };
         responses: {

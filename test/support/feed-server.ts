@@ -18,6 +18,8 @@ export interface FeedServer {
   url: string;
   /** Replace what /mutable.xml serves. */
   setMutable(body: string): void;
+  /** Serve `body` at /feeds/<name>.xml (until replaced). */
+  setFeed(name: string, body: string): void;
   /** Requests seen per path. */
   hits: Map<string, number>;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export const hostileFeeds = {
 export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}): Promise<FeedServer> {
   const corpus = options.corpus ?? readCorpus();
   let mutable = '';
+  const named = new Map<string, string>();
   const startedAt = Date.now();
   const hits = new Map<string, number>();
   const realFeeds = readRealFeeds();
@@ -49,6 +52,8 @@ export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}
     const [, area, name = ''] = url.pathname.split('/');
     const real = area === 'real' ? realFeeds.get(name) : undefined;
     if (real) return sendFeed(req, res, real.body, real.contentType);
+    const own = area === 'feeds' ? named.get(name.replace(/\.xml$/, '')) : undefined;
+    if (own !== undefined) return sendFeed(req, res, own, 'application/rss+xml');
     if (area === 'corpus') {
       // /corpus/<category>.<json|atom|rss>?count=N
       const [category, format = ''] = name.split('.');
@@ -110,6 +115,7 @@ export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}
   return {
     url: baseUrl,
     setMutable: (body) => (mutable = body),
+    setFeed: (name, body) => void named.set(name, body),
     hits,
     close: () =>
       new Promise<void>((resolve) => {
