@@ -1546,6 +1546,10 @@ export interface operations {
                 date_range?: string;
                 /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
                 q?: string;
+                /** @description A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, case-insensitive), or several separated by commas: an article naming any of them matches. */
+                entity?: string;
+                /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
+                sentiment?: string;
                 /** @description Only the articles of this story (`story_id`, as in GET /v1/stories). */
                 story?: string;
                 /** @description `story`: one article per story, its newest that matches the other parameters (and every article not yet in a story). Stories are made by the clusterer: see GET /v1/stories. */
@@ -1709,6 +1713,10 @@ export interface operations {
                 date_range?: string;
                 /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
                 q?: string;
+                /** @description A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, case-insensitive), or several separated by commas: an article naming any of them matches. */
+                entity?: string;
+                /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
+                sentiment?: string;
                 /** @description `true`: only the stories that became breaking news. */
                 breaking?: "true" | "false";
                 /** @description Page size, 1 to 100. */

@@ -14,6 +14,7 @@ import { waitFor } from './support/wait.ts';
 type ArticleList = components['schemas']['ArticleList'];
 type StoryList = components['schemas']['StoryList'];
 type StoryDetail = components['schemas']['StoryDetail'];
+type ArticleDetail = components['schemas']['ArticleDetail'];
 
 // One event as four outlets (and later a fifth) wrote it, and two unrelated stories of the same hours.
 const grounding = [
@@ -218,6 +219,36 @@ describe('stories', () => {
     expect(walked).toHaveLength(3);
     expect(new Set(walked).size).toBe(3);
 
+    // Entity and sentiment filters: exactly the articles whose enrichment names the entity (any case)
+    // or has the sentiment.
+    const details = await Promise.all(
+      [0, 1, 2, 3, 10, 11].map((i) => stack.call<ArticleDetail>('GET', `/v1/articles/${articleId(i)}`)),
+    );
+    const naming = details
+      .filter((d) => d.body.enrichment?.entities.some((e) => e.name.toLowerCase() === 'qantas'))
+      .map((d) => d.body.id);
+    expect(naming.length).toBeGreaterThan(0);
+    const byEntity = await stack.call<ArticleList>('GET', `/v1/articles?source=${allSources}&entity=QANTAS`);
+    expect(byEntity.status, byEntity.text).toBe(200);
+    expect(byEntity.body.articles.map((a) => a.id).sort()).toEqual(naming.sort());
+    const football = await stack.call<ArticleList>(
+      'GET',
+      `/v1/articles?source=${allSources}&entity=Chelsea,Arsenal`,
+    );
+    expect(football.body.articles.map((a) => a.id)).toEqual([articleId(10)]);
+    const label = details[0]!.body.enrichment!.sentiment!.label;
+    const withLabel = details
+      .filter((d) => d.body.enrichment?.sentiment?.label === label)
+      .map((d) => d.body.id);
+    const bySentiment = await stack.call<ArticleList>(
+      'GET',
+      `/v1/articles?source=${allSources}&sentiment=${label}`,
+    );
+    expect(bySentiment.body.articles.map((a) => a.id).sort()).toEqual(withLabel.sort());
+    const badSentiment = await stack.call('GET', '/v1/articles?sentiment=angry');
+    expect(badSentiment.status).toBe(400);
+    expect(badSentiment.body.error.message).toMatch(/^sentiment: "angry" is not a sentiment/);
+
     const filtered = await stack.call<ArticleList>('GET', `/v1/articles?story=${story}`);
     expect(filtered.body.articles.map((a) => a.id).sort()).toEqual([0, 1, 2, 3].map(articleId).sort());
     const missing = await stack.call('GET', '/v1/stories/no-such-story');
@@ -244,5 +275,5 @@ describe('stories', () => {
       .map((e) => e.value.article_id)
       .filter((id): id is string => id !== null && id.startsWith(`art_story_${run}_`));
     expect(decided.sort()).toEqual([0, 1, 2, 3, 10, 11, 20].map(articleId).sort());
-  });
+  }, 150_000);
 });

@@ -16,6 +16,10 @@ export interface ArticleFilter {
   words?: readonly string[];
   /** Only the articles of this story. */
   storyId?: string;
+  /** Articles whose latest successful enrichment names any of these entities (case-insensitive). */
+  entities?: readonly string[];
+  /** Articles whose latest successful enrichment has any of these sentiment labels. */
+  sentiments?: readonly string[];
 }
 
 /** Where a keyset walk stopped: the last item of the previous page. */
@@ -48,6 +52,23 @@ export function contentConditions(filter: ArticleFilter): string[] {
   const where: string[] = [];
   if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
   if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
+  const enrichment: string[] = [];
+  if (filter.entities?.length) {
+    const names = filter.entities.map((e) => e.toLowerCase());
+    enrichment.push(sql`arrayExists(n -> has(${names}, lowerUTF8(n)), entity_names)`);
+  }
+  if (filter.sentiments?.length) enrichment.push(sql`sentiment_label IN ${inList(filter.sentiments)}`);
+  if (enrichment.length) {
+    const enriched = latestVersions({
+      table: 'article_enrichments',
+      key: 'article_id',
+      columns: ['entity_names', 'sentiment_label'],
+      where: [sql`status = 'succeeded'`],
+    });
+    where.push(
+      sql`article_id IN (SELECT article_id FROM ${enriched} WHERE ${raw(enrichment.join(' AND '))})`,
+    );
+  }
   if (filter.storyId !== undefined)
     where.push(sql`article_id IN (SELECT article_id FROM ${membersOf([filter.storyId])})`);
   if (filter.sources?.length) {

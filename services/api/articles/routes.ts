@@ -6,10 +6,12 @@ import { invalidParameter, notFound } from '../../runtime/api-error.ts';
 import {
   categoryParam,
   dateRangeParam,
+  entityParam,
   languageParam,
   limitParam,
   offsetParam,
   searchParam,
+  sentimentParam,
   sourceParam,
 } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
@@ -23,6 +25,8 @@ const listQuery = z.object({
   language: languageParam.optional(),
   date_range: dateRangeParam.optional(),
   q: searchParam.optional(),
+  entity: entityParam.optional(),
+  sentiment: sentimentParam.optional(),
   story: z
     .string()
     .min(1)
@@ -165,6 +169,8 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
             sources: query.source,
             dateRange: query.date_range,
             words: query.q,
+            entities: query.entity,
+            sentiments: query.sentiment,
             storyId: query.story,
           },
           { limit: query.limit, offset: query.offset, after, collapse: query.collapse },

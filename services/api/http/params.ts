@@ -96,6 +96,25 @@ export const sourceParam = listParam({
   lowercase: false,
 });
 
+export const entityParam = listParam({
+  check: (e) => e.length > 0 && e.length <= 200,
+  expected: 'an entity name of at most 200 characters',
+  description:
+    'A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, ' +
+    'case-insensitive), or several separated by commas: an article naming any of them matches.',
+  example: 'Microsoft',
+  lowercase: false,
+});
+
+export const sentimentLabels = ['positive', 'neutral', 'negative', 'mixed'] as const;
+
+export const sentimentParam = listParam({
+  check: (s) => (sentimentLabels as readonly string[]).includes(s),
+  expected: `a sentiment (one of ${sentimentLabels.join(', ')})`,
+  description: `The enrichment's overall sentiment, or several separated by commas: ${sentimentLabels.join(', ')}.`,
+  example: 'negative',
+});
+
 export const dateRangeParam = z
   .string()
   .transform((raw, ctx) => {

@@ -22,6 +22,8 @@ describe('OpenAPI document', () => {
       'language',
       'date_range',
       'q',
+      'entity',
+      'sentiment',
       'story',
       'collapse',
       'limit',

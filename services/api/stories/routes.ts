@@ -8,10 +8,12 @@ import {
   booleanParam,
   categoryParam,
   dateRangeParam,
+  entityParam,
   languageParam,
   limitParam,
   offsetParam,
   searchParam,
+  sentimentParam,
   sourceParam,
 } from '../http/params.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
@@ -63,6 +65,8 @@ const listQuery = z.object({
   language: languageParam.optional(),
   date_range: dateRangeParam.optional(),
   q: searchParam.optional(),
+  entity: entityParam.optional(),
+  sentiment: sentimentParam.optional(),
   breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
   limit: limitParam(100, 20),
   offset: offsetParam,
@@ -91,6 +95,8 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
             sources: query.source,
             dateRange: query.date_range,
             words: query.q,
+            entities: query.entity,
+            sentiments: query.sentiment,
           },
           { limit: query.limit, offset: query.offset, breaking: query.breaking },
         );
