@@ -11,7 +11,7 @@ import type { components } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
-import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { startReadyService, type ServiceProcess } from './support/service-process.ts';
 import { stack as infrastructure } from './support/stack.ts';
 import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
 import { waitFor } from './support/wait.ts';
@@ -63,24 +63,13 @@ describe('breaking news', () => {
     `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${name}</title>` +
     `<link>${server.url}/</link><language>en</language>${items}</channel></rss>`;
 
-  const start = async (
-    name: 'enricher' | 'clusterer' | 'dispatcher',
-    env: Record<string, string>,
-    ready: string,
-  ) => {
-    const service = startServiceProcess(name, {
-      CLICKHOUSE_DATABASE: stack.database,
-      OUTBOUND_ALLOW_LIST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    });
-    services.push(service);
-    await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
-      },
+  const start = (name: 'enricher' | 'clusterer' | 'dispatcher', env: Record<string, string>, ready: string) =>
+    startReadyService(
+      name,
+      { CLICKHOUSE_DATABASE: stack.database, OUTBOUND_ALLOW_LIST: '127.0.0.1', ...env },
+      ready,
+      services,
     );
-  };
 
   beforeAll(async () => {
     stack = await startApiStack('breaking');

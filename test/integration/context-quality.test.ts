@@ -10,7 +10,7 @@ import type { ArticleDiscovered, ArticleEnriched } from '../../services/runtime/
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
-import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { startReadyService, type ServiceProcess } from './support/service-process.ts';
 import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -43,19 +43,8 @@ describe('context quality', () => {
   const services: ServiceProcess[] = [];
   const now = Date.now();
 
-  const start = async (name: 'enricher' | 'clusterer', env: Record<string, string>, ready: string) => {
-    const service = startServiceProcess(name, {
-      CLICKHOUSE_DATABASE: stack.database,
-      LOG_LEVEL: 'info',
-      ...env,
-    });
-    services.push(service);
-    await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
-      },
-    );
-  };
+  const start = (name: 'enricher' | 'clusterer', env: Record<string, string>, ready: string) =>
+    startReadyService(name, { CLICKHOUSE_DATABASE: stack.database, ...env }, ready, services);
 
   const discovered = (
     id: string,

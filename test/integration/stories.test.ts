@@ -7,7 +7,7 @@ import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/event
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
-import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
+import { startReadyService, type ServiceProcess } from './support/service-process.ts';
 import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -70,20 +70,8 @@ describe('stories', () => {
   const sourceId = (outlet: string) => `src_${run}_${outlet.replace(/\W/g, '').toLowerCase()}`;
   const articleId = (i: number) => `art_story_${run}_${i}`;
 
-  const start = async (name: 'enricher' | 'clusterer', env: Record<string, string>, ready: string) => {
-    const service = startServiceProcess(name, {
-      CLICKHOUSE_DATABASE: stack.database,
-      LOG_LEVEL: 'info',
-      ...env,
-    });
-    services.push(service);
-    await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
-      },
-    );
-    return service;
-  };
+  const start = (name: 'enricher' | 'clusterer', env: Record<string, string>, ready: string) =>
+    startReadyService(name, { CLICKHOUSE_DATABASE: stack.database, ...env }, ready, services);
   const startClusterer = () =>
     start(
       'clusterer',

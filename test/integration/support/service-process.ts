@@ -2,6 +2,7 @@
 // its environment), keeping the tail of its output for assertions and diagnosis.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { waitFor } from './wait.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -43,3 +44,25 @@ export function startServiceProcess(
 /** The projector: live (no arguments) or a command such as `rebuild`. */
 export const startProjector = (env: Record<string, string>, args: string[] = []) =>
   startServiceProcess('projector', env, args);
+
+type ServiceName = Parameters<typeof startServiceProcess>[0];
+
+/**
+ * Starts a service at info level and resolves once its output shows `ready` (a log message), within
+ * 90 s; otherwise fails with what it wrote. `services` collects it for the caller's clean-up.
+ */
+export async function startReadyService(
+  name: ServiceName,
+  env: Record<string, string>,
+  ready: string,
+  services: ServiceProcess[],
+): Promise<ServiceProcess> {
+  const service = startServiceProcess(name, { LOG_LEVEL: 'info', ...env });
+  services.push(service);
+  await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
+    (error: Error) => {
+      throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
+    },
+  );
+  return service;
+}
