@@ -10,6 +10,7 @@ import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { singleMemberAssigner } from '../runtime/kafka/single-member-assigner.ts';
+import { startAtEndIfNew } from '../runtime/kafka/start-position.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
@@ -54,6 +55,17 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     articleWaitMs: config.CLUSTERER_ARTICLE_WAIT_MS,
     restore: () => restoreClusterer({ kafka, codec, logger: log, settings }),
   });
+  if (!config.CLUSTERER_FROM_BEGINNING) {
+    // Fix the start at the end now, for every partition: a partition this member never read would
+    // otherwise have no committed offset, and a restarted member would skip what arrived meanwhile.
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      await startAtEndIfNew(kafka, admin, config.CLUSTERER_GROUP, [topicNames.articlesEnriched], log);
+    } finally {
+      await admin.disconnect();
+    }
+  }
   const runner = new ConsumerRunner<ArticleEnriched>({
     kafka,
     codec,

@@ -46,7 +46,7 @@ import { fanOutHandler } from './fan-out.ts';
 import { jobProcessor } from './job-processor.ts';
 import { KeyedSlots } from './keyed-slots.ts';
 import { checkProvisioned } from './provisioned.ts';
-import { startAtEndIfNew } from './start-position.ts';
+import { startAtEndIfNew } from '../runtime/kafka/start-position.ts';
 import { WebhookDirectory } from './webhook-directory.ts';
 import { localApiUrl } from '../audio/audio-address.ts';
 import { audioUrls } from '../audio/audio-urls.ts';

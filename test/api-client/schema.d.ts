@@ -1544,8 +1544,10 @@ export interface operations {
                 language?: string;
                 /** @description Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
-                /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
+                /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary). */
+                search_in?: string;
                 /** @description A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, case-insensitive), or several separated by commas: an article naming any of them matches. */
                 entity?: string;
                 /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
@@ -1711,8 +1713,10 @@ export interface operations {
                 language?: string;
                 /** @description Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
-                /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
+                /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary). */
+                search_in?: string;
                 /** @description A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, case-insensitive), or several separated by commas: an article naming any of them matches. */
                 entity?: string;
                 /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
@@ -3760,7 +3764,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas. */
                 language?: string;
-                /** @description Words that must all appear, as whole words, in the title or the summary (case-insensitive). */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Event kinds wanted, comma-separated: article.published, article.updated, article.enriched, news.alert. Default: all of them. */
                 events?: string;

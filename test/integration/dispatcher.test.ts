@@ -7,7 +7,7 @@ import type { Admin, Consumer, Kafka } from 'kafkajs';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryId } from '../../services/dispatcher/fan-out.ts';
-import { startAtEndIfNew } from '../../services/dispatcher/start-position.ts';
+import { startAtEndIfNew } from '../../services/runtime/kafka/start-position.ts';
 import type { Alert, Webhook, WebhookDelivery } from '../../services/runtime/events/types.generated.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';

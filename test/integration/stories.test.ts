@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { readCorpus } from '../../services/demo/corpus.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startReadyService, type ServiceProcess } from './support/service-process.ts';
@@ -122,7 +123,32 @@ describe('stories', () => {
       'partitions assigned',
     );
     clusterer = await startClusterer();
-  }, 180_000);
+    // A clusterer that has seen a hundred articles knows which words are common: the BBC corpus, dated
+    // a week before this run's slot (outside its window), so that the run does not depend on what earlier
+    // test files left on a fresh stack. (A clusterer with no history compares with unsettled statistics:
+    // docs/stories.md, "Limits".)
+    const background = readCorpus().map((a, i) => ({
+      ...article(
+        100 + i,
+        { outlet: 'BBC News', title: a.title, text: a.paragraphs.join(' ') },
+        7 * 24 * 60 + i * 60,
+      ),
+      category: a.category,
+    }));
+    await stack.producer.send(
+      topicNames.articlesDiscovered,
+      background.map((a) => ({ key: a.article_id, value: a })),
+    );
+    const ids = new Set(background.map((a) => a.article_id));
+    await waitFor(
+      () =>
+        recorder
+          .of<StoryEvent>(topicNames.stories)
+          .filter((e) => e.value.article_id && ids.has(e.value.article_id)).length >= ids.size,
+      'the background clustered',
+      120_000,
+    );
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(services.map((s) => s.stop()));
@@ -258,10 +284,12 @@ describe('stories', () => {
     );
     expect((await storyOf([next.article_id])).get(next.article_id)).toBe(story);
 
+    // Each article decided once: the background (100 on) was decided once as well, before all this.
+    const expected = [0, 1, 2, 3, 10, 11, 20].map(articleId);
     const decided = recorder
       .of<StoryEvent>(topicNames.stories)
       .map((e) => e.value.article_id)
-      .filter((id): id is string => id !== null && id.startsWith(`art_story_${run}_`));
-    expect(decided.sort()).toEqual([0, 1, 2, 3, 10, 11, 20].map(articleId).sort());
+      .filter((id): id is string => id !== null && expected.includes(id));
+    expect(decided.sort()).toEqual(expected.sort());
   }, 150_000);
 });

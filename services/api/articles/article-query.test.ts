@@ -18,7 +18,7 @@ describe('article list SQL', () => {
       categories: [hostile],
       languages: [hostile],
       sources: [hostile],
-      words: [hostile],
+      search: { kind: 'term', words: [hostile] },
     }).join(' AND ');
     // Each quote is escaped, so no literal ends early: removing the literals leaves only our SQL.
     const outside = where.replace(/'(?:[^'\\]|\\.)*'/g, "''");

@@ -5,6 +5,10 @@ import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
 import { membersOf, storyMembership } from '../stories/story-membership.ts';
+import type { SearchExpression } from './search-expression.ts';
+
+export const searchFields = ['title', 'summary', 'content'] as const;
+export type SearchField = (typeof searchFields)[number];
 
 export interface ArticleFilter {
   categories?: readonly string[];
@@ -12,8 +16,10 @@ export interface ArticleFilter {
   /** Source ids or names (names compared case-insensitively). */
   sources?: readonly string[];
   dateRange?: DateRange;
-  /** Lowercase words that must all appear in the title or the summary. */
-  words?: readonly string[];
+  /** The parsed `q` (search-expression.ts). */
+  search?: SearchExpression;
+  /** Where `search` looks; default title and summary. */
+  searchIn?: readonly SearchField[];
   /** Only the articles of this story. */
   storyId?: string;
   /** Articles whose latest successful enrichment names any of these entities (case-insensitive). */
@@ -75,17 +81,35 @@ export function contentConditions(filter: ArticleFilter): string[] {
     const names = filter.sources.map((s) => s.toLowerCase());
     where.push(sql`(source_id IN ${inList(filter.sources)} OR lowerUTF8(source_name) IN ${inList(names)})`);
   }
-  for (const word of filter.words ?? []) {
-    // Whole words, any case: "7" does not match "17". The cheap substring test narrows the rows the
-    // regular expression has to look at. Words are lowercase letters and digits only (see searchParam),
-    // so they need no escaping inside the pattern. The text is lowercased rather than the pattern made
-    // case-insensitive: 18.16 misses "Ü" for "(?i)...ü" once the pattern has a group before it.
-    const pattern = `(^|[^\\p{L}\\p{N}])${word}($|[^\\p{L}\\p{N}])`;
-    where.push(
-      sql`((positionCaseInsensitiveUTF8(title, ${word}) > 0 AND match(lowerUTF8(title), ${pattern})) OR (positionCaseInsensitiveUTF8(summary, ${word}) > 0 AND match(lowerUTF8(summary), ${pattern})))`,
-    );
-  }
+  if (filter.search) where.push(searchCondition(filter.search, filter.searchIn ?? ['title', 'summary']));
   return where;
+}
+
+/**
+ * The condition for a search expression: a term matches when one of the fields holds its words as whole
+ * words, next to each other, in any case. Words are lowercase letters and digits only (the parser splits
+ * on everything else), so they need no escaping inside the pattern; the text is lowercased rather than the
+ * pattern made case-insensitive, because 18.16 misses "Ü" for "(?i)...ü" once the pattern has a group
+ * before it. The cheap substring test narrows the rows the regular expression has to look at.
+ */
+export function searchCondition(e: SearchExpression, fields: readonly SearchField[]): string {
+  switch (e.kind) {
+    case 'term': {
+      const pattern = `(^|[^\\p{L}\\p{N}])${e.words.join('[^\\p{L}\\p{N}]+')}($|[^\\p{L}\\p{N}])`;
+      const longest = e.words.reduce((a, b) => (b.length > a.length ? b : a));
+      const inField = fields.map(
+        (f) =>
+          sql`(positionCaseInsensitiveUTF8(${raw(f)}, ${longest}) > 0 AND match(lowerUTF8(${raw(f)}), ${pattern}))`,
+      );
+      return `(${inField.join(' OR ')})`;
+    }
+    case 'not':
+      return `NOT ${searchCondition(e.item, fields)}`;
+    case 'and':
+      return `(${e.items.map((i) => searchCondition(i, fields)).join(' AND ')})`;
+    case 'or':
+      return `(${e.items.map((i) => searchCondition(i, fields)).join(' OR ')})`;
+  }
 }
 
 /** The publication window, on published_at: revision 1's publication time, shared by every revision. */

@@ -1,6 +1,7 @@
 // GET /v1/articles and GET /v1/articles/{id}: every parameter of Sets A and B,
 // plus q (words) and cursor (stable keyset paging).
 import { z } from 'zod';
+import type { SearchField } from '../articles/article-query.ts';
 import { categories } from '../../runtime/categories.ts';
 import { invalidParameter, notFound } from '../../runtime/api-error.ts';
 import {
@@ -10,6 +11,7 @@ import {
   languageParam,
   limitParam,
   offsetParam,
+  searchInParam,
   searchParam,
   sentimentParam,
   sourceParam,
@@ -25,6 +27,7 @@ const listQuery = z.object({
   language: languageParam.optional(),
   date_range: dateRangeParam.optional(),
   q: searchParam.optional(),
+  search_in: searchInParam.optional(),
   entity: entityParam.optional(),
   sentiment: sentimentParam.optional(),
   story: z
@@ -168,7 +171,8 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
             languages: query.language,
             sources: query.source,
             dateRange: query.date_range,
-            words: query.q,
+            search: query.q,
+            searchIn: query.search_in as SearchField[] | undefined,
             entities: query.entity,
             sentiments: query.sentiment,
             storyId: query.story,

@@ -4,6 +4,8 @@
 // schema's key). They are zod schemas so that the OpenAPI document is produced
 // from the very objects that validate requests.
 import { z } from 'zod';
+import { searchFields } from '../articles/article-query.ts';
+import { parseSearch, SearchSyntaxError } from '../articles/search-expression.ts';
 import { categories } from '../../runtime/categories.ts';
 import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
 import { parseDateRange } from './date-range.ts';
@@ -137,22 +139,28 @@ export const searchParam = z
   .string()
   .max(200, { error: 'must be at most 200 characters' })
   .transform((raw, ctx) => {
-    const words = raw.match(/[\p{L}\p{N}]+/gu) ?? [];
-    if (words.length === 0) {
-      ctx.addIssue({ code: 'custom', message: 'must contain at least one letter or digit' });
+    try {
+      return parseSearch(raw);
+    } catch (error) {
+      if (!(error instanceof SearchSyntaxError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
       return z.NEVER;
     }
-    if (words.length > 10) {
-      ctx.addIssue({ code: 'custom', message: 'at most 10 words' });
-      return z.NEVER;
-    }
-    return [...new Set(words.map((w) => w.toLowerCase()))];
   })
   .meta({
     description:
-      'Words that must all appear, as whole words, in the title or the summary (case-insensitive).',
-    example: 'climate',
+      'Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, ' +
+      '`NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds ' +
+      'tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where.',
+    example: '"interest rates" (fed OR ecb) -china',
   });
+
+export const searchInParam = listParam({
+  check: (f) => (searchFields as readonly string[]).includes(f),
+  expected: `a field to search (one of ${searchFields.join(', ')})`,
+  description: `Where \`q\` looks, one or several separated by commas: ${searchFields.join(', ')} (default title,summary).`,
+  example: 'title,summary,content',
+});
 
 /** Shows a rejected value in a message: quoted, and cut short so a huge value does not flood it. */
 export function quote(value: string): string {

@@ -22,6 +22,7 @@ describe('OpenAPI document', () => {
       'language',
       'date_range',
       'q',
+      'search_in',
       'entity',
       'sentiment',
       'story',

@@ -1,6 +1,7 @@
 // GET /v1/stories and GET /v1/stories/{id}: the stories the clusterer made (docs/stories.md), filtered
 // like the articles.
 import { z } from 'zod';
+import type { SearchField } from '../articles/article-query.ts';
 import { notFound } from '../../runtime/api-error.ts';
 import { articleList, articleListItem } from '../articles/routes.ts';
 import type { ArticleStore } from '../articles/article-store.ts';
@@ -12,6 +13,7 @@ import {
   languageParam,
   limitParam,
   offsetParam,
+  searchInParam,
   searchParam,
   sentimentParam,
   sourceParam,
@@ -65,6 +67,7 @@ const listQuery = z.object({
   language: languageParam.optional(),
   date_range: dateRangeParam.optional(),
   q: searchParam.optional(),
+  search_in: searchInParam.optional(),
   entity: entityParam.optional(),
   sentiment: sentimentParam.optional(),
   breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
@@ -94,7 +97,8 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
             languages: query.language,
             sources: query.source,
             dateRange: query.date_range,
-            words: query.q,
+            search: query.q,
+            searchIn: query.search_in as SearchField[] | undefined,
             entities: query.entity,
             sentiments: query.sentiment,
           },

@@ -101,7 +101,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           categories: query.category ?? [],
           sources: query.source ?? [],
           languages: query.language ?? [],
-          words: query.q ?? [],
+          search: query.q ?? null,
           tenantId: principal.tenantId,
         });
         const limit = principal.limits.liveConnections;

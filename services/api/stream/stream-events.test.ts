@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { articleListItem } from '../articles/routes.ts';
 import type { Alert, ArticleDiscovered, ArticleEnriched } from '../../runtime/events/types.generated.ts';
+import { parseSearch } from '../articles/search-expression.ts';
 import {
   alertEvent,
   discoveredEvent,
@@ -64,7 +65,7 @@ const filter = (overrides: Partial<StreamFilter> = {}): StreamFilter => ({
   categories: [],
   sources: [],
   languages: [],
-  words: [],
+  search: null,
   tenantId: 'tenant-a',
   ...overrides,
 });
@@ -131,9 +132,9 @@ describe('stream events', () => {
       ['another source', { sources: ['src-cnn'] }, false],
       ['its language', { languages: ['en', 'de'] }, true],
       ['another language', { languages: ['de'] }, false],
-      ['words of the title and the summary', { words: ['über', 'tsmc'] }, true],
-      ['a word only in the content', { words: ['long'] }, false],
-      ['part of a word', { words: ['rall'] }, false],
+      ['words of the title and the summary', { search: parseSearch('über tsmc') }, true],
+      ['a word only in the content', { search: parseSearch('long') }, false],
+      ['part of a word', { search: parseSearch('rall') }, false],
       ['another kind', { kinds: new Set(['article.updated'] as const) }, false],
     ] as const)('%s', (_, overrides, expected) => {
       expect(eventMatcher(filter(overrides as Partial<StreamFilter>))(published)).toBe(expected);

@@ -5,6 +5,7 @@ import type { Alert, ArticleDiscovered, ArticleEnriched } from '../../runtime/ev
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import type { ArticleFacts } from '../../monitors/alert-raiser.ts';
 import { alertData } from '../../webhooks/alert-data.ts';
+import { searchMatcher, type SearchExpression } from '../articles/search-expression.ts';
 
 export const streamEventKinds = [
   'article.published',
@@ -42,8 +43,8 @@ export interface StreamFilter {
   /** Source ids as given and names lowercased: either may match. */
   sources: readonly string[];
   languages: readonly string[];
-  /** Lowercase words that must all appear in the title or the summary, as whole words. */
-  words: readonly string[];
+  /** The parsed `q`, tested on the title and the summary; null for none. */
+  search: SearchExpression | null;
   tenantId: string;
 }
 
@@ -55,9 +56,7 @@ export type EventMatcher = (event: StreamEvent) => boolean;
  */
 export function eventMatcher(filter: StreamFilter): EventMatcher {
   const sources = new Set(filter.sources.flatMap((s) => [s, s.toLowerCase()]));
-  const words = filter.words.map(
-    (word) => new RegExp(`(?:^|[^\\p{L}\\p{N}])${word}(?:$|[^\\p{L}\\p{N}])`, 'u'),
-  );
+  const search = filter.search ? searchMatcher(filter.search) : () => true;
   return (event) => {
     if (!filter.kinds.has(event.kind)) return false;
     if (event.tenantId !== null) return event.tenantId === filter.tenantId;
@@ -68,7 +67,7 @@ export function eventMatcher(filter: StreamFilter): EventMatcher {
     if (sources.size > 0 && !sources.has(subject.sourceId) && !sources.has(subject.sourceName)) return false;
     if (filter.languages.length > 0 && (!subject.language || !filter.languages.includes(subject.language)))
       return false;
-    return words.every((pattern) => pattern.test(subject.text));
+    return search(subject.text);
   };
 }
 

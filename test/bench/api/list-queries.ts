@@ -37,7 +37,7 @@ export function listRequests(options: { word: string; sourceName: string }): Lis
     {
       name: `q=${options.word}`,
       query: `q=${encodeURIComponent(options.word)}`,
-      filter: { words: searchParam.parse(options.word) },
+      filter: { search: searchParam.parse(options.word) },
     },
     {
       name: 'source',

@@ -1,11 +1,11 @@
-// With DISPATCHER_FROM_BEGINNING=false, a group that never committed a partition starts it at the end.
+// With a *_FROM_BEGINNING=false setting, a group that never committed a partition starts it at the end.
 // KafkaJS would look the end up at its first fetch, some time after the group was joined, so a record
 // appended in between (by a test that waited for the start) could be skipped. Committing the end offsets
 // before the real consumers start fixes the starting point at the moment the process started.
 //
 // (KafkaJS's admin.setOffsets does the same but costs a full fetch wait, five seconds, per topic.)
 import type { Admin, Kafka } from 'kafkajs';
-import type { Logger } from '../runtime/logger.ts';
+import type { Logger } from '../logger.ts';
 
 export async function startAtEndIfNew(
   kafka: Kafka,

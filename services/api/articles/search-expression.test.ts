@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatSearch, parseSearch, searchMatcher } from './search-expression.ts';
+
+describe('the q syntax', () => {
+  it.each([
+    ['bank rates', '(bank AND rates)'],
+    ['Bank  RATES', '(bank AND rates)'],
+    ['"interest rates"', '"interest rates"'],
+    ['anti-spyware', '"anti spyware"'],
+    ['U.S. tariffs', '("u s" AND tariffs)'],
+    ['fed OR ecb', '(fed OR ecb)'],
+    ['fed or ecb', '(fed AND or AND ecb)'],
+    ['rates NOT china', '(rates AND NOT china)'],
+    ['rates -china', '(rates AND NOT china)'],
+    ['rates -"trade war"', '(rates AND NOT "trade war")'],
+    ['(fed OR ecb) AND rates', '((fed OR ecb) AND rates)'],
+    ['fed OR ecb rates', '(fed OR (ecb AND rates))'],
+    ['NOT NOT fed', null],
+    ['((fed))', 'fed'],
+    ['rates -(china OR japan)', '(rates AND NOT (china OR japan))'],
+    ["' OR '1'='1", null],
+    ['Über straße', '(über AND straße)'],
+  ])('reads %j as %s', (query, expected) => {
+    if (expected === null) expect(() => parseSearch(query)).toThrow();
+    else expect(formatSearch(parseSearch(query))).toBe(expected);
+  });
+
+  it.each([
+    ['', 'must contain at least one letter or digit'],
+    ['&& !!', 'must contain at least one letter or digit'],
+    ['"interest rates', 'the quote at position 1 is not closed'],
+    ['(fed OR ecb', 'the parenthesis at position 1 is not closed'],
+    ['fed) rates', 'the parenthesis at position 4 was not opened'],
+    ['rates ()', 'the parentheses at position 7 are empty'],
+    ['fed OR', 'OR at position 5 needs a term after it'],
+    ['OR fed', 'OR at position 1 needs a term before it'],
+    ['fed AND', 'AND at position 5 needs a term after it'],
+    ['fed AND OR ecb', 'AND at position 5 needs a term after it'],
+    ['rates NOT', 'NOT at position 7 needs a term after it'],
+    ['rates -', '- at position 7 needs a term after it'],
+    ['NOT china', 'needs a term to find, not only terms to leave out'],
+    ['-china OR -japan', 'needs a term to find, not only terms to leave out'],
+    ['fed OR -china', 'needs a term to find, not only terms to leave out'],
+    [Array.from({ length: 21 }, (_, i) => `w${i}`).join(' '), 'at most 20 terms (this has 21)'],
+    ['('.repeat(11) + 'x' + ')'.repeat(11), 'parentheses nest deeper than 10'],
+  ])('refuses %j: %s', (query, message) => {
+    expect(() => parseSearch(query)).toThrow(message);
+  });
+
+  it('matches whole words, phrases in order, negation and alternatives', () => {
+    const text = 'the fed held interest rates as china trade talks went on';
+    const matches = (q: string) => searchMatcher(parseSearch(q))(text);
+    expect(matches('fed rates')).toBe(true);
+    expect(matches('"interest rates"')).toBe(true);
+    expect(matches('"rates interest"')).toBe(false);
+    expect(matches('rate')).toBe(false);
+    expect(matches('fed -china')).toBe(false);
+    expect(matches('(ecb OR fed) talks')).toBe(true);
+    expect(matches('ecb OR boj')).toBe(false);
+  });
+});
