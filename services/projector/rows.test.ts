@@ -74,6 +74,21 @@ describe('article rows', () => {
       version: 9,
     });
   });
+
+  it('write the article and its postings in the search index, under its key', () => {
+    const article = first;
+    const rows = rowsFor(topicNames.articlesDiscovered, article.article_id, article, 7, 0);
+    expect(rows.map((r) => r.table)).toEqual(['articles', ...Array<string>(5).fill('article_terms')]);
+    const terms = rows.slice(1).map((r) => r.row);
+    expect(terms.map((t) => t.term)).toEqual(['', 'minister', 'resigns', 'the', 'resigned']);
+    for (const t of terms) {
+      expect(t).toMatchObject({
+        article_id: article.article_id,
+        published_at: rows[0]!.row.published_at,
+        version: 7,
+      });
+    }
+  });
 });
 
 describe('enrichment rows', () => {

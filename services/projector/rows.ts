@@ -16,6 +16,7 @@ import type {
   WebhookDelivery,
 } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
+import { articleTermRows } from '../search/article-terms.ts';
 
 export type Row = Record<string, string | number | null | string[]>;
 
@@ -365,7 +366,7 @@ export interface TableRow {
 
 /** The tables each projected topic writes; the first is the one rowFor's row goes to. */
 export const projectedTables = {
-  [topicNames.articlesDiscovered]: ['articles'],
+  [topicNames.articlesDiscovered]: ['articles', 'article_terms'],
   [topicNames.articlesEnriched]: ['article_enrichments'],
   [topicNames.articlesNarrated]: ['article_narrations'],
   [topicNames.sources]: ['sources'],
@@ -394,6 +395,12 @@ export function rowsFor(
   at: number,
 ): TableRow[] {
   if (topic === topicNames.stories) return value ? storyRows(value as StoryEvent, version) : [];
+  if (topic === topicNames.articlesDiscovered && value) {
+    // The article, and its postings in the search index under the same key.
+    const row = articleRow(value as ArticleDiscovered, version);
+    const terms = articleTermRows(value as ArticleDiscovered, row.published_at as number, version);
+    return [{ table: 'articles', row }, ...terms.map((t) => ({ table: 'article_terms', row: t }))];
+  }
   const row = rowFor(topic, key, value, version, at);
   return row ? [{ table: projectedTables[topic][0], row }] : [];
 }

@@ -8,8 +8,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List articles, newest first
-         * @description Sorted by `published_at` descending, then `id` descending. Page with `limit`/`offset`, or follow `paging.next_cursor` for a walk that stays stable while new articles arrive.
+         * List articles, newest first (or most relevant first)
+         * @description Sorted by `published_at` descending, then `id` descending (or by relevance to `q` with `sort_by=relevance`). Page with `limit`/`offset`, or follow `paging.next_cursor` for a walk that stays stable while new articles arrive.
          */
         get: operations["listArticles"];
         put?: never;
@@ -1556,6 +1556,8 @@ export interface operations {
                 story?: string;
                 /** @description `story`: one article per story, its newest that matches the other parameters (and every article not yet in a story). Stories are made by the clusterer: see GET /v1/stories. */
                 collapse?: "story";
+                /** @description `published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, and pages with `offset` (no `next_cursor`). */
+                sort_by?: "published_at" | "relevance";
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Number of items to skip. */

@@ -6,6 +6,7 @@ import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { encodeCursor } from '../../services/api/articles/article-query.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
@@ -331,6 +332,16 @@ describe('read API', () => {
         `art_${run}_007`,
       ]);
       expect(await ids('q=walk%20SUMMARY%2042')).toEqual([42]);
+      // Relevance: the same matches, in an order of their own, each once, paged by offset.
+      const relevant = await stack.call<ArticleList>(
+        'GET',
+        `/v1/articles?source=${sourceId}&q=walk&sort_by=relevance&limit=100`,
+      );
+      expect(relevant.status).toBe(200);
+      expect(relevant.body.paging.next_cursor).toBeNull();
+      expect(relevant.body.articles.map((a) => a.id).sort()).toEqual(
+        (await walk(`source=${sourceId}&q=walk`, 100)).sort(),
+      );
       // Articles 0..4 were published in the window [base - 4 min, base].
       const from = new Date(base - 4 * 60_000).toISOString();
       const to = new Date(base + 1000).toISOString();
@@ -384,6 +395,13 @@ describe('read API', () => {
       ['/v1/articles?category=cooking', 'category'],
       ['/v1/articles?language=xx', 'language'],
       ['/v1/articles?cursor=not-a-cursor', 'cursor'],
+      ['/v1/articles?sort_by=oldest', 'sort_by'],
+      ['/v1/articles?sort_by=relevance', 'sort_by'],
+      [
+        `/v1/articles?q=rates&sort_by=relevance&cursor=${encodeCursor({ publishedAt: 1, id: 'a' })}`,
+        'cursor',
+      ],
+      ['/v1/articles?q=(rates', 'q'],
       ['/v1/articles?limit=5&limit=6', 'limit'],
       ['/v1/articles?colour=red', 'colour'],
       ['/v1/sources?country=zz', 'country'],
@@ -422,6 +440,8 @@ describe('read API', () => {
       ['language', (v) => `/v1/articles?language=${v}`],
       ['date_range', (v) => `/v1/articles?date_range=${v}`],
       ['q', (v) => `/v1/articles?q=${v}`],
+      ['q by relevance', (v) => `/v1/articles?sort_by=relevance&q=${v}`],
+      ['sort_by', (v) => `/v1/articles?sort_by=${v}`],
       ['limit', (v) => `/v1/articles?limit=${v}`],
       ['offset', (v) => `/v1/articles?offset=${v}`],
       ['cursor', (v) => `/v1/articles?cursor=${v}`],
@@ -444,7 +464,7 @@ describe('read API', () => {
           /DB::Exception|Code: \d+, e\.displayText|ClickHouse|at .+\.ts:\d+/,
         );
         if (answer.status === 200 && answer.body.articles) {
-          if (name === 'q') {
+          if (name.startsWith('q')) {
             // A search finds what contains its words ("' OR '1'='1" looks for "or" and "1"), nothing more.
             const words = value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
             for (const a of answer.body.articles) {

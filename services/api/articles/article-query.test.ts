@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { articleListQuery, decodeCursor, encodeCursor, filterConditions } from './article-query.ts';
+import {
+  articleListQuery,
+  articlesByKeyQuery,
+  decodeCursor,
+  encodeCursor,
+  filterConditions,
+  relevantKeysQuery,
+} from './article-query.ts';
+import { parseSearch } from './search-expression.ts';
 
 describe('article list SQL', () => {
   it('sorts newest first with the id as tie-breaker and asks for one row more than the page', () => {
@@ -61,5 +69,52 @@ describe('article list SQL', () => {
     ]) {
       expect(decodeCursor(bad), bad).toBeNull();
     }
+  });
+
+  it('finds q through the search index, checks the text of what it found, and not again by key', () => {
+    const query = articleListQuery({ search: parseSearch('"interest rates"') }, { limit: 20, offset: 0 });
+    // The index narrows the keys once; the text is matched there and again on the latest revision.
+    expect(query.split('FROM article_terms').length - 1).toBe(1);
+    expect(query).toContain(
+      '(published_at, article_id) IN (SELECT published_at, article_id FROM article_terms',
+    );
+    expect(query.split('match(lowerUTF8(title)').length - 1).toBe(2);
+    expect(query).toContain(
+      "match(lowerUTF8(title), '(^|[^\\\\p{L}\\\\p{N}])interest[^\\\\p{L}\\\\p{N}]+rates",
+    );
+    const scan = articleListQuery(
+      { search: parseSearch('rates'), searchBy: 'scan' },
+      { limit: 20, offset: 0 },
+    );
+    expect(scan).not.toContain('article_terms');
+  });
+
+  it('ranks by relevance, newest first among equals, and reads the page by key', () => {
+    const keys = relevantKeysQuery(
+      { search: parseSearch('rates'), categories: ['business'] },
+      { limit: 10, offset: 30, sort: 'relevance' },
+      {
+        words: ['rates'],
+        idf: [1.5],
+        statistics: { documents: 10, meanLength: { title: 5, summary: 20, content: 200 } },
+      },
+    );
+    expect(keys).toMatch(/ORDER BY relevance DESC, published_at DESC, article_id DESC\nLIMIT 30, 11$/);
+    expect(keys).toContain("category IN ('business')");
+    const collapsed = relevantKeysQuery(
+      { search: parseSearch('rates') },
+      { limit: 10, offset: 0, sort: 'relevance', collapse: 'story' },
+      {
+        words: ['rates'],
+        idf: [1.5],
+        statistics: { documents: 10, meanLength: { title: 5, summary: 20, content: 200 } },
+      },
+    );
+    expect(collapsed).toContain('ANY LEFT JOIN (SELECT article_id');
+    expect(collapsed).toContain("LIMIT 1 BY if(story_id = '', article_id, story_id)");
+    const rows = articlesByKeyQuery([{ published_at: 1700000000, article_id: "it's" }], {
+      search: parseSearch('rates'),
+    });
+    expect(rows).toContain("(published_at, article_id) IN ((toDateTime(1700000000, 'UTC'), 'it\\'s'))");
   });
 });

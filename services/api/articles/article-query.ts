@@ -5,10 +5,12 @@ import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
 import { membersOf, storyMembership } from '../stories/story-membership.ts';
+import type { SearchField } from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
+import { searchPrefilter } from './search-index.ts';
+import { relevanceQuery, type CollectionStatistics } from './relevance.ts';
 
-export const searchFields = ['title', 'summary', 'content'] as const;
-export type SearchField = (typeof searchFields)[number];
+export { searchFields, type SearchField } from '../../search/article-terms.ts';
 
 export interface ArticleFilter {
   categories?: readonly string[];
@@ -20,6 +22,11 @@ export interface ArticleFilter {
   search?: SearchExpression;
   /** Where `search` looks; default title and summary. */
   searchIn?: readonly SearchField[];
+  /**
+   * How `search` finds its articles: through the search index (search-index.ts), or by reading the text
+   * of every article in the other filters' range, as before the index (kept to check the index against).
+   */
+  searchBy?: 'index' | 'scan';
   /** Only the articles of this story. */
   storyId?: string;
   /** Articles whose latest successful enrichment names any of these entities (case-insensitive). */
@@ -40,6 +47,14 @@ export interface Page {
   after?: Cursor;
   /** One article per story (its newest that matches), and each article without a story. */
   collapse?: 'story';
+  /** Newest first (the default), or most relevant to `search` first (relevance.ts). */
+  sort?: 'published_at' | 'relevance';
+}
+
+/** An article's key in `articles`: where it sits in the table, and so how it is read by key. */
+export interface ArticleKey {
+  published_at: number | string;
+  article_id: string;
 }
 
 // DateTime's range on every ClickHouse release: a bound outside it is no bound.
@@ -50,11 +65,14 @@ export function filterConditions(filter: ArticleFilter): string[] {
   return [...contentConditions(filter), ...dateConditions(filter)];
 }
 
+export const defaultSearchFields: readonly SearchField[] = ['title', 'summary'];
+
 /**
  * The conditions on what a revision may change (everything but the publication window, which is on
- * the sort key every revision of an article shares).
+ * the sort key every revision of an article shares). `narrowed`: the keys are already the page's, so
+ * the search index need not narrow them again.
  */
-export function contentConditions(filter: ArticleFilter): string[] {
+export function contentConditions(filter: ArticleFilter, narrowed = false): string[] {
   const where: string[] = [];
   if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
   if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
@@ -81,7 +99,16 @@ export function contentConditions(filter: ArticleFilter): string[] {
     const names = filter.sources.map((s) => s.toLowerCase());
     where.push(sql`(source_id IN ${inList(filter.sources)} OR lowerUTF8(source_name) IN ${inList(names)})`);
   }
-  if (filter.search) where.push(searchCondition(filter.search, filter.searchIn ?? ['title', 'summary']));
+  if (filter.search) {
+    const fields = filter.searchIn ?? defaultSearchFields;
+    const index =
+      filter.searchBy === 'scan' || narrowed
+        ? null
+        : searchPrefilter(filter.search, fields, dateConditions(filter));
+    // Through the primary key: only the articles the index found are read, and only their text is matched.
+    if (index) where.push(`(published_at, article_id) IN (${index})`);
+    where.push(searchCondition(filter.search, fields));
+  }
   return where;
 }
 
@@ -163,7 +190,7 @@ export function articleListQuery(filter: ArticleFilter, page: Page): string {
   LIMIT ${page.offset}, ${page.limit + 1}`
       : sql`${raw(ordered)}
     LIMIT ${page.offset}, ${page.limit + 1}`;
-  const latest = contentConditions(filter);
+  const latest = contentConditions(filter, true);
   const latestClause = latest.length ? ` AND ${latest.join(' AND ')}` : '';
   return sql`SELECT ${raw(listColumns)} FROM (
   SELECT * FROM articles FINAL WHERE (published_at, article_id) IN (
@@ -171,6 +198,47 @@ export function articleListQuery(filter: ArticleFilter, page: Page): string {
   )${raw(latestClause)}
 )
 ORDER BY published_at DESC, article_id DESC`;
+}
+
+/**
+ * The keys of one page of matching articles, most relevant first (relevance.ts), with the collapse as
+ * in articleListQuery; one more than `limit`. `scoring` comes from the collection and the words' counts.
+ */
+export function relevantKeysQuery(
+  filter: ArticleFilter & { search: SearchExpression },
+  page: Page,
+  scoring: { words: readonly string[]; idf: readonly number[]; statistics: CollectionStatistics },
+): string {
+  const where = filterConditions(filter);
+  const candidates = `SELECT published_at, article_id FROM articles${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const scored = relevanceQuery({
+    ...scoring,
+    fields: filter.searchIn ?? defaultSearchFields,
+    candidates,
+    where: dateConditions(filter),
+  });
+  const order = 'relevance DESC, published_at DESC, article_id DESC';
+  const ranked =
+    page.collapse === 'story'
+      ? sql`SELECT published_at, article_id, relevance FROM (
+  SELECT published_at, article_id, relevance, story_id FROM (${raw(scored)})
+  ANY LEFT JOIN ${storyMembership()} USING article_id
+  ORDER BY ${raw(order)}
+  LIMIT 1 BY if(story_id = '', article_id, story_id)
+)`
+      : scored;
+  return sql`SELECT toUnixTimestamp(published_at) AS published_at, article_id FROM (${raw(ranked)})
+ORDER BY ${raw(order)}
+LIMIT ${page.offset}, ${page.limit + 1}`;
+}
+
+/** The list rows of these articles, read by key, whose latest revision still matches the filter. */
+export function articlesByKeyQuery(keys: readonly ArticleKey[], filter: ArticleFilter): string {
+  const tuples = keys.map((k) => sql`(toDateTime(${Number(k.published_at)}, 'UTC'), ${k.article_id})`);
+  const latest = contentConditions(filter, true);
+  return `SELECT ${listColumns} FROM articles FINAL WHERE (published_at, article_id) IN (${tuples.join(', ')})${
+    latest.length ? ` AND ${latest.join(' AND ')}` : ''
+  }`;
 }
 
 /** The latest revision of one article (the newest version, should its rows ever differ in sort key). */

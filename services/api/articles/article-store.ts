@@ -2,9 +2,21 @@
 // list items and detail objects. The list is one query for the page plus one
 // small lookup by id (AI summary and audio).
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import { CachedValue } from '../../runtime/cached-value.ts';
+import {
+  collectionStatisticsQuery,
+  documentCountsQuery,
+  inverseDocumentFrequency,
+  type CollectionStatistics,
+} from './relevance.ts';
+import { positiveWords } from './search-index.ts';
+import type { SearchExpression } from './search-expression.ts';
 import {
   articleDetailQuery,
   articleListQuery,
+  articlesByKeyQuery,
+  relevantKeysQuery,
+  type ArticleKey,
   encodeCursor,
   enrichmentQuery,
   extrasQuery,
@@ -128,13 +140,32 @@ export function listItem(
 }
 
 export class ArticleStore {
+  private readonly statistics: CachedValue<CollectionStatistics>;
+
   constructor(
     private readonly clickhouse: ClickHouse,
     private readonly audio: AudioUrls,
-  ) {}
+  ) {
+    // The collection's size and mean lengths move slowly; reading them costs a pass over one posting
+    // per article, so a minute-old figure serves every relevance query in that minute.
+    this.statistics = new CachedValue(60_000, async () => {
+      const [row] = await clickhouse.query<Record<string, number | string>>(collectionStatisticsQuery);
+      return {
+        documents: Number(row?.documents ?? 0),
+        meanLength: {
+          title: Number(row?.title ?? 0) || 0,
+          summary: Number(row?.summary ?? 0) || 0,
+          content: Number(row?.content ?? 0) || 0,
+        },
+      };
+    });
+  }
 
   async list(filter: ArticleFilter, page: Page): Promise<ArticlePage> {
-    const rows = await this.clickhouse.query<ListRow>(articleListQuery(filter, page));
+    const rows =
+      page.sort === 'relevance' && filter.search
+        ? await this.relevantRows({ ...filter, search: filter.search }, page)
+        : await this.clickhouse.query<ListRow>(articleListQuery(filter, page));
     const hasMore = rows.length > page.limit;
     const pageRows = rows.slice(0, page.limit);
     const { summaries, audio, stories } = await this.extras(pageRows.map((r) => r.article_id));
@@ -150,11 +181,30 @@ export class ArticleStore {
     return {
       items,
       hasMore,
+      // A relevance order has no keyset to resume from: it pages by offset.
       nextCursor:
-        hasMore && last
+        hasMore && last && page.sort !== 'relevance'
           ? encodeCursor({ publishedAt: Number(last.published_at), id: last.article_id })
           : null,
     };
+  }
+
+  /** One page (plus one) of rows, most relevant first: the keys by relevance, then their rows by key. */
+  private async relevantRows(filter: ArticleFilter & { search: SearchExpression }, page: Page) {
+    const words = positiveWords(filter.search);
+    const [statistics, counts] = await Promise.all([
+      this.statistics.get(),
+      this.clickhouse.query<{ term: string; documents: number | string }>(documentCountsQuery(words)),
+    ]);
+    const holding = new Map(counts.map((c) => [c.term, Number(c.documents)]));
+    const idf = words.map((w) => inverseDocumentFrequency(statistics.documents, holding.get(w) ?? 0));
+    const keys = await this.clickhouse.query<ArticleKey>(
+      relevantKeysQuery(filter, page, { words, idf, statistics }),
+    );
+    if (keys.length === 0) return [];
+    const rows = await this.clickhouse.query<ListRow>(articlesByKeyQuery(keys, filter));
+    const byId = new Map(rows.map((r) => [r.article_id, r]));
+    return keys.map((k) => byId.get(k.article_id)).filter((r) => r !== undefined);
   }
 
   async get(id: string): Promise<ArticleDetail | null> {

@@ -44,6 +44,15 @@ const listQuery = z.object({
         '`story`: one article per story, its newest that matches the other parameters (and every article ' +
         'not yet in a story). Stories are made by the clusterer: see GET /v1/stories.',
     }),
+  sort_by: z
+    .enum(['published_at', 'relevance'], { error: 'must be published_at or relevance' })
+    .default('published_at')
+    .meta({
+      description:
+        '`published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the ' +
+        'fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, ' +
+        'and pages with `offset` (no `next_cursor`).',
+    }),
   limit: limitParam(100, 20),
   offset: offsetParam,
   cursor: z
@@ -156,15 +165,21 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
       operationId: 'listArticles',
       tag: 'Articles',
       scope: 'read:feeds',
-      summary: 'List articles, newest first',
+      summary: 'List articles, newest first (or most relevant first)',
       description:
-        'Sorted by `published_at` descending, then `id` descending. Page with `limit`/`offset`, or follow ' +
-        '`paging.next_cursor` for a walk that stays stable while new articles arrive.',
+        'Sorted by `published_at` descending, then `id` descending (or by relevance to `q` with ' +
+        '`sort_by=relevance`). Page with `limit`/`offset`, or follow `paging.next_cursor` for a walk that ' +
+        'stays stable while new articles arrive.',
       query: listQuery,
       responses: { 200: { description: 'A page of articles', schema: articleList } },
       handler: async (ctx, { query }) => {
         const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
         if (after === null) throw invalidParameter('cursor', 'is not a cursor returned by this API');
+        if (query.sort_by === 'relevance') {
+          if (!query.q) throw invalidParameter('sort_by', 'relevance needs q, the words to be relevant to');
+          if (after)
+            throw invalidParameter('cursor', 'cannot be used with sort_by=relevance; page with offset');
+        }
         const page = await store.list(
           {
             categories: query.category,
@@ -177,7 +192,7 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
             sentiments: query.sentiment,
             storyId: query.story,
           },
-          { limit: query.limit, offset: query.offset, after, collapse: query.collapse },
+          { limit: query.limit, offset: query.offset, after, collapse: query.collapse, sort: query.sort_by },
         );
         ctx.body = {
           articles: page.items,

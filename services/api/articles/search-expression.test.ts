@@ -43,6 +43,10 @@ describe('the q syntax', () => {
     ['fed OR -china', 'needs a term to find, not only terms to leave out'],
     [Array.from({ length: 21 }, (_, i) => `w${i}`).join(' '), 'at most 20 terms (this has 21)'],
     ['('.repeat(11) + 'x' + ')'.repeat(11), 'parentheses nest deeper than 10'],
+    [
+      `rates ${'x'.repeat(65)}`,
+      'at position 7 has a word longer than 64 characters, which the index does not hold',
+    ],
   ])('refuses %j: %s', (query, message) => {
     expect(() => parseSearch(query)).toThrow(message);
   });

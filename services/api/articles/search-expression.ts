@@ -12,6 +12,8 @@
 // is its words next to each other, as a phrase. A query that cannot be read answers 400 saying what is
 // wrong and where (a 1-based character position).
 
+import { isIndexed, maxIndexedWordLength, searchWords } from '../../search/search-words.ts';
+
 export type SearchExpression =
   | { kind: 'term'; words: string[] }
   | { kind: 'and'; items: SearchExpression[] }
@@ -28,8 +30,6 @@ type Token =
   | { type: 'open' | 'close' | 'and' | 'or' | 'not'; at: number; text: string }
   | { type: 'term'; at: number; text: string; words: string[] };
 
-const wordPattern = /[\p{L}\p{N}]+/gu;
-
 function tokenize(query: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -44,7 +44,7 @@ function tokenize(query: string): Token[] {
       const end = query.indexOf('"', i + 1);
       if (end < 0) throw new SearchSyntaxError(`the quote at position ${i + 1} is not closed`);
       const text = query.slice(i, end + 1);
-      tokens.push({ type: 'term', at: i, text, words: wordsOf(text) });
+      tokens.push({ type: 'term', at: i, text, words: searchWords(text) });
       i = end + 1;
     } else if (c === '-' && (i === 0 || /[\s(]/u.test(query[i - 1]!))) {
       // A minus in front of a term negates it; inside a word ("anti-spyware") it is punctuation.
@@ -56,15 +56,11 @@ function tokenize(query: string): Token[] {
       const text = query.slice(i, end);
       if (text === 'AND' || text === 'OR' || text === 'NOT')
         tokens.push({ type: text.toLowerCase() as 'and' | 'or' | 'not', at: i, text });
-      else tokens.push({ type: 'term', at: i, text, words: wordsOf(text) });
+      else tokens.push({ type: 'term', at: i, text, words: searchWords(text) });
       i = end;
     }
   }
   return tokens;
-}
-
-function wordsOf(text: string): string[] {
-  return (text.match(wordPattern) ?? []).map((w) => w.toLowerCase());
 }
 
 /** Parses `q`; throws SearchSyntaxError with a message fit to show after "q: ". */
@@ -131,12 +127,19 @@ export function parseSearch(query: string): SearchExpression {
     if (rest.type === 'close') throw new SearchSyntaxError(`the parenthesis ${where(rest)} was not opened`);
     throw new SearchSyntaxError(`${rest.text} ${where(rest)} needs a term before it`);
   }
+  const long = tokens.find((t) => t.type === 'term' && t.words.some((w) => !isIndexed(w)));
+  if (long)
+    throw new SearchSyntaxError(
+      `${quoteShort(long.text)} at position ${long.at + 1} has a word longer than ${maxIndexedWordLength} characters, which the index does not hold`,
+    );
   const terms = countTerms(expression);
   if (terms > maxTerms) throw new SearchSyntaxError(`at most ${maxTerms} terms (this has ${terms})`);
   if (!findsSomething(expression))
     throw new SearchSyntaxError('needs a term to find, not only terms to leave out');
   return expression;
 }
+
+const quoteShort = (text: string) => JSON.stringify(text.length > 24 ? `${text.slice(0, 24)}…` : text);
 
 function startsOperand(token: Token | undefined): boolean {
   return token?.type === 'term' || token?.type === 'open' || token?.type === 'not';

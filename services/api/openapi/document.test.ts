@@ -27,6 +27,7 @@ describe('OpenAPI document', () => {
       'sentiment',
       'story',
       'collapse',
+      'sort_by',
       'limit',
       'offset',
       'cursor',

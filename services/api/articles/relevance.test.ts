@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { inverseDocumentFrequency, relevanceQuery } from './relevance.ts';
+
+describe('relevance', () => {
+  it('weighs rare words above common ones, and keeps a word in most articles positive', () => {
+    const rare = inverseDocumentFrequency(1000, 3);
+    const common = inverseDocumentFrequency(1000, 900);
+    expect(rare).toBeGreaterThan(common);
+    expect(common).toBeGreaterThan(0);
+    // Counts ahead of a stale collection size never go negative.
+    expect(inverseDocumentFrequency(10, 50)).toBeGreaterThan(0);
+  });
+
+  it('scores only the fields searched, normalised by their mean length, within the candidates', () => {
+    const query = relevanceQuery({
+      words: ['fed', 'rates'],
+      idf: [2.5, 1.25],
+      fields: ['title', 'content'],
+      statistics: { documents: 100, meanLength: { title: 8, summary: 30, content: 0 } },
+      candidates: 'SELECT published_at, article_id FROM articles',
+      where: [],
+    });
+    expect(query).toContain("transform(term, ['fed', 'rates'], [2.5, 1.25], 0.)");
+    expect(query).toContain('2 * count_title / (0.25 + 0.75 * length_title / 8)');
+    // An empty field everywhere has no mean: it counts as 1, not a division by zero.
+    expect(query).toContain('1 * count_content / (0.25 + 0.75 * length_content / 1)');
+    expect(query).not.toContain('summary_tf');
+    expect(query).toContain('(published_at, article_id) IN (SELECT published_at, article_id FROM articles)');
+  });
+});

@@ -1,0 +1,77 @@
+// How `q` reads the search index (`article_terms`, services/search/article-terms.ts) instead of the
+// text of every article: the index narrows the articles to those holding the query's words, and the
+// text of only those is then checked against the whole expression (article-query.ts searchCondition),
+// so the answer is the scan's answer, word for word. Pure, so it is unit tested.
+import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { isIndexed } from '../../search/search-words.ts';
+import { searchFields, type SearchField } from '../../search/article-terms.ts';
+import type { SearchExpression } from './search-expression.ts';
+
+/** The postings of the fields searched: a word counts only where `search_in` looks. */
+function inFields(fields: readonly SearchField[]): string[] {
+  if (searchFields.every((f) => fields.includes(f))) return [];
+  return [`(${fields.map((f) => `${f}_tf > 0`).join(' OR ')})`];
+}
+
+/**
+ * The keys (published_at, article_id) of a superset of the articles matching `e`, from the index; null
+ * when the index cannot narrow them (an expression of only negations, or of words too long to index),
+ * and the text has to be read. `where` adds conditions on the postings' published_at (the date range).
+ *
+ * - a word: its postings; a phrase: the articles with every word of it (the text decides the order);
+ * - AND: the intersection of what its parts narrow to (a NOT part narrows nothing);
+ * - OR: the union, when every branch narrows;
+ * - NOT: nothing (the complement of a superset is not one).
+ */
+export function searchPrefilter(
+  e: SearchExpression,
+  fields: readonly SearchField[],
+  where: readonly string[] = [],
+): string | null {
+  switch (e.kind) {
+    case 'term': {
+      const words = [...new Set(e.words)].filter(isIndexed);
+      if (words.length === 0) return null;
+      const conditions = [
+        words.length === 1 ? sql`term = ${words[0]!}` : sql`term IN ${inList(words)}`,
+        ...inFields(fields),
+        ...where,
+      ].join(' AND ');
+      return words.length === 1
+        ? `SELECT published_at, article_id FROM article_terms WHERE ${conditions}`
+        : sql`SELECT published_at, article_id FROM article_terms WHERE ${raw(conditions)}
+GROUP BY published_at, article_id HAVING uniqExact(term) = ${words.length}`;
+    }
+    case 'not':
+      return null;
+    case 'and': {
+      const parts = e.items.map((i) => searchPrefilter(i, fields, where)).filter((p) => p !== null);
+      if (parts.length === 0) return null;
+      const [first, ...rest] = parts;
+      if (rest.length === 0) return first!;
+      const within = rest.map((p) => `(published_at, article_id) IN (${p})`).join(' AND ');
+      return `SELECT published_at, article_id FROM (${first}) WHERE ${within}`;
+    }
+    case 'or': {
+      const parts = e.items.map((i) => searchPrefilter(i, fields, where));
+      if (parts.some((p) => p === null)) return null;
+      return `SELECT published_at, article_id FROM (${parts.join(' UNION ALL ')})`;
+    }
+  }
+}
+
+/**
+ * The words whose presence makes an article relevant: those of every term not negated (an odd number
+ * of NOTs above it), once each, as the index files them.
+ */
+export function positiveWords(e: SearchExpression, negated = false): string[] {
+  const words = new Set<string>();
+  const walk = (x: SearchExpression, not: boolean) => {
+    if (x.kind === 'term') {
+      if (!not) for (const w of x.words) if (isIndexed(w)) words.add(w);
+    } else if (x.kind === 'not') walk(x.item, !not);
+    else for (const item of x.items) walk(item, not);
+  };
+  walk(e, negated);
+  return [...words];
+}

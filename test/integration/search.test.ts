@@ -1,0 +1,278 @@
+// Search through the index the projector maintains (article_terms): on the BBC corpus, the index
+// answers every query exactly as reading the text of every article does (a few hundred words, phrases
+// and boolean expressions, in each field), and sort_by=relevance puts a small hand-labelled set in the
+// order a reader would.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ArticleStore } from '../../services/api/articles/article-store.ts';
+import {
+  articleListQuery,
+  type ArticleFilter,
+  type SearchField,
+} from '../../services/api/articles/article-query.ts';
+import { parseSearch } from '../../services/api/articles/search-expression.ts';
+import { readCorpus } from '../../services/demo/corpus.ts';
+import { rowsFor } from '../../services/projector/rows.ts';
+import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
+import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { searchWords } from '../../services/search/search-words.ts';
+import { stack, testLogger } from './support/stack.ts';
+
+const run = randomUUID().slice(0, 8);
+const database = `search_test_${run}`;
+const start = Date.UTC(2005, 0, 3);
+
+const article = (
+  id: string,
+  source: string,
+  at: number,
+  text: { title: string; summary: string; content: string },
+): ArticleDiscovered => ({
+  article_id: id,
+  source_id: source,
+  source_name: source,
+  guid: id,
+  url: `https://search.example/${id}`,
+  original_url: `https://search.example/${id}`,
+  ...text,
+  author: null,
+  published_at: at,
+  published_at_clamped: false,
+  discovered_at: at,
+  language: 'en',
+  category: 'general',
+  image_url: null,
+  revision: 1,
+  changed_fields: [],
+  first_published_at: null,
+  first_discovered_at: null,
+  occurred_at: at,
+});
+
+// The corpus (the hundred articles bundled for the demo), one article an hour, with the lead as the summary and the rest as the content.
+const corpus = readCorpus().map((a, i) =>
+  article(`bbc_${a.id.replace('/', '_')}`, `bbc_${a.category}`, start + i * 3_600_000, {
+    title: a.title,
+    summary: a.paragraphs[0] ?? '',
+    content: a.paragraphs.slice(1).join('\n\n'),
+  }),
+);
+
+// The hand-labelled set, from a source of its own: for each query, how relevant each article is
+// (2: about it, 1: mentions it, 0 or absent: does not match). Written to be judged by a reader, not
+// fitted to the scorer.
+const labelledSource = `labelled_${run}`;
+const long = (sentence: string) =>
+  Array.from({ length: 12 }, (_, i) => `Paragraph ${i + 1} of the report covers local matters in detail.`)
+    .concat(sentence)
+    .join(' ');
+const labelledTexts: Record<string, { title: string; summary: string; content: string }> = {
+  rates_hike: {
+    title: 'Bank of England raises interest rates to 5%',
+    summary: 'The Bank of England has raised interest rates for the third time this year.',
+    content: 'Interest rates rose by a quarter point. Economists expect interest rates to stay high.',
+  },
+  rates_savers: {
+    title: 'Interest rates: what the rise means for savers',
+    summary: 'Savers should see better returns as interest rates climb.',
+    content: 'Banks are passing the higher interest rates on to savings accounts slowly.',
+  },
+  housing: {
+    title: 'Housing market cools in the north',
+    summary: 'House prices fell for a second month.',
+    content: long('Agents blamed higher interest rates for the fall.'),
+  },
+  interest_only: {
+    title: 'Collectors show interest in old coins',
+    summary: 'A coin fair drew record crowds.',
+    content: 'Dealers said the rates of return on rare coins were high.',
+  },
+  election_vote: {
+    title: 'Election called after government loses confidence vote',
+    summary: 'The prime minister called an election after losing a vote in parliament.',
+    content: 'The election will be held next month.',
+  },
+  election_mention: {
+    title: 'Council budget approved',
+    summary: 'The budget passed a year before the next election.',
+    content: 'Councillors debated spending on roads and schools.',
+  },
+  vote_mention: {
+    title: 'Village fete raises money for church roof',
+    summary: 'Hundreds attended the summer fete.',
+    content: long('A vote on next year’s theme will be held in the spring.'),
+  },
+  football_final: {
+    title: 'Football: late goal settles cup final',
+    summary: 'A football cup final decided in the last minute.',
+    content: 'The winners lifted the trophy in front of their fans.',
+  },
+  football_mention: {
+    title: 'Town centre traffic plan delayed',
+    summary: 'The plan was delayed again.',
+    content: long('Football fans will be diverted on match days.'),
+  },
+  football_transfer: {
+    title: 'Football transfer window closes',
+    summary: 'Clubs rushed to complete football transfer deals.',
+    content: 'The transfer deadline passed at midnight.',
+  },
+  twin_older: {
+    title: 'Lighthouse keeper retires after forty years',
+    summary: 'The lighthouse keeper retires.',
+    content: 'The lighthouse will be automated.',
+  },
+  twin_newer: {
+    title: 'Lighthouse keeper retires after forty years',
+    summary: 'The lighthouse keeper retires.',
+    content: 'The lighthouse will be automated.',
+  },
+};
+const labelledIds = Object.keys(labelledTexts);
+const labelled = labelledIds.map((key, i) =>
+  article(`lab_${run}_${key}`, labelledSource, start + 3_600_000 * (3000 + i), labelledTexts[key]!),
+);
+const labelledId = (key: string) => `lab_${run}_${key}`;
+
+describe('search', () => {
+  let clickhouse: ClickHouse;
+  let store: ArticleStore;
+
+  beforeAll(async () => {
+    clickhouse = await ClickHouse.connect({
+      url: stack.CLICKHOUSE_URL,
+      user: stack.CLICKHOUSE_USER,
+      password: stack.CLICKHOUSE_PASSWORD,
+      database,
+    });
+    await migrate(clickhouse, readMigrations(), testLogger);
+    // The rows the projector writes for each event (services/projector/rows.ts), offsets as versions.
+    const byTable = new Map<string, Record<string, unknown>[]>();
+    [...corpus, ...labelled].forEach((a, offset) => {
+      for (const { table, row } of rowsFor(
+        topicNames.articlesDiscovered,
+        a.article_id,
+        a,
+        offset,
+        a.occurred_at,
+      )) {
+        byTable.set(table, [...(byTable.get(table) ?? []), row]);
+      }
+    });
+    for (const [table, rows] of byTable) await clickhouse.insert(table, rows);
+    store = new ArticleStore(clickhouse, { urlFor: (key) => key });
+  }, 120_000);
+
+  afterAll(async () => {
+    await clickhouse?.command(`DROP DATABASE IF EXISTS ${database}`);
+    await clickhouse?.close();
+  });
+
+  const ids = async (filter: ArticleFilter) =>
+    (
+      await clickhouse.query<{ article_id: string }>(articleListQuery(filter, { limit: 5000, offset: 0 }))
+    ).map((r) => r.article_id);
+
+  // A few hundred words across the corpus's range of frequencies: every 20th of its vocabulary by
+  // count, which runs from words in most articles to words in one.
+  const vocabulary = (() => {
+    const counts = new Map<string, number>();
+    for (const a of corpus)
+      for (const w of new Set(searchWords(`${a.title} ${a.summary} ${a.content}`)))
+        counts.set(w, (counts.get(w) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([w]) => w);
+  })();
+  const sampled = vocabulary.filter((_, i) => i % 20 === 0).slice(0, 300);
+
+  it('finds what a scan finds, for a few hundred words in each field', async () => {
+    expect(sampled.length).toBeGreaterThanOrEqual(300);
+    let nonEmpty = 0;
+    const fieldSets: SearchField[][] = [['title', 'summary'], ['content'], ['title', 'summary', 'content']];
+    for (const [i, word] of sampled.entries()) {
+      const searchIn = fieldSets[i % fieldSets.length]!;
+      const search = parseSearch(word);
+      const scanned = await ids({ search, searchIn, searchBy: 'scan' });
+      expect(await ids({ search, searchIn }), `${word} in ${searchIn.join(',')}`).toEqual(scanned);
+      if (scanned.length > 0) nonEmpty += 1;
+    }
+    // The comparison means something only if most words find articles.
+    expect(nonEmpty).toBeGreaterThan(200);
+  }, 300_000);
+
+  it('finds what a scan finds, for phrases, boolean expressions and with other filters', async () => {
+    const w = (i: number) => vocabulary[i * 7 + 50]!;
+    const queries = [
+      '"interest rates"',
+      '"prime minister" -blair',
+      '(economy OR growth) AND -china',
+      '"world cup" OR "six nations"',
+      'microsoft NOT (apple OR google)',
+      'film (oscar OR award) -"best actor"',
+      `${w(1)} ${w(2)}`,
+      `${w(3)} OR ${w(4)} OR ${w(5)}`,
+      `(${w(6)} OR ${w(7)}) -${w(8)}`,
+      `"${w(9)} ${w(10)}" OR ${w(11)}`,
+      'U.S. anti-spyware',
+      '2004',
+    ];
+    const dateRange = { from: new Date(start + 500 * 3_600_000), to: new Date(start + 1500 * 3_600_000) };
+    for (const q of queries) {
+      for (const extra of [{}, { dateRange }, { categories: ['general'] }, { sources: ['bbc_business'] }]) {
+        const search = parseSearch(q);
+        const searchIn: SearchField[] = ['title', 'summary', 'content'];
+        const scanned = await ids({ search, searchIn, searchBy: 'scan', ...extra });
+        expect(await ids({ search, searchIn, ...extra }), `${q} ${JSON.stringify(extra)}`).toEqual(scanned);
+      }
+    }
+    expect((await ids({ search: parseSearch('"interest rates"') })).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  const byRelevance = async (q: string) => {
+    const page = await store.list(
+      { search: parseSearch(q), searchIn: ['title', 'summary', 'content'], sources: [labelledSource] },
+      { limit: 100, offset: 0, sort: 'relevance' },
+    );
+    return page.items.map((a) => a.id);
+  };
+  // Every article above every one its reader judged less relevant, and nothing else.
+  const inOrder = (found: string[], grades: Record<string, number>) => {
+    expect(new Set(found)).toEqual(new Set(Object.keys(grades).map(labelledId)));
+    const grade = found.map((id) => grades[id.slice(labelledId('').length)]!);
+    expect(grade, found.join(' ')).toEqual([...grade].sort((a, b) => b - a));
+  };
+
+  it('orders a hand-labelled set by relevance', async () => {
+    inOrder(await byRelevance('"interest rates"'), { rates_hike: 2, rates_savers: 2, housing: 1 });
+    inOrder(await byRelevance('election OR vote'), {
+      election_vote: 2,
+      election_mention: 1,
+      vote_mention: 1,
+    });
+    inOrder(await byRelevance('football -transfer'), { football_final: 2, football_mention: 1 });
+  });
+
+  it('puts the newer of two equally relevant articles first', async () => {
+    expect(await byRelevance('lighthouse keeper')).toEqual([
+      labelledId('twin_newer'),
+      labelledId('twin_older'),
+    ]);
+  });
+
+  it('pages by relevance with offset, each article once', async () => {
+    const filter: ArticleFilter = {
+      search: parseSearch('said OR year'),
+      searchIn: ['title', 'summary', 'content'],
+    };
+    const pages: string[] = [];
+    for (let offset = 0; offset < 60; offset += 20) {
+      const page = await store.list(filter, { limit: 20, offset, sort: 'relevance' });
+      expect(page.nextCursor).toBeNull();
+      pages.push(...page.items.map((a) => a.id));
+    }
+    expect(new Set(pages).size).toBe(60);
+    const all = await store.list(filter, { limit: 60, offset: 0, sort: 'relevance' });
+    expect(all.items.map((a) => a.id)).toEqual(pages);
+  });
+});
