@@ -280,7 +280,7 @@ export async function startApi(
       synthesis,
       audio,
     },
-    stream: { hub, partitions: () => tail.partitions, streamTokens },
+    stream: { hub, partitions: () => tail.partitions, position: () => tail.position, streamTokens },
   });
   const document = openApiDocument(routes, {
     version,

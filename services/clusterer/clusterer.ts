@@ -18,7 +18,8 @@ import type { Logger } from '../runtime/logger.ts';
 import type { StoryClusterer } from '../stories/story-clusterer.ts';
 import { storyEvent } from '../stories/story-events.ts';
 import type { StoryArticle } from '../stories/story-vector.ts';
-import { readArticleFacts, type ArticleFacts } from './story-articles.ts';
+import type { ArticleFacts } from '../monitors/alert-raiser.ts';
+import { readArticleFacts } from '../monitors/article-facts.ts';
 
 export interface ClustererOptions {
   clickhouse: ClickHouse;
@@ -50,7 +51,11 @@ export function clustererHandler(options: ClustererOptions): ClustererHandler {
     const enrichments = events.flatMap((e) => (e.value ? [e.value] : []));
     const fresh = enrichments.filter((e) => clusterer.storyOf(e.article_id) === undefined);
     if (fresh.length === 0) return;
-    const facts = await readArticleFacts(options.clickhouse, [...new Set(fresh.map((e) => e.article_id))]);
+    // The headline, lead, source and dates: the enrichment event carries none of them.
+    const facts = await readArticleFacts(options.clickhouse, [...new Set(fresh.map((e) => e.article_id))], {
+      narrations: false,
+      contentChars: 2000,
+    });
     const now = clock();
     for (const e of fresh)
       if (!facts.has(e.article_id) && now - e.occurred_at < options.articleWaitMs)

@@ -20,6 +20,7 @@ const article: ArticleFacts = {
   sourceId: 's1',
   sourceName: 'Daily Example',
   publishedAt: Date.parse('2026-11-20T10:00:00Z'),
+  discoveredAt: Date.parse('2026-11-20T10:00:00Z'),
   category: 'business',
   language: 'en',
   revision: 1,

@@ -19,6 +19,7 @@ const fact = (id: string, source: string, minutes: number): ArticleFacts => ({
   sourceId: source,
   sourceName: source.toUpperCase(),
   publishedAt: at + minutes * 60_000,
+  discoveredAt: at + minutes * 60_000,
   category: 'world',
   language: 'en',
   revision: 1,

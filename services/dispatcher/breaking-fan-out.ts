@@ -13,35 +13,18 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { ArticleFacts } from '../monitors/alert-raiser.ts';
 import { readArticleFacts } from '../monitors/article-facts.ts';
+import { breakingData } from '../webhooks/breaking-data.ts';
 import { NEWS_BREAKING } from '../webhooks/event-types.ts';
 import { passesFilter } from './article-fan-out.ts';
 import { firstDeliveryJob } from './fan-out.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
-/** The news.breaking body (services/webhooks/payloads.ts describes it); `articles` oldest first. */
+/** The news.breaking body (services/webhooks/payloads.ts describes it). */
 export function breakingPayload(event: StoryEvent, articles: readonly ArticleFacts[]): string {
-  const ordered = [...articles].sort(
-    (a, b) => a.publishedAt - b.publishedAt || (a.articleId < b.articleId ? -1 : 1),
-  );
-  const sources = new Map(ordered.map((a) => [a.sourceId, a.sourceName]));
   return JSON.stringify({
     event: NEWS_BREAKING,
     timestamp: new Date(event.occurred_at).toISOString(),
-    data: {
-      story_id: event.story_id,
-      headline: ordered[0]?.title ?? '',
-      detected_at: new Date(event.article_at).toISOString(),
-      source_count: sources.size,
-      sources: [...sources].map(([id, name]) => ({ id, name })),
-      articles: ordered.map((a) => ({
-        article_id: a.articleId,
-        title: a.title,
-        url: a.url,
-        source: a.sourceName,
-        source_id: a.sourceId,
-        published_at: new Date(a.publishedAt).toISOString(),
-      })),
-    },
+    data: breakingData(event, articles),
   });
 }
 

@@ -68,6 +68,7 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           sourceId: '',
           sourceName: '',
           publishedAt: enrichment.enriched_at,
+          discoveredAt: enrichment.enriched_at,
           category: enrichment.category ?? '',
           language: enrichment.language,
           revision: enrichment.revision,

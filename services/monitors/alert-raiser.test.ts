@@ -37,6 +37,7 @@ const article: ArticleFacts = {
   sourceId: 's1',
   sourceName: 'Daily Example',
   publishedAt: 0,
+  discoveredAt: 0,
   category: 'business',
   language: 'en',
   revision: 1,

@@ -22,6 +22,8 @@ export interface ArticleFacts {
   sourceName: string;
   /** Milliseconds since the epoch. */
   publishedAt: number;
+  /** When it was first discovered (ms since the epoch). */
+  discoveredAt: number;
   /** The feed's category and language (the enrichment may say otherwise). */
   category: string;
   language: string | null;

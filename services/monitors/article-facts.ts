@@ -1,8 +1,9 @@
-// The articles of a batch of enrichments, read from the read model in one query each for the
-// articles and their narrations (the enrichment event carries neither the text nor the audio).
+// The articles of a batch of events that name them by id (enrichments, breaking stories), read from the
+// read model in one query each for the articles and their narrations (those events carry neither the
+// text nor the audio). The matcher, the dispatcher, the API's stream and the clusterer read them here.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
-import { inList, sql } from '../runtime/clickhouse/literal.ts';
+import { inList, raw, sql } from '../runtime/clickhouse/literal.ts';
 import type { ArticleFacts } from './alert-raiser.ts';
 
 interface ArticleRow {
@@ -17,13 +18,23 @@ interface ArticleRow {
   category: string;
   language: string;
   revision: number | string;
+  discovered: number | string;
+}
+
+export interface ReadOptions {
+  /** Whether to read the narrations too (default true); without, every article reads as not narrated. */
+  narrations?: boolean;
+  /** Read at most this many characters of the content (default all of it). */
+  contentChars?: number;
 }
 
 export async function readArticleFacts(
   clickhouse: ClickHouse,
   ids: readonly string[],
+  options: ReadOptions = {},
 ): Promise<Map<string, ArticleFacts>> {
   if (ids.length === 0) return new Map();
+  const withNarrations = options.narrations ?? true;
   const latestArticles = latestVersions({
     table: 'articles',
     key: 'article_id',
@@ -38,9 +49,11 @@ export async function readArticleFacts(
       'category',
       'language',
       'revision',
+      'discovered_at',
     ],
     where: [sql`article_id IN ${inList(ids)}`],
   });
+  const content = options.contentChars ? sql`substring(content, 1, ${options.contentChars})` : 'content';
   // Any outcome counts as narrated (a failed or skipped narration will not bring audio later); the audio
   // is the latest succeeded one's.
   const latestNarrations = latestVersions({
@@ -57,13 +70,18 @@ export async function readArticleFacts(
   });
   const [articles, narrations, audios] = await Promise.all([
     clickhouse.query<ArticleRow>(
-      sql`SELECT article_id, title, url, summary, content, source_id, source_name,
-  toUnixTimestamp(published_at) AS published, category, language, revision FROM ${latestArticles}`,
+      sql`SELECT article_id, title, url, summary, ${raw(content)} AS content, source_id, source_name,
+  toUnixTimestamp(published_at) AS published, category, language, revision,
+  toUnixTimestamp(discovered_at) AS discovered FROM ${latestArticles}`,
     ),
-    clickhouse.query<{ article_id: string }>(sql`SELECT article_id FROM ${latestNarrations}`),
-    clickhouse.query<{ article_id: string; audio_url: string; audio_key: string | null }>(
-      sql`SELECT article_id, audio_url, audio_key FROM ${latestAudio}`,
-    ),
+    withNarrations
+      ? clickhouse.query<{ article_id: string }>(sql`SELECT article_id FROM ${latestNarrations}`)
+      : [],
+    withNarrations
+      ? clickhouse.query<{ article_id: string; audio_url: string; audio_key: string | null }>(
+          sql`SELECT article_id, audio_url, audio_key FROM ${latestAudio}`,
+        )
+      : [],
   ]);
   const narrated = new Set(narrations.map((n) => n.article_id));
   const audio = new Map(audios.map((n) => [n.article_id, n]));
@@ -82,6 +100,7 @@ export async function readArticleFacts(
         sourceId: a.source_id,
         sourceName: a.source_name,
         publishedAt: Number(a.published) * 1000,
+        discoveredAt: Number(a.discovered) * 1000,
         category: a.category,
         language: a.language === '' ? null : a.language,
         revision: Number(a.revision),

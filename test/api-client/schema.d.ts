@@ -454,17 +454,19 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Live articles, updates, enrichments and alerts (Server-Sent Events)
+         * Live articles, updates, enrichments, alerts and breaking news (Server-Sent Events)
          * @description Server-Sent Events, in the order they are appended to Kafka, each within a second of its append.
          *     Each event has an `event` line (its kind), an `id` line and one `data` line of JSON:
          *     `article.published` and `article.updated` carry the list item of GET /v1/articles (with `changed_fields`
          *     for an update), `article.enriched` the list item with `ai_summary` and the `enrichment`
          *     object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only;
-         *     the article filters do not apply to it).
+         *     the article filters do not apply to it), `news.breaking` the `data` of the news.breaking webhook payload
+         *     (a story many sources report at once; it passes the filters when one of its articles does). Breaking
+         *     news is decided by the clusterer, so it is on the stream when the clusterer runs.
          *
          *     Reconnect with `Last-Event-ID` (EventSource does it by itself) to continue exactly after the last event
-         *     received, on any API instance, for as long as the topics hold the events (articles, enrichments and
-         *     alerts are kept forever). A comment line and the current `id` are sent every STREAM_HEARTBEAT_SECONDS
+         *     received, on any API instance, for as long as the topics hold the events (articles, enrichments,
+         *     alerts and stories are kept forever). A comment line and the current `id` are sent every STREAM_HEARTBEAT_SECONDS
          *     (15 s). A client that leaves more than STREAM_BUFFER_BYTES (1 MiB) unread is sent a final
          *     `stream.closed` event (`reason`: `slow_consumer`, with the `last_event_id` to resume from) and
          *     disconnected; so is every client of an instance that shuts down (`shutting_down`).
@@ -3768,7 +3770,7 @@ export interface operations {
                 language?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
-                /** @description Event kinds wanted, comma-separated: article.published, article.updated, article.enriched, news.alert. Default: all of them. */
+                /** @description Event kinds wanted, comma-separated: article.published, article.updated, article.enriched, news.alert, news.breaking. Default: all of them. */
                 events?: string;
                 /** @description Resume after this event id, for clients that cannot send the `Last-Event-ID` header (which wins when both are given). */
                 last_event_id?: string;

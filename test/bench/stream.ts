@@ -12,7 +12,7 @@
 // the last arrival), delay from append to arrival p50/p99 over every delivery, the server's CPU
 // seconds and its peak resident memory; then the ratio API / bare (target >= 0.5 for events/s).
 //
-// Nothing touches the live topics or read models: the run's three topics (bench.stream.*.<run>) are
+// Nothing touches the live topics or read models: the run's four topics (bench.stream.*.<run>) are
 // deleted at the end, also on failure and Ctrl-C; the API's Redis keys live under a prefix of the run's.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const load1 = () => loadavg()[0]!.toFixed(1);
 const apiKey = `bench-${randomUUID()}`;
-const topics = ['discovered', 'enriched', 'alerts'].map((name) => `bench.stream.${name}.${run}`);
+const topics = ['discovered', 'enriched', 'alerts', 'stories'].map((name) => `bench.stream.${name}.${run}`);
 
 const exit = cleanUpOnExit('bench:stream');
 const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: `bench-stream-${run}`, logger });

@@ -9,6 +9,7 @@ import type { FeedPoll } from '../../services/runtime/events/types.generated.ts'
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
+import { openSse } from '../support/sse-client.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { startReadyService, type ServiceProcess } from './support/service-process.ts';
@@ -148,6 +149,15 @@ describe('breaking news', () => {
     });
     expect(hook.status, hook.text).toBe(201);
 
+    // A live stream client, filtered to these sources, gets the same news as the stream's news.breaking.
+    const live = await openSse(
+      `${stack.api.url}/v1/stream?events=news.breaking&source=${sourceIds.join(',')}`,
+      {
+        authorization: `Bearer ${stack.client.apiKey}`,
+      },
+    );
+    expect(live.status).toBe(200);
+
     poller = startPoller({
       POLLER_GROUP: `breaking-poller-${run}`,
       REDIS_KEY_PREFIX: `test:${run}:`,
@@ -193,5 +203,11 @@ describe('breaking news', () => {
     expect(mineStories.has(first!.data.story_id)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(delivered().map((d) => d.data.story_id)).toEqual([first!.data.story_id]);
+
+    // On the stream: once, with the webhook's data.
+    await waitFor(() => live.events.length > 0, 'news.breaking on the stream', 10_000);
+    expect(live.events.map((e) => e.event)).toEqual(['news.breaking']);
+    expect(JSON.parse(live.events[0]!.data)).toEqual(first!.data);
+    live.close();
   });
 });

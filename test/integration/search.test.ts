@@ -186,6 +186,7 @@ describe('search', () => {
   })();
   const sampled = vocabulary.filter((_, i) => i % 20 === 0).slice(0, 300);
 
+  // The index holds titles and summaries; a search in the content reads it (and so equals the scan).
   it('finds what a scan finds, for a few hundred words in each field', async () => {
     expect(sampled.length).toBeGreaterThanOrEqual(300);
     let nonEmpty = 0;
@@ -221,7 +222,7 @@ describe('search', () => {
     for (const q of queries) {
       for (const extra of [{}, { dateRange }, { categories: ['general'] }, { sources: ['bbc_business'] }]) {
         const search = parseSearch(q);
-        const searchIn: SearchField[] = ['title', 'summary', 'content'];
+        const searchIn: SearchField[] = ['title', 'summary'];
         const scanned = await ids({ search, searchIn, searchBy: 'scan', ...extra });
         expect(await ids({ search, searchIn, ...extra }), `${q} ${JSON.stringify(extra)}`).toEqual(scanned);
       }

@@ -96,7 +96,7 @@ describe('article list SQL', () => {
       {
         words: ['rates'],
         idf: [1.5],
-        statistics: { documents: 10, meanLength: { title: 5, summary: 20, content: 200 } },
+        statistics: { documents: 10, meanLength: { title: 5, summary: 20 } },
       },
     );
     expect(keys).toMatch(/ORDER BY relevance DESC, published_at DESC, article_id DESC\nLIMIT 30, 11$/);
@@ -107,7 +107,7 @@ describe('article list SQL', () => {
       {
         words: ['rates'],
         idf: [1.5],
-        statistics: { documents: 10, meanLength: { title: 5, summary: 20, content: 200 } },
+        statistics: { documents: 10, meanLength: { title: 5, summary: 20 } },
       },
     );
     expect(collapsed).toContain('ANY LEFT JOIN (SELECT article_id');

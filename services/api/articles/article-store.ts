@@ -155,7 +155,6 @@ export class ArticleStore {
         meanLength: {
           title: Number(row?.title ?? 0) || 0,
           summary: Number(row?.summary ?? 0) || 0,
-          content: Number(row?.content ?? 0) || 0,
         },
       };
     });

@@ -11,20 +11,37 @@ describe('relevance', () => {
     expect(inverseDocumentFrequency(10, 50)).toBeGreaterThan(0);
   });
 
-  it('scores only the fields searched, normalised by their mean length, within the candidates', () => {
+  it('scores only the indexed fields searched, normalised by their mean length, within the candidates', () => {
     const query = relevanceQuery({
       words: ['fed', 'rates'],
       idf: [2.5, 1.25],
       fields: ['title', 'content'],
-      statistics: { documents: 100, meanLength: { title: 8, summary: 30, content: 0 } },
+      statistics: { documents: 100, meanLength: { title: 0, summary: 30 } },
       candidates: 'SELECT published_at, article_id FROM articles',
       where: [],
     });
     expect(query).toContain("transform(term, ['fed', 'rates'], [2.5, 1.25], 0.)");
-    expect(query).toContain('2 * count_title / (0.25 + 0.75 * length_title / 8)');
     // An empty field everywhere has no mean: it counts as 1, not a division by zero.
-    expect(query).toContain('1 * count_content / (0.25 + 0.75 * length_content / 1)');
+    expect(query).toContain('2 * count_title / (0.25 + 0.75 * length_title / 1)');
     expect(query).not.toContain('summary_tf');
-    expect(query).toContain('(published_at, article_id) IN (SELECT published_at, article_id FROM articles)');
+    expect(query).not.toContain('content_tf');
+    // Every candidate is in the answer, scored or not (found in its content only: 0).
+    expect(query).toMatch(
+      /^SELECT published_at, article_id, relevance FROM \(SELECT DISTINCT published_at, article_id FROM \(SELECT published_at, article_id FROM articles\)\)\nANY LEFT JOIN/,
+    );
+  });
+
+  it('scores a search in the content alone 0 for every candidate, which leaves them newest first', () => {
+    const query = relevanceQuery({
+      words: ['fed'],
+      idf: [2.5],
+      fields: ['content'],
+      statistics: { documents: 100, meanLength: { title: 8, summary: 30 } },
+      candidates: 'SELECT published_at, article_id FROM articles',
+      where: [],
+    });
+    expect(query).toBe(
+      'SELECT published_at, article_id, 0 AS relevance FROM (SELECT DISTINCT published_at, article_id FROM (SELECT published_at, article_id FROM articles))',
+    );
   });
 });

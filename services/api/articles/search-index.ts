@@ -4,19 +4,23 @@
 // so the answer is the scan's answer, word for word. Pure, so it is unit tested.
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import { isIndexed } from '../../search/search-words.ts';
-import { searchFields, type SearchField } from '../../search/article-terms.ts';
+import { indexedFields, isIndexedField, type SearchField } from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
 
-/** The postings of the fields searched: a word counts only where `search_in` looks. */
-function inFields(fields: readonly SearchField[]): string[] {
-  if (searchFields.every((f) => fields.includes(f))) return [];
+/**
+ * The postings of the fields searched (a word counts only where `search_in` looks); null when one of
+ * them is not indexed (the content), which only reading the text can search.
+ */
+function inFields(fields: readonly SearchField[]): string[] | null {
+  if (!fields.every(isIndexedField)) return null;
+  if (indexedFields.every((f) => fields.includes(f))) return [];
   return [`(${fields.map((f) => `${f}_tf > 0`).join(' OR ')})`];
 }
 
 /**
  * The keys (published_at, article_id) of a superset of the articles matching `e`, from the index; null
- * when the index cannot narrow them (an expression of only negations, or of words too long to index),
- * and the text has to be read. `where` adds conditions on the postings' published_at (the date range).
+ * when the index cannot narrow them (a search in the content, which is not indexed; an expression that
+ * only leaves out), and the text has to be read. `where` adds conditions on the postings' published_at (the date range).
  *
  * - a word: its postings; a phrase: the articles with every word of it (the text decides the order);
  * - AND: the intersection of what its parts narrow to (a NOT part narrows nothing);
@@ -31,10 +35,11 @@ export function searchPrefilter(
   switch (e.kind) {
     case 'term': {
       const words = [...new Set(e.words)].filter(isIndexed);
-      if (words.length === 0) return null;
+      const postings = inFields(fields);
+      if (words.length === 0 || postings === null) return null;
       const conditions = [
         words.length === 1 ? sql`term = ${words[0]!}` : sql`term IN ${inList(words)}`,
-        ...inFields(fields),
+        ...postings,
         ...where,
       ].join(' AND ');
       return words.length === 1

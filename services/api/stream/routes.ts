@@ -8,12 +8,14 @@ import type { Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { eventMatcher, streamEventKinds, type StreamEventKind } from './stream-events.ts';
 import { LiveConnectionLimitError, type StreamHub } from './stream-hub.ts';
-import { decodePosition, InvalidPositionError } from './stream-position.ts';
+import { decodePosition, InvalidPositionError, type Position } from './stream-position.ts';
 
 export interface StreamDependencies {
   hub: Pick<StreamHub, 'open'>;
   /** Partitions per stream topic, to read a Last-Event-ID against. */
   partitions: () => readonly number[];
+  /** Where the stream stands now: what an event id from before a topic joined the stream resumes at. */
+  position: () => Position;
   streamTokens: AccessTokens;
 }
 
@@ -46,11 +48,13 @@ const streamDescription = [
   '`article.published` and `article.updated` carry the list item of GET /v1/articles (with `changed_fields`',
   'for an update), `article.enriched` the list item with `ai_summary` and the `enrichment`',
   'object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only;',
-  'the article filters do not apply to it).',
+  'the article filters do not apply to it), `news.breaking` the `data` of the news.breaking webhook payload',
+  '(a story many sources report at once; it passes the filters when one of its articles does). Breaking',
+  'news is decided by the clusterer, so it is on the stream when the clusterer runs.',
   '',
   'Reconnect with `Last-Event-ID` (EventSource does it by itself) to continue exactly after the last event',
-  'received, on any API instance, for as long as the topics hold the events (articles, enrichments and',
-  'alerts are kept forever). A comment line and the current `id` are sent every STREAM_HEARTBEAT_SECONDS',
+  'received, on any API instance, for as long as the topics hold the events (articles, enrichments,',
+  'alerts and stories are kept forever). A comment line and the current `id` are sent every STREAM_HEARTBEAT_SECONDS',
   '(15 s). A client that leaves more than STREAM_BUFFER_BYTES (1 MiB) unread is sent a final',
   '`stream.closed` event (`reason`: `slow_consumer`, with the `last_event_id` to resume from) and',
   'disconnected; so is every client of an instance that shuts down (`shutting_down`).',
@@ -68,7 +72,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
       operationId: 'streamEvents',
       tag: 'Stream',
       scope: 'read:feeds',
-      summary: 'Live articles, updates, enrichments and alerts (Server-Sent Events)',
+      summary: 'Live articles, updates, enrichments, alerts and breaking news (Server-Sent Events)',
       description: streamDescription,
       query: streamQuery,
       responses: {
@@ -77,7 +81,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           contentType: 'text/event-stream',
           schema: z.string().meta({
             example:
-              'id: 1f.2a~9.b~3\nevent: article.published\ndata: {"id":"…","title":"…","category":"business",…}\n\n',
+              'id: 1f.2a~9.b~3~0\nevent: article.published\ndata: {"id":"…","title":"…","category":"business",…}\n\n',
           }),
         },
       },
@@ -88,7 +92,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
         let resumeFrom = null;
         if (lastEventId) {
           try {
-            resumeFrom = decodePosition(lastEventId, deps.partitions());
+            resumeFrom = decodePosition(lastEventId, deps.partitions(), deps.position());
           } catch (error) {
             if (error instanceof InvalidPositionError) throw invalidParameter('Last-Event-ID', error.message);
             throw error;

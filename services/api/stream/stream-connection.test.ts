@@ -44,8 +44,8 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-const partitions = [2, 1, 1];
-const start: Position = [[0, 0], [0], [0]];
+const partitions = [2, 1, 1, 1];
+const start: Position = [[0, 0], [0], [0], [0]];
 const event = (name: string, topic = 'x'): StreamEvent => ({
   kind: 'article.published',
   data: JSON.stringify({ name, topic }),
@@ -133,7 +133,7 @@ describe('a stream connection', () => {
     t.append(1, 'b');
     t.append(0, null); // a record with no event still moves the position
     expect(names(res)).toEqual(['a', 'b']);
-    expect(res.events().map((e) => e.id)).toEqual(['1.0~0~0', '1.2~0~0']);
+    expect(res.events().map((e) => e.id)).toEqual(['1.0~0~0~0', '1.2~0~0~0']);
   });
 
   it('resumed from any event id, continues with exactly the events after it, then live', async () => {
@@ -147,7 +147,7 @@ describe('a stream connection', () => {
     const first = connect(t, null);
     const ids: string[] = [];
     // What a client that saw everything from the start would have: ids of the replayed events.
-    const full = connect(t, [[0, 0], [0], [0]]);
+    const full = connect(t, [[0, 0], [0], [0], [0]]);
     await settle();
     ids.push(...full.res.events().map((e) => e.id));
     expect(names(full.res)).toEqual(all);
@@ -164,9 +164,9 @@ describe('a stream connection', () => {
   it('reads back from Kafka what the buffer let go of, then the buffer, with nothing twice', async () => {
     const t = fakeTail(4);
     for (let i = 0; i < 10; i++) t.append(i % 2, `e${i}`);
-    const { res } = connect(t, [[1, 1], [0], [0]]);
+    const { res } = connect(t, [[1, 1], [0], [0], [0]]);
     await settle();
-    expect(t.catchUps).toEqual([{ from: [[1, 1], [0], [0]], until: [[3, 3], [0], [0]] }]);
+    expect(t.catchUps).toEqual([{ from: [[1, 1], [0], [0], [0]], until: [[3, 3], [0], [0], [0]] }]);
     expect(names(res).toSorted()).toEqual(['e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8', 'e9']);
     t.append(0, 'e10');
     expect(names(res).at(-1)).toBe('e10');
@@ -175,14 +175,14 @@ describe('a stream connection', () => {
   it('resumed from an instance that was further on, skips what it had until this tail catches up', () => {
     const t = fakeTail(10);
     t.append(0, 'e0');
-    const { res, connection } = connect(t, [[3, 0], [0], [0]]);
+    const { res, connection } = connect(t, [[3, 0], [0], [0], [0]]);
     t.append(0, 'e1');
     t.append(0, 'e2');
     expect(names(res)).toEqual([]);
     t.append(1, 'e3'); // another partition: new to the client
     t.append(0, 'e4');
     expect(names(res)).toEqual(['e3', 'e4']);
-    expect(connection.currentId()).toBe('4.1~0~0');
+    expect(connection.currentId()).toBe('4.1~0~0~0');
   });
 
   it('cuts off a client that leaves more than its buffer unread, with a final event saying why', async () => {
@@ -200,7 +200,7 @@ describe('a stream connection', () => {
     expect(closed).toEqual(['slow_consumer']);
     const last = res.events().at(-1)!;
     expect(last.event).toBe('stream.closed');
-    expect(JSON.parse(last.data)).toMatchObject({ reason: 'slow_consumer', last_event_id: '3.0~0~0' });
+    expect(JSON.parse(last.data)).toMatchObject({ reason: 'slow_consumer', last_event_id: '3.0~0~0~0' });
     expect(res.ended).toBe(true);
     t.append(0, 'd');
     expect(names(res)).toEqual(['a', 'b', 'c']);

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { articleListItem } from '../articles/routes.ts';
-import type { Alert, ArticleDiscovered, ArticleEnriched } from '../../runtime/events/types.generated.ts';
+import type {
+  Alert,
+  ArticleDiscovered,
+  ArticleEnriched,
+  StoryEvent,
+} from '../../runtime/events/types.generated.ts';
 import { parseSearch } from '../articles/search-expression.ts';
+import { breakingData } from '../../webhooks/breaking-data.ts';
 import {
   alertEvent,
+  breakingEvent,
   discoveredEvent,
   enrichedEvent,
   eventMatcher,
@@ -168,6 +175,56 @@ describe('stream events', () => {
       // Article filters are about articles; an alert is the tenant's own monitor.
       expect(eventMatcher(filter({ categories: ['sports'] }))(alert)).toBe(true);
       expect(eventMatcher(filter({ kinds: new Set(['article.published'] as const) }))(alert)).toBe(false);
+    });
+
+    it('sends news.breaking with the webhook payload data, passing a filter when one of its articles does', () => {
+      const story: StoryEvent = {
+        type: 'breaking',
+        story_id: 'st1',
+        article_id: null,
+        source_id: null,
+        language: null,
+        category: null,
+        article_at: Date.UTC(2026, 10, 24, 8, 40),
+        similarity: null,
+        terms: [],
+        distinct_terms: [],
+        merged_into: null,
+        article_ids: ['a2', 'a1'],
+        occurred_at: Date.UTC(2026, 10, 24, 8, 41),
+      };
+      const articles = [
+        streamArticleOf(
+          discovered({
+            article_id: 'a2',
+            source_id: 'src-dw',
+            source_name: 'DW',
+            language: 'de',
+            published_at: Date.UTC(2026, 10, 24, 8, 35),
+          }),
+        ),
+        streamArticleOf(discovered()),
+      ];
+      const event = breakingEvent(story, articles);
+      expect(event.kind).toBe('news.breaking');
+      // The data the news.breaking webhook sends (services/dispatcher/breaking-fan-out.ts builds it the same way).
+      const byWebhook = breakingData(
+        story,
+        articles.map((a) => ({ ...a, articleId: a.id })),
+      );
+      expect(JSON.parse(event.data)).toEqual(JSON.parse(JSON.stringify(byWebhook)));
+      expect(JSON.parse(event.data)).toMatchObject({
+        story_id: 'st1',
+        source_count: 2,
+        headline: 'Chip makers rally as Über demand grows',
+      });
+      expect(eventMatcher(filter())(event)).toBe(true);
+      expect(eventMatcher(filter({ languages: ['de'] }))(event)).toBe(true);
+      expect(eventMatcher(filter({ sources: ['bbc news'] }))(event)).toBe(true);
+      expect(eventMatcher(filter({ languages: ['fr'] }))(event)).toBe(false);
+      expect(eventMatcher(filter({ search: parseSearch('tsmc') }))(event)).toBe(true);
+      expect(eventMatcher(filter({ search: parseSearch('football') }))(event)).toBe(false);
+      expect(eventMatcher(filter({ kinds: new Set(['news.alert'] as const) }))(event)).toBe(false);
     });
   });
 });

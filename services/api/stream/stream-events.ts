@@ -1,10 +1,16 @@
 // What a stream sends, built from the records of its topics: the event kind, the JSON body (the list
 // item of GET /v1/articles, or the webhook payload's `data` for news.alert), and the facts a
 // connection's filter is checked against. Pure: the tail (stream-tail.ts) feeds it decoded records.
-import type { Alert, ArticleDiscovered, ArticleEnriched } from '../../runtime/events/types.generated.ts';
+import type {
+  Alert,
+  ArticleDiscovered,
+  ArticleEnriched,
+  StoryEvent,
+} from '../../runtime/events/types.generated.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import type { ArticleFacts } from '../../monitors/alert-raiser.ts';
 import { alertData } from '../../webhooks/alert-data.ts';
+import { breakingData } from '../../webhooks/breaking-data.ts';
 import { searchMatcher, type SearchExpression } from '../articles/search-expression.ts';
 
 export const streamEventKinds = [
@@ -12,6 +18,7 @@ export const streamEventKinds = [
   'article.updated',
   'article.enriched',
   'news.alert',
+  'news.breaking',
 ] as const;
 export type StreamEventKind = (typeof streamEventKinds)[number];
 
@@ -32,6 +39,8 @@ export interface StreamEvent {
   /** The JSON body of the SSE `data` line. */
   data: string;
   subject: Subject | null;
+  /** For an event about several articles (news.breaking): it passes a filter that one of them passes. */
+  subjects?: readonly Subject[];
   /** Only this tenant may see it (news.alert); null: any tenant. */
   tenantId: string | null;
 }
@@ -57,17 +66,19 @@ export type EventMatcher = (event: StreamEvent) => boolean;
 export function eventMatcher(filter: StreamFilter): EventMatcher {
   const sources = new Set(filter.sources.flatMap((s) => [s, s.toLowerCase()]));
   const search = filter.search ? searchMatcher(filter.search) : () => true;
-  return (event) => {
-    if (!filter.kinds.has(event.kind)) return false;
-    if (event.tenantId !== null) return event.tenantId === filter.tenantId;
-    const subject = event.subject;
-    if (!subject) return false;
+  const passes = (subject: Subject) => {
     if (filter.categories.length > 0 && !subject.categories.some((c) => filter.categories.includes(c)))
       return false;
     if (sources.size > 0 && !sources.has(subject.sourceId) && !sources.has(subject.sourceName)) return false;
     if (filter.languages.length > 0 && (!subject.language || !filter.languages.includes(subject.language)))
       return false;
     return search(subject.text);
+  };
+  return (event) => {
+    if (!filter.kinds.has(event.kind)) return false;
+    if (event.tenantId !== null) return event.tenantId === filter.tenantId;
+    if (event.subjects) return event.subjects.some(passes);
+    return event.subject !== null && passes(event.subject);
   };
 }
 
@@ -204,6 +215,25 @@ export function enrichedEvent(e: ArticleEnriched, article: StreamArticle, audio?
       },
     }),
     subject: subjectOf(article, e.category),
+    tenantId: null,
+  };
+}
+
+/**
+ * news.breaking: the `data` of the webhook payload (webhooks/breaking-data.ts), for every tenant; it
+ * passes a connection's filter when one of the story's articles does, as a webhook's filter does.
+ */
+export function breakingEvent(story: StoryEvent, articles: readonly StreamArticle[]): StreamEvent {
+  return {
+    kind: 'news.breaking',
+    data: JSON.stringify(
+      breakingData(
+        story,
+        articles.map((a) => ({ ...a, articleId: a.id })),
+      ),
+    ),
+    subject: null,
+    subjects: articles.map((a) => subjectOf(a, null)),
     tenantId: null,
   };
 }

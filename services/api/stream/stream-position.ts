@@ -10,6 +10,7 @@ export const streamTopics = [
   topicNames.articlesDiscovered,
   topicNames.articlesEnriched,
   topicNames.alerts,
+  topicNames.stories,
 ] as const;
 export type StreamTopic = (typeof streamTopics)[number];
 
@@ -26,15 +27,19 @@ export function encodePosition(position: Position): string {
 
 /**
  * The position an event id stands for. A topic with more partitions than the id knows (partitions were
- * added since) starts those at 0, so nothing on them is missed.
+ * added since) starts those at 0, so nothing on them is missed. An id from before the stream read its
+ * later topics (news.stories.v1 joined as the fourth) takes those topics from `now`, the stream's
+ * position at the reconnect: a client that was connected across an upgrade resumes without error and
+ * without the new topic's history.
  */
-export function decodePosition(id: string, partitions: readonly number[]): Position {
+export function decodePosition(id: string, partitions: readonly number[], now?: Position): Position {
   if (id.length > maxIdLength || !/^[0-9a-z.~]+$/.test(id))
     throw new InvalidPositionError('is not an event id sent by this stream');
   const topics = id.split('~');
-  if (topics.length !== streamTopics.length)
+  const legacy = now !== undefined && topics.length === legacyTopicCount;
+  if (topics.length !== streamTopics.length && !legacy)
     throw new InvalidPositionError('is not an event id sent by this stream');
-  return topics.map((text, t) => {
+  const known = topics.map((text, t) => {
     const offsets = text.split('.').map((part) => {
       if (!/^[0-9a-z]{1,12}$/.test(part))
         throw new InvalidPositionError('is not an event id sent by this stream');
@@ -45,7 +50,11 @@ export function decodePosition(id: string, partitions: readonly number[]): Posit
     while (offsets.length < wanted) offsets.push(0);
     return offsets;
   });
+  return [...known, ...(now ?? []).slice(known.length).map((offsets) => [...offsets])];
 }
+
+/** Topics in the ids the stream sent before it read news.stories.v1. */
+const legacyTopicCount = 3;
 
 export const copyPosition = (position: Position): Position => position.map((offsets) => [...offsets]);
 

@@ -4,13 +4,19 @@
 // in step with the tail is sent. Enrichments carry neither the article's text nor its source, so the
 // tail remembers the articles it saw discovered (bounded) and asks the read model for the rest.
 import type { Admin, Kafka } from 'kafkajs';
-import type { Alert, ArticleDiscovered, ArticleEnriched } from '../../runtime/events/types.generated.ts';
+import type {
+  Alert,
+  ArticleDiscovered,
+  ArticleEnriched,
+  StoryEvent,
+} from '../../runtime/events/types.generated.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import type { EventCodec } from '../../runtime/kafka/registry.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import { PositionReader, topicHeads, type PositionedRecord } from './position-reader.ts';
 import {
   alertEvent,
+  breakingEvent,
   discoveredEvent,
   enrichedEvent,
   streamArticleOf,
@@ -42,6 +48,18 @@ export interface TailOptions {
 
 const topicDiscovered = 0;
 const topicEnriched = 1;
+const topicAlerts = 2;
+const topicStories = 3;
+
+/** The articles whose facts a record's event needs. */
+function articlesOf(record: PositionedRecord): string[] {
+  if (record.topic === topicEnriched) return [(record.value as ArticleEnriched).article_id];
+  if (record.topic === topicStories) {
+    const story = record.value as StoryEvent;
+    return story.type === 'breaking' ? story.article_ids : [];
+  }
+  return [];
+}
 
 export class StreamTail {
   private readonly buffer: ReplayBuffer;
@@ -121,11 +139,9 @@ export class StreamTail {
 
   /** The events of records read from Kafka (also a catch-up's, which does not go through the ring). */
   async eventsOf(records: readonly PositionedRecord[]): Promise<(StreamEvent | null)[]> {
-    const missing = records.flatMap((r) =>
-      r.topic === topicEnriched && r.value && !this.articles.has((r.value as ArticleEnriched).article_id)
-        ? [(r.value as ArticleEnriched).article_id]
-        : [],
-    );
+    const missing = records
+      .flatMap((r) => (r.value ? articlesOf(r) : []))
+      .filter((id) => !this.articles.has(id));
     const looked = missing.length > 0 ? await this.lookupArticles(missing) : new Map<string, StreamArticle>();
     return records.map((record) => {
       if (record.value === null) return null;
@@ -140,10 +156,16 @@ export class StreamTail {
         const article = this.articles.get(enriched.article_id) ?? looked.get(enriched.article_id);
         return article ? enrichedEvent(enriched, article, this.options.audio) : null;
       }
-      return alertEvent(record.value as Alert, this.options.audio);
+      if (record.topic === topicAlerts) return alertEvent(record.value as Alert, this.options.audio);
+      const story = record.value as StoryEvent;
+      if (story.type !== 'breaking') return null;
+      // The story's articles were discovered moments ago: the tail remembers them, or the read model has them.
+      const articles = story.article_ids.flatMap((id) => this.articles.get(id) ?? looked.get(id) ?? []);
+      return articles.length > 0 ? breakingEvent(story, articles) : null;
     });
   }
 
+  /** Articles an event is told with: an enrichment's, or a breaking story's. */
   private async lookupArticles(ids: string[]): Promise<Map<string, StreamArticle>> {
     try {
       return await this.options.lookup([...new Set(ids)]);
