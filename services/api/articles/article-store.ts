@@ -10,6 +10,7 @@ import {
   type CollectionStatistics,
 } from './relevance.ts';
 import { positiveWords } from './search-index.ts';
+import { readNewestFirst, windowStarts } from './time-windows.ts';
 import type { SearchExpression } from './search-expression.ts';
 import {
   articleDetailQuery,
@@ -145,6 +146,7 @@ export class ArticleStore {
   constructor(
     private readonly clickhouse: ClickHouse,
     private readonly audio: AudioUrls,
+    private readonly now: () => number = Date.now,
   ) {
     // The collection's size and mean lengths move slowly; reading them costs a pass over one posting
     // per article, so a minute-old figure serves every relevance query in that minute.
@@ -164,7 +166,7 @@ export class ArticleStore {
     const rows =
       page.sort === 'relevance' && filter.search
         ? await this.relevantRows({ ...filter, search: filter.search }, page)
-        : await this.clickhouse.query<ListRow>(articleListQuery(filter, page));
+        : await this.newestRows(filter, page);
     const hasMore = rows.length > page.limit;
     const pageRows = rows.slice(0, page.limit);
     const { summaries, audio, stories } = await this.extras(pageRows.map((r) => r.article_id));
@@ -186,6 +188,20 @@ export class ArticleStore {
           ? encodeCursor({ publishedAt: Number(last.published_at), id: last.article_id })
           : null,
     };
+  }
+
+  /** One page (plus one) of rows, newest first, read from the newest window of the archive that holds it. */
+  private newestRows(filter: ArticleFilter, page: Page): Promise<ListRow[]> {
+    const cursorTime = page.after ? (page.after.publishedAt + 1) * 1000 : Infinity;
+    const reference = Math.min(this.now(), filter.dateRange?.to?.getTime() ?? Infinity, cursorTime);
+    const floor = filter.dateRange?.from?.getTime() ?? null;
+    return readNewestFirst(windowStarts(reference, floor), page.limit, (start) => {
+      const windowed =
+        start === null
+          ? filter
+          : { ...filter, dateRange: { from: new Date(start), to: filter.dateRange?.to ?? null } };
+      return this.clickhouse.query<ListRow>(articleListQuery(windowed, page));
+    });
   }
 
   /** One page (plus one) of rows, most relevant first: the keys by relevance, then their rows by key. */

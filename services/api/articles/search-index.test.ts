@@ -8,7 +8,9 @@ const prefilter = (q: string, fields: ('title' | 'summary' | 'content')[] = ['ti
 describe('the search index prefilter', () => {
   it('reads the postings of a word in the fields searched', () => {
     // Title and summary are all the index holds: every posting of the word is in one of them.
-    expect(prefilter('rates')).toBe("SELECT published_at, article_id FROM article_terms WHERE term = 'rates'");
+    expect(prefilter('rates')).toBe(
+      "SELECT published_at, article_id FROM article_terms WHERE term = 'rates'",
+    );
     expect(prefilter('rates', ['title'])).toBe(
       "SELECT published_at, article_id FROM article_terms WHERE term = 'rates' AND (title_tf > 0)",
     );

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
+import { ArticleStore, type ListRow } from './article-store.ts';
+
+const now = Date.UTC(2026, 10, 25, 12);
+const row = (i: number): ListRow => ({
+  article_id: `a${i}`,
+  title: 't',
+  summary: 's',
+  source_id: 'src',
+  source_name: 'Source',
+  url: 'https://news.example/a',
+  published_at: now / 1000 - i * 60,
+  language: 'en',
+  category: 'general',
+  revision: 1,
+  updated_at: null,
+});
+
+/** A read model that holds `matching` rows for the list query in any window, and records the queries. */
+function fakeClickHouse(matchingPerWindow: number[]) {
+  const lists: string[] = [];
+  const clickhouse = {
+    query: async (statement: string) => {
+      if (statement.includes("'summary' AS kind")) return []; // the extras
+      const n = matchingPerWindow[lists.length] ?? 0;
+      lists.push(statement);
+      return Array.from({ length: n }, (_, i) => row(i));
+    },
+  } as unknown as ClickHouse;
+  return { clickhouse, lists };
+}
+
+const lowerBound = (statement: string) =>
+  Number(/published_at >= toDateTime\((\d+), 'UTC'\)/.exec(statement)?.[1] ?? NaN) * 1000;
+
+describe('the article list, newest window first', () => {
+  it('reads the newest six hours first, and stops there when they fill the page', async () => {
+    const { clickhouse, lists } = fakeClickHouse([21]);
+    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const page = await store.list({}, { limit: 20, offset: 0 });
+    expect(page.items).toHaveLength(20);
+    expect(page.hasMore).toBe(true);
+    expect(lists).toHaveLength(1);
+    expect(lowerBound(lists[0]!)).toBe(now - 6 * 3_600_000);
+  });
+
+  it('widens a window that falls short, up to the whole archive', async () => {
+    const { clickhouse, lists } = fakeClickHouse([3, 7, 12, 15, 19, 19]);
+    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const page = await store.list({ categories: ['science'] }, { limit: 20, offset: 0 });
+    expect(page.items).toHaveLength(19);
+    expect(page.hasMore).toBe(false);
+    expect(lists.map(lowerBound).slice(0, -1)).toEqual(
+      [...lists.map(lowerBound).slice(0, -1)].sort((a, b) => b - a),
+    );
+    expect(lists.at(-1)).not.toMatch(/published_at >=/);
+  });
+
+  it('anchors the windows at a cursor, and never reaches below the date range', async () => {
+    const { clickhouse, lists } = fakeClickHouse([0, 0]);
+    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const cursorTime = now / 1000 - 86_400 * 30;
+    const from = new Date(now - 86_400_000 * 31);
+    await store.list(
+      { dateRange: { from, to: null } },
+      { limit: 20, offset: 0, after: { publishedAt: cursorTime, id: 'x' } },
+    );
+    expect(lists).toHaveLength(2);
+    expect(lowerBound(lists[0]!)).toBe((cursorTime + 1) * 1000 - 6 * 3_600_000);
+    expect(lowerBound(lists[1]!)).toBe(from.getTime());
+  });
+});
