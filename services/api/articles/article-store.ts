@@ -10,7 +10,7 @@ import {
   type CollectionStatistics,
 } from './relevance.ts';
 import { positiveWords } from './search-index.ts';
-import { readNewestFirst, windowStarts } from './time-windows.ts';
+import { inWindow, listWindows, readNewestFirst } from './time-windows.ts';
 import type { SearchExpression } from './search-expression.ts';
 import {
   articleDetailQuery,
@@ -192,16 +192,10 @@ export class ArticleStore {
 
   /** One page (plus one) of rows, newest first, read from the newest window of the archive that holds it. */
   private newestRows(filter: ArticleFilter, page: Page): Promise<ListRow[]> {
-    const cursorTime = page.after ? (page.after.publishedAt + 1) * 1000 : Infinity;
-    const reference = Math.min(this.now(), filter.dateRange?.to?.getTime() ?? Infinity, cursorTime);
-    const floor = filter.dateRange?.from?.getTime() ?? null;
-    return readNewestFirst(windowStarts(reference, floor), page.limit, (start) => {
-      const windowed =
-        start === null
-          ? filter
-          : { ...filter, dateRange: { from: new Date(start), to: filter.dateRange?.to ?? null } };
-      return this.clickhouse.query<ListRow>(articleListQuery(windowed, page));
-    });
+    const before = page.after ? (page.after.publishedAt + 1) * 1000 : Infinity;
+    return readNewestFirst(listWindows(filter.dateRange, this.now(), before), page.limit, (start) =>
+      this.clickhouse.query<ListRow>(articleListQuery(inWindow(filter, start), page)),
+    );
   }
 
   /** One page (plus one) of rows, most relevant first: the keys by relevance, then their rows by key. */

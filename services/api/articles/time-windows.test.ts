@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNewestFirst, windowSpans, windowStarts } from './time-windows.ts';
+import { inWindow, listWindows, readNewestFirst, windowSpans, windowStarts } from './time-windows.ts';
 
 const day = 86_400_000;
 
@@ -32,5 +32,18 @@ describe('newest windows', () => {
     reads.length = 0;
     expect(await readNewestFirst(windowStarts(100 * day), 100, read)).toHaveLength(60);
     expect(reads.at(-1)).toBeNull();
+  });
+
+  it('start at the earliest of now, the date range end and a cursor, and narrow the filter to a window', () => {
+    const range = { from: new Date(10 * day), to: new Date(50 * day) };
+    expect(listWindows(range, 100 * day)[0]).toBe(50 * day - 6 * 3_600_000);
+    expect(listWindows(range, 100 * day, 40 * day)[0]).toBe(40 * day - 6 * 3_600_000);
+    expect(listWindows(undefined, 100 * day)[0]).toBe(100 * day - 6 * 3_600_000);
+    const filter = { categories: ['science'], dateRange: range };
+    expect(inWindow(filter, 45 * day)).toEqual({
+      categories: ['science'],
+      dateRange: { from: new Date(45 * day), to: range.to },
+    });
+    expect(inWindow(filter, null)).toBe(filter);
   });
 });

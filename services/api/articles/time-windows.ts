@@ -8,6 +8,8 @@
 // it yields `offset + limit + 1` of them the page is the page of the whole archive. A window that yields
 // fewer is widened; the last has no bound.
 
+import type { DateRange } from '../http/date-range.ts';
+
 const hour = 3_600_000;
 const day = 24 * hour;
 
@@ -44,4 +46,24 @@ export async function readNewestFirst<T>(
     if (start === null || rows.length > needed) return rows;
   }
   return [];
+}
+
+/**
+ * The windows of a list filtered by `dateRange`: the newest time it can show is the earliest of `now`,
+ * the range's end and `before` (a cursor's time), and none reaches below the range's start.
+ */
+export function listWindows(
+  dateRange: DateRange | undefined,
+  now: number,
+  before = Infinity,
+): (number | null)[] {
+  const reference = Math.min(now, dateRange?.to?.getTime() ?? Infinity, before);
+  return windowStarts(reference, dateRange?.from?.getTime() ?? null);
+}
+
+/** The filter with its date range starting at the window's start (unchanged for the unbounded read). */
+export function inWindow<F extends { dateRange?: DateRange }>(filter: F, start: number | null): F {
+  return start === null
+    ? filter
+    : { ...filter, dateRange: { from: new Date(start), to: filter.dateRange?.to ?? null } };
 }

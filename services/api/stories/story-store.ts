@@ -4,6 +4,7 @@ import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { isoTime } from '../../runtime/clickhouse/read-model.ts';
 import type { ArticleFilter } from '../articles/article-query.ts';
 import type { ArticleStore } from '../articles/article-store.ts';
+import { inWindow, listWindows, readNewestFirst } from '../articles/time-windows.ts';
 import {
   storyBreakingQuery,
   storyEntitiesQuery,
@@ -46,10 +47,15 @@ export class StoryStore {
   constructor(
     private readonly clickhouse: ClickHouse,
     private readonly articles: ArticleStore,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async list(filter: ArticleFilter, page: StoryPage): Promise<{ items: Story[]; hasMore: boolean }> {
-    const rows = await this.clickhouse.query<{ story_id: string }>(storyListQuery(filter, page));
+    // Most recently active first: read from the newest window that holds the page (time-windows.ts).
+    // A story's newest matching article in the window is its newest overall, so the order is exact.
+    const rows = await readNewestFirst(listWindows(filter.dateRange, this.now()), page.limit, (start) =>
+      this.clickhouse.query<{ story_id: string }>(storyListQuery(inWindow(filter, start), page)),
+    );
     const ids = rows.slice(0, page.limit).map((r) => r.story_id);
     const stories = await this.describe(ids);
     return { items: ids.flatMap((id) => stories.get(id) ?? []), hasMore: rows.length > page.limit };
