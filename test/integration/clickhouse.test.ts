@@ -13,7 +13,7 @@ import {
 import { latestVersions } from '../../services/runtime/clickhouse/latest-versions.ts';
 import { literal, sql } from '../../services/runtime/clickhouse/literal.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
-import { stack, testLogger } from './support/stack.ts';
+import { testClickHouse, testLogger } from './support/stack.ts';
 
 const hostile = [
   "'; DROP TABLE x; --",
@@ -43,12 +43,7 @@ describe('ClickHouse', () => {
   const database = `test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
   beforeAll(async () => {
-    ch = await ClickHouse.connect({
-      url: stack.CLICKHOUSE_URL,
-      user: stack.CLICKHOUSE_USER,
-      password: stack.CLICKHOUSE_PASSWORD,
-      database,
-    });
+    ch = await testClickHouse(database);
   });
 
   afterAll(async () => {

@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { sql } from '../../services/runtime/clickhouse/literal.ts';
-import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
 import type { FeedPoll } from '../../services/runtime/events/types.generated.ts';
 import { ConsumerRunner } from '../../services/runtime/kafka/consumer.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
@@ -21,7 +20,7 @@ import {
   sampleNarration,
   testKafka,
 } from './support/kafka.ts';
-import { stack, testLogger } from './support/stack.ts';
+import { stack, testClickHouse, testLogger } from './support/stack.ts';
 import { waitFor, waitUntilEqual } from './support/wait.ts';
 
 describe('projector', () => {
@@ -131,13 +130,7 @@ describe('projector', () => {
     kafka = testKafka();
     codec = new EventCodec(createSchemaRegistry(stack.SCHEMA_REGISTRY_URL));
     producer = await EventProducer.connect(kafka, codec);
-    clickhouse = await ClickHouse.connect({
-      url: stack.CLICKHOUSE_URL,
-      user: stack.CLICKHOUSE_USER,
-      password: stack.CLICKHOUSE_PASSWORD,
-      database,
-    });
-    await migrate(clickhouse, readMigrations(), testLogger);
+    clickhouse = await testClickHouse(database, { migrated: true });
 
     await producer.send(
       topicNames.articlesDiscovered,

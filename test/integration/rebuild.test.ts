@@ -17,7 +17,7 @@ import kafkajs from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApiConfig } from '../../services/api/config.ts';
 import { startApi } from '../../services/api/server.ts';
-import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { identifier, sql } from '../../services/runtime/clickhouse/literal.ts';
 import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
 import type { FeedPoll } from '../../services/runtime/events/types.generated.ts';
@@ -32,7 +32,7 @@ import { rebuildDatabases } from '../../services/projector/switch-over.ts';
 import { sampleArticle, testKafka } from './support/kafka.ts';
 import { startProjector, type ServiceProcess } from './support/service-process.ts';
 import { createTestClient, type TestClient } from './support/test-clients.ts';
-import { stack, testLogger } from './support/stack.ts';
+import { stack, testClickHouse, testLogger } from './support/stack.ts';
 import { waitFor } from './support/wait.ts';
 
 describe('projector rebuild', () => {
@@ -80,13 +80,7 @@ describe('projector rebuild', () => {
   let clickhouse: ClickHouse;
   let liveProjector: ServiceProcess;
 
-  const connect = (database: string) =>
-    ClickHouse.connect({
-      url: stack.CLICKHOUSE_URL,
-      user: stack.CLICKHOUSE_USER,
-      password: stack.CLICKHOUSE_PASSWORD,
-      database,
-    });
+  const connect = (database: string) => testClickHouse(database);
   const rebuildOf = (overrides: Partial<RebuildOptions> = {}) =>
     rebuild({
       kafka,

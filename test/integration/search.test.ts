@@ -13,12 +13,11 @@ import {
 import { parseSearch } from '../../services/api/articles/search-expression.ts';
 import { readCorpus } from '../../services/demo/corpus.ts';
 import { rowsFor } from '../../services/projector/rows.ts';
-import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
-import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
+import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { searchWords } from '../../services/search/search-words.ts';
-import { stack, testLogger } from './support/stack.ts';
+import { testClickHouse } from './support/stack.ts';
 
 const run = randomUUID().slice(0, 8);
 const database = `search_test_${run}`;
@@ -141,13 +140,7 @@ describe('search', () => {
   let store: ArticleStore;
 
   beforeAll(async () => {
-    clickhouse = await ClickHouse.connect({
-      url: stack.CLICKHOUSE_URL,
-      user: stack.CLICKHOUSE_USER,
-      password: stack.CLICKHOUSE_PASSWORD,
-      database,
-    });
-    await migrate(clickhouse, readMigrations(), testLogger);
+    clickhouse = await testClickHouse(database, { migrated: true });
     // The rows the projector writes for each event (services/projector/rows.ts), offsets as versions.
     const byTable = new Map<string, Record<string, unknown>[]>();
     [...corpus, ...labelled].forEach((a, offset) => {
