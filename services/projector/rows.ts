@@ -16,6 +16,7 @@ import type {
   WebhookDelivery,
 } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
+import { articleListRows } from '../search/article-list.ts';
 import { articleTermRows } from '../search/article-terms.ts';
 
 export type Row = Record<string, string | number | null | string[]>;
@@ -366,7 +367,7 @@ export interface TableRow {
 
 /** The tables each projected topic writes; the first is the one rowFor's row goes to. */
 export const projectedTables = {
-  [topicNames.articlesDiscovered]: ['articles', 'article_terms'],
+  [topicNames.articlesDiscovered]: ['articles', 'article_terms', 'article_list'],
   [topicNames.articlesEnriched]: ['article_enrichments'],
   [topicNames.articlesNarrated]: ['article_narrations'],
   [topicNames.sources]: ['sources'],
@@ -396,10 +397,32 @@ export function rowsFor(
 ): TableRow[] {
   if (topic === topicNames.stories) return value ? storyRows(value as StoryEvent, version) : [];
   if (topic === topicNames.articlesDiscovered && value) {
-    // The article, and its postings in the search index under the same key.
-    const row = articleRow(value as ArticleDiscovered, version);
-    const terms = articleTermRows(value as ArticleDiscovered, row.published_at as number, version);
-    return [{ table: 'articles', row }, ...terms.map((t) => ({ table: 'article_terms', row: t }))];
+    // The article, its postings in the search index and its rows in the list, all under the same key.
+    const a = value as ArticleDiscovered;
+    const row = articleRow(a, version);
+    const publishedAt = row.published_at as number;
+    const terms = articleTermRows(a, publishedAt, version);
+    const listed = articleListRows(
+      {
+        article_id: a.article_id,
+        published_at: publishedAt,
+        title: a.title,
+        summary: a.summary,
+        source_id: a.source_id,
+        source_name: a.source_name,
+        url: a.url,
+        language: row.language as string,
+        category: row.category as string,
+        revision: a.revision,
+        updated_at: row.updated_at as number | null,
+      },
+      version,
+    );
+    return [
+      { table: 'articles', row },
+      ...terms.map((t) => ({ table: 'article_terms', row: t })),
+      ...listed.map((r) => ({ table: 'article_list', row: r })),
+    ];
   }
   const row = rowFor(topic, key, value, version, at);
   return row ? [{ table: projectedTables[topic][0], row }] : [];

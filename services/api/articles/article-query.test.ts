@@ -5,6 +5,7 @@ import {
   decodeCursor,
   encodeCursor,
   filterConditions,
+  keyFacets,
   relevantKeysQuery,
 } from './article-query.ts';
 import { parseSearch } from './search-expression.ts';
@@ -12,12 +13,47 @@ import { parseSearch } from './search-expression.ts';
 describe('article list SQL', () => {
   it('sorts newest first with the id as tie-breaker and asks for one row more than the page', () => {
     const text = articleListQuery({}, { limit: 20, offset: 40 });
+    // The rows the offset skips come too: each is checked against its latest revision (`matches`).
     expect(text).toContain(
-      'ORDER BY published_at DESC, article_id DESC\n    LIMIT 1 BY article_id\n    LIMIT 40, 21',
+      'ORDER BY published_at DESC, article_id DESC\n    LIMIT 1 BY article_id\n    LIMIT 61',
+    );
+    expect(articleListQuery({}, { limit: 20, offset: 40 }, true)).toMatch(
+      /WHERE matches\)\nORDER BY published_at DESC, article_id DESC\nLIMIT 40, 21$/,
     );
     expect(text).toMatch(/ORDER BY published_at DESC, article_id DESC$/);
-    // No filters: the only WHERE is the one that picks the page's rows.
-    expect(text.match(/WHERE/g)).toHaveLength(1);
+    // No filters: the keys come from the rows of every article, and so do the items.
+    expect(text).toContain("FROM article_list WHERE facet IN ('')\n");
+    expect(text).toContain("FROM article_list WHERE (facet = '') AND ((published_at, article_id) IN (");
+    expect(text).not.toMatch(/FROM articles\b/);
+  });
+
+  it('reads the keys of a filtered list from the narrowest facet it names', () => {
+    expect(keyFacets({})).toEqual(['']);
+    expect(keyFacets({ languages: ['en'], categories: ['science', 'sport'] })).toEqual([
+      'category:science',
+      'category:sport',
+    ]);
+    expect(keyFacets({ languages: ['en'], sources: ['bbc', 'The Guardian'] })).toEqual([
+      'source:bbc',
+      'source_name:bbc',
+      'source:The Guardian',
+      'source_name:the guardian',
+    ]);
+    // A search is checked against the text, which only the rows of every article carry.
+    expect(keyFacets({ sources: ['bbc'], search: parseSearch('rates') })).toEqual(['']);
+    const text = articleListQuery({ categories: ['science'], languages: ['en'] }, { limit: 20, offset: 0 });
+    expect(text).toContain(
+      "FROM article_list WHERE facet IN ('category:science') AND category IN ('science') AND language IN ('en')",
+    );
+  });
+
+  it('reads a search in the content from articles, the only table that holds the content', () => {
+    const text = articleListQuery(
+      { search: parseSearch('rates'), searchIn: ['content'] },
+      { limit: 20, offset: 0 },
+    );
+    expect(text).not.toContain('article_list');
+    expect(text).toContain('FROM articles WHERE');
   });
 
   it('escapes every value: hostile input stays inside string literals', () => {

@@ -5,6 +5,7 @@ import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
 import { membersOf, storyMembership } from '../stories/story-membership.ts';
+import { facet } from '../../search/article-list.ts';
 import type { SearchField } from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
 import { searchPrefilter } from './search-index.ts';
@@ -158,58 +159,116 @@ export function dateConditions(filter: ArticleFilter): string[] {
 export const listColumns =
   'article_id, title, summary, source_id, source_name, url, toUnixTimestamp(published_at) AS published_at, language, category, revision, toUnixTimestamp(updated_at) AS updated_at';
 
-/** One page of matching articles; asks for one more than `limit` so the caller knows whether more follow. */
-export function articleListQuery(filter: ArticleFilter, page: Page): string {
-  const where = filterConditions(filter);
+/**
+ * Where a list reads from. Pages come from `article_list` (services/search/article-list.ts): its keys from
+ * the narrowest facet the filter names, its items from the rows of every article, by key, in granules
+ * small enough that reading a page costs about a page. A search in the content needs the content,
+ * which only `articles` holds: then the page comes from there, as before the list existed.
+ */
+export interface ListSource {
+  table: 'article_list' | 'articles';
+  /** The rows a page's keys come from (on `article_list`, the facets). */
+  keys: string[];
+  /** The rows a page's items come from. */
+  items: string[];
+}
+
+export function listSource(filter: ArticleFilter): ListSource {
+  if ((filter.searchIn ?? defaultSearchFields).includes('content'))
+    return { table: 'articles', keys: [], items: [] };
+  return {
+    table: 'article_list',
+    keys: [sql`facet IN ${inList(keyFacets(filter))}`],
+    items: [sql`facet = ${facet.all}`],
+  };
+}
+
+/**
+ * The facets whose rows hold every article the filter can match, the narrowest first: a source is one
+ * of hundreds, a category one of about ten, a language one of a few. A search reads the rows of every
+ * article, which alone carry the text it is checked against (the search index has narrowed them).
+ */
+export function keyFacets(filter: ArticleFilter): string[] {
+  if (filter.search) return [facet.all];
+  if (filter.sources?.length)
+    return [...new Set(filter.sources.flatMap((s) => [facet.source(s), facet.sourceName(s)]))];
+  if (filter.categories?.length) return filter.categories.map(facet.category);
+  if (filter.languages?.length) return filter.languages.map(facet.language);
+  return [facet.all];
+}
+
+/**
+ * One page of matching articles; asks for one more than `limit` so the caller knows whether more follow.
+ * Each row says whether its latest revision still `matches` the filter (see below), and the rows the
+ * offset skips come too (the caller drops them): a row that does not match, skipped or not, would have
+ * taken a place it must not have, and then the caller asks again with `exact`, which answers the page
+ * itself.
+ */
+export function articleListQuery(filter: ArticleFilter, page: Page, exact = false): string {
+  const from = listSource(filter);
+  const where = [...from.keys, ...filterConditions(filter)];
   const after = page.after
     ? sql`(published_at < toDateTime(${page.after.publishedAt}, 'UTC') OR (published_at = toDateTime(${page.after.publishedAt}, 'UTC') AND article_id < ${page.after.id}))`
     : null;
   if (after && page.collapse !== 'story') where.push(after);
   const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  // Two steps, because FINAL merges every column of every matching row before the sort: first the
-  // page's keys, read from the narrow key columns without FINAL (LIMIT 1 BY drops the copies a
-  // replay or a later revision leaves; every revision of an article has the same key, revision 1's
-  // publication time); then only those rows, with FINAL, through the primary key. Same answer,
-  // several times faster at 1M rows. Until a merge, the first step also sees an earlier revision's
-  // copy, so the conditions on what a revision can change are checked again on the latest one: an
-  // article whose old title matched `q` and whose new one does not is not listed.
-  const ordered = sql`SELECT published_at, article_id FROM articles ${raw(whereClause)}
-    ORDER BY published_at DESC, article_id DESC
-    LIMIT 1 BY article_id`;
+  const order = 'ORDER BY published_at DESC, article_id DESC';
+  const limit = sql`LIMIT ${page.offset}, ${page.limit + 1}`;
+  const upTo = sql`LIMIT ${page.offset + page.limit + 1}`;
   // Collapsed, each story is represented by its newest matching article, chosen before the cursor
   // applies: a story shown on one page never comes back with an older article on the next.
+  const collapsed = (rows: string, columns: string, answer: string, cut = limit) => `SELECT ${answer} FROM (
+    SELECT ${columns}, story_id FROM (${rows})
+    ANY LEFT JOIN ${storyMembership().text} USING article_id
+    ${order}
+    LIMIT 1 BY if(story_id = '', article_id, story_id)
+  )${after ? ` WHERE ${after}` : ''}
+  ${order}
+  ${cut}`;
+  if (exact) {
+    // Every candidate's latest revision, checked before the page is cut: what the window costs, but
+    // exact however the rows of earlier revisions differ.
+    const candidates = `SELECT published_at, article_id FROM ${from.table} ${whereClause}`;
+    const rows = `SELECT * FROM ${pageRows(filter, `(published_at, article_id) IN (${candidates})`)} WHERE matches`;
+    return page.collapse === 'story'
+      ? collapsed(rows, ['published_at', 'article_id', ...pageColumns].join(', '), listColumns)
+      : `SELECT ${listColumns} FROM (${rows})\n${order}\n${limit}`;
+  }
+  // Two steps, because reading the latest version of every column of every matching row before the sort
+  // costs what the matches hold: first the page's keys, from the key columns and those the filter reads
+  // (LIMIT 1 BY drops the copies a replay or a later revision leaves; every revision of an article has
+  // the same key, revision 1's publication time); then only those rows, by key. Until a merge, the first
+  // step also sees the rows of an earlier revision, so each row of the page is checked again on its
+  // latest revision (`matches`): an article whose old title matched `q` and whose new one does not, or
+  // which a revision moved out of the category asked for, would take a place on the page it must not have.
+  const ordered = `SELECT published_at, article_id FROM ${from.table} ${whereClause}
+    ${order}
+    LIMIT 1 BY article_id`;
   const keys =
     page.collapse === 'story'
-      ? sql`SELECT published_at, article_id FROM (
-    SELECT published_at, article_id, story_id FROM (${raw(ordered)})
-    ANY LEFT JOIN ${storyMembership()} USING article_id
-    ORDER BY published_at DESC, article_id DESC
-    LIMIT 1 BY if(story_id = '', article_id, story_id)
-  )${raw(after ? ` WHERE ${after}` : '')}
-  ORDER BY published_at DESC, article_id DESC
-  LIMIT ${page.offset}, ${page.limit + 1}`
-      : sql`${raw(ordered)}
-    LIMIT ${page.offset}, ${page.limit + 1}`;
-  return sql`SELECT ${raw(listColumns)} FROM ${raw(pageRows(filter, `(published_at, article_id) IN (${keys})`))}
-ORDER BY published_at DESC, article_id DESC`;
+      ? collapsed(ordered, 'published_at, article_id', 'published_at, article_id', upTo)
+      : `${ordered}\n    ${upTo}`;
+  return `SELECT ${listColumns}, matches FROM ${pageRows(filter, `(published_at, article_id) IN (${keys})`)}
+${order}`;
 }
 
 /**
- * The latest version of the page's rows, by key, that still matches what a revision can change: only the
- * columns the list and its conditions need, each its newest value (latest-versions.ts). FINAL did the same
- * but merged every column of every granule the keys touch, the content included: at 100,000 articles it
- * took 0.18 s of the query's 0.2 s, this 0.04 s.
+ * The latest version of these rows, by key, and whether it still `matches` what a revision can change:
+ * only the columns the list and its conditions need, each its newest value (latest-versions.ts). FINAL
+ * did the same but merged every column of every granule the keys touch, the content included: at 100,000
+ * articles it took 0.18 s of the query's 0.2 s, this 0.04 s.
  */
 function pageRows(filter: ArticleFilter, keys: string): string {
+  const from = listSource(filter);
   const fields = filter.search ? (filter.searchIn ?? defaultSearchFields) : [];
   const rows = latestVersions({
-    table: 'articles',
+    table: from.table,
     key: ['published_at', 'article_id'],
     columns: [...pageColumns, ...(fields.includes('content') ? ['content'] : [])],
-    where: [keys],
+    where: [...from.items, keys],
   });
   const latest = contentConditions(filter, true);
-  return `(SELECT * FROM ${rows.text}${latest.length ? ` WHERE ${latest.join(' AND ')}` : ''})`;
+  return `(SELECT *, ${latest.length ? latest.join(' AND ') : '1'} AS matches FROM ${rows.text})`;
 }
 
 /** The list's columns (listColumns) and those the conditions on a revision read, but the key. */
@@ -234,8 +293,9 @@ export function relevantKeysQuery(
   page: Page,
   scoring: { words: readonly string[]; idf: readonly number[]; statistics: CollectionStatistics },
 ): string {
-  const where = filterConditions(filter);
-  const candidates = `SELECT published_at, article_id FROM articles${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const from = listSource(filter);
+  const where = [...from.keys, ...filterConditions(filter)];
+  const candidates = `SELECT published_at, article_id FROM ${from.table}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   const scored = relevanceQuery({
     ...scoring,
     fields: filter.searchIn ?? defaultSearchFields,
@@ -260,7 +320,7 @@ LIMIT ${page.offset}, ${page.limit + 1}`;
 /** The list rows of these articles, read by key, whose latest revision still matches the filter. */
 export function articlesByKeyQuery(keys: readonly ArticleKey[], filter: ArticleFilter): string {
   const tuples = keys.map((k) => sql`(toDateTime(${Number(k.published_at)}, 'UTC'), ${k.article_id})`);
-  return `SELECT ${listColumns} FROM ${pageRows(filter, `(published_at, article_id) IN (${tuples.join(', ')})`)}`;
+  return `SELECT ${listColumns} FROM ${pageRows(filter, `(published_at, article_id) IN (${tuples.join(', ')})`)} WHERE matches`;
 }
 
 /** The latest revision of one article (the newest version, should its rows ever differ in sort key). */

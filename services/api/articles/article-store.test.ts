@@ -17,15 +17,22 @@ const row = (i: number): ListRow => ({
   updated_at: null,
 });
 
-/** A read model that holds `matching` rows for the list query in any window, and records the queries. */
-function fakeClickHouse(matchingPerWindow: number[]) {
+/**
+ * A read model that holds `matching` rows for the list query in any window, and records the queries;
+ * the rows of the first query numbered in `stale` read as no longer matching their latest revision.
+ */
+function fakeClickHouse(matchingPerWindow: number[], stale: number[] = []) {
   const lists: string[] = [];
   const clickhouse = {
     query: async (statement: string) => {
       if (statement.includes("'summary' AS kind")) return []; // the extras
       const n = matchingPerWindow[lists.length] ?? 0;
+      const first = lists.length === 0;
       lists.push(statement);
-      return Array.from({ length: n }, (_, i) => row(i));
+      return Array.from({ length: n }, (_, i) => ({
+        ...row(i),
+        matches: first && stale.includes(i) ? 0 : 1,
+      }));
     },
   } as unknown as ClickHouse;
   return { clickhouse, lists };
@@ -43,6 +50,23 @@ describe('the article list, newest window first', () => {
     expect(page.hasMore).toBe(true);
     expect(lists).toHaveLength(1);
     expect(lowerBound(lists[0]!)).toBe(now - 6 * 3_600_000);
+  });
+
+  it('drops the rows the offset skips, and reads a window again, exactly, when a row no longer matches', async () => {
+    const skipped = fakeClickHouse([26]);
+    const store = new ArticleStore(skipped.clickhouse, { urlFor: (k) => k }, () => now);
+    const page = await store.list({}, { limit: 20, offset: 5 });
+    expect(page.items.map((a) => a.id)).toEqual(Array.from({ length: 20 }, (_, i) => `a${i + 5}`));
+    expect(skipped.lists[0]).toMatch(/LIMIT 26\)/);
+
+    // The row that no longer matches is among those the offset skips: it must not count.
+    const { clickhouse, lists } = fakeClickHouse([26, 21], [2]);
+    const again = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const exact = await again.list({ categories: ['science'] }, { limit: 20, offset: 5 });
+    expect(lists).toHaveLength(2);
+    expect(lowerBound(lists[1]!)).toBe(lowerBound(lists[0]!));
+    expect(lists[1]).toMatch(/WHERE matches\)[\s\S]*LIMIT 5, 21$/);
+    expect(exact.items).toHaveLength(20);
   });
 
   it('widens a window that falls short, up to the whole archive', async () => {

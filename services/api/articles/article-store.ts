@@ -190,12 +190,21 @@ export class ArticleStore {
     };
   }
 
-  /** One page (plus one) of rows, newest first, read from the newest window of the archive that holds it. */
+  /**
+   * One page (plus one) of rows, newest first, read from the newest window of the archive that holds it.
+   * Should a row's latest revision no longer match (a revision changed what the filter looks at, and no
+   * merge has dropped the earlier one yet), the window is read again the exact way.
+   */
   private newestRows(filter: ArticleFilter, page: Page): Promise<ListRow[]> {
     const before = page.after ? (page.after.publishedAt + 1) * 1000 : Infinity;
-    return readNewestFirst(listWindows(filter.dateRange, this.now(), before), page.limit, (start) =>
-      this.clickhouse.query<ListRow>(articleListQuery(inWindow(filter, start), page)),
-    );
+    return readNewestFirst(listWindows(filter.dateRange, this.now(), before), page.limit, async (start) => {
+      const windowed = inWindow(filter, start);
+      const rows = await this.clickhouse.query<ListRow & { matches: number | string }>(
+        articleListQuery(windowed, page),
+      );
+      if (rows.every((r) => Number(r.matches) === 1)) return rows.slice(page.offset);
+      return this.clickhouse.query<ListRow>(articleListQuery(windowed, page, true));
+    });
   }
 
   /** One page (plus one) of rows, most relevant first: the keys by relevance, then their rows by key. */

@@ -1,8 +1,14 @@
-// The GET /v1/articles requests the bench puts under load, each with the SQL
-// the API runs for it. The filters are parsed by the API's own parameter
-// schemas and turned into SQL by articleListQuery, so the direct baseline asks
-// ClickHouse exactly what the API asks it (the two small lookups by id aside).
-import { articleListQuery, type ArticleFilter } from '../../../services/api/articles/article-query.ts';
+// The GET /v1/articles requests the bench puts under load, each with two baselines sent straight to
+// ClickHouse: the page query as it was before the list read newest windows from `article_list` (the
+// whole archive's matches sorted, then the page's rows with FINAL), and the physical floor, a read of
+// the same page's rows by primary key. The filters are parsed by the API's own parameter schemas.
+import {
+  contentConditions,
+  filterConditions,
+  listColumns,
+  type ArticleFilter,
+} from '../../../services/api/articles/article-query.ts';
+import { sql } from '../../../services/runtime/clickhouse/literal.ts';
 import {
   categoryParam,
   dateRangeParam,
@@ -15,7 +21,7 @@ export interface ListRequest {
   name: string;
   /** The query string of GET /v1/articles. */
   query: string;
-  /** The SQL of the page query behind it. */
+  /** The page query before issue 18 (HEAD at b1e5e6d^), on the same tables. */
   sql: string;
 }
 
@@ -48,8 +54,35 @@ export function listRequests(options: { word: string; sourceName: string }): Lis
   return sets.map(({ name, query, filter }) => ({
     name,
     query: [query, `limit=${pageSize}`].filter(Boolean).join('&'),
-    sql: articleListQuery(filter, { limit: pageSize, offset: 0 }),
+    sql: unwindowedQuery(filter),
   }));
+}
+
+/**
+ * The page query as it was before issue 18 (b1e5e6d^, article-query.ts): the keys of every match in the
+ * archive, sorted, then the page's rows from `articles FINAL` by key, checked on their latest revision.
+ */
+export function unwindowedQuery(filter: ArticleFilter): string {
+  const where = filterConditions(filter);
+  const keys = `SELECT published_at, article_id FROM articles ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY published_at DESC, article_id DESC
+    LIMIT 1 BY article_id
+    LIMIT 0, ${pageSize + 1}`;
+  const latest = contentConditions(filter, true);
+  return `SELECT ${listColumns} FROM (
+  SELECT * FROM articles FINAL WHERE (published_at, article_id) IN (${keys})${latest.length ? ` AND ${latest.join(' AND ')}` : ''}
+)
+ORDER BY published_at DESC, article_id DESC`;
+}
+
+/**
+ * The physical floor: the same page's rows read by primary key, with nothing to find, sort or check (the
+ * rows of every article in `article_list`, whose granules are the smallest).
+ */
+export function byKeyQuery(keys: readonly { published_at: number; article_id: string }[]): string {
+  const tuples = keys.map((k) => sql`('', toDateTime(${k.published_at}, 'UTC'), ${k.article_id})`);
+  return `SELECT ${listColumns} FROM article_list WHERE (facet, published_at, article_id) IN (${tuples.join(', ')})
+ORDER BY published_at DESC, article_id DESC`;
 }
 
 /** The URL that sends `sql` straight to ClickHouse's HTTP interface, answering JSONEachRow as the client asks. */
@@ -66,12 +99,15 @@ export function clickhouseUrl(
   return url.toString();
 }
 
-/** One request each way before the load: both must answer 200 with the same page. */
+/**
+ * One request each way before the load: both must answer 200 with the same page (the API's answer is
+ * checked against the query it replaced). The page's keys, for the floor.
+ */
 export async function samePage(
   apiUrl: string,
   headers: Record<string, string>,
   sqlUrl: string,
-): Promise<number> {
+): Promise<{ published_at: number; article_id: string }[]> {
   const [viaApi, direct] = await Promise.all([fetch(apiUrl, { headers }), fetch(sqlUrl)]);
   if (!viaApi.ok) throw new Error(`${apiUrl} answered ${viaApi.status}: ${await viaApi.text()}`);
   if (!direct.ok) throw new Error(`ClickHouse answered ${direct.status}: ${await direct.text()}`);
@@ -79,12 +115,12 @@ export async function samePage(
   const rows = (await direct.text())
     .split('\n')
     .filter(Boolean)
-    .map((line) => (JSON.parse(line) as { article_id: string }).article_id);
+    .map((line) => JSON.parse(line) as { article_id: string; published_at: number | string });
   // The SQL asks for one row more than the page, to tell whether more follow.
   const expected = rows.slice(0, pageSize);
-  if (articles.map((a) => a.id).join() !== expected.join())
+  if (articles.map((a) => a.id).join() !== expected.map((r) => r.article_id).join())
     throw new Error(
       `the API returned ${articles.length} articles, not the ${expected.length} rows of the SQL`,
     );
-  return articles.length;
+  return expected.map((r) => ({ published_at: Number(r.published_at), article_id: r.article_id }));
 }

@@ -1,0 +1,57 @@
+// The article list: the rows the projector writes to `article_list` for each article
+// (projections/migrations/0012_article_list.sql), from which GET /v1/articles reads its pages. Each
+// article is listed under every facet a list is commonly narrowed by, so the newest articles of one
+// source, category or language are one range of the table's primary key instead of a walk back through
+// the whole archive's time order looking for them.
+
+/** The dimensions a list is narrowed by, each a facet of its own. */
+export type ListedArticle = {
+  article_id: string;
+  published_at: number;
+  title: string;
+  summary: string;
+  source_id: string;
+  source_name: string;
+  url: string;
+  language: string;
+  category: string;
+  revision: number;
+  updated_at: number | null;
+};
+
+export type ListRow = ListedArticle & { facet: string; version: number };
+
+/**
+ * The facet names, one place for the projector that writes them and the API that reads them. A source
+ * is listed under its id and under its name, lowercased, because the API accepts either.
+ */
+export const facet = {
+  all: '',
+  source: (id: string) => `source:${id}`,
+  sourceName: (name: string) => `source_name:${name.toLowerCase()}`,
+  category: (category: string) => `category:${category}`,
+  language: (language: string) => `language:${language}`,
+};
+
+/**
+ * The rows of one revision of an article: under the facet of every article with all the columns a list
+ * item shows, and under each narrower facet with only the columns a list filters on (the others empty,
+ * so those rows cost little; a page's items are read from the first kind, by key).
+ */
+export function articleListRows(article: ListedArticle, version: number): ListRow[] {
+  const narrow = (name: string): ListRow => ({
+    ...article,
+    facet: name,
+    title: '',
+    summary: '',
+    url: '',
+    version,
+  });
+  return [
+    { ...article, facet: facet.all, version },
+    narrow(facet.source(article.source_id)),
+    narrow(facet.sourceName(article.source_name)),
+    narrow(facet.category(article.category)),
+    narrow(facet.language(article.language)),
+  ];
+}
