@@ -91,12 +91,10 @@ const revisions: ArticleDiscovered[] = events
     published_at: a.published_at + hour,
     discovered_at: a.discovered_at + hour,
   }));
-const moved = revisions
-  .slice(0, 2)
-  .map((r) => ({
-    id: r.article_id,
-    from: events.find((e) => e.article_id === r.article_id)!.category ?? '',
-  }));
+const moved = revisions.slice(0, 2).map((r) => ({
+  id: r.article_id,
+  from: events.find((e) => e.article_id === r.article_id)!.category ?? '',
+}));
 
 describe('article list', () => {
   let clickhouse: ClickHouse;
