@@ -6,7 +6,7 @@ import { apiPublicUrlSetting } from '../audio/audio-address.ts';
 import { audioUrlEnv } from '../audio/signed-url.ts';
 import { speechEnv } from '../speech/provider-factory.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
-import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { boolean, commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 
 export const apiEnv = {
   ...infrastructureEnv,
@@ -36,6 +36,9 @@ export const apiEnv = {
   ),
   API_VISIBLE_WITHIN_MS: integer(10_000, 0, 60_000).describe(
     'How long a command (POST /v1/sources, a subscription ended, a webhook or monitor created) waits for the read model to show its change before answering.',
+  ),
+  API_SHARE_LIST_READS: boolean(true).describe(
+    'Identical article list requests that arrive while one is being read share its answer (false: each reads on its own; for measuring).',
   ),
   OUTBOUND_ALLOW_LIST: commaList().describe(
     'Hosts and CIDRs that POST /v1/sources may fetch and webhooks may point at although they are private, loopback or link-local (tests, the demo).',

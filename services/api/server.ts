@@ -174,7 +174,7 @@ export async function startApi(
     byApiKey: (key) => known(directory.findByApiKey(key)),
     byId: (id) => known(directory.findClient(id)),
   };
-  const store = new ArticleStore(clickhouse, audio);
+  const store = new ArticleStore(clickhouse, audio, Date.now, { shareReads: config.API_SHARE_LIST_READS });
   const catalog = new SourceCatalog(clickhouse);
   const subscriptions = new SourceSubscriptions({
     catalog,

@@ -7,7 +7,8 @@
 // the version is the article's index instead of its offset) inserted by `clickhouse-client` into a copy
 // of the table, timing only the insert.
 // API: the API process against that database; for a few common filter sets autocannon measures
-// GET /v1/articles (req/s, p50, p99), then, straight to ClickHouse over HTTP with the same tool,
+// GET /v1/articles (req/s, p50, p99), then the same with API_SHARE_LIST_READS=false ("alone": the
+// connections' identical requests do not share reads), then, straight to ClickHouse over HTTP with the same tool,
 // connections and number of answers, the page query as it was before issue 18 ("before": the whole
 // archive's matches sorted) and a read of the same page's rows by primary key ("floor")
 // (./api/list-queries.ts, ./api/load.ts).
@@ -110,8 +111,12 @@ const exit = cleanUpOnExit('bench:api');
 const onCleanup = (name: string, task: () => Promise<unknown>) => exit.onCleanup(name, task);
 const cleanUp = () => exit.cleanUp();
 let apiProcess: ApiProcess | undefined;
+let unsharedProcess: ApiProcess | undefined;
 // Last resort if the process exits without the clean-up: never leave the API behind.
-process.once('exit', () => apiProcess?.child.kill('SIGKILL'));
+process.once('exit', () => {
+  apiProcess?.child.kill('SIGKILL');
+  unsharedProcess?.child.kill('SIGKILL');
+});
 
 // ---- ClickHouse ----------------------------------------------------------------------------------
 
@@ -323,6 +328,8 @@ interface Measured {
   request: ListRequest;
   returned: number;
   viaApi: LoadResult;
+  /** The API with API_SHARE_LIST_READS=false: every request reads on its own. */
+  alone: LoadResult;
   before: LoadResult;
   floor: LoadResult;
 }
@@ -343,6 +350,15 @@ async function measureApi(clickhouse: ClickHouse, kafka: Kafka, codec: EventCode
   });
   const api = apiProcess;
   onCleanup('stop the API', () => api.stop());
+  // The same API with every request reading on its own: the cost of one request, with nothing shared.
+  unsharedProcess = await startApi(root, {
+    CLICKHOUSE_DATABASE: database,
+    REDIS_KEY_PREFIX: redisPrefix,
+    LOG_LEVEL: 'warn',
+    API_SHARE_LIST_READS: 'false',
+  });
+  const unshared = unsharedProcess;
+  onCleanup('stop the unshared API', () => unshared.stop());
   const sourceName = (
     await clickhouse.query<{ source_name: string }>(
       'SELECT source_name FROM articles GROUP BY source_name ORDER BY source_name LIMIT 1',
@@ -398,11 +414,17 @@ async function measureApi(clickhouse: ClickHouse, kafka: Kafka, codec: EventCode
       headers,
     );
     show('API', viaApi);
+    const alone = await measure(
+      `${unshared.url}/v1/articles?${request.query}`,
+      { api: () => cpuSeconds(unshared.child.pid!), ...shared, autocannon: benchCpu },
+      headers,
+    );
+    show('alone', alone);
     const before = await measure(sqlUrl, { ...shared, autocannon: benchCpu });
     show('before', before);
     const floor = await measure(floorUrl, { ...shared, autocannon: benchCpu });
     show('floor', floor);
-    results.push({ request, returned: keys.length, viaApi, before, floor });
+    results.push({ request, returned: keys.length, viaApi, alone, before, floor });
   }
   return results;
 }
@@ -501,7 +523,7 @@ async function main() {
   log(`load average   ${load1()} at the end (${availableParallelism()} cores)`);
   log('');
   const row = (target: string, figure: string, met: string) =>
-    log(`${target.padEnd(46)}${figure.padEnd(36)}${met}`);
+    log(`${target.padEnd(46)}${figure.padEnd(72)}${met}`);
   row('target', 'figure', 'met?');
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   row(
@@ -509,17 +531,17 @@ async function main() {
     `${(projectionRate / directRate).toFixed(2)} x`,
     verdict(projectionRate >= 0.5 * directRate),
   );
-  for (const { request, viaApi, before, floor } of measured) {
+  for (const { request, viaApi, alone, before, floor } of measured) {
     // Issue 18's targets at 1,000,000 articles (printed at any size; compare runs for the flatness).
     const p50Target = request.name.startsWith('q=') ? 100 : 50;
     row(
       `API p50 < ${p50Target} ms: ${request.name}`,
-      `${ms(viaApi.p50)} (before ${ms(before.p50)}, floor ${ms(floor.p50)})`,
+      `${ms(viaApi.p50)} (alone ${ms(alone.p50)}, before ${ms(before.p50)}, floor ${ms(floor.p50)})`,
       verdict(viaApi.p50 < p50Target && viaApi.failed === 0),
     );
     row(
       `API >= 100 req/s: ${request.name}`,
-      `${viaApi.requestsPerSecond.toFixed(1)} (before ${before.requestsPerSecond.toFixed(1)}, floor ${floor.requestsPerSecond.toFixed(1)})`,
+      `${viaApi.requestsPerSecond.toFixed(1)} (alone ${alone.requestsPerSecond.toFixed(1)}, before ${before.requestsPerSecond.toFixed(1)}, floor ${floor.requestsPerSecond.toFixed(1)})`,
       verdict(viaApi.requestsPerSecond >= 100),
     );
   }

@@ -1,7 +1,7 @@
 // The SQL behind GET /v1/articles: filters, the sort (newest first, then id, so
 // equal timestamps still have one order) and the page. Pure, so it is unit
 // tested; every value goes through sql`` (literal escaping).
-import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
+import { latestRows, latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
 import { membersOf, storyMembership } from '../stories/story-membership.ts';
@@ -254,14 +254,15 @@ ${order}`;
 
 /**
  * The latest version of these rows, by key, and whether it still `matches` what a revision can change:
- * only the columns the list and its conditions need, each its newest value (latest-versions.ts). FINAL
- * did the same but merged every column of every granule the keys touch, the content included: at 100,000
- * articles it took 0.18 s of the query's 0.2 s, this 0.04 s.
+ * only the columns the list and its conditions need, as the newest version has them (latest-versions.ts).
+ * FINAL did the same but merged every column of every granule the keys touch, the content included: at
+ * 100,000 articles it took 0.18 s of the query's 0.2 s; argMax over each column 0.04 s; keeping each
+ * key's newest row (latestRows) half of that again.
  */
 function pageRows(filter: ArticleFilter, keys: string): string {
   const from = listSource(filter);
   const fields = filter.search ? (filter.searchIn ?? defaultSearchFields) : [];
-  const rows = latestVersions({
+  const rows = latestRows({
     table: from.table,
     key: ['published_at', 'article_id'],
     columns: [...pageColumns, ...(fields.includes('content') ? ['content'] : [])],

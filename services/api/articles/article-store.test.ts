@@ -94,4 +94,25 @@ describe('the article list, newest window first', () => {
     expect(lowerBound(lists[0]!)).toBe((cursorTime + 1) * 1000 - 6 * 3_600_000);
     expect(lowerBound(lists[1]!)).toBe(from.getTime());
   });
+
+  it('lets overlapping identical requests share one read, unless told not to', async () => {
+    const shared = fakeClickHouse([21, 21]);
+    const store = new ArticleStore(shared.clickhouse, { urlFor: (k) => k }, () => now);
+    const [a, b] = await Promise.all([
+      store.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
+      store.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
+    ]);
+    expect(shared.lists).toHaveLength(1);
+    expect(b).toEqual(a);
+    await store.list({ categories: ['science'] }, { limit: 20, offset: 0 });
+    expect(shared.lists).toHaveLength(2);
+
+    const apart = fakeClickHouse([21, 21]);
+    const own = new ArticleStore(apart.clickhouse, { urlFor: (k) => k }, () => now, { shareReads: false });
+    await Promise.all([
+      own.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
+      own.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
+    ]);
+    expect(apart.lists).toHaveLength(2);
+  });
 });

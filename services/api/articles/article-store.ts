@@ -3,6 +3,7 @@
 // small lookup by id (AI summary and audio).
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { CachedValue } from '../../runtime/cached-value.ts';
+import { SharedReads } from '../../runtime/shared-reads.ts';
 import {
   collectionStatisticsQuery,
   documentCountsQuery,
@@ -142,12 +143,17 @@ export function listItem(
 
 export class ArticleStore {
   private readonly statistics: CachedValue<CollectionStatistics>;
+  private readonly reads: SharedReads<ArticlePage> | null;
 
   constructor(
     private readonly clickhouse: ClickHouse,
     private readonly audio: AudioUrls,
     private readonly now: () => number = Date.now,
+    options: { shareReads?: boolean } = {},
   ) {
+    // Many clients ask for the same page at once (the newest articles, of a category): while one read
+    // of it runs, the others wait for its answer instead of each reading the same rows again.
+    this.reads = options.shareReads === false ? null : new SharedReads();
     // The collection's size and mean lengths move slowly; reading them costs a pass over one posting
     // per article, so a minute-old figure serves every relevance query in that minute.
     this.statistics = new CachedValue(60_000, async () => {
@@ -162,7 +168,12 @@ export class ArticleStore {
     });
   }
 
-  async list(filter: ArticleFilter, page: Page): Promise<ArticlePage> {
+  list(filter: ArticleFilter, page: Page): Promise<ArticlePage> {
+    if (!this.reads) return this.read(filter, page);
+    return this.reads.run(JSON.stringify([filter, page]), () => this.read(filter, page));
+  }
+
+  private async read(filter: ArticleFilter, page: Page): Promise<ArticlePage> {
     const rows =
       page.sort === 'relevance' && filter.search
         ? await this.relevantRows({ ...filter, search: filter.search }, page)

@@ -120,7 +120,9 @@ export const sentimentParam = listParam({
 export const dateRangeParam = z
   .string()
   .transform((raw, ctx) => {
-    const parsed = parseDateRange(raw, new Date());
+    // To the second, which is all the read model keeps: requests within one second ask the same thing
+    // (and share a read, article-store.ts).
+    const parsed = parseDateRange(raw, new Date(Math.floor(Date.now() / 1000) * 1000));
     if (typeof parsed === 'string') {
       ctx.addIssue({ code: 'custom', message: parsed });
       return z.NEVER;

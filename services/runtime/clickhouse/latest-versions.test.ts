@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestVersions } from './latest-versions.ts';
+import { latestRows, latestVersions } from './latest-versions.ts';
 import { sql } from './literal.ts';
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
@@ -84,5 +84,20 @@ describe('latestVersions', () => {
 
   it('refuses an empty key', () => {
     expect(() => latestVersions({ table: 't', key: [], columns: ['a'] })).toThrow(/key/);
+  });
+});
+
+describe('latestRows', () => {
+  it('keeps the newest version of each key as it stands, conditions applied before', () => {
+    const q = latestRows({
+      table: 'article_list',
+      key: ['published_at', 'article_id'],
+      columns: ['title', 'updated_at'],
+      where: [sql`facet = ${''}`],
+    });
+    expect(oneLine(q.text)).toBe(
+      "(SELECT published_at, article_id, title, updated_at FROM article_list WHERE (facet = '') " +
+        'ORDER BY published_at DESC, article_id DESC, version DESC LIMIT 1 BY published_at, article_id)',
+    );
   });
 });

@@ -158,13 +158,17 @@ export function encodeRowBinary(
   columns: readonly Column[],
   rows: readonly Record<string, unknown>[],
 ): Buffer {
-  // Sized from the previous batch, so a batch of article bodies is not copied over as the buffer grows.
-  const w = new Writer(Math.max(4096, Math.ceil(rows.length * bytesPerRow * 1.1)));
+  // Sized from the previous batch of the same columns (one table's rows are alike, another's are not:
+  // an article is kilobytes, a posting of the search index tens of bytes), so a batch of article bodies
+  // is not copied over as the buffer grows.
+  const shape = columns.map((c) => c.name).join(',');
+  const perRow = bytesPerRow.get(shape) ?? 512;
+  const w = new Writer(Math.max(4096, Math.ceil(rows.length * perRow * 1.1)));
   for (const row of rows) {
     for (const column of columns) writeValue(w, column.type, row[column.name], column.name);
   }
-  if (rows.length > 0) bytesPerRow = Math.max(64, w.offset / rows.length);
+  if (rows.length > 0) bytesPerRow.set(shape, Math.max(16, w.offset / rows.length));
   return w.buffer.subarray(0, w.offset);
 }
 
-let bytesPerRow = 512;
+const bytesPerRow = new Map<string, number>();

@@ -81,7 +81,8 @@ ORDER BY published_at DESC, article_id DESC`;
  */
 export function byKeyQuery(keys: readonly { published_at: number; article_id: string }[]): string {
   const tuples = keys.map((k) => sql`('', toDateTime(${k.published_at}, 'UTC'), ${k.article_id})`);
-  return `SELECT ${listColumns} FROM article_list WHERE (facet, published_at, article_id) IN (${tuples.join(', ')})
+  // The condition inside, where `published_at` is still the column: listColumns makes it an alias.
+  return `SELECT ${listColumns} FROM (SELECT * FROM article_list WHERE (facet, published_at, article_id) IN (${tuples.join(', ')}))
 ORDER BY published_at DESC, article_id DESC`;
 }
 
