@@ -88,8 +88,8 @@ describe('article rows', () => {
       '',
       `source:${article.source_id}`,
       `source_name:${article.source_name.toLowerCase()}`,
-      `category:${rows[0]!.row.category}`,
-      `language:${rows[0]!.row.language}`,
+      `category:${String(rows[0]!.row.category)}`,
+      `language:${String(rows[0]!.row.language)}`,
     ]);
     for (const r of listed) {
       expect(r).toMatchObject({
