@@ -33,6 +33,10 @@ export const facet = {
   language: (language: string) => `language:${language}`,
 };
 
+/** Whether a facet is one source's (by id or by name): a narrow one, tens of articles a day. */
+export const isSourceFacet = (name: string): boolean =>
+  name.startsWith('source:') || name.startsWith('source_name:');
+
 /**
  * The rows of one revision of an article: under the facet of every article with all the columns a list
  * item shows, and under each narrower facet with only the columns a list filters on (the others empty,

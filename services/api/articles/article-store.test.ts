@@ -81,6 +81,14 @@ describe('the article list, newest window first', () => {
     expect(lists.at(-1)).not.toMatch(/published_at >=/);
   });
 
+  it('reads the articles of a source from 90 days back first: a source is too sparse for narrow windows', async () => {
+    const { clickhouse, lists } = fakeClickHouse([4, 9, 9]);
+    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const page = await store.list({ sources: ['bbc'] }, { limit: 20, offset: 0 });
+    expect(page.items).toHaveLength(9);
+    expect(lists.map(lowerBound)).toEqual([now - 90 * 86_400_000, now - 730 * 86_400_000, NaN]);
+  });
+
   it('anchors the windows at a cursor, and never reaches below the date range', async () => {
     const { clickhouse, lists } = fakeClickHouse([0, 0]);
     const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);

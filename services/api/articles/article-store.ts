@@ -11,12 +11,14 @@ import {
   type CollectionStatistics,
 } from './relevance.ts';
 import { positiveWords } from './search-index.ts';
-import { inWindow, listWindows, readNewestFirst } from './time-windows.ts';
+import { inWindow, listWindows, narrowSpans, readNewestFirst, windowSpans } from './time-windows.ts';
+import { isSourceFacet } from '../../search/article-list.ts';
 import type { SearchExpression } from './search-expression.ts';
 import {
   articleDetailQuery,
   articleListQuery,
   articlesByKeyQuery,
+  keyFacets,
   relevantKeysQuery,
   type ArticleKey,
   encodeCursor,
@@ -208,7 +210,9 @@ export class ArticleStore {
    */
   private newestRows(filter: ArticleFilter, page: Page): Promise<ListRow[]> {
     const before = page.after ? (page.after.publishedAt + 1) * 1000 : Infinity;
-    return readNewestFirst(listWindows(filter.dateRange, this.now(), before), page.limit, async (start) => {
+    const spans = keyFacets(filter).every(isSourceFacet) ? narrowSpans : windowSpans;
+    const windows = listWindows(filter.dateRange, this.now(), before, spans);
+    return readNewestFirst(windows, page.limit, async (start) => {
       const windowed = inWindow(filter, start);
       const rows = await this.clickhouse.query<ListRow & { matches: number | string }>(
         articleListQuery(windowed, page),

@@ -17,13 +17,24 @@ const day = 24 * hour;
 export const windowSpans = [6 * hour, 2 * day, 14 * day, 90 * day, 2 * 365 * day] as const;
 
 /**
+ * The spans for a list of a few sources, whose articles are a short range of their own in `article_list`
+ * (a source publishes tens a day where the whole catalog publishes thousands): narrow windows would
+ * mostly come back short, each costing a read.
+ */
+export const narrowSpans = [90 * day, 2 * 365 * day] as const;
+
+/**
  * The lower bounds (ms) to read from, newest window first, ending with null (no bound). `reference` is
  * the newest time the list can show (now, the cursor's time, or the date range's end); `floor` the date
  * range's own start, below which no window needs to reach.
  */
-export function windowStarts(reference: number, floor: number | null = null): (number | null)[] {
+export function windowStarts(
+  reference: number,
+  floor: number | null = null,
+  spans: readonly number[] = windowSpans,
+): (number | null)[] {
   const starts: (number | null)[] = [];
-  for (const span of windowSpans) {
+  for (const span of spans) {
     const start = reference - span;
     if (floor !== null && start <= floor) break;
     starts.push(start);
@@ -56,9 +67,10 @@ export function listWindows(
   dateRange: DateRange | undefined,
   now: number,
   before = Infinity,
+  spans: readonly number[] = windowSpans,
 ): (number | null)[] {
   const reference = Math.min(now, dateRange?.to?.getTime() ?? Infinity, before);
-  return windowStarts(reference, dateRange?.from?.getTime() ?? null);
+  return windowStarts(reference, dateRange?.from?.getTime() ?? null, spans);
 }
 
 /** The filter with its date range starting at the window's start (unchanged for the unbounded read). */
