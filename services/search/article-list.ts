@@ -43,19 +43,31 @@ export const isSourceFacet = (name: string): boolean =>
  * so those rows cost little; a page's items are read from the first kind, by key).
  */
 export function articleListRows(article: ListedArticle, version: number): ListRow[] {
-  const narrow = (name: string): ListRow => ({
-    ...article,
-    facet: name,
-    title: '',
-    summary: '',
-    url: '',
-    version,
-  });
   return [
-    { ...article, facet: facet.all, version },
-    narrow(facet.source(article.source_id)),
-    narrow(facet.sourceName(article.source_name)),
-    narrow(facet.category(article.category)),
-    narrow(facet.language(article.language)),
+    listRow(facet.all, article, true, version),
+    listRow(facet.source(article.source_id), article, false, version),
+    listRow(facet.sourceName(article.source_name), article, false, version),
+    listRow(facet.category(article.category), article, false, version),
+    listRow(facet.language(article.language), article, false, version),
   ];
+}
+
+// One literal of one shape (no spread): the projector builds five of these per article, and a spread
+// copy measured three times slower.
+function listRow(name: string, a: ListedArticle, shown: boolean, version: number): ListRow {
+  return {
+    facet: name,
+    article_id: a.article_id,
+    published_at: a.published_at,
+    title: shown ? a.title : '',
+    summary: shown ? a.summary : '',
+    source_id: a.source_id,
+    source_name: a.source_name,
+    url: shown ? a.url : '',
+    language: a.language,
+    category: a.category,
+    revision: a.revision,
+    updated_at: a.updated_at,
+    version,
+  };
 }
