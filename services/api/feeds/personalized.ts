@@ -6,7 +6,9 @@
 //   recency = 0.5 ^ (age in hours / 24): a day-old article weighs half a new one
 //   score   = match * recency, ties broken newest first, then by id.
 // Only articles published within the lookback window are ranked.
+import { latestRows } from '../../runtime/clickhouse/latest-versions.ts';
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { facet } from '../../search/article-list.ts';
 import { listColumns } from '../articles/article-query.ts';
 import type { ListRow } from '../articles/article-store.ts';
 
@@ -18,21 +20,72 @@ export const rankingDescription =
 
 export const lookbackDays = 30;
 
-export function personalizedQuery(topics: readonly string[], limit: number, now: Date): string {
+/**
+ * The `limit` best-ranked articles published from `fromSeconds` on (and within the lookback), read from
+ * the list read model's rows of every article (`article_list`, without the content), each its latest
+ * version.
+ */
+export function personalizedQuery(
+  topics: readonly string[],
+  limit: number,
+  now: Date,
+  fromSeconds = -Infinity,
+): string {
   const perTopic = topics.map(
     (t) => sql`multiIf(category = ${t.toLowerCase()}, 3, positionCaseInsensitiveUTF8(title, ${t}) > 0, 2,
 positionCaseInsensitiveUTF8(summary, ${t}) > 0, 1, 0)`,
   );
   const match = raw(`(${perTopic.join(' + ')})`);
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const since = nowSeconds - lookbackDays * 86_400;
+  const since = Math.max(nowSeconds - lookbackDays * 86_400, fromSeconds);
+  const rows = latestRows({
+    table: 'article_list',
+    key: ['published_at', 'article_id'],
+    columns: [
+      'title',
+      'summary',
+      'source_id',
+      'source_name',
+      'url',
+      'language',
+      'category',
+      'revision',
+      'updated_at',
+    ],
+    where: [sql`facet = ${facet.all}`, sql`published_at >= toDateTime(${since}, 'UTC')`],
+  });
   return sql`SELECT ${raw(listColumns)}, ${match} AS match,
 match * pow(0.5, greatest(0, ${nowSeconds} - toUnixTimestamp(published_at)) / 86400) AS score,
 [${raw(perTopic.join(', '))}] AS topic_matches
-FROM articles FINAL
-WHERE published_at >= toDateTime(${since}, 'UTC') AND ${match} > 0
+FROM ${rows}
+WHERE ${match} > 0
 ORDER BY score DESC, published_at DESC, article_id DESC
 LIMIT ${limit}`;
+}
+
+/** The spans read, newest first, before the whole lookback. */
+export const rankingSpans = [6 * 3_600, 2 * 86_400, 7 * 86_400] as const;
+
+/**
+ * The ranked articles, read from the newest span of the lookback that settles them. An article older
+ * than a span scores at most every topic's best (3 each) times its recency at the span's start; once the
+ * span's `limit`-th score is at least that, nothing older can take a place, so the answer is the
+ * lookback's. Otherwise the span widens, up to the whole lookback.
+ */
+export async function rankNewestFirst(
+  read: (fromSeconds: number) => Promise<RankedRow[]>,
+  topics: readonly string[],
+  limit: number,
+  now: Date,
+): Promise<RankedRow[]> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const best = 3 * topics.length;
+  for (const span of rankingSpans) {
+    const rows = await read(nowSeconds - span);
+    const last = rows[limit - 1];
+    if (last && Number(last.score) >= best * 0.5 ** (span / 86_400)) return rows;
+  }
+  return read(-Infinity);
 }
 
 export interface RankedRow extends ListRow {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import { personalizedQuery, rankingDescription, type RankedRow } from './personalized.ts';
+import { personalizedQuery, rankNewestFirst, rankingDescription, type RankedRow } from './personalized.ts';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 
 const topic = z
@@ -66,7 +66,13 @@ export function feedRoutes(clickhouse: ClickHouse, store: ArticleStore): RouteSp
     ctx: Parameters<RouteSpec['handler']>[0],
     { body }: { body: z.output<typeof request> },
   ) => {
-    const rows = await clickhouse.query<RankedRow>(personalizedQuery(body.topics, body.limit, new Date()));
+    const now = new Date();
+    const rows = await rankNewestFirst(
+      (from) => clickhouse.query<RankedRow>(personalizedQuery(body.topics, body.limit, now, from)),
+      body.topics,
+      body.limit,
+      now,
+    );
     const { summaries, audio } = await store.extras(rows.map((r) => r.article_id));
     ctx.body = {
       topics: body.topics,
