@@ -180,7 +180,9 @@ describe('npm run demo', () => {
       (p) => p.url.endsWith('/api/v1/webhooks') && p.body.includes('documentary.ready'),
     );
     expect(hook, 'an example webhook for documentary.ready').toBeDefined();
-    expect((await send(hook)).status).toBe(201);
+    const registered = await send(hook);
+    // On a failure, what the API said and what the demo's processes logged last say why.
+    expect(registered.status, `${await registered.text()}\n${output.slice(-40).join('\n')}`).toBe(201);
     const asked = await send(posts.find((p) => p.url.endsWith('/api/v1/documentaries')));
     expect(asked.status).toBe(202);
     const documentary = (await asked.json()) as { id: string };
