@@ -6,6 +6,7 @@ import type { DeliveryOutcome, DeliveryRequest } from '../webhooks/delivery-clie
 import { createRetryPlan } from '../webhooks/retry-plan.ts';
 import { spreadDelay, spreadDraw } from '../webhooks/retry-timing.ts';
 import { developmentSecretBox } from '../webhooks/secret-box.ts';
+import { SigningKeys } from '../webhooks/signing-keys.ts';
 import { generateWebhookSecret } from '../webhooks/signing.ts';
 import { DeliveryWorker, GONE_REASON, type Append } from './delivery-worker.ts';
 import { jobWith, webhookWith } from '../../test/support/webhook-records.ts';
@@ -31,7 +32,7 @@ function setUp(
         return true;
       },
     },
-    secrets: box,
+    secrets: new SigningKeys(box),
     client: {
       deliver: async (request) => {
         requests.push(request);
@@ -249,7 +250,7 @@ describe('DeliveryWorker', () => {
           return true;
         },
       },
-      secrets: box,
+      secrets: new SigningKeys(box),
       client: { deliver: async (request) => (requests.push(request), ok) },
       plan: createRetryPlan(['5s']),
       logger,

@@ -18,8 +18,8 @@ import type { DeliveryClient, DeliveryOutcome } from '../webhooks/delivery-clien
 import { WEBHOOK_TEST } from '../webhooks/event-types.ts';
 import type { RetryPlan } from '../webhooks/retry-plan.ts';
 import { receiverWait, retryAfterNote } from '../webhooks/retry-timing.ts';
-import type { SecretBox } from '../webhooks/secret-box.ts';
-import { signatureHeaders } from '../webhooks/signing.ts';
+import type { SigningKeys } from '../webhooks/signing-keys.ts';
+import { signatureHeadersWithKeys } from '../webhooks/signing.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
 export const GONE_REASON = 'the endpoint answered 410 Gone';
@@ -42,7 +42,8 @@ export interface AttemptResult {
 
 export interface DeliveryWorkerDeps {
   directory: Pick<WebhookDirectory, 'get' | 'catchUp'>;
-  secrets: Pick<SecretBox, 'open'>;
+  /** The HMAC key of each webhook's sealed secret. */
+  secrets: Pick<SigningKeys, 'keyOf'>;
   client: Pick<DeliveryClient, 'deliver'>;
   plan: RetryPlan;
   logger: Logger;
@@ -73,10 +74,10 @@ export class DeliveryWorker {
 
     let headers;
     try {
-      const secret = this.deps.secrets.open(webhook.secret_ref);
-      headers = signatureHeaders(
+      const key = this.deps.secrets.keyOf(webhook.secret_ref);
+      headers = signatureHeadersWithKeys(
         { id: job.delivery_id, timestamp: this.clock(), body: job.payload_json },
-        secret,
+        [key],
       );
     } catch (error) {
       // A key missing from WEBHOOK_SECRET_KEYS can be fixed before the next attempt: retry as planned.

@@ -34,6 +34,7 @@ import { createOutboundUrlPolicy, type OutboundUrlPolicy } from '../runtime/outb
 import { createDeliveryClient } from '../webhooks/delivery-client.ts';
 import { createRetryPlan } from '../webhooks/retry-plan.ts';
 import { SECRET_KEYS_SETTING, secretBoxFromSetting } from '../webhooks/secret-box.ts';
+import { SigningKeys } from '../webhooks/signing-keys.ts';
 import { loadDispatcherConfig } from './config.ts';
 import { DeliveryConsumer } from './delivery-consumer.ts';
 import { deliveryLog } from './attempt-records.ts';
@@ -235,7 +236,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     slots: new KeyedSlots(config.DISPATCHER_CONCURRENCY),
     drainTimeoutMs: config.WEBHOOK_TIMEOUT_MS + 2_000,
     process: jobProcessor({
-      worker: new DeliveryWorker({ directory, secrets, client, plan, logger: log }),
+      worker: new DeliveryWorker({ directory, secrets: new SigningKeys(secrets), client, plan, logger: log }),
       append: deliveryLog({
         batcher: new AppendBatcher((records) => producer.sendRawBatch(records)),
         codec,
