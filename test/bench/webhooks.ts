@@ -31,15 +31,17 @@
 // requests from others apart (by user-agent), and says at the end if one ran meanwhile.
 //
 // Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (500),
-// BENCH_ALERTS_PER_SECOND (0 = as fast as possible), BENCH_BESIDE_OTHER_DISPATCHERS (false), and the
-// infrastructure variables every service reads (KAFKA_BROKERS, ...).
+// BENCH_ALERTS_PER_SECOND (0 = as fast as possible), BENCH_BESIDE_OTHER_DISPATCHERS (false),
+// BENCH_DISPATCHER_NODE_OPTIONS (node flags for the dispatcher under test only, e.g.
+// `--cpu-prof --cpu-prof-dir=/tmp/dispatcher-profile`: its profile is written when the bench stops it),
+// and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Admin } from 'kafkajs';
 import type { Alert } from '../../services/runtime/events/types.generated.ts';
-import { boolean, infrastructureEnv, integer, loadConfig } from '../../services/runtime/config.ts';
+import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../services/runtime/config.ts';
 import { createKafka } from '../../services/runtime/kafka/client.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';
@@ -65,6 +67,7 @@ const config = loadConfig({
   BENCH_WARMUP: integer(500, 0, 100_000),
   BENCH_ALERTS_PER_SECOND: integer(0, 0, 1_000_000),
   BENCH_BESIDE_OTHER_DISPATCHERS: boolean(false),
+  BENCH_DISPATCHER_NODE_OPTIONS: text(''),
 });
 const logger = createLogger('bench', 'warn');
 const run = randomUUID().slice(0, 8);
@@ -242,6 +245,8 @@ async function startDispatcher(admin: Admin) {
     WEBHOOK_SECRET_KEYS: '', // the development key, which sealed the secrets
     WEBHOOK_USER_AGENT: dispatcherAgent,
     LOG_LEVEL: 'warn',
+    // Only the dispatcher's: NODE_OPTIONS of the bench itself would profile the bench too.
+    ...(config.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: config.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
   });
   const running = dispatcher;
   onCleanup('delete the consumer groups', async () => {
