@@ -15,14 +15,23 @@ function gate() {
   return { open, fail, opened };
 }
 
-function setUp(options: { limit?: number; highWater?: number } = {}) {
+function setUp(
+  options: {
+    limit?: number;
+    highWater?: number;
+    commitIntervalMs?: number;
+    commit?: (next: bigint) => Promise<void>;
+  } = {},
+) {
   const commits: bigint[] = [];
   const fetching: boolean[] = [];
   const lane = new PartitionLane({
     slots: new KeyedSlots(options.limit ?? 16),
     commit: async (next) => {
+      await options.commit?.(next);
       commits.push(next);
     },
+    commitIntervalMs: options.commitIntervalMs,
     setFetching: (on) => fetching.push(on),
     logger,
     highWater: options.highWater,
@@ -203,6 +212,49 @@ describe('PartitionLane', () => {
     await lane.flush();
     await vi.advanceTimersByTimeAsync(5_000);
     expect(started).toEqual([0]);
+    expect(commits).toEqual([1n]);
+  });
+
+  it('commits at once after a quiet spell, then at most once per interval, up to the latest finished job', async () => {
+    const { lane, commits } = setUp({ commitIntervalMs: 500 });
+    lane.push([{ offset: 0n, key: 'wh_a', dueAt: null }]);
+    await settle();
+    expect(commits).toEqual([1n]);
+    lane.push([{ offset: 1n, key: 'wh_a', dueAt: null }]);
+    lane.push([{ offset: 2n, key: 'wh_b', dueAt: null }]);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(commits).toEqual([1n]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(commits).toEqual([1n, 3n]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(commits).toEqual([1n, 3n]);
+    lane.push([{ offset: 3n, key: 'wh_a', dueAt: null }]);
+    await settle();
+    expect(commits).toEqual([1n, 3n, 4n]);
+  });
+
+  it('flush() commits what is finished without waiting for the interval', async () => {
+    const { lane, commits } = setUp({ commitIntervalMs: 60_000 });
+    lane.push([{ offset: 0n, key: 'wh_a', dueAt: null }]);
+    await settle();
+    lane.push([{ offset: 1n, key: 'wh_a', dueAt: null }]);
+    await settle();
+    expect(commits).toEqual([1n]);
+    await lane.flush();
+    expect(commits).toEqual([1n, 2n]);
+  });
+
+  it('tries a failed commit again a second later', async () => {
+    let failures = 1;
+    const { lane, commits } = setUp({
+      commit: async () => {
+        if (failures-- > 0) throw new Error('rebalance in progress');
+      },
+    });
+    lane.push([{ offset: 0n, key: 'wh_a', dueAt: null }]);
+    await settle();
+    expect(commits).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(commits).toEqual([1n]);
   });
 });

@@ -12,7 +12,11 @@
 // - runs jobs through KeyedSlots (bounded concurrency, one at a time per webhook, in the order started);
 // - commits the offset after the longest run of finished jobs, never past one that is not finished, so a
 //   crash loses no unfinished job; the finished ones behind it are attempted again (receivers dedupe on
-//   webhook-id), which is why due times are spread by no more than ±10%;
+//   webhook-id), which is why due times are spread by no more than ±10%. It commits at once when it has
+//   not committed for `commitIntervalMs`, else once that has passed: a commit per finished job would be
+//   a broker round trip per delivery (an OffsetCommit costs the dispatcher and Kafka about what the
+//   outcome's produce does), and what a crash between two commits costs is only that interval's
+//   finished jobs attempted again;
 // - asks the consumer to pause fetching its partition while it holds `highWater` jobs (a retry-10h
 //   partition would otherwise be read into memory whole), and to resume once it is down to half.
 import type { Logger } from '../runtime/logger.ts';
@@ -36,12 +40,15 @@ export interface PartitionLaneOptions {
   setFetching: (fetching: boolean) => void;
   logger: Logger;
   highWater?: number;
+  /** Commits at most once per this long (the first one after a quiet spell at once). */
+  commitIntervalMs?: number;
   clock?: () => number;
 }
 
 /** setTimeout takes at most 2^31-1 ms; a due time further out is re-checked after this long. */
 const longestTimerMs = 60 * 60 * 1000;
 const commitRetryMs = 1_000;
+export const defaultCommitIntervalMs = 500;
 
 export class PartitionLane {
   private readonly queue: LaneJob[] = [];
@@ -55,14 +62,18 @@ export class PartitionLane {
   private fetching = true;
   private starting = true;
   private dueTimer: NodeJS.Timeout | undefined;
+  /** The next commit, when one waits for the interval to pass or for a failed one to be retried. */
   private commitTimer: NodeJS.Timeout | undefined;
+  private lastCommitAt = Number.NEGATIVE_INFINITY;
   private readonly abort = new AbortController();
   private readonly idleWaiters: (() => void)[] = [];
   private readonly highWater: number;
+  private readonly commitIntervalMs: number;
   private readonly clock: () => number;
 
   constructor(private readonly options: PartitionLaneOptions) {
     this.highWater = options.highWater ?? 256;
+    this.commitIntervalMs = options.commitIntervalMs ?? defaultCommitIntervalMs;
     this.clock = options.clock ?? Date.now;
   }
 
@@ -100,9 +111,11 @@ export class PartitionLane {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Commits what is finished (and waits for a commit already under way). */
+  /** Commits what is finished now, whatever the interval (and waits for a commit already under way). */
   async flush(): Promise<void> {
-    await this.commitFinished();
+    await this.committing;
+    this.clearCommitTimer();
+    await this.commitNow();
   }
 
   /**
@@ -111,7 +124,7 @@ export class PartitionLane {
    */
   drop(): void {
     this.stopStarting();
-    clearTimeout(this.commitTimer);
+    this.clearCommitTimer();
     this.abort.abort(new Error('the partition was revoked or the dispatcher is stopping'));
     this.queue.length = 0;
   }
@@ -164,36 +177,64 @@ export class PartitionLane {
       });
   }
 
-  /** Moves the commit point over finished offsets and commits if it moved. */
+  /** Moves the commit point over finished offsets and asks for a commit if it moved. */
   private advance(): void {
     while (this.order.length > 0 && this.finished.has(this.order[0]!)) {
       const offset = this.order.shift()!;
       this.finished.delete(offset);
       this.next = offset + 1n;
     }
-    if (this.next !== null && this.next !== this.committed) void this.commitFinished();
+    this.requestCommit();
   }
 
-  private async commitFinished(): Promise<void> {
+  /** Commits now if the last commit is `commitIntervalMs` old, else arms the timer for when it will be. */
+  private requestCommit(): void {
+    if (this.committing || this.commitTimer !== undefined || !this.uncommitted()) return;
+    const wait = this.lastCommitAt + this.commitIntervalMs - this.clock();
+    if (wait <= 0) void this.commitNow();
+    else this.commitTimer = setTimeout(() => this.commitLater(), wait);
+  }
+
+  private commitLater(): void {
+    this.commitTimer = undefined;
+    void this.commitNow();
+  }
+
+  private clearCommitTimer(): void {
+    clearTimeout(this.commitTimer);
+    this.commitTimer = undefined;
+  }
+
+  private uncommitted(): boolean {
+    return !this.abort.signal.aborted && this.next !== null && this.next !== this.committed;
+  }
+
+  private commitNow(): Promise<void> {
     if (this.committing) return this.committing;
-    this.committing = (async () => {
-      while (!this.abort.signal.aborted && this.next !== null && this.next !== this.committed) {
-        const target = this.next;
-        try {
-          await this.options.commit(target);
+    if (!this.uncommitted()) return Promise.resolve();
+    const target = this.next!;
+    this.lastCommitAt = this.clock();
+    this.committing = this.options
+      .commit(target)
+      .then(
+        () => {
           this.committed = target;
-        } catch (error) {
-          // A rebalance under way, a coordinator moving: the next finished job, or this timer, tries again.
+        },
+        (error: unknown) => {
+          // A rebalance under way, a coordinator moving: this timer tries again.
           this.options.logger.warn(
             { err: error, offset: String(target) },
             'offset commit failed; will retry',
           );
-          clearTimeout(this.commitTimer);
-          this.commitTimer = setTimeout(() => void this.commitFinished(), commitRetryMs);
-          break;
-        }
-      }
-    })().finally(() => (this.committing = null));
+          this.clearCommitTimer();
+          this.commitTimer = setTimeout(() => this.commitLater(), commitRetryMs);
+        },
+      )
+      .finally(() => {
+        this.committing = null;
+        // Jobs that finished meanwhile: committed when the interval allows.
+        this.requestCommit();
+      });
     return this.committing;
   }
 
