@@ -32,6 +32,9 @@ export class PollScheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  /** The sources due at the last tick, earliest first, and the next of them to start. */
+  private due: Entry[] = [];
+  private nextDue = 0;
   private stopped = false;
   private readonly clock: () => number;
   private readonly random: () => number;
@@ -96,17 +99,30 @@ export class PollScheduler {
 
   private runDue(): void {
     const now = this.clock();
-    const free = this.deps.concurrency - this.inFlight.size;
-    if (free <= 0) return;
-    const due = [...this.entries.values()]
+    this.due = [...this.entries.values()]
       .filter((e) => !e.running && e.dueAt <= now)
-      .sort((a, b) => a.dueAt - b.dueAt)
-      .slice(0, free);
-    for (const entry of due) {
+      .sort((a, b) => a.dueAt - b.dueAt);
+    this.nextDue = 0;
+    this.startDue();
+  }
+
+  /**
+   * Starts sources of the due list while there is room. Called on each tick and as each poll ends, so a
+   * free slot is taken at once rather than at the next tick: with 32 polls in flight and a poll lasting
+   * less than a tick, waiting for the tick capped a poller at 32 polls per tick (128/s) whatever its CPU.
+   * The list is the tick's, so a source whose state changed since (removed, rescheduled, started) is
+   * checked again here.
+   */
+  private startDue(): void {
+    const now = this.clock();
+    while (this.inFlight.size < this.deps.concurrency && this.nextDue < this.due.length) {
+      const entry = this.due[this.nextDue++]!;
+      if (entry.running || entry.dueAt > now || this.entries.get(entry.source.source_id) !== entry) continue;
       entry.running = true;
       const run = this.runOne(entry).finally(() => {
         entry.running = false;
         this.inFlight.delete(run);
+        if (!this.stopped) this.startDue();
       });
       this.inFlight.add(run);
     }

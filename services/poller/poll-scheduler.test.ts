@@ -1,0 +1,79 @@
+// When the scheduler starts polls: due sources, earliest first, never more than its concurrency at once,
+// and a slot that frees up taken by the next due source at once rather than at the next tick.
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../runtime/logger.ts';
+import { sourceState } from '../sources/source.ts';
+import type { Source } from '../runtime/events/types.generated.ts';
+import { PollScheduler } from './poll-scheduler.ts';
+import type { SourceLock } from './source-lock.ts';
+
+const sourceNamed = (n: number): Source =>
+  sourceState(
+    {
+      name: `S${n}`,
+      feed_url: `https://feeds${n}.example/rss`,
+      category: 'general',
+      language: 'en',
+      country: 'gb',
+      poll_interval_seconds: 60,
+    },
+    null,
+    0,
+  );
+
+const openLock = { acquire: async () => true, release: async () => undefined } as unknown as SourceLock;
+
+function scheduler(concurrency: number, poll: (source: Source) => Promise<number>) {
+  return new PollScheduler({
+    concurrency,
+    poll,
+    lock: openLock,
+    logger: createLogger('test', 'silent'),
+    clock: () => 1_000_000,
+    random: () => 0, // every source due at once
+    tickMs: 3_600_000, // one tick in the test: whatever starts later starts without one
+  });
+}
+
+describe('PollScheduler', () => {
+  it('starts the next due source as soon as a poll ends, never more than its concurrency at once', async () => {
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    const polls = scheduler(2, async (source) => {
+      running++;
+      most = Math.max(most, running);
+      order.push(source.name);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      return 2_000_000; // not due again during the test
+    });
+    for (let n = 0; n < 6; n++) polls.upsert(0, sourceNamed(n));
+    polls.start();
+    await expect.poll(() => order.length, { timeout: 2_000 }).toBe(6);
+    expect(most).toBe(2);
+    expect([...order].sort()).toEqual(['S0', 'S1', 'S2', 'S3', 'S4', 'S5']);
+    await polls.stop();
+  });
+
+  it('does not start a source removed after the tick found it due', async () => {
+    const order: string[] = [];
+    let finishFirst!: () => void;
+    const polls = scheduler(1, async (source) => {
+      order.push(source.name);
+      if (order.length === 1) await new Promise<void>((resolve) => (finishFirst = resolve));
+      return 2_000_000;
+    });
+    const sources = [0, 1, 2].map(sourceNamed);
+    for (const source of sources) polls.upsert(0, source);
+    polls.start();
+    await expect.poll(() => order.length).toBe(1);
+    // The two waiting behind the first: one goes away before a slot frees up.
+    const removed = sources.find((s) => s.name !== order[0])!;
+    polls.remove(removed.source_id);
+    finishFirst();
+    await expect.poll(() => order.length).toBe(2);
+    await polls.stop();
+    expect(order).not.toContain(removed.name);
+  });
+});
