@@ -89,4 +89,16 @@ describe('the change hash of an article', () => {
     expect(comparableText('see https://x.example/a?utm_source=y&b=1.')).toBe('see https://x.example/a?b=1.');
     expect(comparableText(null)).toBe('');
   });
+
+  it('hashes as the fingerprints remembered in Redis were hashed: the first 12 hex digits of SHA-256', () => {
+    // A different hash would make every remembered article look changed on its next poll.
+    // Computed with createHash('sha256') over the comparable texts ('' for no content and no author).
+    expect(fingerprint(item({}))).toEqual({
+      title: 'd6ec1985d550', // "Storm hits coast"
+      summary: '11ec03abc667', // "Winds reached 120 km/h. More at https://news.example/live?id=3"
+      content: 'e3b0c44298fc',
+      author: 'e3b0c44298fc',
+      published_at: 'bf57c5688d21', // "2026-11-20T08:00:00.000Z"
+    });
+  });
 });

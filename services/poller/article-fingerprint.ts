@@ -8,7 +8,7 @@
 // of whitespace (one space), invisible characters (soft hyphens, zero-width spaces, BOMs), and
 // tracking parameters of links written out in the text. A date the feed never gave (published_at is
 // then the moment of discovery, different on every poll) hashes as no date.
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { readerFields, type ReaderField } from '../feeds/normalise/reader-fields.ts';
@@ -31,7 +31,9 @@ export function comparableText(text: string | null): string {
     .trim();
 }
 
-const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, hashLength);
+// The one-shot digest: the same hex as createHash().update().digest(), at half the cost (no Hash object
+// per field; five fields an item on every poll).
+const hash = (text: string) => digest('sha256', text, 'hex').slice(0, hashLength);
 
 /** `dated`: the feed gave the item its date (normalise-item.ts); otherwise the date is no reader field. */
 export function fingerprintOf(article: ArticleDiscovered, dated: boolean): Fingerprint {
