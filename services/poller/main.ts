@@ -9,6 +9,7 @@ import { Registry } from 'prom-client';
 import { ConfigError } from '../runtime/config.ts';
 import type { Source } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
+import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
@@ -20,6 +21,7 @@ import { loadPollerConfig } from './config.ts';
 import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
 import { watchLoopDelay } from './loop-delay.ts';
+import { PollAppends } from './poll-appends.ts';
 import { pollSource } from './poll-source.ts';
 import { PollScheduler } from './poll-scheduler.ts';
 import { PollStateStore } from './poll-state.ts';
@@ -49,6 +51,7 @@ runProcess(
     });
     const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
     const producer = await EventProducer.connect(kafka, codec);
+    const appends = new PollAppends(codec, new AppendBatcher((records) => producer.sendRawBatch(records)));
     const metrics = new Registry();
     const fetcher = new FeedFetcher({
       userAgent: config.POLLER_USER_AGENT,
@@ -85,7 +88,7 @@ runProcess(
         const { poll } = await pollSource(source, {
           fetch: (request) => fetcher.fetch(request),
           parse,
-          producer,
+          producer: appends,
           seen,
           revisions: {
             perDay: config.POLLER_UPDATES_PER_DAY,

@@ -34,7 +34,8 @@ export interface PollDependencies {
     contentType: string | null,
     options: FeedParseOptions,
   ) => ParsedFeed | Promise<ParsedFeed>;
-  producer: EventProducer;
+  /** EventProducer, or PollAppends (poll-appends.ts), which shares produce requests between polls. */
+  producer: Pick<EventProducer, 'send'>;
   seen: SeenArticles;
   /** How often one article may be updated (revision-bound.ts). */
   revisions: RevisionBound;
