@@ -28,6 +28,11 @@ export interface JobContext {
   offset: string;
   /** Aborted when the partition is revoked or the process stops: give up rather than commit late. */
   signal: AbortSignal;
+  /**
+   * Called once the attempt's request is over: frees its DISPATCHER_CONCURRENCY slot for another
+   * request while the records are appended (the webhook's next job still waits for this one to end).
+   */
+  attempted: () => void;
 }
 
 /** Makes the attempt and appends its records; resolves once they are durable. */
@@ -187,7 +192,8 @@ export class DeliveryConsumer {
           offset,
           key: job.webhook_id,
           dueAt: job.due_at,
-          run: (signal) => this.options.process(job, { topic, partition, offset: message.offset, signal }),
+          run: (signal, attempted) =>
+            this.options.process(job, { topic, partition, offset: message.offset, signal, attempted }),
         };
       },
       {

@@ -7,27 +7,31 @@ import { jobProcessor } from './job-processor.ts';
 import { jobWith, webhookWith } from '../../test/support/webhook-records.ts';
 
 const logger = createLogger('test', 'silent');
-const context = (signal = new AbortController().signal): JobContext => ({
+const context = (signal = new AbortController().signal, attempted = () => {}): JobContext => ({
   topic: 'news.webhook-deliveries.v1',
   partition: 0,
   offset: '42',
   signal,
+  attempted,
 });
 
 function setUp(result: AttemptResult | Error, failAppends = 0) {
   let attempts = 0;
+  const events: string[] = [];
   const written: Append[][] = [];
   const remembered: Webhook[] = [];
   let failures = failAppends;
   const process = jobProcessor({
     worker: {
       attempt: async () => {
+        events.push('attempt');
         attempts++;
         if (result instanceof Error) throw result;
         return result;
       },
     },
     append: async (appends) => {
+      events.push('append');
       if (failures-- > 0) throw new Error('broker not available');
       written.push([...appends]);
     },
@@ -35,7 +39,7 @@ function setUp(result: AttemptResult | Error, failAppends = 0) {
     logger,
     appendRetry: { maxAttempts: Infinity, initialBackoffMs: 1, maxBackoffMs: 1 },
   });
-  return { process, written, remembered, attempts: () => attempts };
+  return { process, written, remembered, events, attempts: () => attempts };
 }
 
 const outcome: Append = {
@@ -79,5 +83,20 @@ describe('jobProcessor', () => {
     const logged = written[0]![1]!;
     expect(logged).toMatchObject({ record: { status: 'dead_lettered', attempt: 2 } });
     expect(logged.kind === 'delivery' && logged.record.last_error).toMatch(/attempt must be an integer/);
+  });
+
+  it('hands its request slot back once the attempt is over, before appending, also after a failure', async () => {
+    const results: (AttemptResult | Error)[] = [
+      { status: 'succeeded', appends: [outcome] },
+      new Error('bug'),
+    ];
+    for (const result of results) {
+      const { process, events } = setUp(result, 1);
+      await process(
+        jobWith(),
+        context(undefined, () => events.push('attempted')),
+      );
+      expect(events).toEqual(['attempt', 'attempted', 'append', 'append']);
+    }
   });
 });

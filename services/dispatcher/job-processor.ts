@@ -45,6 +45,8 @@ export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
       );
       appends = unexpected(job, describeError(error), clock());
     }
+    // The request is over: its slot goes to another request while the records are appended.
+    context.attempted();
     context.signal.throwIfAborted();
     const appended = await retrying(() => deps.append(appends, context), {
       policy: appendRetry,

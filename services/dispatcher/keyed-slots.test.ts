@@ -81,4 +81,33 @@ describe('KeyedSlots', () => {
     await expect(waiting).rejects.toThrow('revoked');
     expect(ran).toBe(false);
   });
+
+  it('lets a task hand its slot back early while its key stays held until it ends', async () => {
+    const slots = new KeyedSlots(1);
+    const appending = gate();
+    const order: string[] = [];
+    const first = slots.run('a', async (releaseSlot) => {
+      order.push('a-1 request');
+      releaseSlot();
+      releaseSlot(); // twice frees one slot, not two
+      await appending.opened;
+      order.push('a-1 appended');
+    });
+    const sameKey = slots.run('a', async () => {
+      order.push('a-2 request');
+    });
+    const others = [1, 2].map((i) =>
+      slots.run(`b${i}`, async () => {
+        order.push(`b${i} request`);
+        await settle();
+        expect(slots.running).toBe(1);
+      }),
+    );
+    await Promise.all(others);
+    expect(order).toEqual(['a-1 request', 'b1 request', 'b2 request']);
+    appending.open();
+    await Promise.all([first, sameKey]);
+    expect(order).toEqual(['a-1 request', 'b1 request', 'b2 request', 'a-1 appended', 'a-2 request']);
+    expect(slots.running).toBe(0);
+  });
 });

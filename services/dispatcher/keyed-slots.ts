@@ -2,6 +2,11 @@
 // at most one per key (webhook id) at a time, in the order they were submitted. One endpoint therefore
 // never holds more than one slot however slow it is or however many jobs it has queued: its later jobs
 // wait for their key, not for a slot, and every other endpoint keeps going.
+//
+// A task may hand its slot back before it ends (`releaseSlot`) while keeping its key: a delivery holds
+// its slot for the request only, not while its outcome is being appended to Kafka (a produce round trip,
+// several times the request to a fast endpoint), so the slots bound requests in flight, as
+// DISPATCHER_CONCURRENCY says, and the next job of the same webhook still waits for the whole task.
 
 export class KeyedSlots {
   private active = 0;
@@ -15,20 +20,27 @@ export class KeyedSlots {
 
   /**
    * Runs `task` once the previous task of `key` settled and a slot is free. If `signal` is aborted
-   * before that, the task never runs and the promise rejects with the signal's reason.
+   * before that, the task never runs and the promise rejects with the signal's reason. The task may
+   * call `releaseSlot` to free its slot early; the key stays held until the task settles.
    */
-  run<T>(key: string, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(key: string, task: (releaseSlot: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const previous = this.tails.get(key) ?? Promise.resolve();
     const result = previous
       .catch(() => undefined)
       .then(async () => {
         signal?.throwIfAborted();
         await this.acquire();
+        let held = true;
+        const releaseSlot = () => {
+          if (!held) return;
+          held = false;
+          this.release();
+        };
         try {
           signal?.throwIfAborted();
-          return await task();
+          return await task(releaseSlot);
         } finally {
-          this.release();
+          releaseSlot();
         }
       });
     this.tails.set(key, result);

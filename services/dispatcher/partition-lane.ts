@@ -28,8 +28,11 @@ export interface LaneJob {
   key: string;
   /** Epoch ms the job may start at; null for a record with nothing to do (it is finished at once). */
   dueAt: number | null;
-  /** Resolves once the job's effects are durable; rejects (the offset stays uncommitted) otherwise. */
-  run?: (signal: AbortSignal) => Promise<void>;
+  /**
+   * Resolves once the job's effects are durable; rejects (the offset stays uncommitted) otherwise.
+   * `releaseSlot` frees its concurrency slot early (KeyedSlots); its key stays held until it settles.
+   */
+  run?: (signal: AbortSignal, releaseSlot: () => void) => Promise<void>;
 }
 
 export interface PartitionLaneOptions {
@@ -155,7 +158,7 @@ export class PartitionLane {
     this.running += 1;
     const signal = this.abort.signal;
     this.options.slots
-      .run(job.key, () => job.run!(signal), signal)
+      .run(job.key, (releaseSlot) => job.run!(signal, releaseSlot), signal)
       .then(
         () => {
           this.finished.add(job.offset);
