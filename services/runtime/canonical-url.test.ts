@@ -33,4 +33,17 @@ describe('canonicalUrl', () => {
     expect(canonicalUrl('not a url')).toBeNull();
     expect(canonicalUrl('')).toBeNull();
   });
+
+  it('drops a fragment mark or query mark with nothing after it, and a trailing dot of the host', () => {
+    expect(canonicalUrl('https://site.example/a#')).toBe('https://site.example/a');
+    expect(canonicalUrl('https://site.example/a?')).toBe('https://site.example/a');
+    expect(canonicalUrl('https://site.example/a?#x')).toBe('https://site.example/a');
+    expect(canonicalUrl('https://Site.Example./a')).toBe('https://site.example/a');
+    expect(canonicalUrl('https://@site.example/a')).toBe('https://site.example/a');
+  });
+
+  it('leaves a link that is canonical already as it is', () => {
+    expect(canonicalUrl('http://127.0.0.7:8000/articles/12/3')).toBe('http://127.0.0.7:8000/articles/12/3');
+    expect(canonicalUrl('https://site.example/a?b=1&c=2')).toBe('https://site.example/a?b=1&c=2');
+  });
 });

@@ -49,14 +49,22 @@ export function canonicalUrl(raw: string, base?: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  url.hash = '';
-  url.username = '';
-  url.password = '';
-  url.hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  // Every setter serialises the URL again, and most links need none of them (this runs for every item
+  // of every poll), so each is set only when it changes something. A '#' or '?' left with nothing
+  // after it still counts: the href keeps it.
+  if (url.href.includes('#')) url.hash = '';
+  if (url.username || url.password) {
+    url.username = '';
+    url.password = '';
+  }
+  const hostname = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (hostname !== url.hostname) url.hostname = hostname;
   // URL already drops default ports; keep the explicit non-default ones.
-  const kept = [...url.searchParams.entries()].filter(([name]) => !isTracking(name));
-  kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a < b ? -1 : 1));
-  url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+  if (url.href.includes('?')) {
+    const kept = [...url.searchParams.entries()].filter(([name]) => !isTracking(name));
+    kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a < b ? -1 : 1));
+    url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
+  }
   if (url.pathname === '') url.pathname = '/';
-  return url.toString();
+  return url.href;
 }
