@@ -19,6 +19,12 @@ describe('articleId', () => {
     expect(articleId('src_2', '  ', 'https://x.example/a')).toBe(a);
     expect(articleId('src_1', null, 'https://x.example/b')).not.toBe(a);
   });
+
+  it('gives the ids articles already carry: SHA-256 of the identity, its first 32 hex digits', () => {
+    // Another id for the same item would make it a second article.
+    expect(articleId('src_1', ' g-1 ', 'https://x.example/a')).toBe('art_054b1c39c8c4986358b7ea5b5a173821');
+    expect(articleId('src_1', null, 'https://news.example/a')).toBe('art_e65b7e2240980110270dac8b3c8618ac');
+  });
 });
 
 describe('publishedAt', () => {
