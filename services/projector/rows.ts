@@ -16,10 +16,10 @@ import type {
   WebhookDelivery,
 } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
-import { articleListRows } from '../search/article-list.ts';
-import { articleTermRows } from '../search/article-terms.ts';
+import { articleFacets } from '../search/article-list.ts';
+import { articlePostings } from '../search/article-terms.ts';
 
-export type Row = Record<string, string | number | null | string[]>;
+export type Row = Record<string, string | number | null | string[] | number[]>;
 
 /** DateTime columns take unix seconds (row-binary.ts), which is what ClickHouse keeps. */
 const time = (ms: number) => Math.floor(ms / 1000);
@@ -365,7 +365,38 @@ export interface TableRow {
   row: Row;
 }
 
-/** The tables each projected topic writes; the first is the one rowFor's row goes to. */
+/**
+ * Where the projector writes an article event: one row, which ClickHouse's views fan out into
+ * `articles`, `article_terms` and `article_list` (projections/migrations/0013_article_ingest.sql).
+ */
+export const articleIngestTable = 'article_ingest';
+
+/**
+ * The article's row of `article_ingest`: its `articles` row, the postings of the search index as arrays
+ * and the facets of the list. Postings and list rows are keyed by the article's place in `articles`
+ * (revision 1's publication time), so a later revision replaces them.
+ */
+export function articleIngestRow(a: ArticleDiscovered, version: number): Row {
+  const row = articleRow(a, version);
+  const postings = articlePostings(a);
+  row.terms = postings.terms;
+  row.title_tfs = postings.title_tfs;
+  row.summary_tfs = postings.summary_tfs;
+  row.title_length = postings.title_length;
+  row.summary_length = postings.summary_length;
+  row.facets = articleFacets({
+    source_id: a.source_id,
+    source_name: a.source_name,
+    category: row.category as string,
+    language: row.language as string,
+  });
+  return row;
+}
+
+/**
+ * The tables each projected topic fills (what a rebuild swaps in); the first is the one rowFor's row
+ * goes to. An article event is written through articleIngestTable into its three.
+ */
 export const projectedTables = {
   [topicNames.articlesDiscovered]: ['articles', 'article_terms', 'article_list'],
   [topicNames.articlesEnriched]: ['article_enrichments'],
@@ -397,32 +428,8 @@ export function rowsFor(
 ): TableRow[] {
   if (topic === topicNames.stories) return value ? storyRows(value as StoryEvent, version) : [];
   if (topic === topicNames.articlesDiscovered && value) {
-    // The article, its postings in the search index and its rows in the list, all under the same key.
     const a = value as ArticleDiscovered;
-    const row = articleRow(a, version);
-    const publishedAt = row.published_at as number;
-    const terms = articleTermRows(a, publishedAt, version);
-    const listed = articleListRows(
-      {
-        article_id: a.article_id,
-        published_at: publishedAt,
-        title: a.title,
-        summary: a.summary,
-        source_id: a.source_id,
-        source_name: a.source_name,
-        url: a.url,
-        language: row.language as string,
-        category: row.category as string,
-        revision: a.revision,
-        updated_at: row.updated_at as number | null,
-      },
-      version,
-    );
-    return [
-      { table: 'articles', row },
-      ...terms.map((t) => ({ table: 'article_terms', row: t })),
-      ...listed.map((r) => ({ table: 'article_list', row: r })),
-    ];
+    return [{ table: articleIngestTable, row: articleIngestRow(a, version) }];
   }
   const row = rowFor(topic, key, value, version, at);
   return row ? [{ table: projectedTables[topic][0], row }] : [];

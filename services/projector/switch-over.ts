@@ -12,8 +12,10 @@
 // after a failure, which reads where each table really is and moves back what
 // was moved. Views are unaffected: 18.16 stores a view's query with qualified
 // names (`FROM news.articles`) and resolves them when the view is queried, so
-// after the swap they read the new tables. (A materialized view holds data of
-// its own, which this does not rebuild; the migrations have none.)
+// after the swap they read the new tables. The materialized views through which
+// articles are written (0013_article_ingest.sql) keep no data of their own and
+// name their targets, which 18.16 looks up by name at each insert: they are not
+// swapped, and write into the rebuilt tables once those carry the live names.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { identifier, sql } from '../runtime/clickhouse/literal.ts';
 import { isUnavailable } from '../runtime/kafka/errors.ts';

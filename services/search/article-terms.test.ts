@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTermRows } from './article-terms.ts';
+import { articlePostings } from './article-terms.ts';
 import { searchWords } from './search-words.ts';
 
 describe('search words', () => {
@@ -25,33 +25,38 @@ describe('article postings', () => {
     summary: `Interest rates moved ${'x'.repeat(65)}`,
     content: 'The bank moved rates.',
   };
-  const rows = articleTermRows(article, 1_700_000_000, 42);
-  const row = (term: string) => rows.find((r) => r.term === term);
+  const postings = articlePostings(article);
+  const posting = (term: string) => {
+    const i = postings.terms.indexOf(term);
+    return i < 0 ? undefined : { title_tf: postings.title_tfs[i], summary_tf: postings.summary_tfs[i] };
+  };
 
-  it('count each word in the title and summary, with both lengths beside it', () => {
-    expect(row('rates')).toEqual({
-      term: 'rates',
-      published_at: 1_700_000_000,
-      article_id: 'a1',
-      title_tf: 2,
-      summary_tf: 1,
-      title_length: 4,
-      summary_length: 4,
-      version: 42,
-    });
+  it('count each word in the title and summary, with both lengths beside them', () => {
+    expect(posting('rates')).toEqual({ title_tf: 2, summary_tf: 1 });
+    expect(posting('interest')).toEqual({ title_tf: 0, summary_tf: 1 });
+    expect(posting('fall')).toEqual({ title_tf: 1, summary_tf: 0 });
+    expect(postings).toMatchObject({ title_length: 4, summary_length: 4 });
   });
 
   it('leave the content out', () => {
-    expect(row('bank')).toBeUndefined();
+    expect(posting('bank')).toBeUndefined();
   });
 
-  it('file every article under the empty term, and each word once', () => {
-    expect(row('')).toMatchObject({ title_tf: 0, summary_tf: 0, title_length: 4, summary_length: 4 });
-    expect(new Set(rows.map((r) => r.term)).size).toBe(rows.length);
+  it('file every article under the empty term, first, and each word once, in order of appearance', () => {
+    expect(postings.terms).toEqual(['', 'rates', 'rise', 'fall', 'interest', 'moved']);
+    expect(posting('')).toEqual({ title_tf: 0, summary_tf: 0 });
+    expect(postings.title_tfs).toHaveLength(postings.terms.length);
+    expect(postings.summary_tfs).toHaveLength(postings.terms.length);
   });
 
   it('leave out words longer than 64 characters, though they count in the length', () => {
-    expect(rows.some((r) => r.term.length > 64)).toBe(false);
-    expect(row('')!.summary_length).toBe(4);
+    expect(postings.terms.some((t) => t.length > 64)).toBe(false);
+    expect(postings.summary_length).toBe(4);
+  });
+
+  it('stop counting at what a UInt16 holds', () => {
+    const long = articlePostings({ title: 'go '.repeat(70_000), summary: '' });
+    expect(long.title_tfs[long.terms.indexOf('go')]).toBe(65_535);
+    expect(long.title_length).toBe(70_000);
   });
 });

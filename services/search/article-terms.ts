@@ -1,8 +1,9 @@
-// The search index: the postings the projector writes to `article_terms` for each article
-// (projections/migrations/0011_article_terms.sql). One row per distinct word of the article's title and
-// summary, with how often it occurs in each and each one's length in words, which is what BM25 needs
-// (relevance.ts); plus one row under the empty term, which every article has, carrying the lengths
-// alone, from which the collection's size and mean lengths are read.
+// The search index: the postings of each article (projections/migrations/0011_article_terms.sql). One
+// posting per distinct word of the article's title and summary, with how often it occurs in each and
+// each one's length in words, which is what BM25 needs (relevance.ts); plus one under the empty term,
+// which every article has, carrying the lengths alone, from which the collection's size and mean lengths
+// are read. The projector sends them as parallel arrays on the article's one row of `article_ingest`,
+// and ClickHouse turns them into rows of `article_terms` (0013_article_ingest.sql).
 //
 // The content is not indexed. Measured with bench:api on 50,000 articles, its postings (about 90 of an
 // article's 120) cut the projector from several thousand articles/s to 937, and their merges slowed
@@ -20,50 +21,53 @@ export type IndexedField = (typeof indexedFields)[number];
 export const isIndexedField = (f: SearchField): f is IndexedField =>
   (indexedFields as readonly string[]).includes(f);
 
-export type TermRow = {
-  term: string;
-  published_at: number;
-  article_id: string;
-  title_tf: number;
-  summary_tf: number;
+/** An article's postings, the i-th of each array being the i-th term's; the empty term first. */
+export type Postings = {
+  terms: string[];
+  title_tfs: number[];
+  summary_tfs: number[];
   title_length: number;
   summary_length: number;
-  version: number;
 };
 
 const maxCount = 65_535; // UInt16
 
 /**
- * The postings of one revision of an article. `publishedAt` is the article's place in `articles`
- * (revision 1's publication time, in unix seconds): a posting's key is the article's key after its
- * term, so a later revision replaces the postings of the words it still has. Words a revision dropped
- * keep their old posting; the query reads the text of what the index found, so they match nothing.
+ * The postings of one revision of an article. A posting's key in `article_terms` is the term, then the
+ * article's key in `articles`, so a later revision replaces the postings of the words it still has.
+ * Words a revision dropped keep their old posting; the query reads the text of what the index found, so
+ * they match nothing.
  */
-export function articleTermRows(
-  article: Pick<ArticleDiscovered, 'article_id' | 'title' | 'summary'>,
-  publishedAt: number,
-  version: number,
-): TermRow[] {
-  const counts = new Map<string, [number, number]>();
-  const lengths = indexedFields.map((field, i) => {
-    const words = searchWords(article[field] ?? '');
+export function articlePostings(article: Pick<ArticleDiscovered, 'title' | 'summary'>): Postings {
+  const terms = [''];
+  const titleTfs = [0];
+  const summaryTfs = [0];
+  // Each word's place in the arrays: one map lookup per word, no object per posting (the projector
+  // computes this for every article it writes).
+  const place = new Map<string, number>();
+  const count = (words: readonly string[], tfs: number[]) => {
     for (const word of words) {
       if (!isIndexed(word)) continue;
-      let tf = counts.get(word);
-      if (!tf) counts.set(word, (tf = [0, 0]));
-      tf[i] = Math.min(tf[i]! + 1, maxCount);
+      let i = place.get(word);
+      if (i === undefined) {
+        i = terms.length;
+        place.set(word, i);
+        terms.push(word);
+        titleTfs.push(0);
+        summaryTfs.push(0);
+      }
+      if (tfs[i]! < maxCount) tfs[i]!++;
     }
-    return words.length;
-  });
-  const row = (term: string, [title, summary]: [number, number]): TermRow => ({
-    term,
-    published_at: publishedAt,
-    article_id: article.article_id,
-    title_tf: title,
-    summary_tf: summary,
-    title_length: lengths[0]!,
-    summary_length: lengths[1]!,
-    version,
-  });
-  return [row('', [0, 0]), ...[...counts].map(([term, tf]) => row(term, tf))];
+  };
+  const title = searchWords(article.title ?? '');
+  const summary = searchWords(article.summary ?? '');
+  count(title, titleTfs);
+  count(summary, summaryTfs);
+  return {
+    terms,
+    title_tfs: titleTfs,
+    summary_tfs: summaryTfs,
+    title_length: title.length,
+    summary_length: summary.length,
+  };
 }

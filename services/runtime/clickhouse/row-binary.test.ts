@@ -58,6 +58,33 @@ describe('encodeRowBinary', () => {
     expect(body.subarray(2).toString('utf8')).toBe(text);
   });
 
+  it('writes short strings byte for byte, and any that is not ASCII through UTF-8, at every length', () => {
+    const strings = [
+      '',
+      'a',
+      'x'.repeat(127),
+      'x'.repeat(128),
+      `${'x'.repeat(100)}é`,
+      'é',
+      `abc€`,
+      'a\u0000b',
+    ];
+    const columns = [column('s', 'String')];
+    const body = encodeRowBinary(
+      columns,
+      strings.map((s) => ({ s })),
+    );
+    const expected = Buffer.concat(
+      strings.map((s) => {
+        const bytes = Buffer.from(s, 'utf8');
+        const length =
+          bytes.length < 128 ? [bytes.length] : [(bytes.length & 0x7f) | 0x80, bytes.length >> 7];
+        return Buffer.concat([Buffer.from(length), bytes]);
+      }),
+    );
+    expect(hex(body)).toBe(hex(expected));
+  });
+
   it('takes unix seconds, text or a Date for a DateTime, and clamps what UInt32 cannot hold', () => {
     const columns = [column('t', 'DateTime')];
     const seconds = (value: unknown) => encodeRowBinary(columns, [{ t: value }]).readUInt32LE(0);

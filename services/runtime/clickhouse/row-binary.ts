@@ -57,6 +57,25 @@ class Writer {
     this.buffer[this.offset++] = v;
   }
   string(value: string): void {
+    // Short ASCII strings (the search index's words, facets, ids) are copied a byte at a time: asking
+    // Buffer for the UTF-8 length and then to write cost more than the copy for strings this short.
+    const n = value.length;
+    if (n < 128) {
+      this.reserve(n + 1);
+      const b = this.buffer;
+      let o = this.offset + 1;
+      let i = 0;
+      for (; i < n; i++) {
+        const c = value.charCodeAt(i);
+        if (c >= 0x80) break;
+        b[o++] = c;
+      }
+      if (i === n) {
+        b[this.offset] = n; // the length as a varUInt: one byte below 128
+        this.offset = o;
+        return;
+      }
+    }
     const length = Buffer.byteLength(value, 'utf8');
     this.varUInt(length);
     this.reserve(length);
