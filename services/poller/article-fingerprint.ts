@@ -33,7 +33,10 @@ export function comparableText(text: string | null): string {
 
 // The one-shot digest: the same hex as createHash().update().digest(), at half the cost (no Hash object
 // per field; five fields an item on every poll).
-const hash = (text: string) => digest('sha256', text, 'hex').slice(0, hashLength);
+const hashOf = (text: string) => digest('sha256', text, 'hex').slice(0, hashLength);
+// A field the item does not have (no content, no author, no date) is the commonest text of all.
+const emptyHash = hashOf('');
+const hash = (text: string) => (text === '' ? emptyHash : hashOf(text));
 
 /** `dated`: the feed gave the item its date (normalise-item.ts); otherwise the date is no reader field. */
 export function fingerprintOf(article: ArticleDiscovered, dated: boolean): Fingerprint {
