@@ -47,6 +47,18 @@ describe('schema registration', () => {
     expect(await registerSchema(registry, subject, v2, 'probe.avsc')).not.toBe(first);
   });
 
+  it('registers the same new subject from several provisioners at once, each getting the one id', async () => {
+    // Each finds the subject without its compatibility setting and creates it; all but one are refused
+    // with 409 "rule ... already exists", which is no incompatibility.
+    for (let round = 0; round < 10; round++) {
+      const subject = `test.concurrent.${randomUUID()}-value`;
+      const ids = await Promise.all(
+        Array.from({ length: 8 }, () => registerSchema(registry, subject, v1, 'probe.avsc')),
+      );
+      expect(new Set(ids).size).toBe(1);
+    }
+  });
+
   it('rejects an incompatible change with a message naming the file and subject', async () => {
     const subject = `test.compat.${randomUUID()}-value`;
     await registerSchema(registry, subject, v1, 'probe.avsc');

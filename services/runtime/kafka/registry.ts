@@ -66,11 +66,20 @@ export async function registerSchemas(
   return ids;
 }
 
+/**
+ * Two provisioners starting at once (two deploys, a test run beside the demo) both find the subject
+ * without its compatibility setting and both create it; the registry refuses the second with 409 "A rule
+ * named 'COMPATIBILITY' already exists". That is no incompatibility: asked again, the setting is there.
+ */
+const isConcurrentRuleCreation = (error: unknown) =>
+  statusOf(error) === 409 && /rule named .* already exists/i.test((error as Error).message);
+
 export async function registerSchema(
   registry: SchemaRegistry,
   subject: string,
   type: avro.Type,
   file: string,
+  attempt = 1,
 ): Promise<number> {
   try {
     const { id } = await registry.register(
@@ -79,6 +88,8 @@ export async function registerSchema(
     );
     return id;
   } catch (error) {
+    if (isConcurrentRuleCreation(error) && attempt === 1)
+      return registerSchema(registry, subject, type, file, attempt + 1);
     if (statusOf(error) === 409) throw new SchemaCompatibilityError(subject, file, (error as Error).message);
     throw new Error(`registering ${file} under ${subject} failed: ${(error as Error).message}`, {
       cause: error,
