@@ -549,6 +549,88 @@ describe('read API', () => {
     });
     expect(posted.data!.topics).toEqual(['science']);
   }, 60_000);
+
+  it("shows each source's latest poll, from the last days or, for a source not polled in them, from its history", async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const source = (id: string) => ({
+      source_id: id,
+      name: `Poll history ${run} ${id}`,
+      feed_url: `https://polls-${run}.example/${id}.xml`,
+      site_url: null,
+      category: 'science',
+      language: 'en',
+      country: 'gb',
+      active: false, // nobody polls it: the polls below are its whole history
+      poll_interval_seconds: 300,
+      created_by_tenant: 'default',
+      created_at: now - 30 * day,
+      version: 1,
+      occurred_at: now - 30 * day,
+    });
+    const poll = (sourceId: string, at: number, failures: number) => ({
+      poll_id: `poll_${run}_${sourceId}_${at}`,
+      source_id: sourceId,
+      feed_url: `https://polls-${run}.example/${sourceId}.xml`,
+      status: failures > 0 ? ('failed' as const) : ('ok' as const),
+      http_status: failures > 0 ? 503 : 200,
+      items_seen: 1,
+      new_items: 0,
+      etag: null,
+      last_modified: null,
+      duration_ms: 40,
+      error_reason: failures > 0 ? 'HTTP 503' : null,
+      started_at: at - 40,
+      consecutive_failures: failures,
+      healthy: failures < 3,
+      next_poll_at: null,
+      skipped_items: 0,
+      skipped_reasons: [],
+      updated_items: 0,
+      warnings: [],
+      occurred_at: at,
+    });
+    const recent = `src_polls_recent_${run}`;
+    const old = `src_polls_old_${run}`;
+    await stack.producer.send(topicNames.sources, [
+      { key: recent, value: source(recent) },
+      { key: old, value: source(old) },
+    ]);
+    // Appended out of time order, so neither the offset nor the order of arrival gives the answer.
+    await stack.producer.send(topicNames.feedPolls, [
+      { key: recent, value: poll(recent, now - 3_600_000, 4) },
+      { key: recent, value: poll(recent, now - 20 * day, 0) },
+      { key: recent, value: poll(recent, now - 2 * 3_600_000, 0) },
+      { key: old, value: poll(old, now - 9 * day, 1) },
+      { key: old, value: poll(old, now - 40 * day, 0) },
+      { key: old, value: poll(old, now - 12 * day, 0) },
+    ]);
+    const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    await waitFor(
+      async () => {
+        const list = await stack.call<SourceList>('GET', '/v1/sources?category=science&limit=1000');
+        const health = (id: string) => list.body.sources.find((s) => s.id === id)?.health;
+        return (
+          health(recent)?.last_polled_at === iso(now - 3_600_000) &&
+          health(old)?.last_polled_at === iso(now - 9 * day)
+        );
+      },
+      'the sources to show their latest polls',
+      30_000,
+    );
+    const list = await stack.call<SourceList>('GET', '/v1/sources?category=science&limit=1000');
+    const health = (id: string) => list.body.sources.find((s) => s.id === id)?.health;
+    expect(health(recent)).toMatchObject({
+      status: 'failing',
+      consecutive_failures: 4,
+      last_error: 'HTTP 503',
+    });
+    expect(health(old)).toMatchObject({
+      status: 'healthy',
+      consecutive_failures: 1,
+      last_poll_status: 'failed',
+    });
+  });
 });
 
 interface ErrorShape {

@@ -55,6 +55,9 @@ interface HealthRow {
   consecutive_failures: number;
 }
 
+/** How far back the latest polls are looked for first (SourceCatalog.latestPolls). */
+const recentPollDays = 2;
+
 const sourceColumns = 'source_id, name, feed_url, site_url, category, language, country, active';
 
 const subscribedIds = (tenantId: string) =>
@@ -98,21 +101,37 @@ export class SourceCatalog {
     return item ?? null;
   }
 
+  /**
+   * Each source's latest poll. feed_polls keeps every poll (a source polled every few minutes has
+   * hundreds a day), so the polls of the last days are read first: a source polled in them has its
+   * latest poll there, and only the sources that were not (new, paused, or polled rarely) are looked
+   * for in their whole history. The read stays the size of a few days, however long the history grows.
+   */
+  private async latestPolls(ids: readonly string[]): Promise<HealthRow[]> {
+    const read = (where: string[]) =>
+      this.clickhouse.query<HealthRow>(sql`SELECT source_id, toUnixTimestamp(occurred_at) AS last_polled_at,
+  status AS last_status, error_reason AS last_error, healthy, consecutive_failures
+FROM ${latestVersions({
+        table: 'feed_polls',
+        key: 'source_id',
+        orderedBy: 'occurred_at',
+        columns: ['occurred_at', 'status', 'error_reason', 'healthy', 'consecutive_failures'],
+        where,
+      })}`);
+    const recent = await read([
+      sql`source_id IN ${inList(ids)}`,
+      sql`occurred_at >= now() - INTERVAL ${recentPollDays} DAY`,
+    ]);
+    const found = new Set(recent.map((h) => h.source_id));
+    const rest = ids.filter((id) => !found.has(id));
+    return rest.length === 0 ? recent : [...recent, ...(await read([sql`source_id IN ${inList(rest)}`]))];
+  }
+
   private async decorate(rows: readonly SourceRow[], tenantId: string): Promise<SourceItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.source_id);
-    // Each source's latest poll: feed_polls keeps every poll, so "latest" is by occurred_at.
-    const latestPolls = latestVersions({
-      table: 'feed_polls',
-      key: 'source_id',
-      orderedBy: 'occurred_at',
-      columns: ['occurred_at', 'status', 'error_reason', 'healthy', 'consecutive_failures'],
-      where: [sql`source_id IN ${inList(ids)}`],
-    });
     const [healthRows, subscriptionRows] = await Promise.all([
-      this.clickhouse.query<HealthRow>(sql`SELECT source_id, toUnixTimestamp(occurred_at) AS last_polled_at,
-  status AS last_status, error_reason AS last_error, healthy, consecutive_failures
-FROM ${latestPolls}`),
+      this.latestPolls(ids),
       this.clickhouse.query<{ source_id: string }>(
         sql`${raw(subscribedIds(tenantId))} AND source_id IN ${inList(ids)}`,
       ),
