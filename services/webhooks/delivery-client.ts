@@ -8,9 +8,10 @@
 // followed: a receiver that moved must be re-registered, and a signed POST replayed to wherever a 30x
 // points would hand our payload to a host the customer never named.
 import { Agent } from 'undici';
-import type { HostLookup, OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
-import { Deadline, untilAborted } from '../runtime/outbound/deadline.ts';
+import type { HostLookup, OutboundCheck, OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
+import { DeadlineExceededError } from '../runtime/outbound/deadline.ts';
 import { PinnedAddresses } from '../runtime/outbound/pinned-addresses.ts';
+import { sendWebhookPost, type AbortPost } from './webhook-post.ts';
 
 export interface DeliveryRequest {
   url: string;
@@ -87,62 +88,62 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
     } catch {
       return failed(null, 'invalid webhook URL', false);
     }
-    const deadline = new Deadline(totalTimeoutMs);
-    deadline.start();
+    // One timer bounds the whole attempt: the policy's DNS lookup, then the POST until its headers (and
+    // the reading of its body). It aborts whichever is under way when it fires.
+    let expired = false;
+    let abortStep: AbortPost = () => {};
+    const timer = setTimeout(() => {
+      expired = true;
+      abortStep(new DeadlineExceededError(totalTimeoutMs));
+    }, totalTimeoutMs);
     let unpin = () => {};
     try {
-      const verdict = await untilAborted(
-        policy.check(url, options.lookup ? { lookup: options.lookup } : undefined),
-        deadline.signal,
-      );
+      const verdict = await new Promise<OutboundCheck>((resolve, reject) => {
+        abortStep = reject;
+        policy.check(url, options.lookup ? { lookup: options.lookup } : undefined).then(resolve, reject);
+      });
       // A DNS failure may pass; a refusal stands until the URL or the allow-list changes.
       if (!verdict.ok) return failed(null, verdict.reason, verdict.kind === 'unresolved');
       unpin = pins.pin(verdict.hostname, verdict.addresses);
 
-      const response = await agent.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: 'POST',
-        headers: { ...request.headers, 'content-type': 'application/json', 'user-agent': userAgent },
-        body: request.body,
-        signal: deadline.signal,
-      });
-      const status = response.statusCode;
-      // Nothing in the body changes the outcome; it is drained so the connection can be reused, and a
-      // receiver streaming forever (or past the deadline) only gets its connection dropped.
-      await response.body.dump({ limit: maxResponseBytes, signal: deadline.signal }).catch(() => undefined);
+      const response = await sendWebhookPost(
+        agent,
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          headers: { ...request.headers, 'content-type': 'application/json', 'user-agent': userAgent },
+          body: request.body,
+          // Nothing in the body changes the outcome; it is drained so the connection can be reused, and a
+          // receiver streaming forever (or past the deadline) only gets its connection dropped.
+          maxResponseBytes,
+        },
+        (abort) => (abortStep = abort),
+      );
+      const status = response.status;
 
       if (status >= 200 && status < 300) return { kind: 'delivered', status, durationMs: elapsed() };
       if (status === 410) return { kind: 'gone', status: 410, durationMs: elapsed() };
       // Any non-2xx is a failed attempt to retry (Standard Webhooks); the receiver may be fixed meanwhile.
       if (status >= 300 && status < 400)
-        return failed(status, redirectError(status, response.headers, url), true);
-      const retryAfter = firstHeader(response.headers, 'retry-after');
+        return failed(status, redirectError(status, response.header('location'), url), true);
+      const retryAfter = response.header('retry-after');
       return {
         ...failed(status, `HTTP ${status}`, true),
         ...(retryAfter === undefined ? {} : { retryAfter }),
       };
     } catch (error) {
-      if (deadline.expired) return failed(null, `timeout after ${totalTimeoutMs} ms`, true);
+      if (expired) return failed(null, `timeout after ${totalTimeoutMs} ms`, true);
       return failed(null, describeError(error, url.host, connectTimeoutMs), true);
     } finally {
       unpin();
-      deadline.clear();
+      clearTimeout(timer);
     }
   }
 
   return { deliver, close: () => agent.close() };
 }
 
-type ResponseHeaders = Record<string, string | string[] | undefined>;
-
-function firstHeader(headers: ResponseHeaders, name: string): string | undefined {
-  const raw = headers[name];
-  return Array.isArray(raw) ? raw[0] : raw;
-}
-
-function redirectError(status: number, headers: ResponseHeaders, from: URL): string {
-  const location = firstHeader(headers, 'location');
+function redirectError(status: number, location: string | undefined, from: URL): string {
   if (location === undefined) return `redirect not followed (HTTP ${status} without a Location header)`;
   try {
     // Only the host: the path or query of the target may carry tokens.
