@@ -12,6 +12,15 @@ export interface PollState {
 const empty: PollState = { etag: null, lastModified: null, consecutiveFailures: 0 };
 const thirtyDays = 30 * 24 * 60 * 60;
 
+/**
+ * The state replaced whole, atomically, as one command: a MULTI of DEL, HSET and EXPIRE is five, each
+ * with its own reply for the client to read, on every poll.
+ */
+const setScript = `
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3])
+return redis.call('EXPIRE', KEYS[1], ARGV[4])`;
+
 export class PollStateStore {
   constructor(
     private readonly redis: Redis,
@@ -29,16 +38,14 @@ export class PollStateStore {
   }
 
   async set(sourceId: string, state: PollState): Promise<void> {
-    const key = this.prefix + sourceId;
-    await this.redis
-      .multi()
-      .del(key)
-      .hset(key, {
-        etag: state.etag ?? '',
-        last_modified: state.lastModified ?? '',
-        failures: String(state.consecutiveFailures),
-      })
-      .expire(key, thirtyDays)
-      .exec();
+    await this.redis.eval(
+      setScript,
+      1,
+      this.prefix + sourceId,
+      state.etag ?? '',
+      state.lastModified ?? '',
+      String(state.consecutiveFailures),
+      thirtyDays,
+    );
   }
 }
