@@ -43,7 +43,9 @@ runProcess(
       throw new ConfigError([(error as Error).message]);
     }
 
-    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 });
+    // Auto-pipelining: the commands the polls in flight issue in one turn of the event loop go out in
+    // one write, instead of a write (and a wake-up of Redis) per command.
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true });
     const kafka = createKafka({
       brokers: config.KAFKA_BROKERS,
       clientId: `${config.KAFKA_CLIENT_ID}-poller`,
