@@ -8,6 +8,10 @@
 // run: Kafka's own ProducerPerformance (same Maven artifacts) sending the same
 // number of records of the same average size, acks=all, idempotent.
 // Target (issue 3): 10,000 feeds polled within 5 minutes using under half a core.
+// The floor (issue 18), also in the same run, before the poller starts: the poller's parser alone over
+// the same bodies the server sends (ingest/parse-baseline.ts), on one core. The poller's articles per
+// CPU second over the parse's is how close the pipeline runs to its parse (target: at least 0.5).
+// BENCH_POLLER_PROFILE_DIR=<dir> runs the poller with --cpu-prof and leaves its profile there.
 // Among them (issue 16), BENCH_LARGE_FEEDS full-text feeds of 1.6 MB, built from the same corpus: the
 // poller reports its event-loop delay in its logs (services/poller/loop-delay.ts), and the longest one
 // during the round shows whether a large feed's parse held up the other polls.
@@ -20,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import type { Kafka } from 'kafkajs';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import { infrastructureEnv, integer, loadConfig } from '../../services/runtime/config.ts';
 import type { FeedPoll } from '../../services/runtime/events/types.generated.ts';
 import { createKafka } from '../../services/runtime/kafka/client.ts';
@@ -28,7 +33,8 @@ import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/r
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import { sourceState } from '../../services/sources/source.ts';
-import { readCorpus, rssFeed, type CorpusArticle } from '../../services/demo/corpus.ts';
+import { benchFeedContentType, benchFeeds } from './ingest/bench-feeds.ts';
+import { parseBaseline } from './ingest/parse-baseline.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const config = loadConfig({
@@ -38,6 +44,8 @@ const config = loadConfig({
   BENCH_HOSTS: integer(50, 1, 250),
   BENCH_CONCURRENCY: integer(32, 1, 1000),
   BENCH_LARGE_FEEDS: integer(1, 0, 100),
+  // A directory: the poller runs with --cpu-prof and writes its profile there when it stops.
+  BENCH_POLLER_PROFILE_DIR: z.string().default(''),
 });
 const logger = createLogger('bench', 'warn');
 const run = randomUUID().slice(0, 8);
@@ -45,39 +53,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 // ---- the feeds -------------------------------------------------------------------------------
 
-const corpus = readCorpus();
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function feed(n: number, host: string): string {
-  const items: string[] = [];
-  for (let i = 0; i < config.BENCH_ITEMS; i++) {
-    const a: CorpusArticle = corpus[(n * 7 + i) % corpus.length]!;
-    const link = `http://${host}/articles/${n}/${i}`;
-    items.push(
-      `<item><guid>${link}</guid><link>${link}</link><title>${escape(a.title)}</title>` +
-        `<description>${escape(a.paragraphs[0] ?? '')}</description><category>${a.category}</category>` +
-        `<pubDate>${new Date(Date.UTC(2005, 2, 1) - (n * 20 + i) * 60_000).toUTCString()}</pubDate></item>`,
-    );
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench feed ${n}</title><link>http://${host}/</link><language>en</language>${items.join('')}</channel></rss>`;
-}
-
-/**
- * A full-text feed of 1.6 MB (the size of the largest real feed in the parser's snapshots): the corpus's
- * articles over and over, each with its whole text in content:encoded, as a publisher's archive feed
- * carries them. Item links differ per feed `k`, so every large feed's articles are new.
- */
-const largeFeedBytes = 1_600_000;
-function largeFeed(k: number, host: string): string {
-  const base = `http://${host}/large/${k}`;
-  const build = (count: number) =>
-    rssFeed(
-      Array.from({ length: count }, (_, i) => corpus[i % corpus.length]!),
-      { baseUrl: base, title: `Bench archive ${k}`, itemUrl: (_a, i) => `${base}/${i}` },
-    );
-  const perItem = build(100).length / 100;
-  return build(Math.ceil(largeFeedBytes / perItem));
-}
+const feeds = benchFeeds(config.BENCH_ITEMS);
 const largeFeeds = new Map<string, string>();
 
 async function startServers(): Promise<{ servers: Server[]; port: number; bytes: () => number }> {
@@ -88,13 +64,13 @@ async function startServers(): Promise<{ servers: Server[]; port: number; bytes:
     const host = req.headers.host ?? 'x';
     const body =
       match[1] === 'feed'
-        ? feed(Number(match[2]), host)
+        ? feeds.feed(Number(match[2]), host)
         : (largeFeeds.get(req.url!) ??
-          largeFeeds.set(req.url!, largeFeed(Number(match[2]), host)).get(req.url!)!);
+          largeFeeds.set(req.url!, feeds.largeFeed(Number(match[2]), host)).get(req.url!)!);
     const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
     if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
     bytes += Buffer.byteLength(body);
-    res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag }).end(body);
+    res.writeHead(200, { 'content-type': benchFeedContentType, etag }).end(body);
   };
   const first = createServer(handler);
   await new Promise<void>((r) => first.listen(0, '127.0.0.1', r));
@@ -133,6 +109,24 @@ async function main() {
   });
 
   const { servers, port, bytes } = await startServers();
+  const hostOf = (n: number) => `127.0.0.${(n % config.BENCH_HOSTS) + 1}:${port}`;
+
+  // The floor, before the poller runs (so the two never share the cores): the poller's parser over the
+  // same bodies the server will send it, large feeds included, each parsed once on this thread.
+  const baseline = parseBaseline(
+    config.BENCH_FEEDS + config.BENCH_LARGE_FEEDS,
+    (i) => {
+      const url =
+        i < config.BENCH_FEEDS
+          ? `http://${hostOf(i)}/feed/${i}.xml`
+          : `http://127.0.0.1:${port}/large/${i - config.BENCH_FEEDS}.xml`;
+      const host = new URL(url).host;
+      const text =
+        i < config.BENCH_FEEDS ? feeds.feed(i, host) : feeds.largeFeed(i - config.BENCH_FEEDS, host);
+      return { body: Buffer.from(text), url };
+    },
+    benchFeedContentType,
+  );
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench', logger });
   const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
   const producer = await EventProducer.connect(kafka, codec);
@@ -146,7 +140,7 @@ async function main() {
     sourceState(
       {
         name: `bench ${run} ${n}`,
-        feed_url: `http://127.0.0.${(n % config.BENCH_HOSTS) + 1}:${port}/feed/${n}.xml`,
+        feed_url: `http://${hostOf(n)}/feed/${n}.xml`,
         category: 'business',
         language: 'en',
         country: 'gb',
@@ -185,13 +179,19 @@ async function main() {
 
   // Watch poll outcomes for our sources.
   const polled = new Map<string, FeedPoll>();
+  let pollerPid: number | undefined = undefined;
+  let cpuAtFirstPoll = 0;
   const watcher = kafka.consumer({ groupId: `bench-watch-${run}` });
   await watcher.connect();
   await watcher.subscribe({ topic: topicNames.feedPolls, fromBeginning: false });
   await watcher.run({
     eachMessage: async ({ message }) => {
       const poll = (await codec.decode(topicNames.feedPolls, message.value)) as FeedPoll;
-      if (ours.has(poll.source_id)) polled.set(poll.source_id, poll);
+      if (!ours.has(poll.source_id)) return;
+      // The poller's CPU by its first poll record: its start (loading, connecting, reading the sources
+      // topic), which a long-running poller pays once.
+      if (polled.size === 0 && pollerPid !== undefined) cpuAtFirstPoll = cpuSeconds(pollerPid);
+      polled.set(poll.source_id, poll);
     },
   });
   await new Promise((r) => setTimeout(r, 3000)); // let the watcher join before the poller starts
@@ -201,7 +201,10 @@ async function main() {
       (large.length ? `, and ${large.length} full-text feed(s) of 1.6 MB` : ''),
   );
   const started = Date.now();
-  const poller = spawn(process.execPath, ['--import', 'tsx', 'services/poller/main.ts'], {
+  const profile = config.BENCH_POLLER_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${config.BENCH_POLLER_PROFILE_DIR}`]
+    : [];
+  const poller = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/poller/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -217,6 +220,7 @@ async function main() {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pid = poller.pid!;
+  pollerPid = pid;
   /** The poller's event-loop delay per second: when each report was written, and its maximum. */
   const delays: { at: number; maxMs: number; p99Ms: number }[] = [];
   let workersReplaced = 0;
@@ -302,6 +306,22 @@ async function main() {
       `${(cpu / 300).toFixed(2)} of a core if spread over 5 minutes`,
   );
   log(`poller peak RSS         ${peakMb.toFixed(0)} MiB`);
+  // Per core: articles per CPU second, the poller's (its start included, as measured above, and from
+  // its first poll record on) beside the parse alone over the same bodies.
+  const parseRate = baseline.articles / baseline.cpuSeconds;
+  const pollingCpu = cpu - (cpuAtFirstPoll - cpuAtStart);
+  log(
+    `parse only (baseline)   ${baseline.feeds} bodies, ${baseline.articles} items in ${baseline.cpuSeconds.toFixed(1)} s of CPU ` +
+      `on one core: ${parseRate.toFixed(0)} articles/s, ${(baseline.feeds / baseline.cpuSeconds).toFixed(0)} feeds/s`,
+  );
+  log(
+    `poller per core         ${(articles / cpu).toFixed(0)} articles/s per core (start included); ` +
+      `${(articles / pollingCpu).toFixed(0)} from the first poll on (start: ${(cpuAtFirstPoll - cpuAtStart).toFixed(1)} s of CPU)`,
+  );
+  log(
+    `ratio per core          poller / parse only = ${(articles / cpu / parseRate).toFixed(3)} (start included), ` +
+      `${(articles / pollingCpu / parseRate).toFixed(3)} from the first poll on (target: at least 0.5)`,
+  );
   // A report covers the second before it; the ones during a large feed's poll (and the second after
   // it, for the work that follows its last await) are that poll's, the others the small feeds'.
   const largePolls = large.map((s) => polled.get(s.source_id)!);
