@@ -11,12 +11,13 @@ import { Agent } from 'undici';
 import type { HostLookup, OutboundCheck, OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { DeadlineExceededError } from '../runtime/outbound/deadline.ts';
 import { PinnedAddresses } from '../runtime/outbound/pinned-addresses.ts';
+import type { SignatureHeaders } from './signing.ts';
 import { sendWebhookPost, type AbortPost } from './webhook-post.ts';
 
 export interface DeliveryRequest {
   url: string;
   /** The signature headers (webhook-id, webhook-timestamp, webhook-signature). */
-  headers: Readonly<Record<string, string>>;
+  headers: Readonly<SignatureHeaders>;
   /** The exact JSON text that was signed. */
   body: string;
 }
@@ -111,7 +112,14 @@ export function createDeliveryClient(options: DeliveryClientOptions): DeliveryCl
         {
           origin: url.origin,
           path: `${url.pathname}${url.search}`,
-          headers: { ...request.headers, 'content-type': 'application/json', 'user-agent': userAgent },
+          // Named one by one: V8 takes microseconds to build a spread that adds keys, per delivery.
+          headers: {
+            'webhook-id': request.headers['webhook-id'],
+            'webhook-timestamp': request.headers['webhook-timestamp'],
+            'webhook-signature': request.headers['webhook-signature'],
+            'content-type': 'application/json',
+            'user-agent': userAgent,
+          },
           body: request.body,
           // Nothing in the body changes the outcome; it is drained so the connection can be reused, and a
           // receiver streaming forever (or past the deadline) only gets its connection dropped.
