@@ -179,9 +179,14 @@ export class FeedFetcher {
       return timedOut(null, 'waiting for a free slot for the host');
     }
     deadline.start();
-    // Aborted by the deadline, or by us when we stop reading early, which closes the connection.
+    // Aborted by the deadline, or by us when we stop reading early, which closes the connection. The
+    // deadline aborts it through a listener rather than AbortSignal.any, which cost more than the rest of
+    // a fetch's signalling together (a composite signal and its weak references on every hop).
     const abandon = new AbortController();
-    const signal = AbortSignal.any([deadline.signal, abandon.signal]);
+    const onDeadline = () => abandon.abort(deadline.signal.reason);
+    if (deadline.expired) onDeadline();
+    else deadline.signal.addEventListener('abort', onDeadline, { once: true });
+    const signal = abandon.signal;
     let phase: Phase = 'resolving the host';
     let status: number | null = null;
     let unpin = () => {};
@@ -264,6 +269,7 @@ export class FeedFetcher {
       if (deadline.expired) return timedOut(status, phase);
       return done(failed(status, this.describeError(error, url, phase), elapsed()));
     } finally {
+      deadline.signal.removeEventListener('abort', onDeadline);
       unpin();
       release();
     }
