@@ -32,8 +32,8 @@
 //
 // Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (500),
 // BENCH_ALERTS_PER_SECOND (0 = as fast as possible), BENCH_BESIDE_OTHER_DISPATCHERS (false),
-// BENCH_DISPATCHER_NODE_OPTIONS (node flags for the dispatcher under test only, e.g.
-// `--cpu-prof --cpu-prof-dir=/tmp/dispatcher-profile`: its profile is written when the bench stops it),
+// BENCH_DISPATCHER_PROFILE (a directory: the dispatcher under test samples its CPU and writes a
+// .cpuprofile there when the bench stops it; ./webhooks/cpu-profile.cjs),
 // and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -67,7 +67,7 @@ const config = loadConfig({
   BENCH_WARMUP: integer(500, 0, 100_000),
   BENCH_ALERTS_PER_SECOND: integer(0, 0, 1_000_000),
   BENCH_BESIDE_OTHER_DISPATCHERS: boolean(false),
-  BENCH_DISPATCHER_NODE_OPTIONS: text(''),
+  BENCH_DISPATCHER_PROFILE: text(''),
 });
 const logger = createLogger('bench', 'warn');
 const run = randomUUID().slice(0, 8);
@@ -245,8 +245,13 @@ async function startDispatcher(admin: Admin) {
     WEBHOOK_SECRET_KEYS: '', // the development key, which sealed the secrets
     WEBHOOK_USER_AGENT: dispatcherAgent,
     LOG_LEVEL: 'warn',
-    // Only the dispatcher's: NODE_OPTIONS of the bench itself would profile the bench too.
-    ...(config.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: config.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
+    // Only the dispatcher's: node refuses --cpu-prof in NODE_OPTIONS, so a preload starts the profiler.
+    ...(config.BENCH_DISPATCHER_PROFILE
+      ? {
+          NODE_OPTIONS: `--require ${root}test/bench/webhooks/cpu-profile.cjs`,
+          BENCH_DISPATCHER_PROFILE: config.BENCH_DISPATCHER_PROFILE,
+        }
+      : {}),
   });
   const running = dispatcher;
   onCleanup('delete the consumer groups', async () => {
