@@ -75,23 +75,37 @@ describe('article rows', () => {
     });
   });
 
-  it('write the article with its postings in the search index and its facets in the list, in one row', () => {
+  it('write the article, its postings in the search index as arrays and its list row with its facets', () => {
     const article = first;
     const rows = rowsFor(topicNames.articlesDiscovered, article.article_id, article, 7, 0);
-    expect(rows.map((r) => r.table)).toEqual(['article_ingest']);
-    const row = rows[0]!.row;
-    // The article's own columns, as `articles` keeps them; ClickHouse's views take each table's from here.
-    expect(row).toMatchObject(articleRow(article, 7));
-    expect(row.facets).toEqual([
+    expect(rows.map((r) => r.table)).toEqual(['articles', 'article_terms_ingest', 'article_list_ingest']);
+    const [stored, postings, listed] = rows.map((r) => r.row);
+    expect(stored).toEqual(articleRow(article, 7));
+    // Under the article's key in `articles`, so a later revision replaces them.
+    for (const row of [postings, listed])
+      expect(row).toMatchObject({
+        article_id: article.article_id,
+        published_at: stored!.published_at,
+        version: 7,
+      });
+    expect(postings!.terms).toEqual(['', 'minister', 'resigns', 'the', 'resigned']);
+    expect(postings!.title_tfs).toHaveLength(5);
+    expect(postings!.summary_tfs).toHaveLength(5);
+    expect(listed!.facets).toEqual([
       '',
       `source:${article.source_id}`,
       `source_name:${article.source_name.toLowerCase()}`,
-      `category:${String(row.category)}`,
-      `language:${String(row.language)}`,
+      `category:${String(stored!.category)}`,
+      `language:${String(stored!.language)}`,
     ]);
-    expect(row.terms).toEqual(['', 'minister', 'resigns', 'the', 'resigned']);
-    expect(row.title_tfs).toHaveLength(5);
-    expect(row.summary_tfs).toHaveLength(5);
+    expect(listed).toMatchObject({
+      title: article.title,
+      summary: article.summary,
+      url: article.url,
+      source_id: article.source_id,
+      category: stored!.category,
+      language: stored!.language,
+    });
   });
 });
 

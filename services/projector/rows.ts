@@ -366,36 +366,62 @@ export interface TableRow {
 }
 
 /**
- * Where the projector writes an article event: one row, which ClickHouse's views fan out into
- * `articles`, `article_terms` and `article_list` (projections/migrations/0013_article_ingest.sql).
+ * The narrow tables through which an article's postings and list rows are written: ClickHouse's views on
+ * them write a row per element of their arrays into `article_terms` and `article_list`
+ * (projections/migrations/0013_article_ingest.sql).
  */
-export const articleIngestTable = 'article_ingest';
+export const articleIngestTables = { terms: 'article_terms_ingest', list: 'article_list_ingest' } as const;
 
 /**
- * The article's row of `article_ingest`: its `articles` row, the postings of the search index as arrays
- * and the facets of the list. Postings and list rows are keyed by the article's place in `articles`
- * (revision 1's publication time), so a later revision replaces them.
+ * An article event's rows: the article, its postings in the search index as arrays, and its list row
+ * with the facets it is listed under. Postings and list rows are keyed by the article's place in
+ * `articles` (revision 1's publication time), so a later revision replaces them.
  */
-export function articleIngestRow(a: ArticleDiscovered, version: number): Row {
+export function articleRows(a: ArticleDiscovered, version: number): TableRow[] {
   const row = articleRow(a, version);
+  const publishedAt = row.published_at as number;
+  const language = row.language as string;
+  const category = row.category as string;
   const postings = articlePostings(a);
-  row.terms = postings.terms;
-  row.title_tfs = postings.title_tfs;
-  row.summary_tfs = postings.summary_tfs;
-  row.title_length = postings.title_length;
-  row.summary_length = postings.summary_length;
-  row.facets = articleFacets({
-    source_id: a.source_id,
-    source_name: a.source_name,
-    category: row.category as string,
-    language: row.language as string,
-  });
-  return row;
+  return [
+    { table: 'articles', row },
+    {
+      table: articleIngestTables.terms,
+      row: {
+        published_at: publishedAt,
+        article_id: a.article_id,
+        terms: postings.terms,
+        title_tfs: postings.title_tfs,
+        summary_tfs: postings.summary_tfs,
+        title_length: postings.title_length,
+        summary_length: postings.summary_length,
+        version,
+      },
+    },
+    {
+      table: articleIngestTables.list,
+      row: {
+        facets: articleFacets({ source_id: a.source_id, source_name: a.source_name, category, language }),
+        published_at: publishedAt,
+        article_id: a.article_id,
+        title: a.title,
+        summary: a.summary,
+        source_id: a.source_id,
+        source_name: a.source_name,
+        url: a.url,
+        language,
+        category,
+        revision: a.revision,
+        updated_at: row.updated_at as number | null,
+        version,
+      },
+    },
+  ];
 }
 
 /**
  * The tables each projected topic fills (what a rebuild swaps in); the first is the one rowFor's row
- * goes to. An article event is written through articleIngestTable into its three.
+ * goes to. An article event's postings and list rows go through articleIngestTables.
  */
 export const projectedTables = {
   [topicNames.articlesDiscovered]: ['articles', 'article_terms', 'article_list'],
@@ -427,10 +453,8 @@ export function rowsFor(
   at: number,
 ): TableRow[] {
   if (topic === topicNames.stories) return value ? storyRows(value as StoryEvent, version) : [];
-  if (topic === topicNames.articlesDiscovered && value) {
-    const a = value as ArticleDiscovered;
-    return [{ table: articleIngestTable, row: articleIngestRow(a, version) }];
-  }
+  if (topic === topicNames.articlesDiscovered && value)
+    return articleRows(value as ArticleDiscovered, version);
   const row = rowFor(topic, key, value, version, at);
   return row ? [{ table: projectedTables[topic][0], row }] : [];
 }
