@@ -60,9 +60,11 @@ const clientFor = (config: ClickHouseConfig, database: string) =>
     // 18.16 predates some of the client's defaults; keep the wire plain.
     compression: { request: false, response: false },
     application: 'news-intelligence',
-    // ClickHouse closes an idle connection after 3 s; a process whose event loop was busy longer (a
-    // large projected batch) would otherwise send its next request on a socket the server has closed.
-    keep_alive: { eagerly_destroy_stale_sockets: true },
+    // ClickHouse closes an idle connection after 3 s (its keep_alive_timeout here and in older releases);
+    // a process whose event loop was busy longer (a large projected batch) would otherwise send its next
+    // request on a socket the server has closed. The client's own limit (2.5 s by default) left too
+    // little margin: the projector's concurrent inserts still met EPIPE on a loaded machine.
+    keep_alive: { eagerly_destroy_stale_sockets: true, idle_socket_ttl: 1_500 },
   });
 
 /** ClickHouse codes that mean "try again later", not "this statement is wrong". */
