@@ -41,10 +41,16 @@ export async function projectBatch(
       else byTable.set(table, [row]);
     }
   }
-  let written = 0;
-  for (const [table, rows] of byTable) {
+  // The tables' inserts at once: an article batch writes three (the articles, the postings and the list
+  // rows), and ClickHouse parses and writes them on separate threads. The offsets are committed only
+  // once every one of them resolved; all settle before a failure is thrown, so a retry of the batch never
+  // overlaps an insert still in flight.
+  const inserts = [...byTable].map(async ([table, rows]) => {
     await clickhouse.insert(table, rows);
-    written += rows.length;
-  }
-  return written;
+    return rows.length;
+  });
+  const settled = await Promise.allSettled(inserts);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.reduce((sum, s) => sum + (s.status === 'fulfilled' ? s.value : 0), 0);
 }
