@@ -183,18 +183,18 @@ export class DeliveryConsumer {
   ): Promise<LaneJob | undefined> {
     const offset = BigInt(message.offset);
     const key = message.key?.toString('utf8') ?? '';
+    // The common case without the retrying machinery around it (its closures, per record, cost about
+    // what the decoding does); a failure is decoded again below, where it is classified and waited on.
+    try {
+      const job = (await this.options.codec.decode(topic, message.value)) as WebhookDelivery | null;
+      return this.laneJob(topic, partition, message, offset, key, job);
+    } catch {
+      // below
+    }
     const decoded = await retrying(
       async (): Promise<LaneJob> => {
         const job = (await this.options.codec.decode(topic, message.value)) as WebhookDelivery | null;
-        // Outcome records share the topic with jobs; only `pending` asks for an attempt.
-        if (job === null || job.status !== 'pending') return { offset, key, dueAt: null };
-        return {
-          offset,
-          key: job.webhook_id,
-          dueAt: job.due_at,
-          run: (signal, attempted) =>
-            this.options.process(job, { topic, partition, offset: message.offset, signal, attempted }),
-        };
+        return this.laneJob(topic, partition, message, offset, key, job);
       },
       {
         policy: untilItWorks,
@@ -214,6 +214,25 @@ export class DeliveryConsumer {
     if (decoded.kind !== 'give-up') return;
     if (!(await this.deadLetter(topic, partition, message, describeError(decoded.error), waiting))) return;
     return { offset, key, dueAt: null };
+  }
+
+  private laneJob(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    offset: bigint,
+    key: string,
+    job: WebhookDelivery | null,
+  ): LaneJob {
+    // Outcome records share the topic with jobs; only `pending` asks for an attempt.
+    if (job === null || job.status !== 'pending') return { offset, key, dueAt: null };
+    return {
+      offset,
+      key: job.webhook_id,
+      dueAt: job.due_at,
+      run: (signal, attempted) =>
+        this.options.process(job, { topic, partition, offset: message.offset, signal, attempted }),
+    };
   }
 
   private async deadLetter(
