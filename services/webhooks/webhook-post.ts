@@ -37,60 +37,77 @@ export function sendWebhookPost(
   abortable: (abort: AbortPost) => void,
 ): Promise<WebhookAnswer> {
   return new Promise<WebhookAnswer>((resolve, reject) => {
-    let status: number | null = null;
-    let rawHeaders: Buffer[] = [];
-    let read = 0;
-    let abortRequest: ((reason: Error) => void) | null = null;
-    let abortedWith: Error | null = null;
-    let settled = false;
-
-    const answer = (): WebhookAnswer => {
-      const headers = rawHeaders;
-      return { status: status!, header: (name) => firstHeader(headers, name) };
-    };
-    const settle = (error: Error | null) => {
-      if (settled) return;
-      settled = true;
-      if (status !== null) resolve(answer());
-      else reject(error ?? new Error('the connection ended without an answer'));
-    };
-
-    abortable((reason) => {
-      if (settled || abortedWith !== null) return;
-      abortedWith = reason;
-      // Not on a connection yet: it is aborted as soon as it gets one (as request() does with a signal).
-      abortRequest?.(reason);
-    });
-
-    const handler: Dispatcher.DispatchHandler = {
-      onConnect(abort) {
-        if (abortedWith !== null) abort(abortedWith);
-        else abortRequest = abort;
-      },
-      onHeaders(statusCode, headers) {
-        status = statusCode;
-        rawHeaders = headers;
-        return true;
-      },
-      onData(chunk) {
-        read += chunk.length;
-        // A receiver streaming on and on only gets its connection dropped; the status stands.
-        if (read > post.maxResponseBytes && abortRequest !== null)
-          abortRequest(new Error(`the answer is longer than ${post.maxResponseBytes} bytes`));
-        return true;
-      },
-      onComplete() {
-        settle(null);
-      },
-      onError(error) {
-        settle(abortedWith ?? error);
-      },
-    };
+    const handler = new PostHandler(post.maxResponseBytes, resolve, reject);
+    abortable(handler.abortPost);
     dispatcher.dispatch(
       { origin: post.origin, path: post.path, method: 'POST', headers: post.headers, body: post.body },
       handler,
     );
   });
+}
+
+/**
+ * undici's handler of one POST. A class rather than an object of closures: the dispatcher runs under
+ * tsx, which names every function expression as it is created, a property definition each time.
+ */
+class PostHandler implements Dispatcher.DispatchHandler {
+  private status: number | null = null;
+  private rawHeaders: Buffer[] = [];
+  private read = 0;
+  private abortRequest: ((reason: Error) => void) | null = null;
+  private abortedWith: Error | null = null;
+  private settled = false;
+
+  constructor(
+    private readonly maxResponseBytes: number,
+    private readonly resolve: (answer: WebhookAnswer) => void,
+    private readonly reject: (error: Error) => void,
+  ) {}
+
+  readonly abortPost: AbortPost = (reason) => {
+    if (this.settled || this.abortedWith !== null) return;
+    this.abortedWith = reason;
+    // Not on a connection yet: it is aborted as soon as it gets one (as request() does with a signal).
+    this.abortRequest?.(reason);
+  };
+
+  onConnect(abort: (reason: Error) => void): void {
+    if (this.abortedWith !== null) abort(this.abortedWith);
+    else this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number, headers: Buffer[]): boolean {
+    this.status = statusCode;
+    this.rawHeaders = headers;
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    this.read += chunk.length;
+    // A receiver streaming on and on only gets its connection dropped; the status stands.
+    if (this.read > this.maxResponseBytes && this.abortRequest !== null)
+      this.abortRequest(new Error(`the answer is longer than ${this.maxResponseBytes} bytes`));
+    return true;
+  }
+
+  onComplete(): void {
+    this.settle(null);
+  }
+
+  onError(error: Error): void {
+    this.settle(this.abortedWith ?? error);
+  }
+
+  private settle(error: Error | null): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.status === null) {
+      this.reject(error ?? new Error('the connection ended without an answer'));
+      return;
+    }
+    const headers = this.rawHeaders;
+    this.resolve({ status: this.status, header: (name) => firstHeader(headers, name) });
+  }
 }
 
 /** `name` (lower case) in undici's raw headers, alternating names and values. */
