@@ -56,7 +56,9 @@ export async function readBody(
     }
   }
 
-  let stream: AsyncIterable<Uint8Array> = capped();
+  // Most feeds come as they are: nothing to decode, so the wire is read directly, without the generator
+  // that counts it for the decoders (a second async iteration per chunk).
+  let stream: AsyncIterable<Uint8Array> = codings.length === 0 ? wire : capped();
   // Codings are listed in the order applied, so they are undone last to first.
   for (const coding of [...codings].reverse()) stream = decode(stream, coding);
   const chunks: Uint8Array[] = [];
