@@ -33,7 +33,7 @@
 // Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (500),
 // BENCH_ALERTS_PER_SECOND (0 = as fast as possible), BENCH_BESIDE_OTHER_DISPATCHERS (false),
 // BENCH_DISPATCHER_PROFILE (a directory: the dispatcher under test samples its CPU and writes a
-// .cpuprofile there when the bench stops it; ./webhooks/cpu-profile.cjs),
+// .cpuprofile there when the bench stops it; ./webhooks/cpu-profile.mjs),
 // and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -248,7 +248,7 @@ async function startDispatcher(admin: Admin) {
     // Only the dispatcher's: node refuses --cpu-prof in NODE_OPTIONS, so a preload starts the profiler.
     ...(config.BENCH_DISPATCHER_PROFILE
       ? {
-          NODE_OPTIONS: `--require ${root}test/bench/webhooks/cpu-profile.cjs`,
+          NODE_OPTIONS: `--import ${root}test/bench/webhooks/cpu-profile.mjs`,
           BENCH_DISPATCHER_PROFILE: config.BENCH_DISPATCHER_PROFILE,
         }
       : {}),

@@ -3,9 +3,10 @@
 // samples its CPU from the start and writes <dir>/dispatcher-<pid>.cpuprofile when it exits, for Chrome
 // DevTools or any .cpuprofile viewer. The in-process inspector answers synchronously, so the profile is
 // written inside the 'exit' handler.
-const { Session } = require('node:inspector');
-const { writeFileSync, mkdirSync } = require('node:fs');
-const { join } = require('node:path');
+import { Session } from 'node:inspector';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
 
 const dir = process.env.BENCH_DISPATCHER_PROFILE;
 if (dir) {
