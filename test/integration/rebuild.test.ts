@@ -247,7 +247,8 @@ describe('projector rebuild', () => {
     };
     await Promise.all([topUp(db.live), topUp(db.retired)]);
     const [rebuilt, retired] = await Promise.all([digest(db.live), digest(db.retired)]);
-    expect(Number(rebuilt.articles!.rows)).toBeGreaterThan(2);
+    // At least the test's own two articles (on a fresh stack, where no other suite ran first, only those).
+    expect(Number(rebuilt.articles!.rows)).toBeGreaterThanOrEqual(2);
     expect(rebuilt).toEqual(retired);
 
     // And the API answers the same from either generation.
