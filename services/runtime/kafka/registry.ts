@@ -68,11 +68,16 @@ export async function registerSchemas(
 
 /**
  * Two provisioners starting at once (two deploys, a test run beside the demo) both find the subject
- * without its compatibility setting and both create it; the registry refuses the second with 409 "A rule
- * named 'COMPATIBILITY' already exists". That is no incompatibility: asked again, the setting is there.
+ * without its compatibility setting and both set it. The registry then refuses one of them with 409 "A
+ * rule named 'COMPATIBILITY' already exists", or the client, reading the setting back while the other's
+ * is half made, reports "Compatibility does not match the configuration (BACKWARD != NONE)". Neither is
+ * an incompatible schema: asked again a moment later, the setting is there.
  */
-const isConcurrentRuleCreation = (error: unknown) =>
-  statusOf(error) === 409 && /rule named .* already exists/i.test((error as Error).message);
+const isConcurrentSetting = (error: unknown) =>
+  (statusOf(error) === 409 && /rule named .* already exists/i.test((error as Error).message)) ||
+  /does not match the configuration/i.test((error as Error).message);
+
+const settingAttempts = 4;
 
 export async function registerSchema(
   registry: SchemaRegistry,
@@ -88,8 +93,10 @@ export async function registerSchema(
     );
     return id;
   } catch (error) {
-    if (isConcurrentRuleCreation(error) && attempt === 1)
+    if (isConcurrentSetting(error) && attempt < settingAttempts) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       return registerSchema(registry, subject, type, file, attempt + 1);
+    }
     if (statusOf(error) === 409) throw new SchemaCompatibilityError(subject, file, (error as Error).message);
     throw new Error(`registering ${file} under ${subject} failed: ${(error as Error).message}`, {
       cause: error,
