@@ -16,6 +16,7 @@ import { deadLetterMessage } from '../runtime/kafka/dead-letter.ts';
 import { describeError, isPoison } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
+import { consumerGroup } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { retrying, type RetryOptions, type RetryPolicy } from '../runtime/retry.ts';
 import type { KeyedSlots } from './keyed-slots.ts';
@@ -82,7 +83,7 @@ export class DeliveryConsumer {
     this.clock = options.clock ?? Date.now;
     const sessionTimeout = options.sessionTimeoutMs ?? 30_000;
     this.consumer = options.kafka.consumer({
-      groupId: options.groupId,
+      groupId: consumerGroup(options.groupId),
       allowAutoTopicCreation: false,
       sessionTimeout,
       heartbeatInterval: Math.max(500, Math.floor(sessionTimeout / 10)),

@@ -142,6 +142,20 @@ export const infrastructureEnv = {
   KAFKA_CLIENT_ID: text('news-intelligence').describe(
     'Client id sent to Kafka; the services append their own name (`news-intelligence-poller`, ...).',
   ),
+  TOPIC_PREFIX: z
+    .string()
+    .default('')
+    .refine((s) => /^[A-Za-z0-9._-]{0,100}$/.test(s), {
+      message: "expected up to 100 of Kafka's topic-name characters (A-Z a-z 0-9 . _ -)",
+    })
+    .meta({
+      accepted: 'up to 100 characters of A-Z a-z 0-9 . _ - (empty: none)',
+      description:
+        'Namespace of every topic and consumer group (`staging.` makes `staging.news.alerts.v1`), so ' +
+        'two environments or a benchmark can share one Kafka cluster without seeing each other. Set ' +
+        'it alike for every process of one environment, provisioning included; the schema subjects ' +
+        'follow the topic names.',
+    }),
   SCHEMA_REGISTRY_URL: httpUrl('http://127.0.0.1:8081/apis/ccompat/v7').describe(
     'Any Confluent-compatible schema registry (the local stack runs Apicurio with its ccompat API).',
   ),

@@ -9,6 +9,7 @@ import type { Logger } from '../../runtime/logger.ts';
 import { isPoison } from '../../runtime/kafka/errors.ts';
 import type { EventCodec } from '../../runtime/kafka/registry.ts';
 import { copyPosition, streamTopics, type Position } from './stream-position.ts';
+import { consumerGroup } from '../../runtime/kafka/topics.ts';
 
 export interface PositionedRecord {
   /** Index in streamTopics. */
@@ -62,7 +63,7 @@ export class PositionReader {
     this.next = copyPosition(options.from);
     this.topics = options.topics ?? streamTopics;
     this.consumer = options.kafka.consumer({
-      groupId: `${options.groupPrefix}-${randomUUID()}`,
+      groupId: consumerGroup(`${options.groupPrefix}-${randomUUID()}`),
       allowAutoTopicCreation: false,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,

@@ -25,6 +25,14 @@ describe('the AsyncAPI document of the topics', () => {
     expect(webhooks.bindings.kafka.topicConfiguration['cleanup.policy']).toEqual(['compact']);
   });
 
+  it("describes a namespace's topics, with the subjects they are registered under", () => {
+    const staged = asyncApiDocument('1.0.0', topicCatalog(['5s'], 'staging.'));
+    const channels = Object.values(staged.channels) as { address: string; description: string }[];
+    expect(channels.every((c) => c.address.startsWith('staging.news.'))).toBe(true);
+    const retry = channels.find((c) => c.address === 'staging.news.webhook-deliveries.v1.retry-5s')!;
+    expect(retry.description).toContain('Subject staging.news.webhook-deliveries.v1.retry-5s-value');
+  });
+
   it('is current in docs/asyncapi.json (npm run generate:asyncapi rewrites it)', () => {
     expect(JSON.parse(readFileSync(asyncApiFile, 'utf8'))).toEqual(
       JSON.parse(renderAsyncApi(packageVersion)),

@@ -2,9 +2,12 @@
 // downstream systems may consume: channel per topic (kind, retention, key), message per Avro schema
 // (the schema itself, as registered; Confluent wire format: magic byte and schema id before the
 // Avro body). Built from the topic catalog and schemas/*.avsc, so it cannot drift from them; a unit
-// test fails when the file is stale.
+// test fails when the file is stale. Topic names carry TOPIC_PREFIX, as everywhere: an environment
+// with a namespace describes its own topics with `TOPIC_PREFIX=staging. npm run generate:asyncapi --
+// <file>` (the committed docs/asyncapi.json is the unprefixed one).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { subjectOf } from '../kafka/registry.ts';
 import { topicCatalog, type TopicSpec } from '../kafka/topics.ts';
 import { readSchemaFiles, type SchemaFile } from './schema-files.ts';
 
@@ -63,7 +66,7 @@ export function asyncApiDocument(
       title: topic.name,
       description:
         `${topic.description}. ${compacted ? 'Compacted: the latest state per key; a null value (tombstone) deletes the key.' : 'A stream of events.'} ` +
-        `Key: ${keyOf[topic.schemaOf] ?? 'id'}. Subject ${topic.schemaOf}-value in the schema registry.`,
+        `Key: ${keyOf[topic.schemaOf] ?? 'id'}. Subject ${subjectOf(topic.name)} in the schema registry.`,
       messages: { [message]: { $ref: `#/components/messages/${message}` } },
       bindings: {
         kafka: {
@@ -117,6 +120,7 @@ export const packageVersion = (
 ).version;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(asyncApiFile, renderAsyncApi(packageVersion));
-  console.log(`wrote ${asyncApiFile}`);
+  const file = process.argv[2] ?? asyncApiFile;
+  writeFileSync(file, renderAsyncApi(packageVersion));
+  console.log(`wrote ${file}`);
 }

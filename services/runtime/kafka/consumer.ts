@@ -15,6 +15,7 @@ import { describeError, isPoison } from './errors.ts';
 import { retryBatch, retryMessage } from './handler-failures.ts';
 import type { EventProducer } from './producer.ts';
 import type { EventCodec } from './registry.ts';
+import { consumerGroup } from './topics.ts';
 
 export interface ConsumedEvent<V> {
   topic: string;
@@ -55,6 +56,7 @@ export interface ConsumerRunnerOptions<V> {
   /** Used to write dead letters. */
   producer: EventProducer;
   logger: Logger;
+  /** The group's name; the namespace (TOPIC_PREFIX) is added when the group is joined. */
   groupId: string;
   topics: string[];
   /**
@@ -125,7 +127,7 @@ export class ConsumerRunner<V = unknown> {
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.commits = options.commitOffsets ?? true;
     this.consumer = options.kafka.consumer({
-      groupId: options.groupId,
+      groupId: consumerGroup(options.groupId),
       allowAutoTopicCreation: false,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,

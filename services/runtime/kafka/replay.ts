@@ -15,6 +15,7 @@ import { describeError, isPoison } from './errors.ts';
 import type { EventCodec } from './registry.ts';
 import type { Logger } from '../logger.ts';
 import { retryTransient } from './transient.ts';
+import { consumerGroup } from './topics.ts';
 
 export interface PartitionOffsets {
   topic: string;
@@ -107,7 +108,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
 
   const ranges = new Map(pending.map((r) => [keyOf(r.topic, r.partition), r]));
   const position = new Map(pending.map((r) => [keyOf(r.topic, r.partition), r.from]));
-  const groupId = `projector-rebuild-${randomUUID()}`;
+  const groupId = consumerGroup(`projector-rebuild-${randomUUID()}`);
   const consumer = options.kafka.consumer({
     groupId,
     allowAutoTopicCreation: false,

@@ -6,7 +6,9 @@
 // (KafkaJS's admin.setOffsets does the same but costs a full fetch wait, five seconds, per topic.)
 import type { Admin, Kafka } from 'kafkajs';
 import type { Logger } from '../logger.ts';
+import { consumerGroup } from './topics.ts';
 
+/** `groupId` as the consumer runner is given it: the namespace (TOPIC_PREFIX) is added here, as there. */
 export async function startAtEndIfNew(
   kafka: Kafka,
   admin: Admin,
@@ -14,6 +16,7 @@ export async function startAtEndIfNew(
   topics: readonly string[],
   logger: Logger,
 ): Promise<void> {
+  groupId = consumerGroup(groupId);
   const committed = await admin.fetchOffsets({ groupId, topics: [...topics] });
   const ends: { topic: string; partition: number; offset: string }[] = [];
   for (const { topic, partitions } of committed) {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import type { EventCodec } from './registry.ts';
+import { consumerGroup } from './topics.ts';
 
 export async function readTable<V>(
   kafka: Kafka,
@@ -20,7 +21,10 @@ export async function readTable<V>(
   if (pending.size === 0) return table;
 
   // A throwaway group that never commits: nothing of it outlives this read.
-  const consumer = kafka.consumer({ groupId: `table-reader-${randomUUID()}`, allowAutoTopicCreation: false });
+  const consumer = kafka.consumer({
+    groupId: consumerGroup(`table-reader-${randomUUID()}`),
+    allowAutoTopicCreation: false,
+  });
   await consumer.connect();
   try {
     await consumer.subscribe({ topic, fromBeginning: true });

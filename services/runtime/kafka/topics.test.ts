@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../events/schema-files.ts';
-import { parseDuration, topicCatalog, topicConfig, topicNames } from './topics.ts';
+import { localTypes } from './registry.ts';
+import { consumerGroup, parseDuration, topicCatalog, topicConfig, topicNames, topicsIn } from './topics.ts';
 
 describe('topic catalog', () => {
   const catalog = topicCatalog();
@@ -49,6 +50,28 @@ describe('topic catalog', () => {
     const names = topicCatalog(['1s', '2s', '2s']).map((t) => t.name);
     expect(names).toContain('news.webhook-deliveries.v1.retry-1s');
     expect(names.filter((n) => n.endsWith('.retry-2s'))).toHaveLength(1);
+  });
+
+  it('puts every topic of a namespace under its prefix, and keeps each schema file its own', () => {
+    const staged = topicCatalog(['5s'], 'staging.');
+    const plain = topicCatalog(['5s'], '');
+    expect(staged.map((t) => t.name)).toEqual(plain.map((t) => `staging.${t.name}`));
+    expect(staged.map((t) => t.schemaOf)).toEqual(plain.map((t) => t.schemaOf));
+    expect(staged.map((t) => t.name)).toContain('staging.news.webhook-deliveries.v1.retry-5s.dlq');
+    expect(topicsIn('staging.').alerts).toBe('staging.news.alerts.v1');
+    // The Avro types follow the names: a namespaced topic reads and writes its base topic's schema.
+    const types = localTypes(staged);
+    expect(types.get('staging.news.webhook-deliveries.v1.retry-5s')?.file).toMatch(
+      /news\.webhook-deliveries\.v1\.avsc$/,
+    );
+    expect(types.has('news.alerts.v1')).toBe(false);
+  });
+
+  it('names topics and consumer groups in the namespace of TOPIC_PREFIX, empty unless set', () => {
+    expect(process.env.TOPIC_PREFIX ?? '').toBe('');
+    expect(topicNames.alerts).toBe('news.alerts.v1');
+    expect(consumerGroup('projector')).toBe('projector');
+    expect(consumerGroup('projector', 'bench.x.')).toBe('bench.x.projector');
   });
 
   it('parses durations and rejects nonsense', () => {

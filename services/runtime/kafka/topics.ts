@@ -1,13 +1,23 @@
 // The topic catalog: every topic the system owns, with its kind and retention.
 // Provisioning, schema registration and the consumer runner all read this one
 // list, so a topic cannot exist in one place and be missing in another.
+//
+// Names carry the namespace TOPIC_PREFIX (empty by default), and so do consumer groups: two
+// environments, or a benchmark beside the live system, share one Kafka cluster without seeing each
+// other's events or offsets. The prefix is read once, when this module loads, so every topic name in a
+// process carries the same one; code that needs another namespace in-process asks for `topicsIn(prefix)`.
+import { infrastructureEnv, loadConfig } from '../config.ts';
 
 export type TopicKind = 'compacted' | 'stream';
 
 export interface TopicSpec {
+  /** The topic's name in Kafka, namespace included. */
   name: string;
   kind: TopicKind;
-  /** The primary topic whose Avro schema this topic carries (itself, or the topic a retry topic belongs to). */
+  /**
+   * The schema this topic carries, as the name of its file in schemas/ (`<primary topic>.avsc`, without
+   * any namespace): the topic's own, or for a retry topic the topic it belongs to.
+   */
   schemaOf: string | null;
   /** retention.ms; -1 keeps forever (Kafka is the system of record for what the read models are built from). */
   retentionMs: number;
@@ -22,7 +32,8 @@ export interface TopicSpec {
 const day = 24 * 60 * 60 * 1000;
 const forever = -1;
 
-export const topicNames = {
+/** The topics' names without a namespace, which are also their schema files' names. */
+const baseNames = {
   sources: 'news.sources.v1',
   sourceSubscriptions: 'news.source-subscriptions.v1',
   feedPolls: 'news.feed-polls.v1',
@@ -38,69 +49,88 @@ export const topicNames = {
   clients: 'news.clients.v1',
 } as const;
 
-export type TopicName = (typeof topicNames)[keyof typeof topicNames];
+/**
+ * Typed by their base names, which pick each topic's event type (EventsByTopic); the values carry the
+ * namespace. Code therefore compares topics with these values, never with a literal name.
+ */
+export type TopicNames = typeof baseNames;
 
-const primary: readonly Omit<TopicSpec, 'schemaOf'>[] = [
+/** The topic names in a namespace: `prefix` + each name. */
+export function topicsIn(prefix: string): TopicNames {
+  return Object.fromEntries(
+    Object.entries(baseNames).map(([key, name]) => [key, `${prefix}${name}`]),
+  ) as unknown as TopicNames;
+}
+
+/** This process's namespace (TOPIC_PREFIX, validated as every setting is; empty by default). */
+export const topicPrefix: string = loadConfig({ TOPIC_PREFIX: infrastructureEnv.TOPIC_PREFIX }).TOPIC_PREFIX;
+
+export const topicNames: TopicNames = topicsIn(topicPrefix);
+
+/** A consumer group's id in this process's namespace. */
+export const consumerGroup = (name: string, prefix = topicPrefix) => `${prefix}${name}`;
+
+const primary: readonly (Omit<TopicSpec, 'schemaOf' | 'name'> & { name: string })[] = [
   {
-    name: topicNames.sources,
+    name: baseNames.sources,
     kind: 'compacted',
     retentionMs: forever,
     description: 'current state of each source',
   },
   {
-    name: topicNames.sourceSubscriptions,
+    name: baseNames.sourceSubscriptions,
     kind: 'compacted',
     retentionMs: forever,
     description: 'which tenant subscribes to which source',
   },
   {
-    name: topicNames.feedPolls,
+    name: baseNames.feedPolls,
     kind: 'stream',
     retentionMs: 30 * day,
     description: 'outcome of each feed poll',
   },
   {
-    name: topicNames.articlesDiscovered,
+    name: baseNames.articlesDiscovered,
     kind: 'stream',
     retentionMs: forever,
     description: 'articles as seen in feeds: the first sighting, then one event per later revision',
   },
-  { name: topicNames.articlesEnriched, kind: 'stream', retentionMs: forever, description: 'AI enrichments' },
+  { name: baseNames.articlesEnriched, kind: 'stream', retentionMs: forever, description: 'AI enrichments' },
   {
-    name: topicNames.articlesNarrated,
+    name: baseNames.articlesNarrated,
     kind: 'stream',
     retentionMs: forever,
     description: 'article narrations',
   },
-  { name: topicNames.monitors, kind: 'compacted', retentionMs: forever, description: 'CRM monitor state' },
-  { name: topicNames.alerts, kind: 'stream', retentionMs: forever, description: 'news.alert occurrences' },
+  { name: baseNames.monitors, kind: 'compacted', retentionMs: forever, description: 'CRM monitor state' },
+  { name: baseNames.alerts, kind: 'stream', retentionMs: forever, description: 'news.alert occurrences' },
   {
-    name: topicNames.webhooks,
+    name: baseNames.webhooks,
     kind: 'compacted',
     retentionMs: forever,
     description: 'webhook registrations',
   },
   {
-    name: topicNames.webhookDeliveries,
+    name: baseNames.webhookDeliveries,
     kind: 'stream',
     retentionMs: 90 * day,
     description: 'delivery jobs and attempts',
   },
   {
-    name: topicNames.documentaries,
+    name: baseNames.documentaries,
     kind: 'stream',
     retentionMs: forever,
     description: 'documentary lifecycle',
   },
   {
-    name: topicNames.stories,
+    name: baseNames.stories,
     kind: 'stream',
     retentionMs: forever,
     partitions: 1,
     description: 'story clustering decisions: article opened or joined a story, stories merged or closed',
   },
   {
-    name: topicNames.clients,
+    name: baseNames.clients,
     kind: 'compacted',
     retentionMs: forever,
     description: 'API clients and credentials (hashes)',
@@ -121,21 +151,26 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * durationUnits[match[2]!]!;
 }
 
-export const retryTopicName = (delay: string) => `${topicNames.webhookDeliveries}.retry-${delay}`;
+const retryTopicIn = (topics: TopicNames, delay: string) => `${topics.webhookDeliveries}.retry-${delay}`;
+export const retryTopicName = (delay: string) => retryTopicIn(topicNames, delay);
 export const deadLetterTopicName = (topic: string) => `${topic}.dlq`;
 
 /**
  * Every topic to provision: the primary topics, one retry topic per distinct
  * delay of the webhook schedule, and a dead-letter topic for each of those.
  */
-export function topicCatalog(retrySchedule: readonly string[] = defaultRetrySchedule): TopicSpec[] {
-  const specs: TopicSpec[] = primary.map((t) => ({ ...t, schemaOf: t.name }));
+export function topicCatalog(
+  retrySchedule: readonly string[] = defaultRetrySchedule,
+  prefix: string = topicPrefix,
+): TopicSpec[] {
+  const topics = topicsIn(prefix);
+  const specs: TopicSpec[] = primary.map((t) => ({ ...t, name: `${prefix}${t.name}`, schemaOf: t.name }));
   const longestDelay = Math.max(0, ...retrySchedule.map(parseDuration));
   for (const delay of new Set(retrySchedule)) {
     specs.push({
-      name: retryTopicName(delay),
+      name: retryTopicIn(topics, delay),
       kind: 'stream',
-      schemaOf: topicNames.webhookDeliveries,
+      schemaOf: baseNames.webhookDeliveries,
       // A job waits up to its delay before it is due; keep it well beyond that.
       retentionMs: Math.max(7 * day, 2 * longestDelay),
       description: `webhook delivery jobs due ${delay} after the previous attempt`,

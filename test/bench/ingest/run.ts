@@ -1,0 +1,421 @@
+// npm run bench:ingest — ingestion throughput (a benchmark, not a test).
+//
+// A local server serves N feeds (default 10,000) of 20 items built from the
+// BBC corpus, spread over 50 loopback addresses (real feeds live on many
+// hosts; the poller limits itself per host). A real poller process polls them
+// all once; we measure how long that takes, feeds/s, articles/s appended to
+// Kafka, the poller's CPU (from /proc) and peak memory. Baseline in the same
+// run: Kafka's own ProducerPerformance (same Maven artifacts) sending the same
+// number of records of the same average size, acks=all, idempotent, to a
+// topic of the run's own.
+// Everything happens in the run's namespace (../support/bench-namespace.ts): its topics, the poller's
+// consumer group and Redis keys, all removed at the end, so nothing reaches the live topics.
+// Target (issue 3): 10,000 feeds polled within 5 minutes using under half a core.
+// The floor (issue 18), also in the same run, before the poller starts: the poller's parser alone over
+// the same bodies the server sends (ingest/parse-baseline.ts), on one core. The poller's articles per
+// CPU second over the parse's is how close the pipeline runs to its parse (target: at least 0.5).
+// BENCH_POLLER_PROFILE_DIR=<dir> runs the poller with --cpu-prof and leaves its profile there.
+// Among them (issue 16), BENCH_LARGE_FEEDS full-text feeds of 1.6 MB, built from the same corpus: the
+// poller reports its event-loop delay in its logs (services/poller/loop-delay.ts), and the longest one
+// during the round shows whether a large feed's parse held up the other polls.
+import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Kafka } from 'kafkajs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { infrastructureEnv, integer, loadConfig } from '../../../services/runtime/config.ts';
+import type { FeedPoll } from '../../../services/runtime/events/types.generated.ts';
+import { createKafka } from '../../../services/runtime/kafka/client.ts';
+import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
+import { consumerGroup, topicNames } from '../../../services/runtime/kafka/topics.ts';
+import { createTopicsAndWait } from '../../../services/runtime/kafka/create-topics.ts';
+import { createLogger } from '../../../services/runtime/logger.ts';
+import { sourceState } from '../../../services/sources/source.ts';
+import { benchFeedContentType, benchFeeds } from './bench-feeds.ts';
+import { parseBaseline } from './parse-baseline.ts';
+import type { BenchContext } from '../support/bench-namespace.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const config = loadConfig({
+  ...infrastructureEnv,
+  BENCH_FEEDS: integer(10_000, 10, 1_000_000),
+  BENCH_ITEMS: integer(20, 1, 200),
+  BENCH_HOSTS: integer(50, 1, 250),
+  BENCH_CONCURRENCY: integer(32, 1, 1000),
+  BENCH_LARGE_FEEDS: integer(1, 0, 100),
+  // A directory: the poller runs with --cpu-prof and writes its profile there when it stops.
+  BENCH_POLLER_PROFILE_DIR: z.string().default(''),
+});
+const logger = createLogger('bench', 'warn');
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+// ---- the feeds -------------------------------------------------------------------------------
+
+const feeds = benchFeeds(config.BENCH_ITEMS);
+const largeFeeds = new Map<string, string>();
+
+async function startServers(): Promise<{ servers: Server[]; port: number; bytes: () => number }> {
+  let bytes = 0;
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const match = /^\/(feed|large)\/(\d+)\.xml$/.exec(req.url ?? '');
+    if (!match) return void res.writeHead(404).end();
+    const host = req.headers.host ?? 'x';
+    const body =
+      match[1] === 'feed'
+        ? feeds.feed(Number(match[2]), host)
+        : (largeFeeds.get(req.url!) ??
+          largeFeeds.set(req.url!, feeds.largeFeed(Number(match[2]), host)).get(req.url!)!);
+    const etag = `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { etag }).end();
+    bytes += Buffer.byteLength(body);
+    res.writeHead(200, { 'content-type': benchFeedContentType, etag }).end(body);
+  };
+  const first = createServer(handler);
+  await new Promise<void>((r) => first.listen(0, '127.0.0.1', r));
+  const port = (first.address() as AddressInfo).port;
+  const servers = [first];
+  for (let h = 2; h <= config.BENCH_HOSTS; h++) {
+    const s = createServer(handler);
+    await new Promise<void>((r) => s.listen(port, `127.0.0.${h}`, r));
+    servers.push(s);
+  }
+  return { servers, port, bytes: () => bytes };
+}
+
+// ---- measuring the poller process --------------------------------------------------------------
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+}
+function peakRssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM'));
+  return Number(/(\d+)/.exec(line ?? '0')![1]) / 1024;
+}
+
+// ---- the run -----------------------------------------------------------------------------------
+
+export default async function ingest({ namespace, cleanUp }: BenchContext): Promise<number> {
+  const { run } = namespace;
+  const { servers, port, bytes } = await startServers();
+  cleanUp.onCleanup('close the feed servers', async () => {
+    for (const s of servers) s.close();
+  });
+  const hostOf = (n: number) => `127.0.0.${(n % config.BENCH_HOSTS) + 1}:${port}`;
+
+  // The floor, before the poller runs (so the two never share the cores): the poller's parser over the
+  // same bodies the server will send it, large feeds included, each parsed once on this thread.
+  const baseline = parseBaseline(
+    config.BENCH_FEEDS + config.BENCH_LARGE_FEEDS,
+    (i) => {
+      const url =
+        i < config.BENCH_FEEDS
+          ? `http://${hostOf(i)}/feed/${i}.xml`
+          : `http://127.0.0.1:${port}/large/${i - config.BENCH_FEEDS}.xml`;
+      const host = new URL(url).host;
+      const text =
+        i < config.BENCH_FEEDS ? feeds.feed(i, host) : feeds.largeFeed(i - config.BENCH_FEEDS, host);
+      return { body: Buffer.from(text), url };
+    },
+    benchFeedContentType,
+  );
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench', logger });
+  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
+  const producer = await EventProducer.connect(kafka, codec);
+  const admin = kafka.admin();
+  await admin.connect();
+  cleanUp.onCleanup('disconnect from Kafka', async () => {
+    await producer.disconnect();
+    await admin.disconnect();
+  });
+
+  // Sources: one per feed, hour-long interval so each is polled once during the run.
+  const now = Date.now();
+  const sources = Array.from({ length: config.BENCH_FEEDS }, (_, n) =>
+    sourceState(
+      {
+        name: `bench ${run} ${n}`,
+        feed_url: `http://${hostOf(n)}/feed/${n}.xml`,
+        category: 'business',
+        language: 'en',
+        country: 'gb',
+        poll_interval_seconds: 3600,
+      },
+      null,
+      now,
+    ),
+  );
+  const large = Array.from({ length: config.BENCH_LARGE_FEEDS }, (_, k) =>
+    sourceState(
+      {
+        name: `bench ${run} large ${k}`,
+        feed_url: `http://127.0.0.1:${port}/large/${k}.xml`,
+        category: 'business',
+        language: 'en',
+        country: 'gb',
+        poll_interval_seconds: 3600,
+      },
+      null,
+      now,
+    ),
+  );
+  sources.push(...large);
+  const ours = new Set(sources.map((s) => s.source_id));
+  for (let i = 0; i < sources.length; i += 1000) {
+    await producer.send(
+      topicNames.sources,
+      sources.slice(i, i + 1000).map((s) => ({ key: s.source_id, value: s })),
+    );
+  }
+
+  const offsetsSum = async (topic: string) =>
+    (await admin.fetchTopicOffsets(topic)).reduce((sum, p) => sum + Number(p.high), 0);
+  const discoveredBefore = await offsetsSum(topicNames.articlesDiscovered);
+
+  // Watch poll outcomes for our sources.
+  const polled = new Map<string, FeedPoll>();
+  const watcher = kafka.consumer({ groupId: consumerGroup('bench-watch') });
+  await watcher.connect();
+  cleanUp.onCleanup('stop the watcher', () => watcher.disconnect());
+  await watcher.subscribe({ topic: topicNames.feedPolls, fromBeginning: false });
+  await watcher.run({
+    eachMessage: async ({ message }) => {
+      const poll = (await codec.decode(topicNames.feedPolls, message.value)) as FeedPoll;
+      if (ours.has(poll.source_id)) polled.set(poll.source_id, poll);
+    },
+  });
+  await new Promise((r) => setTimeout(r, 3000)); // let the watcher join before the poller starts
+
+  log(
+    `bench:ingest: ${config.BENCH_FEEDS} feeds x ${config.BENCH_ITEMS} items on ${config.BENCH_HOSTS} loopback hosts` +
+      (large.length ? `, and ${large.length} full-text feed(s) of 1.6 MB` : ''),
+  );
+  const started = Date.now();
+  const profile = config.BENCH_POLLER_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${config.BENCH_POLLER_PROFILE_DIR}`]
+    : [];
+  const poller = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/poller/main.ts'], {
+    cwd: root,
+    // The namespace's TOPIC_PREFIX and REDIS_KEY_PREFIX come with this process's environment.
+    env: {
+      ...process.env,
+      OUTBOUND_ALLOW_LIST: '127.0.0.0/8',
+      POLLER_CONCURRENCY: String(config.BENCH_CONCURRENCY),
+      // info, for its event-loop delay lines (one a second); the poller logs little else at info when
+      // polls succeed.
+      LOG_LEVEL: 'info',
+      POLLER_LOOP_DELAY_REPORT_SECONDS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = poller.pid!;
+  process.once('exit', () => poller.kill('SIGKILL')); // never left behind, whatever happens
+  cleanUp.onCleanup('stop the poller', async () => {
+    if (poller.exitCode !== null || poller.signalCode !== null) return;
+    poller.kill('SIGTERM');
+    await new Promise((r) => poller.once('exit', r));
+  });
+  /** The poller's event-loop delay per second: when each report was written, and its maximum. */
+  const delays: { at: number; maxMs: number; p99Ms: number }[] = [];
+  let workersReplaced = 0;
+  let cpuAtStarted = 0;
+  const logLines = createInterface({ input: poller.stdout });
+  const logsRead = new Promise((r) => logLines.once('close', r));
+  logLines.on('line', (line) => {
+    let entry: { msg?: string; time?: string; maxMs?: number; p99Ms?: number };
+    try {
+      entry = JSON.parse(line) as typeof entry;
+    } catch {
+      return;
+    }
+    if (entry.msg === 'event loop delay')
+      delays.push({ at: Date.parse(entry.time ?? ''), maxMs: entry.maxMs ?? 0, p99Ms: entry.p99Ms ?? 0 });
+    else if (entry.msg === 'feed parse worker replaced') workersReplaced++;
+    // Its start (loading its modules, connecting), which a long-running poller pays once.
+    else if (entry.msg === 'poller started') cpuAtStarted = cpuSeconds(pid);
+  });
+  let cpuAtStart = 0;
+  try {
+    cpuAtStart = cpuSeconds(pid);
+  } catch {
+    // not started yet
+  }
+
+  let lastReport = 0;
+  let peakMb = 0;
+  while (polled.size < sources.length) {
+    await new Promise((r) => setTimeout(r, 500));
+    peakMb = Math.max(peakMb, peakRssMb(pid));
+    const elapsed = (Date.now() - started) / 1000;
+    if (elapsed - lastReport >= 10) {
+      lastReport = elapsed;
+      log(`  ${elapsed.toFixed(0)} s: ${polled.size} feeds polled, cpu ${cpuSeconds(pid).toFixed(1)} s`);
+    }
+    if (elapsed > 900) throw new Error(`gave up after 900 s with ${polled.size} feeds polled`);
+  }
+  const wall = (Date.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuAtStart;
+  peakMb = Math.max(peakMb, peakRssMb(pid));
+  poller.kill('SIGTERM');
+  await Promise.all([new Promise((r) => poller.once('exit', r)), logsRead]);
+  // Ours, from our poll records: the topic's offsets also count what other producers append meanwhile.
+  const articles = [...polled.values()].reduce((n, p) => n + p.new_items + p.updated_items, 0);
+  const appended = (await offsetsSum(topicNames.articlesDiscovered)) - discoveredBefore;
+  if (appended !== articles)
+    throw new Error(`the poller reported ${articles} articles but the topic grew by ${appended}`);
+  const statuses = new Map<string, number>();
+  for (const p of polled.values()) statuses.set(p.status, (statuses.get(p.status) ?? 0) + 1);
+
+  // Average size of what we appended, for the baseline.
+  const sample = await readSample(kafka, namespace.run);
+
+  // Baseline: Kafka's ProducerPerformance, same number of records of the same size, into a topic of the
+  // namespace's with the articles topic's partitions (removed with the namespace).
+  const baselineTopic = `${namespace.topicPrefix}baseline.producer-performance`;
+  const [discovered] = (await admin.fetchTopicMetadata({ topics: [topicNames.articlesDiscovered] })).topics;
+  await createTopicsAndWait(admin, [
+    { topic: baselineTopic, numPartitions: discovered!.partitions.length, replicationFactor: 1 },
+  ]);
+  const perf = execFileSync(
+    'java',
+    [
+      '-Xmx512m',
+      '-cp',
+      `${root}.stack/lib/kafka/*`,
+      'org.apache.kafka.tools.ProducerPerformance',
+      '--topic',
+      baselineTopic,
+      '--num-records',
+      String(articles),
+      '--record-size',
+      String(sample),
+      '--throughput',
+      '-1',
+      '--producer-props',
+      `bootstrap.servers=${config.KAFKA_BROKERS.join(',')}`,
+      'acks=all',
+      'enable.idempotence=true',
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
+  const perfLine = perf.trim().split('\n').at(-1) ?? '';
+  const perfRate = Number(/([\d.]+) records\/sec/.exec(perfLine)?.[1] ?? NaN);
+
+  log('');
+  log(
+    `feeds polled            ${polled.size} in ${wall.toFixed(1)} s  (${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')})`,
+  );
+  log(`feeds/s                 ${(polled.size / wall).toFixed(1)}`);
+  log(
+    `articles appended       ${articles}  (${(articles / wall).toFixed(0)} articles/s; ` +
+      `the namespace's topic grew by as many)`,
+  );
+  log(`feed bytes served       ${(bytes() / 1024 / 1024).toFixed(1)} MiB`);
+  log(
+    `poller CPU              ${cpu.toFixed(1)} s = ${(cpu / wall).toFixed(2)} cores while running; ` +
+      `${(cpu / 300).toFixed(2)} of a core if spread over 5 minutes`,
+  );
+  log(`poller peak RSS         ${peakMb.toFixed(0)} MiB`);
+  // Per core: articles per CPU second, the poller's (its start included, as measured above, and after
+  // its 'poller started' log line) beside the parse alone over the same bodies.
+  const parseRate = baseline.articles / baseline.cpuSeconds;
+  const startCpu = cpuAtStarted - cpuAtStart;
+  const pollingCpu = cpu - startCpu;
+  log(
+    `parse only (baseline)   ${baseline.feeds} bodies, ${baseline.articles} items in ${baseline.cpuSeconds.toFixed(1)} s of CPU ` +
+      `on one core: ${parseRate.toFixed(0)} articles/s, ${(baseline.feeds / baseline.cpuSeconds).toFixed(0)} feeds/s`,
+  );
+  log(
+    `poller per core         ${(articles / cpu).toFixed(0)} articles/s per core (start included); ` +
+      `${(articles / pollingCpu).toFixed(0)} after its start (start: ${startCpu.toFixed(1)} s of CPU)`,
+  );
+  log(
+    `ratio per core          poller / parse only = ${(articles / cpu / parseRate).toFixed(3)} (start included), ` +
+      `${(articles / pollingCpu / parseRate).toFixed(3)} after its start (target: at least 0.5)`,
+  );
+  // A report covers the second before it; the ones during a large feed's poll (and the second after
+  // it, for the work that follows its last await) are that poll's, the others the small feeds'.
+  const largePolls = large.map((s) => polled.get(s.source_id)!);
+  const duringLarge = (at: number) =>
+    largePolls.some((p) => at > p.started_at && at - 1000 <= p.occurred_at + 1000);
+  const longest = (rows: typeof delays) => Math.max(0, ...rows.map((d) => d.maxMs));
+  // From the first poll on: the process's start (connecting, reading the sources topic) is not a poll.
+  const firstPoll = Math.min(...[...polled.values()].map((p) => p.started_at));
+  const polling = delays.filter((d) => d.at - 1000 >= firstPoll);
+  log(
+    `event-loop delay        longest ${longest(polling).toFixed(0)} ms while polling (from the first poll on)` +
+      (largePolls.length
+        ? `: ${longest(polling.filter((d) => duringLarge(d.at))).toFixed(0)} ms around the large feeds' polls, ` +
+          `${longest(polling.filter((d) => !duringLarge(d.at))).toFixed(0)} ms elsewhere`
+        : '') +
+      `; p99 of the worst second ${Math.max(0, ...polling.map((d) => d.p99Ms)).toFixed(0)} ms` +
+      ` (POLLER_PARSE_WORKERS ${process.env.POLLER_PARSE_WORKERS ?? 'default'}; workers replaced: ${workersReplaced})`,
+  );
+  const worst = [...polling].sort((a, b) => b.maxMs - a.maxMs).slice(0, 5);
+  log(
+    `                        longest seconds: ${worst.map((d) => `${d.maxMs.toFixed(0)} ms at ${((d.at - started) / 1000).toFixed(1)} s`).join(', ')}`,
+  );
+  for (const [k, p] of largePolls.entries()) {
+    log(
+      `large feed ${k}            polled from ${((p.started_at - started) / 1000).toFixed(1)} s to ${((p.occurred_at - started) / 1000).toFixed(1)} s; ` +
+        `delays then: ${polling
+          .filter((d) => d.at > p.started_at && d.at - 1000 <= p.occurred_at + 1000)
+          .map((d) => `${d.maxMs.toFixed(0)} ms`)
+          .join(', ')}`,
+    );
+    log(
+      `large feed ${k}            ${(Buffer.byteLength(largeFeeds.get(`/large/${k}.xml`) ?? '') / 1e6).toFixed(2)} MB: ` +
+        `${p.status}, ${p.items_seen} items, ${p.new_items} new, poll took ${p.duration_ms} ms`,
+    );
+  }
+  log(`load average            ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
+  log(
+    `baseline                ProducerPerformance ${articles} records x ${sample} B, acks=all, idempotent: ${perfRate.toFixed(0)} records/s`,
+  );
+  log(
+    `ratio                   articles/s / ProducerPerformance records/s = ${(articles / wall / perfRate).toFixed(3)}`,
+  );
+  log(
+    `target                  10,000 feeds within 300 s: ${wall <= 300 ? 'met' : 'NOT met'}; under half a core over 5 minutes: ${cpu / 300 < 0.5 ? 'met' : 'NOT met'}`,
+  );
+
+  return 0;
+}
+
+/** Average value size of the last few hundred discovered events. */
+async function readSample(kafka: Kafka, run: string): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const offsets = await admin.fetchTopicOffsets(topicNames.articlesDiscovered);
+  await admin.disconnect();
+  const consumer = kafka.consumer({ groupId: consumerGroup(`bench-sample-${run}`) });
+  await consumer.connect();
+  await consumer.subscribe({ topic: topicNames.articlesDiscovered });
+  const sizes: number[] = [];
+  let done!: () => void;
+  const finished = new Promise<void>((r) => (done = r));
+  await consumer.run({
+    eachMessage: async ({ message }) => {
+      sizes.push(message.value?.length ?? 0);
+      if (sizes.length >= 300) done();
+    },
+  });
+  for (const p of offsets) {
+    consumer.seek({
+      topic: topicNames.articlesDiscovered,
+      partition: p.partition,
+      offset: String(Math.max(0, Number(p.high) - 50)),
+    });
+  }
+  await Promise.race([finished, new Promise((r) => setTimeout(r, 10_000))]);
+  await consumer.disconnect();
+  return Math.round(sizes.reduce((a, b) => a + b, 0) / Math.max(1, sizes.length));
+}

@@ -1,0 +1,368 @@
+// npm run bench:webhooks — webhook delivery throughput and alert latency (a benchmark, not a test).
+//
+// A local receiver (./webhooks/receiver.ts: node:http on 127.0.0.1, 204 at once) counts requests and
+// records when each webhook-id arrived. Baseline in the same run: plain undici request() POSTs of the
+// body the dispatcher sends for a typical alert, with headers of the same size, BENCH_CONCURRENCY in
+// flight, BENCH_DELIVERIES of them after a warm-up: POSTs/s (./webhooks/baseline.ts).
+// Then the real dispatcher process (services/dispatcher/main.ts, a consumer group prefix of the run's,
+// DISPATCHER_FROM_BEGINNING=false, DISPATCHER_CONCURRENCY=BENCH_CONCURRENCY, LOG_LEVEL=warn: at info
+// it writes one line per attempt, which would be part of what is measured). BENCH_WEBHOOKS webhooks, one
+// tenant each and a path each on the receiver, are registered on news.webhooks.v1 (secrets sealed with
+// the development key) before it starts; once its alert and delivery groups have joined, a warm-up of
+// BENCH_WARMUP alerts goes through, then BENCH_DELIVERIES alerts are appended to news.alerts.v1 round
+// the tenants (each fans out to exactly one webhook), each stamped with the time its batch was appended.
+// Figures: deliveries/s over the span of the arrivals and from the first alert appended to the last
+// arrival; alert latency (arrival − the alert's occurred_at) p50/p90/p99/max; the CPU the dispatcher,
+// Kafka and this process used (../bench/api/cpu.ts); and whether every delivery arrived exactly once.
+// With alerts appended as fast as possible the latency is mostly time queued behind earlier alerts;
+// BENCH_ALERTS_PER_SECOND paces them to see it at a load the dispatcher keeps up with.
+//
+// There is no target (the issue sets none): the run fails only if a delivery never arrives. Duplicates
+// are allowed by at-least-once delivery but are reported, and should be 0 in a clean run.
+//
+// Everything happens in the run's namespace (../support/bench-namespace.ts): the webhooks, alerts and
+// delivery jobs go to the namespace's topics, the dispatcher's groups are the namespace's, and all of it
+// is removed at the end, also on failure and Ctrl-C; nothing reaches the live topics or read models,
+// and a dispatcher running on the stack meanwhile (the demo's) neither sees this run's jobs nor sends
+// its own to the receiver. Requests from anything else are still counted apart, by user-agent.
+//
+// Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (500),
+// BENCH_ALERTS_PER_SECOND (0 = as fast as possible),
+// BENCH_DISPATCHER_PROFILE (a directory: the dispatcher under test samples its CPU and writes a
+// .cpuprofile there when the bench stops it; ./webhooks/cpu-profile.mjs),
+// and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
+import { randomUUID } from 'node:crypto';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Admin } from 'kafkajs';
+import type { Alert } from '../../../services/runtime/events/types.generated.ts';
+import { infrastructureEnv, integer, loadConfig, text } from '../../../services/runtime/config.ts';
+import { createKafka } from '../../../services/runtime/kafka/client.ts';
+import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec, localTypes } from '../../../services/runtime/kafka/registry.ts';
+import { consumerGroup, topicNames } from '../../../services/runtime/kafka/topics.ts';
+import { createLogger } from '../../../services/runtime/logger.ts';
+import { developmentSecretBox } from '../../../services/webhooks/secret-box.ts';
+import { signatureHeaders, generateWebhookSecret } from '../../../services/webhooks/signing.ts';
+import { startServiceProcess, type ServiceProcess } from '../../integration/support/service-process.ts';
+import { cpuSeconds, describeCpu, meterCpu, stackPid } from '../api/cpu.ts';
+import { rawPosts } from './baseline.ts';
+import { arrivedCount, deliveryFigures, percentile } from './figures.ts';
+import { BenchFixtures } from './fixtures.ts';
+import { groupsJoined } from './groups.ts';
+import { startCountingReceiver, type CountingReceiver } from './receiver.ts';
+import type { BenchContext } from '../support/bench-namespace.ts';
+import type { CleanUp } from '../support/clean-up.ts';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const config = loadConfig({
+  ...infrastructureEnv,
+  BENCH_DELIVERIES: integer(20_000, 1, 1_000_000),
+  BENCH_WEBHOOKS: integer(50, 1, 1_000),
+  BENCH_CONCURRENCY: integer(16, 1, 1_000),
+  BENCH_WARMUP: integer(500, 0, 100_000),
+  BENCH_ALERTS_PER_SECOND: integer(0, 0, 1_000_000),
+  BENCH_DISPATCHER_PROFILE: text(''),
+});
+const logger = createLogger('bench', 'warn');
+const run = randomUUID().slice(0, 8);
+const n = config.BENCH_DELIVERIES;
+const concurrency = config.BENCH_CONCURRENCY;
+/** DISPATCHER_GROUP of the dispatcher under test; in the namespace, as its groups are. */
+const group = 'bench-webhooks';
+const groups = {
+  alerts: consumerGroup(`${group}.alerts`),
+  deliveries: consumerGroup(`${group}.deliveries`),
+};
+/** The user-agents that tell the dispatcher under test and the baseline apart at the receiver. */
+const dispatcherAgent = `news-intelligence-webhooks/0.1 (bench ${run})`;
+const baselineAgent = `undici-baseline (bench ${run})`;
+/** A phase gives up when no expected delivery arrived for this long. */
+const stallMs = 60_000;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const seconds = (since: number) => (Date.now() - since) / 1000;
+const thousands = (x: number) => Math.round(x).toLocaleString('en-US');
+const load1 = () => loadavg()[0]!.toFixed(1);
+
+const kafkaPid = stackPid(root, 'kafka');
+// The alert path never touches ClickHouse (only article.published fan-out does), so it is not metered.
+const kafkaCpu: Record<string, () => number> = kafkaPid ? { kafka: () => cpuSeconds(kafkaPid) } : {};
+const benchCpu = () => cpuSeconds(process.pid);
+
+// ---- clean-up, also on failure and Ctrl-C --------------------------------------------------------
+
+let exit!: CleanUp;
+const onCleanup = (name: string, task: () => Promise<unknown>) => exit.onCleanup(name, task);
+let dispatcher: ServiceProcess | undefined;
+// Last resort if the process exits without the clean-up: never leave the dispatcher behind.
+process.once('exit', () => dispatcher?.child.kill('SIGKILL'));
+
+function checkRunning(): void {
+  if (exit.interrupted) throw new Error('interrupted');
+  const child = dispatcher?.child;
+  if (child && (child.exitCode !== null || child.signalCode !== null))
+    throw new Error(
+      `the dispatcher exited (${child.exitCode ?? child.signalCode}); its last output:\n${dispatcher!.output()}`,
+    );
+}
+
+/** SIGTERM; SIGKILL if it has not exited 30 s later (it lets deliveries in flight finish first). */
+async function stopDispatcher(service: ServiceProcess): Promise<void> {
+  const late = Symbol('late');
+  let timer: NodeJS.Timeout | undefined;
+  const code = await Promise.race([
+    service.stop(),
+    new Promise<typeof late>((resolve) => (timer = setTimeout(() => resolve(late), 30_000))),
+  ]);
+  clearTimeout(timer);
+  if (code === late) {
+    service.child.kill('SIGKILL');
+    await service.exited;
+    throw new Error('the dispatcher did not stop within 30 s of SIGTERM and was killed');
+  }
+  if (code !== 0 && !exit.interrupted)
+    throw new Error(`the dispatcher exited with ${code} when stopped; its last output:\n${service.output()}`);
+}
+
+// ---- phases ---------------------------------------------------------------------------------------
+
+/**
+ * Waits until every id of `expected` has arrived from the dispatcher, or none arrived for `stallMs`.
+ * Returns when the last one was seen (epoch ms), or undefined if it gave up.
+ */
+async function awaitArrivals(
+  receiver: CountingReceiver,
+  expected: ReadonlyMap<string, number>,
+  what: string,
+): Promise<number | undefined> {
+  const arrivals = () => receiver.arrivals(dispatcherAgent);
+  let seen = -1;
+  let progressAt = Date.now();
+  let reportAt = Date.now();
+  for (;;) {
+    checkRunning();
+    const arrived = arrivedCount(expected, arrivals());
+    if (arrived >= expected.size) return Date.now();
+    if (arrived !== seen) {
+      seen = arrived;
+      progressAt = Date.now();
+    } else if (Date.now() - progressAt > stallMs) {
+      log(
+        `  gave up: no ${what} arrived for ${stallMs / 1000} s (${thousands(arrived)} of ${thousands(expected.size)})`,
+      );
+      return undefined;
+    }
+    if (Date.now() - reportAt > 10_000) {
+      reportAt = Date.now();
+      log(`  ${thousands(arrived)} of ${thousands(expected.size)} ${what} arrived`);
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * Appends alerts 0..count-1 of `phase` in batches, each alert's occurred_at the moment its batch was
+ * built; `perSecond` > 0 paces them. Returns delivery id → occurred_at, and when the first was stamped.
+ */
+async function appendAlerts(
+  producer: EventProducer,
+  fixtures: BenchFixtures,
+  phase: string,
+  count: number,
+  perSecond: number,
+) {
+  const expected = new Map<string, number>();
+  // Paced: about 50 ms of alerts per batch. Otherwise batches of 250 (a send per batch, one in flight).
+  const batch = perSecond > 0 ? Math.min(250, Math.max(1, Math.round(perSecond / 20))) : 250;
+  const started = Date.now();
+  for (let from = 0; from < count; from += batch) {
+    checkRunning();
+    if (perSecond > 0) {
+      const wait = started + (from / perSecond) * 1000 - Date.now();
+      if (wait > 0) await sleep(wait);
+    }
+    const at = Date.now();
+    const alerts: Alert[] = [];
+    for (let i = from; i < Math.min(from + batch, count); i++) {
+      alerts.push(fixtures.alert(phase, i, at));
+      expected.set(fixtures.deliveryIdOf(phase, i), at);
+    }
+    await producer.send(
+      topicNames.alerts,
+      alerts.map((alert) => ({ key: alert.alert_id, value: alert })),
+    );
+  }
+  return { expected, started, seconds: seconds(started) };
+}
+
+async function baseline(receiver: CountingReceiver, fixtures: BenchFixtures, body: string) {
+  // Headers of the dispatcher's size and kind, computed once: the baseline does not sign per request.
+  const signed = signatureHeaders(
+    { id: 'msg_00000000000000000000000000000000', timestamp: new Date(), body },
+    generateWebhookSecret(),
+  );
+  const postsOf = (phase: string, count: number) =>
+    rawPosts({
+      count,
+      concurrency,
+      url: (i) => receiver.url(fixtures.path(i % fixtures.webhooks)),
+      headers: (i) => ({
+        ...signed,
+        'webhook-id': `raw_${phase}_${i}`,
+        'content-type': 'application/json',
+        'user-agent': baselineAgent,
+      }),
+      body,
+    });
+  if (config.BENCH_WARMUP > 0) await postsOf('warm', config.BENCH_WARMUP);
+  checkRunning();
+  const cpu = meterCpu({ 'bench (undici + receiver)': benchCpu, ...kafkaCpu });
+  const result = await postsOf('run', n);
+  const used = cpu();
+  const ids = receiver.arrivals(baselineAgent);
+  let arrived = 0;
+  for (let i = 0; i < n; i++) if (ids.has(`raw_run_${i}`)) arrived++;
+  if (result.failed > 0 || arrived !== n)
+    throw new Error(`the baseline lost requests: ${result.failed} failed, ${arrived} of ${n} arrived`);
+  return { ...result, perSecond: n / result.seconds, cpu: describeCpu(used, result.seconds) };
+}
+
+async function startDispatcher(admin: Admin) {
+  const started = Date.now();
+  dispatcher = startServiceProcess('dispatcher', {
+    DISPATCHER_GROUP: group,
+    DISPATCHER_FROM_BEGINNING: 'false',
+    DISPATCHER_CONCURRENCY: String(concurrency),
+    OUTBOUND_ALLOW_LIST: '127.0.0.1',
+    WEBHOOK_SECRET_KEYS: '', // the development key, which sealed the secrets
+    WEBHOOK_USER_AGENT: dispatcherAgent,
+    LOG_LEVEL: 'warn',
+    // Only the dispatcher's: node refuses --cpu-prof in NODE_OPTIONS, so a preload starts the profiler.
+    ...(config.BENCH_DISPATCHER_PROFILE
+      ? {
+          NODE_OPTIONS: `--import ${root}test/bench/webhooks/cpu-profile.mjs`,
+          BENCH_DISPATCHER_PROFILE: config.BENCH_DISPATCHER_PROFILE,
+        }
+      : {}),
+  });
+  const running = dispatcher;
+  onCleanup('stop the dispatcher', () => stopDispatcher(running));
+  // Its "dispatcher started" line is at info; its groups having joined says the same.
+  const joinedGroups = [groups.alerts, groups.deliveries];
+  while (!(await groupsJoined(admin, joinedGroups))) {
+    checkRunning();
+    if (seconds(started) > 120)
+      throw new Error(`the dispatcher's groups did not join within 120 s; its output:\n${running.output()}`);
+    await sleep(250);
+  }
+  return { pid: running.child.pid!, seconds: seconds(started) };
+}
+
+// ---- the run --------------------------------------------------------------------------------------
+
+export default async function webhooks(context: BenchContext): Promise<number> {
+  exit = context.cleanUp;
+
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-webhooks', logger });
+  const admin = kafka.admin();
+  await admin.connect();
+  onCleanup('disconnect the Kafka admin', () => admin.disconnect());
+
+  const receiver = await startCountingReceiver();
+  onCleanup('close the receiver', () => receiver.close());
+  const fixtures = new BenchFixtures(run, config.BENCH_WEBHOOKS);
+  const body = fixtures.samplePayload();
+  log(
+    `bench:webhooks: ${thousands(n)} deliveries to ${fixtures.webhooks} webhooks (a tenant each), ` +
+      `${concurrency} in flight, ${Buffer.byteLength(body)} B payload; load average ${load1()} on ` +
+      `${availableParallelism()} cores`,
+  );
+
+  log(
+    `baseline: undici request() to the receiver, ${concurrency} in flight, after ${config.BENCH_WARMUP} warm-up`,
+  );
+  const raw = await baseline(receiver, fixtures, body);
+  log(`  ${thousands(n)} POSTs in ${raw.seconds.toFixed(2)} s; cpu: ${raw.cpu}`);
+
+  const producer = await EventProducer.connect(
+    kafka,
+    new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL), localTypes()),
+  );
+  onCleanup('disconnect the producer', () => producer.disconnect());
+  const box = developmentSecretBox();
+  const now = Date.now();
+  const webhooks = Array.from({ length: fixtures.webhooks }, (_, i) =>
+    fixtures.webhook(i, receiver.url(fixtures.path(i)), box, now),
+  );
+  await producer.send(
+    topicNames.webhooks,
+    webhooks.map((w) => ({ key: w.webhook_id, value: w })),
+  );
+
+  log(`dispatcher: services/dispatcher/main.ts, group ${group}, DISPATCHER_CONCURRENCY=${concurrency}`);
+  const started = await startDispatcher(admin);
+  log(`  alert and delivery groups joined after ${started.seconds.toFixed(1)} s`);
+  if (config.BENCH_WARMUP > 0) {
+    const warm = await appendAlerts(producer, fixtures, 'warm', config.BENCH_WARMUP, 0);
+    if ((await awaitArrivals(receiver, warm.expected, 'warm-up deliveries')) === undefined)
+      throw new Error(`the warm-up did not complete; the dispatcher's output:\n${dispatcher?.output()}`);
+    log(`  warm-up: ${thousands(config.BENCH_WARMUP)} deliveries in ${seconds(warm.started).toFixed(1)} s`);
+  }
+
+  const pacing = config.BENCH_ALERTS_PER_SECOND;
+  log(
+    `  appending ${thousands(n)} alerts ${pacing > 0 ? `at ${thousands(pacing)}/s` : 'as fast as possible'}; ` +
+      `load average ${load1()}`,
+  );
+  const cpu = meterCpu({ dispatcher: () => cpuSeconds(started.pid), ...kafkaCpu, bench: benchCpu });
+  const appended = await appendAlerts(producer, fixtures, 'run', n, pacing);
+  log(`  appended in ${appended.seconds.toFixed(2)} s`);
+  const done = await awaitArrivals(receiver, appended.expected, 'deliveries');
+  const wall = ((done ?? Date.now()) - appended.started) / 1000;
+  const used = cpu();
+  const figures = deliveryFigures(appended.expected, receiver.arrivals(dispatcherAgent));
+  log(`  cpu: ${describeCpu(used, wall)}`);
+
+  const span = (figures.lastArrival - figures.firstArrival) / 1000;
+  const endToEnd = (figures.lastArrival - appended.started) / 1000;
+  const overSpan = figures.delivered / span;
+  const overEndToEnd = figures.delivered / endToEnd;
+  const foreign = [...receiver.requestsByAgent()]
+    .filter(([agent]) => agent !== dispatcherAgent && agent !== baselineAgent)
+    .reduce((sum, [, count]) => sum + count, 0);
+  const latency = (p: number) => `${thousands(percentile(figures.latencies, p))} ms`;
+  const exactlyOnce = figures.missing === 0 && figures.duplicates === 0;
+
+  log('');
+  const row = (figure: string, value: string) => log(`${figure.padEnd(44)}${value}`);
+  row('figure', 'value');
+  row(
+    'dispatcher deliveries/s, arrival span',
+    `${thousands(overSpan)}  (${thousands(figures.delivered)} in ${span.toFixed(2)} s)`,
+  );
+  row(
+    'dispatcher deliveries/s, from first alert',
+    `${thousands(overEndToEnd)}  (${thousands(figures.delivered)} in ${endToEnd.toFixed(2)} s)`,
+  );
+  row('raw undici POSTs/s', `${thousands(raw.perSecond)}  (${thousands(n)} in ${raw.seconds.toFixed(2)} s)`);
+  row(
+    'ratio dispatcher / undici',
+    `${(overSpan / raw.perSecond).toFixed(3)} (arrival span), ${(overEndToEnd / raw.perSecond).toFixed(3)} (from first alert)`,
+  );
+  row('alert latency p50 / p90 / p99 / max', [50, 90, 99, 100].map(latency).join(' / '));
+  row(
+    'dispatcher CPU per request it made',
+    `${((used.dispatcher! / Math.max(1, figures.delivered + figures.duplicates)) * 1000).toFixed(2)} ms ` +
+      `(${used.dispatcher!.toFixed(1)} s in all)`,
+  );
+  row(
+    'every delivery arrived exactly once',
+    `${exactlyOnce ? 'yes' : 'NO'}: ${thousands(figures.delivered)} of ${thousands(figures.expected)} ` +
+      `arrived, ${thousands(figures.missing)} missing, ${thousands(figures.duplicates)} duplicates`,
+  );
+  if (foreign > 0) row('requests from anything else (not counted)', thousands(foreign));
+  log(`load average ${load1()} at the end (${availableParallelism()} cores)`);
+  return figures.missing === 0 ? 0 : 1;
+}
