@@ -102,6 +102,14 @@ export async function runBench(
   try {
     if (needs.stack) provisionNamespace(needs);
     const { default: body } = await load();
+    // Had anything loaded the topic catalog before the environment named the namespace, its names
+    // would be the live ones: refuse rather than write into them.
+    const { topicPrefix } = await import('../../../services/runtime/kafka/topics.ts');
+    if (topicPrefix !== namespace.topicPrefix)
+      throw new Error(
+        `the topic catalog was loaded before the namespace was set (its prefix is "${topicPrefix}"): ` +
+          'import the benchmark through runBench only',
+      );
     code = (await body({ namespace, cleanUp, log })) ?? 0;
   } catch (error) {
     if (!cleanUp.interrupted)
