@@ -1,0 +1,181 @@
+// Issue 21: a benchmark run against the stack leaves the live system as it found it. Each bench:* script
+// runs here at a tiny size, as a user would start it (`npm run bench:…`), and the stack's state is read
+// before and after (./support/live-state.ts): every topic's end offsets, every consumer group's commits,
+// the schema subjects, every ClickHouse table's row count and the Redis keys must be unchanged. A
+// benchmark writes only into its namespace (test/bench/support/bench-namespace.ts), which is gone when
+// it exits, also when it is interrupted.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Admin } from 'kafkajs';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
+import { createTopicsAndWait } from '../../services/runtime/kafka/create-topics.ts';
+import { testKafka } from './support/kafka.ts';
+import { liveStateChanges, readLiveState, type LiveStateSources } from './support/live-state.ts';
+import { stack, testClickHouse } from './support/stack.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+interface BenchRun {
+  script: string;
+  env: Record<string, string>;
+  args?: string[];
+  /** Interrupt it (SIGINT, as Ctrl-C) once its output matches this. */
+  interruptOn?: RegExp;
+}
+
+/** Runs `npm run <script>`; resolves with its exit code (or signal) and the tail of its output. */
+function runScript(run: BenchRun): Promise<{ code: number | string | null; output: string }> {
+  const child = spawn('npm', ['run', '--silent', run.script, ...(run.args ? ['--', ...run.args] : [])], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...run.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so an interrupt reaches the benchmark as Ctrl-C would (npm, then node).
+    detached: true,
+  });
+  let output = '';
+  let interrupted = false;
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (run.interruptOn && !interrupted && run.interruptOn.test(output)) {
+      interrupted = true;
+      process.kill(-child.pid!, 'SIGINT');
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code: code ?? signal, output })),
+  );
+}
+
+describe('benchmarks leave the live topics, read models and Redis as they were', () => {
+  let admin: Admin;
+  let clickhouse: ClickHouse;
+  let redis: Redis;
+  let sources: LiveStateSources;
+  const dataDirectory = mkdtempSync(path.join(tmpdir(), 'bench-isolation-'));
+  const storiesFile = path.join(dataDirectory, 'stories.jsonl');
+
+  beforeAll(async () => {
+    admin = testKafka().admin();
+    await admin.connect();
+    clickhouse = await testClickHouse('default');
+    redis = new Redis(stack.REDIS_URL);
+    sources = { admin, clickhouse, redis, registryUrl: stack.SCHEMA_REGISTRY_URL };
+    // bench:stories reads a labelled data set (none is bundled): forty headlines in four stories.
+    const topics = [
+      'central bank raises interest rates',
+      'storm floods coastal towns',
+      'team wins cup final',
+      'chip maker reports record profit',
+    ];
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      JSON.stringify({
+        id: `a${i}`,
+        title: `${topics[i % 4]} ${['today', 'again', 'says report', 'analysts react', 'in depth'][i % 5]}`,
+        source: `outlet ${i % 3}`,
+        at: Date.UTC(2026, 0, 1) + i * 60_000,
+        story: `s${i % 4}`,
+      }),
+    );
+    writeFileSync(storiesFile, `${lines.join('\n')}\n`);
+  });
+
+  afterAll(async () => {
+    await admin?.disconnect();
+    await clickhouse?.close();
+    redis?.disconnect();
+    rmSync(dataDirectory, { recursive: true, force: true });
+  });
+
+  const runs: BenchRun[] = [
+    {
+      script: 'bench:ingest',
+      env: { BENCH_FEEDS: '20', BENCH_ITEMS: '3', BENCH_HOSTS: '2', BENCH_LARGE_FEEDS: '0' },
+    },
+    { script: 'bench:webhooks', env: { BENCH_DELIVERIES: '100', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' } },
+    {
+      script: 'bench:api',
+      env: {
+        BENCH_ARTICLES: '1000',
+        BENCH_SECONDS: '1',
+        BENCH_WARMUP_SECONDS: '0',
+        BENCH_MIN_RESPONSES: '1',
+      },
+    },
+    {
+      script: 'bench:stream',
+      env: {
+        BENCH_CLIENTS: '5',
+        BENCH_EVENTS: '20',
+        BENCH_RATE: '20',
+        BENCH_FLOOD_EVENTS: '20',
+        BENCH_ROUNDS: '1',
+      },
+    },
+    {
+      script: 'bench:audio',
+      env: {
+        BENCH_ARTICLES: '2',
+        BENCH_BLOCK: '2',
+        BENCH_CONCURRENCY: '1',
+        BENCH_ENGINES: 'espeak',
+        BENCH_TEXT2WAVE: 'false',
+        BENCH_REQUESTS: '2',
+      },
+    },
+    { script: 'bench:documentary', env: { BENCH_LENGTHS: 'short' } },
+    { script: 'bench:quality', env: { BENCH_SECONDS: '0' } },
+    { script: 'bench:matching', env: { BENCH_SECONDS: '0' } },
+    { script: 'bench:stories', env: {}, args: [storiesFile] },
+  ];
+
+  it('sees a write into the live system (the check below can fail)', async () => {
+    const topic = `test.bench-isolation.${Date.now()}`;
+    await createTopicsAndWait(admin, [{ topic, numPartitions: 1, replicationFactor: 1 }]);
+    const producer = testKafka().producer();
+    await producer.connect();
+    try {
+      const before = await readLiveState(sources);
+      await producer.send({ topic, messages: [{ key: 'probe', value: 'probe' }] });
+      await redis.set('bench-isolation:probe', '1');
+      const changes = liveStateChanges(before, await readLiveState(sources));
+      expect(changes).toEqual(
+        expect.arrayContaining([
+          `topic ${topic} changed: 0:0 -> 0:1`,
+          'Redis key bench-isolation:probe appeared',
+        ]),
+      );
+    } finally {
+      await producer.disconnect();
+      await redis.del('bench-isolation:probe');
+      await admin.deleteTopics({ topics: [topic] });
+    }
+  });
+
+  for (const run of runs) {
+    it(`npm run ${run.script}`, async () => {
+      const before = await readLiveState(sources);
+      const { code, output } = await runScript(run);
+      expect(code, output).toBe(0);
+      expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
+    }, 600_000);
+  }
+
+  it('npm run bench:webhooks, interrupted (Ctrl-C) halfway', async () => {
+    const before = await readLiveState(sources);
+    const { code, output } = await runScript({
+      script: 'bench:webhooks',
+      env: { BENCH_DELIVERIES: '1000000', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' },
+      interruptOn: /appending .* alerts/,
+    });
+    expect(code, output).not.toBe(0);
+    expect(output).toMatch(/SIGINT, cleaning up/);
+    expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
+  }, 600_000);
+});

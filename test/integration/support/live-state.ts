@@ -1,0 +1,106 @@
+// What a run against the stack could leave behind, read from the stack itself: every topic's end
+// offsets, every consumer group's committed offsets, the schema subjects, every ClickHouse table's row
+// count, every Redis key. Two snapshots, one before and one after something that must not touch the
+// live system (a benchmark, issue 21), differ only where it did.
+import type { Admin } from 'kafkajs';
+import type { Redis } from 'ioredis';
+import type { ClickHouse } from '../../../services/runtime/clickhouse/client.ts';
+
+export interface LiveState {
+  /** topic → partition:end offset, joined. */
+  topics: Map<string, string>;
+  /** group → topic/partition:committed offset, joined. */
+  groups: Map<string, string>;
+  subjects: string[];
+  /** database.table → rows. */
+  tables: Map<string, number>;
+  /** key → whether it has a time to live (such a key may expire between two snapshots). */
+  redisKeys: Map<string, boolean>;
+}
+
+export interface LiveStateSources {
+  admin: Admin;
+  clickhouse: ClickHouse;
+  redis: Redis;
+  registryUrl: string;
+}
+
+export async function readLiveState(sources: LiveStateSources): Promise<LiveState> {
+  const { admin, clickhouse, redis } = sources;
+  const topics = new Map<string, string>();
+  for (const topic of (await admin.listTopics()).filter((t) => !t.startsWith('__')).sort()) {
+    const offsets = await admin.fetchTopicOffsets(topic);
+    topics.set(
+      topic,
+      offsets
+        .sort((a, b) => a.partition - b.partition)
+        .map((p) => `${p.partition}:${p.high}`)
+        .join(','),
+    );
+  }
+  const groups = new Map<string, string>();
+  for (const { groupId } of (await admin.listGroups()).groups) {
+    const committed = await admin.fetchOffsets({ groupId });
+    groups.set(
+      groupId,
+      committed
+        .flatMap(({ topic, partitions }) => partitions.map((p) => `${topic}/${p.partition}:${p.offset}`))
+        .sort()
+        .join(','),
+    );
+  }
+  const listed = await fetch(`${sources.registryUrl.replace(/\/+$/, '')}/subjects`);
+  const subjects = ((await listed.json()) as string[]).sort();
+
+  const tables = new Map<string, number>();
+  const stored = await clickhouse.query<{ database: string; name: string }>(
+    `SELECT database, name FROM system.tables
+     WHERE database != 'system' AND engine LIKE '%MergeTree' ORDER BY database, name`,
+  );
+  for (const { database, name } of stored) {
+    const [row] = await clickhouse.query<{ rows: string }>(
+      `SELECT toString(count()) AS rows FROM \`${database}\`.\`${name}\``,
+    );
+    tables.set(`${database}.${name}`, Number(row!.rows));
+  }
+
+  const redisKeys = new Map<string, boolean>();
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length === 0) continue;
+    const pipeline = redis.pipeline();
+    for (const key of keys) pipeline.pttl(key);
+    const ttls = (await pipeline.exec()) ?? [];
+    keys.forEach((key, i) => redisKeys.set(key, Number(ttls[i]?.[1]) >= 0));
+  } while (cursor !== '0');
+
+  return { topics, groups, subjects, tables, redisKeys };
+}
+
+/** What changed from `before` to `after`, in words; empty when nothing did (expired keys aside). */
+export function liveStateChanges(before: LiveState, after: LiveState): string[] {
+  const changes: string[] = [];
+  const compare = (what: string, a: Map<string, unknown>, b: Map<string, unknown>) => {
+    for (const [name, value] of b) {
+      if (!a.has(name)) changes.push(`${what} ${name} appeared (${String(value)})`);
+      else if (a.get(name) !== value)
+        changes.push(`${what} ${name} changed: ${String(a.get(name))} -> ${String(value)}`);
+    }
+    for (const name of a.keys()) if (!b.has(name)) changes.push(`${what} ${name} disappeared`);
+  };
+  compare('topic', before.topics, after.topics);
+  compare('consumer group', before.groups, after.groups);
+  compare('table', before.tables, after.tables);
+  compare(
+    'schema subject',
+    new Map(before.subjects.map((s) => [s, true])),
+    new Map(after.subjects.map((s) => [s, true])),
+  );
+  for (const key of after.redisKeys.keys())
+    if (!before.redisKeys.has(key)) changes.push(`Redis key ${key} appeared`);
+  for (const [key, expires] of before.redisKeys)
+    if (!after.redisKeys.has(key) && !expires) changes.push(`Redis key ${key} (without expiry) disappeared`);
+  return changes;
+}
