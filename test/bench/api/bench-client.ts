@@ -1,8 +1,8 @@
 // The bench's own API client: a tenant on the enterprise plan with an hourly
 // allowance no load run reaches (the rate limit is still checked on every
 // request, as for any client), created through the registry the admin command
-// uses and revoked when the bench ends. Revocation is final: each run leaves
-// one revoked client in news.clients.v1, as the integration tests do.
+// uses. It lives in the run's namespace (its news.clients.v1), removed with
+// the namespace when the bench ends, so it needs no revoking.
 import type { Kafka } from 'kafkajs';
 import { ClientRegistry, kafkaClientStore } from '../../../services/clients/client-registry.ts';
 import type { EventProducer } from '../../../services/runtime/kafka/producer.ts';
@@ -11,7 +11,6 @@ import type { EventCodec } from '../../../services/runtime/kafka/registry.ts';
 export interface BenchClient {
   /** The Authorization header to send. */
   authorization: string;
-  revoke(): Promise<void>;
 }
 
 export async function createBenchClient(
@@ -30,8 +29,5 @@ export async function createBenchClient(
     },
     { apiKey: true },
   );
-  return {
-    authorization: `Bearer ${issued.apiKey!}`,
-    revoke: async () => void (await registry.revoke(issued.client.client_id)),
-  };
+  return { authorization: `Bearer ${issued.apiKey!}` };
 }

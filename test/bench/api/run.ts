@@ -1,93 +1,85 @@
 // npm run bench:api — read-model benchmark (a benchmark, not a test).
 //
-// Projection: N synthetic articles (default 1,000,000, from the BBC corpus, ./api/synthetic-articles.ts)
-// are appended to a topic of the bench's own, then projected into an isolated database as the live
-// projector does it (ConsumerRunner in batch mode + projectBatch); events/s = N / time from consumer
-// start to the last row visible. Baseline in the same run: the same rows (rowFor's output, JSONEachRow;
-// the version is the article's index instead of its offset) inserted by `clickhouse-client` into a copy
-// of the table, timing only the insert.
+// Projection: N synthetic articles (default 1,000,000, from the BBC corpus, ./synthetic-articles.ts)
+// are appended to the namespace's news.articles.discovered.v1, then projected into the namespace's
+// database as the live projector does it (ConsumerRunner in batch mode + projectBatch); events/s = N /
+// time from consumer start to the last row visible. Baseline in the same run: the same rows (rowFor's
+// output, JSONEachRow; the version is the article's index instead of its offset) inserted by
+// `clickhouse-client` into a copy of the table, timing only the insert.
 // API: the API process against that database; for a few common filter sets autocannon measures
 // GET /v1/articles (req/s, p50, p99), then the same with API_SHARE_LIST_READS=false ("alone": the
 // connections' identical requests do not share reads), then, straight to ClickHouse over HTTP with the same tool,
 // connections and number of answers, the page query as it was before issue 18 ("before": the whole
 // archive's matches sorted) and a read of the same page's rows by primary key ("floor")
-// (./api/list-queries.ts, ./api/load.ts).
+// (./list-queries.ts, ./load.ts).
 // Targets: projection at least half the direct insert rate (issue 4); at 1,000,000 articles, API p50
 // under 50 ms (100 ms for q) and at least 100 requests/s with 10 connections (issue 18). Each phase also
-// prints the CPU its processes used (./api/cpu.ts): on two shared cores that says where the time went
+// prints the CPU its processes used (./cpu.ts): on two shared cores that says where the time went
 // better than the wall clock does.
 //
-// Nothing touches the real topics or the `news` database: the topic (bench.articles.discovered.<run>)
-// is created and deleted here, its events carry the schema id registered for
-// news.articles.discovered.v1, and the database (BENCH_DATABASE, news_bench) is dropped at the start
-// and at the end (BENCH_KEEP_DATABASE=true keeps it for a look afterwards). The API is called with the
-// key of a client made for the run (./api/bench-client.ts, revoked at the end); its rate-limit counters
-// live under a Redis prefix of the run's, deleted at the end.
+// Everything happens in the run's namespace (../support/bench-namespace.ts), so nothing touches the
+// live topics, the `news` database or the live Redis keys: the articles go to the namespace's
+// news.articles.discovered.v1 (its schema registered under the namespace's subject), the projection's
+// consumer group is the namespace's, the database is the namespace's (migrated when the namespace is
+// made; BENCH_KEEP_DATABASE=true keeps it at the end for a look afterwards), and the API processes
+// inherit the namespace from this one's environment: the key of a client made for the run
+// (./bench-client.ts) is in the namespace's clients topic, its rate-limit counters under the
+// namespace's Redis prefix. All of it is removed at the end, also on failure and Ctrl-C.
 //
 // Environment: BENCH_ARTICLES (1000000), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
-// BENCH_WARMUP_SECONDS (3), BENCH_MIN_RESPONSES (20), BENCH_QUERY_WORD (world), BENCH_DATABASE,
-// BENCH_KEEP_DATABASE, BENCH_API (true; false skips the API phase), CLICKHOUSE_NATIVE_PORT (9000, for
+// BENCH_WARMUP_SECONDS (3), BENCH_MIN_RESPONSES (20), BENCH_QUERY_WORD (world), BENCH_KEEP_DATABASE
+// (false), BENCH_API (true; false skips the API phase), CLICKHOUSE_NATIVE_PORT (9000, for
 // clickhouse-client), and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
-import { execFileSync, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { closeSync, createWriteStream, openSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import kafkajs, { type Kafka } from 'kafkajs';
-import { z } from 'zod';
-import { readCorpus } from '../../services/demo/corpus.ts';
-import { projectBatch, projectorConcurrency, projectorFetch } from '../../services/projector/projector.ts';
-import { rowFor } from '../../services/projector/rows.ts';
-import { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
-import { migrate, readMigrations } from '../../services/runtime/clickhouse/migrations.ts';
-import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../services/runtime/config.ts';
-import { createKafka } from '../../services/runtime/kafka/client.ts';
-import { ConsumerRunner, type ConsumedEvent } from '../../services/runtime/kafka/consumer.ts';
-import { EventProducer } from '../../services/runtime/kafka/producer.ts';
-import { createTopicsAndWait } from '../../services/runtime/kafka/create-topics.ts';
-import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';
-import { topicNames } from '../../services/runtime/kafka/topics.ts';
-import { createLogger } from '../../services/runtime/logger.ts';
-import { startApi, type ApiProcess } from './api/api-process.ts';
-import { createBenchClient } from './api/bench-client.ts';
-import { cpuSeconds, describeCpu, meterCpu, stackPid } from './api/cpu.ts';
-import { byKeyQuery, clickhouseUrl, listRequests, samePage, type ListRequest } from './api/list-queries.ts';
-import { load, type LoadResult } from './api/load.ts';
-import { syntheticArticles } from './api/synthetic-articles.ts';
-import { cleanUpOnExit } from './support/clean-up.ts';
+import { readCorpus } from '../../../services/demo/corpus.ts';
+import { projectBatch, projectorConcurrency, projectorFetch } from '../../../services/projector/projector.ts';
+import { rowFor } from '../../../services/projector/rows.ts';
+import { ClickHouse, clickHouseSettings } from '../../../services/runtime/clickhouse/client.ts';
+import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../../services/runtime/config.ts';
+import { createKafka } from '../../../services/runtime/kafka/client.ts';
+import { ConsumerRunner } from '../../../services/runtime/kafka/consumer.ts';
+import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
+import { topicNames } from '../../../services/runtime/kafka/topics.ts';
+import { createLogger } from '../../../services/runtime/logger.ts';
+import { startApi, type ApiProcess } from './api-process.ts';
+import { createBenchClient } from './bench-client.ts';
+import { cpuSeconds, describeCpu, meterCpu, stackPid } from './cpu.ts';
+import { byKeyQuery, clickhouseUrl, listRequests, samePage, type ListRequest } from './list-queries.ts';
+import { load, type LoadResult } from './load.ts';
+import { syntheticArticles } from './synthetic-articles.ts';
+import type { BenchContext } from '../support/bench-namespace.ts';
+import type { CleanUp } from '../support/clean-up.ts';
 
 const { Partitioners } = kafkajs;
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
 const config = loadConfig({
   ...infrastructureEnv,
   BENCH_ARTICLES: integer(1_000_000, 1_000, 10_000_000),
-  BENCH_DATABASE: z
-    .string()
-    .default('news_bench')
-    .refine((s) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(s) && s !== 'news', {
-      message: 'expected an identifier other than news (the bench drops it)',
-    }),
   BENCH_CONNECTIONS: integer(10, 1, 1_000),
   BENCH_SECONDS: integer(10, 1, 600),
   BENCH_WARMUP_SECONDS: integer(3, 0, 60),
   BENCH_MIN_RESPONSES: integer(20, 1, 10_000),
   BENCH_QUERY_WORD: text('world'),
+  // Read by ../api.ts (the namespace keeps its database); here only checked, as every setting is.
   BENCH_KEEP_DATABASE: boolean(false),
   /** false: measure the projection only (for trying projector settings). */
   BENCH_API: boolean(true),
   CLICKHOUSE_NATIVE_PORT: integer(9000, 1, 65_535),
 });
 const logger = createLogger('bench', 'warn');
-const run = randomUUID().slice(0, 8);
 const n = config.BENCH_ARTICLES;
-const benchTopic = `bench.articles.discovered.${run}`;
-const realTopic = topicNames.articlesDiscovered;
-const database = config.BENCH_DATABASE;
+/** The namespace's news.articles.discovered.v1. */
+const topic = topicNames.articlesDiscovered;
+/** The namespace's database. */
+const database = config.CLICKHOUSE_DATABASE;
 const directTable = 'articles_direct';
-const rowsFile = path.join(tmpdir(), `bench-api-${run}.jsonl`);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -107,9 +99,8 @@ const benchCpu = () => cpuSeconds(process.pid);
 
 // ---- clean-up, also on failure and Ctrl-C --------------------------------------------------------
 
-const exit = cleanUpOnExit('bench:api');
+let exit!: CleanUp;
 const onCleanup = (name: string, task: () => Promise<unknown>) => exit.onCleanup(name, task);
-const cleanUp = () => exit.cleanUp();
 let apiProcess: ApiProcess | undefined;
 let unsharedProcess: ApiProcess | undefined;
 // Last resort if the process exits without the clean-up: never leave the API behind.
@@ -119,17 +110,6 @@ process.once('exit', () => {
 });
 
 // ---- ClickHouse ----------------------------------------------------------------------------------
-
-const connect = (db: string, createDatabase: boolean) =>
-  ClickHouse.connect(
-    {
-      url: config.CLICKHOUSE_URL,
-      user: config.CLICKHOUSE_USER,
-      password: config.CLICKHOUSE_PASSWORD,
-      database: db,
-    },
-    { createDatabase },
-  );
 
 async function scalar(clickhouse: ClickHouse, sql: string): Promise<number> {
   const [row] = await clickhouse.query<{ n: string }>(sql);
@@ -143,7 +123,7 @@ const activeParts = (clickhouse: ClickHouse, table: string) =>
     `SELECT count() AS n FROM system.parts WHERE database = '${database}' AND table = '${table}' AND active`,
   );
 
-/** Waits (at most `capSeconds`) until no merge runs in the bench database for 3 s. */
+/** Waits (at most `capSeconds`) until no merge runs in the namespace's database for 3 s. */
 async function mergesSettled(clickhouse: ClickHouse, capSeconds: number): Promise<number> {
   const started = performance.now();
   let quiet = 0;
@@ -158,17 +138,9 @@ async function mergesSettled(clickhouse: ClickHouse, capSeconds: number): Promis
   return seconds(started);
 }
 
-// ---- phase 1: events into the bench topic, rows into a file ----------------------------------------
+// ---- phase 1: events into the namespace's topic, rows into a file -----------------------------------
 
-async function produce(kafka: Kafka, codec: EventCodec, partitions: number) {
-  const admin = kafka.admin();
-  await admin.connect();
-  await createTopicsAndWait(admin, [{ topic: benchTopic, numPartitions: partitions, replicationFactor: 1 }]);
-  onCleanup('delete the bench topic', async () => {
-    await admin.deleteTopics({ topics: [benchTopic] });
-    await admin.disconnect();
-  });
-
+async function produce(kafka: Kafka, codec: EventCodec, rowsFile: string) {
   // Loading is not what is measured: a plain producer with several requests in flight.
   const producer = kafka.producer({
     createPartitioner: Partitioners.DefaultPartitioner,
@@ -191,13 +163,12 @@ async function produce(kafka: Kafka, codec: EventCodec, partitions: number) {
     const lines: string[] = [];
     for (let i = from; i < Math.min(from + chunk, n); i++) {
       const article = articles.article(i);
-      // Encoded for the real topic, so the events carry the schema id registered for it.
-      const value = await codec.encode(realTopic, article);
+      const value = await codec.encode(topic, article);
       bytes += value.length;
       messages.push({ key: article.article_id, value });
-      lines.push(JSON.stringify(rowFor(realTopic, article.article_id, article, i, article.occurred_at)));
+      lines.push(JSON.stringify(rowFor(topic, article.article_id, article, i, article.occurred_at)));
     }
-    inFlight.push(producer.send({ topic: benchTopic, acks: -1, messages }));
+    inFlight.push(producer.send({ topic, acks: -1, messages }));
     if (inFlight.length >= 4) await inFlight.shift();
     if (!rows.write(`${lines.join('\n')}\n`)) await new Promise<void>((r) => rows.once('drain', () => r()));
     if (performance.now() - lastReport > 15_000) {
@@ -215,7 +186,7 @@ async function produce(kafka: Kafka, codec: EventCodec, partitions: number) {
 
 // ---- phase 2: the baseline insert ---------------------------------------------------------------
 
-async function insertDirectly(): Promise<{ seconds: number; cpu: Record<string, number> }> {
+async function insertDirectly(rowsFile: string): Promise<{ seconds: number; cpu: Record<string, number> }> {
   const input = openSync(rowsFile, 'r');
   // The client's CPU shows in ours as a waited-for child's.
   const cpu = meterCpu({ 'clickhouse-client': () => cpuSeconds(process.pid, true), ...shared });
@@ -257,29 +228,33 @@ async function insertDirectly(): Promise<{ seconds: number; cpu: Record<string, 
 
 async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) {
   const producer = await EventProducer.connect(kafka, codec); // for dead letters; none are expected
-  const groupId = `bench-api-${run}`;
   // Where the time goes: how many batches, how big, and how long projectBatch (mostly the insert) took.
   const batches = { count: 0, events: 0, ms: 0 };
-  // The bench topic stands in for news.articles.discovered.v1: same schema, same table.
-  const asDiscovered = (events: ConsumedEvent<unknown>[]) => events.map((e) => ({ ...e, topic: realTopic }));
   const runner = new ConsumerRunner({
     kafka,
     codec,
     producer,
     logger,
-    groupId,
-    topics: [benchTopic],
+    groupId: 'bench-api', // the runner puts it in the namespace
+    topics: [topic],
     fromBeginning: true,
     partitionsConcurrently: projectorConcurrency,
     fetch: projectorFetch, // as services/projector/main.ts
     batchHandler: async (events) => {
       const at = performance.now();
-      await projectBatch(clickhouse, asDiscovered(events));
+      await projectBatch(clickhouse, events);
       batches.count++;
       batches.events += events.length;
       batches.ms += performance.now() - at;
     },
   });
+  // Stopped before the ClickHouse client closes and the namespace goes, also on Ctrl-C: a group with a
+  // member left could not be deleted.
+  const stop = async () => {
+    await runner.stop();
+    await producer.disconnect();
+  };
+  onCleanup('stop the projection', stop);
   const cpu = meterCpu({ bench: benchCpu, ...shared });
   const started = performance.now();
   let firstRow: number | undefined;
@@ -287,6 +262,7 @@ async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) 
   await runner.start();
   try {
     for (;;) {
+      if (exit.interrupted) throw new Error('interrupted');
       const rows = await count(clickhouse, 'articles');
       if (rows > 0 && firstRow === undefined) firstRow = seconds(started);
       if (rows >= n) break;
@@ -299,30 +275,11 @@ async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) 
     }
     return { seconds: seconds(started), firstRow: firstRow ?? 0, batches, cpu: cpu() };
   } finally {
-    await runner.stop();
-    await producer.disconnect();
-    const admin = kafka.admin();
-    await admin.connect();
-    await admin.deleteGroups([groupId]).catch(() => undefined);
-    await admin.disconnect();
+    await stop();
   }
 }
 
 // ---- phase 4: the API under load ----------------------------------------------------------------
-
-async function deleteKeys(url: string, pattern: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 interface Measured {
   request: ListRequest;
@@ -334,29 +291,23 @@ interface Measured {
   floor: LoadResult;
 }
 
-async function measureApi(clickhouse: ClickHouse, kafka: Kafka, codec: EventCodec): Promise<Measured[]> {
+async function measureApi(
+  clickhouse: ClickHouse,
+  kafka: Kafka,
+  codec: EventCodec,
+  run: string,
+): Promise<Measured[]> {
   const producer = await EventProducer.connect(kafka, codec);
   onCleanup('disconnect the client producer', () => producer.disconnect());
+  // In the namespace's clients topic, removed with it.
   const client = await createBenchClient({ kafka, codec, producer }, `Benchmark ${run}`);
-  onCleanup('revoke the bench client', () => client.revoke());
   const headers = { authorization: client.authorization };
-  // Its rate-limit counters live under a prefix of this run's, removed at the end.
-  const redisPrefix = `bench:api:${run}:`;
-  onCleanup('remove the Redis keys', () => deleteKeys(config.REDIS_URL, `${redisPrefix}*`));
-  apiProcess = await startApi(root, {
-    CLICKHOUSE_DATABASE: database,
-    REDIS_KEY_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
-  });
+  // The API processes inherit the namespace (topics, database, Redis prefix) from our environment.
+  apiProcess = await startApi(root, { LOG_LEVEL: 'warn' });
   const api = apiProcess;
   onCleanup('stop the API', () => api.stop());
   // The same API with every request reading on its own: the cost of one request, with nothing shared.
-  unsharedProcess = await startApi(root, {
-    CLICKHOUSE_DATABASE: database,
-    REDIS_KEY_PREFIX: redisPrefix,
-    LOG_LEVEL: 'warn',
-    API_SHARE_LIST_READS: 'false',
-  });
+  unsharedProcess = await startApi(root, { LOG_LEVEL: 'warn', API_SHARE_LIST_READS: 'false' });
   const unshared = unsharedProcess;
   onCleanup('stop the unshared API', () => unshared.stop());
   const sourceName = (
@@ -431,41 +382,27 @@ async function measureApi(clickhouse: ClickHouse, kafka: Kafka, codec: EventCode
 
 // ---- the run --------------------------------------------------------------------------------------
 
-async function main() {
-  execFileSync('bash', ['docker/stack/stack.sh', 'up'], { cwd: root, stdio: 'ignore' });
-  // Registers the schemas: the bench's events carry news.articles.discovered.v1's schema id.
-  execFileSync(process.execPath, ['--import', 'tsx', 'services/provision/main.ts'], {
-    cwd: root,
-    stdio: 'ignore',
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-  });
-
-  const admin = await connect('default', false);
-  onCleanup('close the ClickHouse admin client', () => admin.close());
-  await admin.command(`DROP DATABASE IF EXISTS ${database}`);
-  if (!config.BENCH_KEEP_DATABASE)
-    onCleanup(`drop ${database}`, () => admin.command(`DROP DATABASE IF EXISTS ${database}`));
-  const clickhouse = await connect(database, true);
+export default async function api({ namespace, cleanUp }: BenchContext): Promise<number> {
+  exit = cleanUp;
+  const { run } = namespace;
+  // The namespace's database, migrated when the namespace was made.
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { createDatabase: false });
   onCleanup('close the ClickHouse client', () => clickhouse.close());
-  await migrate(clickhouse, readMigrations(), logger);
   await clickhouse.command(`CREATE TABLE ${directTable} AS articles`);
 
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-api', logger });
-  const types = localTypes();
-  const codec = new EventCodec(
-    createSchemaRegistry(config.SCHEMA_REGISTRY_URL),
-    new Map([...types, [benchTopic, types.get(realTopic)!]]),
-  );
+  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
   const kafkaAdmin = kafka.admin();
   await kafkaAdmin.connect();
-  const [real] = (await kafkaAdmin.fetchTopicMetadata({ topics: [realTopic] })).topics;
+  const [metadata] = (await kafkaAdmin.fetchTopicMetadata({ topics: [topic] })).topics;
   await kafkaAdmin.disconnect();
 
   log(
-    `bench:api: ${thousands(n)} articles, topic ${benchTopic} (${real!.partitions.length} partitions), ` +
+    `bench:api: ${thousands(n)} articles, topic ${topic} (${metadata!.partitions.length} partitions), ` +
       `database ${database}; load average ${load1()} on ${availableParallelism()} cores`,
   );
-  const produced = await produce(kafka, codec, real!.partitions.length);
+  const rowsFile = path.join(tmpdir(), `bench-api-${run}.jsonl`);
+  const produced = await produce(kafka, codec, rowsFile);
   log(
     `  appended in ${produced.seconds.toFixed(1)} s (${(produced.bytes / 2 ** 20).toFixed(0)} MiB of Avro); ` +
       `rows file ${(produced.fileBytes / 2 ** 20).toFixed(0)} MiB`,
@@ -474,7 +411,7 @@ async function main() {
   log(
     `baseline: clickhouse-client --max_insert_block_size 100000 INSERT INTO ${directTable} FORMAT JSONEachRow < rows file`,
   );
-  const direct = await insertDirectly();
+  const direct = await insertDirectly(rowsFile);
   const directRows = await count(clickhouse, directTable);
   if (directRows !== n) throw new Error(`the direct insert left ${directRows} rows, not ${n}`);
   const directRate = n / direct.seconds;
@@ -512,7 +449,7 @@ async function main() {
         `~${config.BENCH_SECONDS} s (at least ${config.BENCH_MIN_RESPONSES} answers) each after a ` +
         `${config.BENCH_WARMUP_SECONDS} s warm-up; load average ${load1()}`,
     );
-  const measured = config.BENCH_API ? await measureApi(clickhouse, kafka, codec) : [];
+  const measured = config.BENCH_API ? await measureApi(clickhouse, kafka, codec, run) : [];
 
   log('');
   log(
@@ -556,16 +493,5 @@ async function main() {
       verdict(viaApi.requestsPerSecond >= 100),
     );
   }
+  return 0;
 }
-
-void main()
-  .then(
-    () => cleanUp().then(() => 0),
-    async (error: unknown) => {
-      if (!exit.interrupted)
-        process.stderr.write(`bench:api failed: ${(error as Error)?.stack ?? String(error)}\n`);
-      await cleanUp();
-      return 1;
-    },
-  )
-  .then((code) => process.exit(code));
