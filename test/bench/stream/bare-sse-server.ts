@@ -1,18 +1,19 @@
 // The baseline of bench:stream: the least a hand-written Node SSE server does to fan Kafka out to its
 // clients. One KafkaJS consumer (a group of its own, from the topic's end) decodes each record with the
 // same codec and writes the same list-item JSON to every connected client; no authentication, filters,
-// ids, buffer bounds or leases. GET /readyz once it reads; GET / is the stream.
-import { randomUUID } from 'node:crypto';
+// ids, buffer bounds or leases. GET /readyz once it reads; GET / is the stream. It reads
+// news.articles.discovered.v1 of the bench's namespace (TOPIC_PREFIX, from the bench's environment),
+// with a consumer group of the namespace's, removed with it.
 import { createServer, type ServerResponse } from 'node:http';
 import type { ArticleDiscovered } from '../../../services/runtime/events/types.generated.ts';
 import { infrastructureEnv, loadConfig } from '../../../services/runtime/config.ts';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
 import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
-import { topicNames } from '../../../services/runtime/kafka/topics.ts';
+import { consumerGroup, topicNames } from '../../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
 
 const config = loadConfig(infrastructureEnv);
-const topic = process.env.BENCH_TOPIC ?? '';
+const topic = topicNames.articlesDiscovered;
 const port = Number(process.env.PORT ?? 0);
 const logger = createLogger('bare-sse', 'warn');
 const clients = new Set<ServerResponse>();
@@ -20,7 +21,7 @@ let reading = false;
 
 const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-bare-sse', logger });
 const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
-const consumer = kafka.consumer({ groupId: `bench-bare-sse-${randomUUID()}`, maxWaitTimeInMs: 250 });
+const consumer = kafka.consumer({ groupId: consumerGroup('bench-bare-sse'), maxWaitTimeInMs: 250 });
 consumer.on(consumer.events.GROUP_JOIN, () => (reading = true));
 await consumer.connect();
 await consumer.subscribe({ topics: [topic], fromBeginning: false });
@@ -28,7 +29,7 @@ await consumer.run({
   autoCommit: false,
   eachBatch: async ({ batch }) => {
     for (const message of batch.messages) {
-      const a = (await codec.decode(topicNames.articlesDiscovered, message.value)) as ArticleDiscovered;
+      const a = (await codec.decode(topic, message.value)) as ArticleDiscovered;
       const text = `data: ${JSON.stringify({
         id: a.article_id,
         title: a.title,
