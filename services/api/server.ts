@@ -64,8 +64,6 @@ export interface RunningApi {
 
 /** What a test or a benchmark may put in place of the real thing. */
 export interface ApiOverrides {
-  /** The topics the stream reads, in streamTopics' order (a benchmark's own topics). */
-  streamTopics?: readonly string[];
   /** Who holds which credential (a benchmark's client, without writing to news.clients.v1). */
   clients?: ClientLookup;
 }
@@ -209,7 +207,6 @@ export async function startApi(
     codec,
     logger,
     groupPrefix: 'api-stream',
-    ...(overrides.streamTopics ? { topics: overrides.streamTopics } : {}),
     audio,
     replayEntries: config.STREAM_REPLAY_EVENTS,
     rememberedArticles: Math.max(10_000, config.STREAM_REPLAY_EVENTS),
@@ -233,8 +230,7 @@ export async function startApi(
       codec,
       logger,
       groupPrefix: 'api-stream-catch-up',
-      ...(overrides.streamTopics ? { topics: overrides.streamTopics } : {}),
-      concurrency: config.STREAM_CATCH_UP_CONCURRENCY,
+        concurrency: config.STREAM_CATCH_UP_CONCURRENCY,
     }),
     logger,
     metrics,
