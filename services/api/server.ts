@@ -230,7 +230,7 @@ export async function startApi(
       codec,
       logger,
       groupPrefix: 'api-stream-catch-up',
-        concurrency: config.STREAM_CATCH_UP_CONCURRENCY,
+      concurrency: config.STREAM_CATCH_UP_CONCURRENCY,
     }),
     logger,
     metrics,
