@@ -167,6 +167,20 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
     }, 600_000);
   }
 
+  it('npm run bench:webhooks, failing halfway (its dispatcher refuses its configuration)', async () => {
+    const before = await readLiveState(sources);
+    const { code, output } = await runScript({
+      script: 'bench:webhooks',
+      // Read by the dispatcher the benchmark starts, after the namespace is provisioned and the
+      // baseline has run: it exits at once, and the benchmark fails.
+      env: { BENCH_DELIVERIES: '100', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10', WEBHOOK_TIMEOUT_MS: 'soon' },
+    });
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/the dispatcher exited/);
+    expect(output).not.toMatch(/clean-up .* failed/);
+    expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
+  }, 600_000);
+
   it('npm run bench:webhooks, interrupted (Ctrl-C) halfway', async () => {
     const before = await readLiveState(sources);
     const { code, output } = await runScript({

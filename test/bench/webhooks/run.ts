@@ -110,6 +110,8 @@ function checkRunning(): void {
 
 /** SIGTERM; SIGKILL if it has not exited 30 s later (it lets deliveries in flight finish first). */
 async function stopDispatcher(service: ServiceProcess): Promise<void> {
+  // Gone already (it failed, and the run with it): that failure is the one reported, not this.
+  if (service.child.exitCode !== null || service.child.signalCode !== null) return;
   const late = Symbol('late');
   let timer: NodeJS.Timeout | undefined;
   const code = await Promise.race([

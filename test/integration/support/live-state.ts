@@ -29,7 +29,14 @@ export async function readLiveState(sources: LiveStateSources): Promise<LiveStat
   const { admin, clickhouse, redis } = sources;
   const topics = new Map<string, string>();
   for (const topic of (await admin.listTopics()).filter((t) => !t.startsWith('__')).sort()) {
-    const offsets = await admin.fetchTopicOffsets(topic);
+    let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
+    try {
+      offsets = await admin.fetchTopicOffsets(topic);
+    } catch (error) {
+      // Deleted since it was listed (another run's namespace going away): not there, then.
+      if (!(await admin.listTopics()).includes(topic)) continue;
+      throw error;
+    }
     topics.set(
       topic,
       offsets
