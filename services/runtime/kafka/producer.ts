@@ -4,9 +4,10 @@
 import kafkajs, { type IHeaders, type Kafka, type Producer } from 'kafkajs';
 import type { EventsByTopic } from '../events/types.generated.ts';
 import type { RawRecord } from './append-batcher.ts';
+import { DefaultPartitioner } from './partitioner.ts';
 import type { EventCodec } from './registry.ts';
 
-const { CompressionTypes, Partitioners } = kafkajs;
+const { CompressionTypes } = kafkajs;
 
 export interface OutgoingEvent<V> {
   key: string;
@@ -36,8 +37,8 @@ export class EventProducer {
   static async connect(kafka: Kafka, codec: EventCodec): Promise<EventProducer> {
     const producer = kafka.producer({
       // Named explicitly: the murmur2 partitioner Java clients use, so a key lands
-      // on the same partition whoever produces it.
-      createPartitioner: Partitioners.DefaultPartitioner,
+      // on the same partition whoever produces it (KafkaJS's DefaultPartitioner, cheaper: partitioner.ts).
+      createPartitioner: DefaultPartitioner,
       idempotent: true,
       // Idempotence in KafkaJS requires one in-flight request per connection to keep order.
       maxInFlightRequests: 1,
