@@ -117,6 +117,27 @@ function describeInvalid(type: avro.Type, value: unknown): string {
   return problems.join('; ');
 }
 
+/** Where values are encoded, grown when one does not fit; encoding is synchronous, so one suffices. */
+let scratch = Buffer.allocUnsafe(64 * 1024);
+
+/**
+ * The header and the Avro body, written into the scratch buffer and copied out once: Type.toBuffer and
+ * Buffer.concat made two copies and a header buffer per event (every article and poll record).
+ */
+function framed(type: avro.Type, id: number, value: unknown): Buffer {
+  let end = -1;
+  while (end < 0) {
+    scratch.writeUInt8(MAGIC_BYTE, 0);
+    scratch.writeInt32BE(id, 1);
+    // avsc: the end of what was written, or minus the bytes that did not fit.
+    end = type.encode(value, scratch, HEADER_LENGTH);
+    if (end < 0) scratch = Buffer.allocUnsafe(2 * (scratch.length - end));
+  }
+  const message = Buffer.allocUnsafe(end);
+  scratch.copy(message, 0, 0, end);
+  return message;
+}
+
 export class EventCodec {
   private readonly writerIds = new Map<string, number>();
   private readonly resolvers = new Map<string, avro.Resolver | 'same'>();
@@ -159,10 +180,7 @@ export class EventCodec {
       }
       this.writerIds.set(topic, id);
     }
-    const header = Buffer.alloc(HEADER_LENGTH);
-    header.writeUInt8(MAGIC_BYTE, 0);
-    header.writeInt32BE(id, 1);
-    return Buffer.concat([header, type.toBuffer(value)]);
+    return framed(type, id, value);
   }
 
   /**
