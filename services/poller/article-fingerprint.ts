@@ -12,6 +12,7 @@ import { hash as digest } from 'node:crypto';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { readerFields, type ReaderField } from '../feeds/normalise/reader-fields.ts';
+import { isSimpleText } from '../runtime/plain-text.ts';
 
 /** A hash per reader field: 48 bits each, plenty to notice a change and small to remember for months. */
 export type Fingerprint = Readonly<Record<ReaderField, string>>;
@@ -19,10 +20,13 @@ export type Fingerprint = Readonly<Record<ReaderField, string>>;
 const hashLength = 12;
 const invisible = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 const linkInText = /\bhttps?:\/\/[^\s<>"']+/gi;
+const linkStart = /https?:\/\//i;
 
 /** The text as compared: what a reader sees of it, nothing else. */
 export function comparableText(text: string | null): string {
   if (!text) return '';
+  // Most fields: nothing to normalise, remove or collapse (plain-text.ts), and no link to canonicalise.
+  if (isSimpleText(text) && !linkStart.test(text)) return text;
   return text
     .normalize('NFC')
     .replace(invisible, '')

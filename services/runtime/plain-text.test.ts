@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxTextLength, plainLine, plainText } from './plain-text.ts';
+import { isSimpleText, maxTextLength, plainLine, plainText } from './plain-text.ts';
+import { withoutControlCharacters } from './text-repair.ts';
 
 describe('plainText', () => {
   it('drops tags and decodes entities, keeping paragraphs', () => {
@@ -39,5 +40,81 @@ describe('plainText and control characters', () => {
   it('never cuts a surrogate pair in half at the length limit', () => {
     const text = plainText('a'.repeat(maxTextLength - 1) + '😀');
     expect(text).toBe('a'.repeat(maxTextLength - 1));
+  });
+});
+
+/** Characters to build texts from: what isSimpleText takes, and each kind of what it must not. */
+const alphabet = [
+  ...'abc XYZ 019 .,;:!?-\'"()[]/',
+  ...'é ß ñ Ł ő ǅ ʼ ˈ ¡ ¿ « » ° ± ×',
+  ...'‐ – — ‘ ’ “ ” • … ‰ ′ ″ ‹ › ⁄ ⁞ €',
+  ...['\n', '\r', '\t', '\v', '\f', '\u00a0', '\u00ad', '\u1680', '\u2003', '\u200b', '\u2028'],
+  ...['\u202f', '\u205f', '\u2060', '\u3000', '\ufeff', '\ufffe', '\u0001', '\u007f', '\u0085'],
+  ...['\u0301', '\u0344', '\u2126', '\ud83d', '\ude00', '😀', '\ud800x', '  '],
+];
+
+function randomTexts(count: number, seed: number): string[] {
+  let s = seed;
+  const random = () => ((s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
+  return Array.from({ length: count }, () => {
+    let text = '';
+    const length = Math.floor(random() * 30);
+    // Mostly the simple kind, as in real titles, so that both paths run often.
+    const simple = random() < 0.5;
+    for (let i = 0; i < length; i++) {
+      const pick = simple
+        ? alphabet[Math.floor(random() * 60)]!
+        : alphabet[Math.floor(random() * alphabet.length)]!;
+      text += pick;
+    }
+    return text;
+  });
+}
+
+/** The markup-free path as it was before isSimpleText: every text through every step. */
+const cleaned = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((block) => withoutControlCharacters(block).replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n\n');
+
+describe('isSimpleText', () => {
+  it('takes printable text with single spaces between words, and nothing else', () => {
+    expect(isSimpleText('Markets fall: “worst week” since 2008 – €3bn lost…')).toBe(true);
+    expect(isSimpleText('Łódź’s café ʻŌlelo')).toBe(true);
+    for (const text of ['', ' a', 'a ', 'a  b', 'a\nb', 'a\tb', 'a\u00a0b', 'soft\u00adhyphen', 'e\u0301'])
+      expect(isSimpleText(text), JSON.stringify(text)).toBe(false);
+    for (const text of ['zero\u200bwidth', 'bom\ufeff', 'c1\u0085', 'em\u2003space', 'line\u2028sep', '😀'])
+      expect(isSimpleText(text), JSON.stringify(text)).toBe(false);
+  });
+
+  it('passes only text that the cleaning steps and NFC leave as it is', () => {
+    for (const text of randomTexts(20_000, 7)) {
+      if (!isSimpleText(text)) continue;
+      expect(cleaned(text), JSON.stringify(text)).toBe(text);
+      expect(text.normalize('NFC'), JSON.stringify(text)).toBe(text);
+    }
+  });
+
+  it('takes no character that NFC changes or composes with the one before it', () => {
+    const taken: string[] = [];
+    for (let c = 0; c < 0x10000; c++)
+      if (isSimpleText(`a${String.fromCharCode(c)}a`)) taken.push(String.fromCharCode(c));
+    expect(taken.length).toBeGreaterThan(700);
+    for (const first of taken)
+      for (const second of taken) {
+        const pair = first + second;
+        if (pair.normalize('NFC') !== pair) expect.fail(`NFC changes ${JSON.stringify(pair)}`);
+      }
+  });
+});
+
+describe('plainText and plainLine of markup-free text', () => {
+  it('give what every cleaning step gives, simple text or not', () => {
+    for (const text of randomTexts(20_000, 11)) {
+      expect(plainText(text), JSON.stringify(text)).toBe(cleaned(text));
+      expect(plainLine(text), JSON.stringify(text)).toBe(cleaned(text).replace(/\s+/g, ' ').trim());
+    }
   });
 });

@@ -53,11 +53,42 @@ const skippedElements = new Set([
 
 const collapse = (block: string) => block.replace(/\s+/g, ' ').trim();
 
+/**
+ * Text that no cleaning here changes: printable characters and single spaces between them, nothing
+ * else. Besides ASCII, Latin-1 and the Latin letters and modifiers up to U+02FF (none of them is
+ * whitespace, a control character or a combining mark, so NFC leaves them too), general punctuation
+ * without its spaces and invisible characters (dashes, quotes, bullets, ellipsis) and the euro sign:
+ * what most titles and summaries are made of. One pass over the characters, where the cleaning itself
+ * is several regular expressions and a new string each; `plainText` and the poller's fingerprints
+ * (article-fingerprint.ts) return such text as it is.
+ */
+export function isSimpleText(text: string): boolean {
+  // A space at the start (or two in a row) is not simple; an empty text neither.
+  let afterSpace = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x20) {
+      if (afterSpace) return false;
+      afterSpace = true;
+      continue;
+    }
+    afterSpace = false;
+    if (c > 0x20 && c < 0x7f) continue;
+    if (c >= 0xa1 && c < 0x300 && c !== 0xad) continue; // not NBSP, not the soft hyphen
+    if ((c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205e) || c === 0x20ac) continue;
+    return false;
+  }
+  return !afterSpace;
+}
+
 export function plainText(html: string | null | undefined): string {
   if (!html) return '';
   const input = html.length > 4 * maxTextLength ? html.slice(0, 4 * maxTextLength) : html;
-  // Most titles and many summaries carry no markup at all.
-  if (!input.includes('<') && !input.includes('&')) return joinBlocks(input.split(/\n\s*\n/));
+  // Most titles and many summaries carry no markup at all, and many of those nothing to clean either.
+  if (!input.includes('<') && !input.includes('&')) {
+    if (input.length <= maxTextLength && isSimpleText(input)) return input;
+    return joinBlocks(input.split(/\n\s*\n/));
+  }
 
   const blocks: string[] = [];
   let current = '';
@@ -102,5 +133,6 @@ function joinBlocks(blocks: readonly string[]): string {
 
 /** One line of plain text (titles, authors): all whitespace collapsed. */
 export function plainLine(html: string | null | undefined): string {
-  return collapse(plainText(html));
+  const text = plainText(html);
+  return isSimpleText(text) ? text : collapse(text);
 }
