@@ -17,6 +17,7 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { createLogger } from '../runtime/logger.ts';
+import { nodeFlags } from '../runtime/node-flags.ts';
 import type { SourceInput } from '../sources/source.ts';
 import { SourceRegistry } from '../sources/source-registry.ts';
 import {
@@ -117,7 +118,13 @@ function launch(name: string, args: string[], options: LaunchOptions = {}): Serv
   return service;
 }
 
-const tsx = (entry: string) => [process.execPath, '--import', 'tsx', entry];
+const tsx = (entry: string, flags: readonly string[] = []) => [
+  process.execPath,
+  ...flags,
+  '--import',
+  'tsx',
+  entry,
+];
 
 /** Runs a command to its end and resolves with its exit code. */
 async function runToEnd(name: string, args: string[], options: LaunchOptions = {}): Promise<number | null> {
@@ -251,7 +258,7 @@ async function start(): Promise<void> {
     ['poller', 'services/poller/main.ts'],
     ['api', 'services/api/main.ts'],
   ] as const) {
-    watch(launch(name, tsx(entry)));
+    watch(launch(name, tsx(entry, name === 'poller' ? nodeFlags.poller : [])));
   }
   say(
     'services: projector, enricher, narrator, documentarian, matcher, clusterer, dispatcher, poller and api started',

@@ -35,6 +35,7 @@ import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafk
 import { consumerGroup, topicNames } from '../../../services/runtime/kafka/topics.ts';
 import { createTopicsAndWait } from '../../../services/runtime/kafka/create-topics.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
+import { nodeFlags } from '../../../services/runtime/node-flags.ts';
 import { sourceState } from '../../../services/sources/source.ts';
 import { benchFeedContentType, benchFeeds } from './bench-feeds.ts';
 import { parseBaseline } from './parse-baseline.ts';
@@ -202,7 +203,9 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   const profile = config.BENCH_POLLER_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${config.BENCH_POLLER_PROFILE_DIR}`]
     : [];
-  const poller = spawn(process.execPath, [...profile, '--import', 'tsx', 'services/poller/main.ts'], {
+  // As every launcher starts it (services/runtime/node-flags.ts).
+  const flags = [...nodeFlags.poller, ...profile];
+  const poller = spawn(process.execPath, [...flags, '--import', 'tsx', 'services/poller/main.ts'], {
     cwd: root,
     // The namespace's TOPIC_PREFIX and REDIS_KEY_PREFIX come with this process's environment.
     env: {

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { nodeFlags } from '../../../services/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -15,7 +16,7 @@ export interface PollerProcess {
 }
 
 export function startPoller(env: Record<string, string>): PollerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/poller/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags.poller, '--import', 'tsx', 'services/poller/main.ts'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
