@@ -41,6 +41,12 @@ function memorySeen(values = new Map<string, string>()) {
           return [id, record ? { kind: 'emitted', record, stored: value } : { kind: 'legacy' }];
         }),
       ),
+    lookAndClaim: async (ids: readonly string[]) => {
+      const sightings = await seen.look(ids);
+      const claimed = new Set(ids.filter((id) => sightings.get(id)!.kind === 'new'));
+      claimed.forEach((id) => values.set(id, 'claimed'));
+      return { sightings, claimed };
+    },
     claim: async (ids: readonly string[]) => {
       const mine = ids.filter((id) => !values.has(id));
       mine.forEach((id) => values.set(id, 'claimed'));
@@ -370,5 +376,51 @@ describe('pollSource, when an item it emitted changes', () => {
       title: 'Later',
       first_published_at: null,
     });
+  });
+});
+
+describe('pollSource and its claims', () => {
+  const twoItems = rss(
+    '<item><title>A</title><link>https://feeds.example/a</link></item>' +
+      '<item><title>B</title><link>https://feeds.example/b</link></item>',
+  );
+
+  it('claims the items it has never seen as it looks them up, and remembers them once they are in Kafka', async () => {
+    const { deps, articles, values } = harness([ok(twoItems)]);
+    await pollSource(source, deps);
+    expect(articles().map((a) => a.title)).toEqual(['A', 'B']);
+    expect([...values.values()].map((v) => decodeRecord(v)?.revision)).toEqual([1, 1]);
+  });
+
+  it('leaves an item another poll has claimed to that poll', async () => {
+    const first = harness([ok(twoItems)]);
+    await pollSource(source, first.deps);
+    const idOfA = first.articles().find((a) => a.title === 'A')!.article_id;
+    const { deps, articles, polls } = harness([ok(twoItems)], { values: new Map([[idOfA, 'claimed']]) });
+    await pollSource(source, deps);
+    expect(articles().map((a) => a.title)).toEqual(['B']);
+    expect(polls()[0]!.new_items).toBe(1);
+  });
+
+  it('gives its claims back when producing fails, and when anything before it does', async () => {
+    const producing = harness([ok(twoItems)]);
+    producing.deps.producer = {
+      send: async () => {
+        throw new Error('Kafka is down');
+      },
+    };
+    await expect(pollSource(source, producing.deps)).rejects.toThrow('Kafka is down');
+    expect(producing.values.size).toBe(0);
+
+    const adopting = harness([ok(twoItems)]);
+    adopting.deps.seen.adopt = async () => {
+      throw new Error('Redis is down');
+    };
+    await expect(pollSource(source, adopting.deps)).rejects.toThrow('Redis is down');
+    expect(adopting.values.size).toBe(0);
+    // The next poll finds them new again.
+    const again = harness([ok(twoItems)], { values: adopting.values });
+    await pollSource(source, again.deps);
+    expect(again.articles().map((a) => a.title)).toEqual(['A', 'B']);
   });
 });

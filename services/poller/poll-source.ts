@@ -224,55 +224,58 @@ async function appendNew(
   }
   if (byId.size === 0) return { articles: [], skipped };
 
-  const sightings = await deps.seen.look([...byId.keys()]);
+  // Every id never seen is claimed as it is looked up: each becomes a first sighting below.
+  const { sightings, claimed: claimedFirsts } = await deps.seen.lookAndClaim([...byId.keys()]);
+  let claimedRevisions = new Set<string>();
   const firsts: ArticleDiscovered[] = [];
   const revisions: { event: ArticleDiscovered; stored: string }[] = [];
   const emitted = new Map<string, ArticleRecord>();
-  const adopted = new Map<string, ArticleRecord>();
-  let compared = 0;
-  for (const [id, { article, dated }] of byId) {
-    if (++compared % sliceItems === 0) await nextTurn(); // as in normaliseInSlices
-
-    const sighting = sightings.get(id) ?? { kind: 'new' };
-    const fingerprint = fingerprintOf(article, dated);
-    if (sighting.kind === 'new') {
-      firsts.push(article);
-      emitted.set(id, firstRecord(article, fingerprint));
-    } else if (sighting.kind === 'legacy') {
-      adopted.set(id, adoptedRecord(fingerprint));
-    } else if (sighting.kind === 'emitted') {
-      const changed = changedFields(sighting.record.fingerprint, fingerprint);
-      if (changed.length === 0) continue;
-      const verdict = revisionVerdict(deps.revisions, sighting.record, discoveredAt);
-      if (!verdict.allowed) {
-        skipped.push(`update of "${article.title.slice(0, 80)}" held back: ${verdict.reason}`);
-        continue;
-      }
-      const next = nextRevision(sighting.record, article, dated, changed, fingerprint);
-      revisions.push({ event: next.event, stored: sighting.stored });
-      emitted.set(id, next.record);
-    }
-    // 'claimed': another poll is producing its first sighting right now.
-  }
-  // Nothing is emitted for a legacy memory, so it needs no claim: a concurrent poller adopting the same
-  // one writes the same record.
-  await deps.seen.adopt(adopted);
-
-  const [claimedFirsts, claimedRevisions] = await Promise.all([
-    deps.seen.claim(firsts.map((a) => a.article_id)),
-    deps.seen.claimRevisions(revisions.map((r) => ({ id: r.event.article_id, stored: r.stored }))),
-  ]);
-  const fresh = [
-    ...firsts.filter((a) => claimedFirsts.has(a.article_id)),
-    ...revisions.map((r) => r.event).filter((a) => claimedRevisions.has(a.article_id)),
-  ];
-  if (fresh.length === 0) return { articles: [], skipped };
+  let fresh: ArticleDiscovered[];
   try {
+    const adopted = new Map<string, ArticleRecord>();
+    let compared = 0;
+    for (const [id, { article, dated }] of byId) {
+      if (++compared % sliceItems === 0) await nextTurn(); // as in normaliseInSlices
+
+      const sighting = sightings.get(id) ?? { kind: 'new' };
+      const fingerprint = fingerprintOf(article, dated);
+      if (sighting.kind === 'new') {
+        firsts.push(article);
+        emitted.set(id, firstRecord(article, fingerprint));
+      } else if (sighting.kind === 'legacy') {
+        adopted.set(id, adoptedRecord(fingerprint));
+      } else if (sighting.kind === 'emitted') {
+        const changed = changedFields(sighting.record.fingerprint, fingerprint);
+        if (changed.length === 0) continue;
+        const verdict = revisionVerdict(deps.revisions, sighting.record, discoveredAt);
+        if (!verdict.allowed) {
+          skipped.push(`update of "${article.title.slice(0, 80)}" held back: ${verdict.reason}`);
+          continue;
+        }
+        const next = nextRevision(sighting.record, article, dated, changed, fingerprint);
+        revisions.push({ event: next.event, stored: sighting.stored });
+        emitted.set(id, next.record);
+      }
+      // 'claimed': another poll is producing its first sighting right now.
+    }
+    // Nothing is emitted for a legacy memory, so it needs no claim: a concurrent poller adopting the same
+    // one writes the same record.
+    await deps.seen.adopt(adopted);
+
+    claimedRevisions = await deps.seen.claimRevisions(
+      revisions.map((r) => ({ id: r.event.article_id, stored: r.stored })),
+    );
+    fresh = [
+      ...firsts.filter((a) => claimedFirsts.has(a.article_id)),
+      ...revisions.map((r) => r.event).filter((a) => claimedRevisions.has(a.article_id)),
+    ];
+    if (fresh.length === 0) return { articles: [], skipped };
     await deps.producer.send(
       topicNames.articlesDiscovered,
       fresh.map((a) => ({ key: a.article_id, value: a })),
     );
   } catch (error) {
+    // Claims taken and nothing produced: give them back, so the next poll emits these articles.
     await deps.seen.release(claimedFirsts, claimedRevisions).catch(() => undefined);
     throw error;
   }

@@ -54,6 +54,23 @@ end
 return owned`;
 
 /**
+ * The look and the first sightings' claims in one command: each key's value, and for a key that has
+ * none, a claim (nil in the reply: new, and now ours). Atomic, so nobody can claim it between the two.
+ */
+const lookAndClaimScript = `
+local values = {}
+for i, key in ipairs(KEYS) do
+  local value = redis.call('GET', key)
+  if value then
+    values[i] = value
+  else
+    redis.call('SET', key, '${claimedValue}', 'EX', ARGV[1])
+    values[i] = false
+  end
+end
+return values`;
+
+/**
  * What was emitted, remembered at once: KEYS are the articles' keys followed by the claim keys to drop,
  * ARGV the expiry, then one record per article key.
  */
@@ -102,6 +119,28 @@ export class SeenArticles {
     const values = await this.redis.mget(...ids.map((id) => this.key(id)));
     ids.forEach((id, i) => sightings.set(id, sightingOf(values[i] ?? null)));
     return sightings;
+  }
+
+  /**
+   * What is remembered of each id, and the ids never seen, which this caller now owns (claimed as
+   * claim() does): a poll claims every first sighting it finds, so it need not send the keys twice.
+   */
+  async lookAndClaim(
+    ids: readonly string[],
+  ): Promise<{ sightings: Map<string, Sighting>; claimed: Set<string> }> {
+    const sightings = new Map<string, Sighting>();
+    const claimed = new Set<string>();
+    if (ids.length === 0) return { sightings, claimed };
+    const keys = ids.map((id) => this.key(id));
+    const values = (await this.redis.eval(lookAndClaimScript, keys.length, ...keys, this.claimSeconds)) as (
+      string | null
+    )[];
+    ids.forEach((id, i) => {
+      const value = values[i] ?? null;
+      if (value === null) claimed.add(id);
+      sightings.set(id, sightingOf(value));
+    });
+    return { sightings, claimed };
   }
 
   /** First sightings: returns the ids this caller now owns (never seen, and not claimed by anyone else). */

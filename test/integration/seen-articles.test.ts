@@ -60,6 +60,31 @@ describe('seen articles (Redis)', () => {
     expect(await redis.ttl(`${prefix}first`)).toBeGreaterThan(3000);
   });
 
+  it('looks up and claims in one command: what is there is read, what is not is claimed for the caller alone', async () => {
+    const [a, b] = [store(60), store()];
+    await a.confirm(new Map([['known', record(1, 'K')]]));
+    await redis.set(`${prefix}old`, 'seen');
+    const first = await a.lookAndClaim(['fresh', 'known', 'old', 'fresh2']);
+    expect([...first.claimed].sort()).toEqual(['fresh', 'fresh2']);
+    expect(first.sightings.get('fresh')).toEqual({ kind: 'new' });
+    expect(first.sightings.get('known')).toMatchObject({ kind: 'emitted', record: record(1, 'K') });
+    expect(first.sightings.get('old')).toEqual({ kind: 'legacy' });
+    // Claimed with the claim's expiry; the others untouched.
+    expect(await redis.get(`${prefix}fresh`)).toBe('claimed');
+    expect(await redis.ttl(`${prefix}fresh`)).toBeLessThanOrEqual(60);
+    expect(await redis.get(`${prefix}old`)).toBe('seen');
+    // A second poller finds them claimed and claims nothing; at once, only one of two wins each id.
+    const second = await b.lookAndClaim(['fresh', 'fresh2']);
+    expect(second.claimed.size).toBe(0);
+    expect(second.sightings.get('fresh')).toEqual({ kind: 'claimed' });
+    const ids = Array.from({ length: 50 }, (_, i) => `race${i}`);
+    const [x, y] = await Promise.all([a.lookAndClaim(ids), b.lookAndClaim(ids)]);
+    expect(x.claimed.size + y.claimed.size).toBe(50);
+    expect([...x.claimed].filter((id) => y.claimed.has(id))).toEqual([]);
+    await a.release(first.claimed);
+    expect(await redis.exists(`${prefix}fresh`)).toBe(0);
+  });
+
   it('lets exactly one of two pollers claim the same revision, and neither claim it again from a stale record', async () => {
     await store().confirm(new Map([['rev', record(1, 'A')]]));
     const stored = encodeRecord(record(1, 'A'));
