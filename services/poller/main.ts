@@ -82,33 +82,39 @@ runProcess(
         : null;
     const parse = parserFor({ pool: parsePool, offThreadBytes: config.POLLER_PARSE_OFF_THREAD_BYTES });
 
+    const lock = new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`);
     const scheduler = new PollScheduler({
       concurrency: config.POLLER_CONCURRENCY,
       logger: log,
-      lock: new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`),
-      poll: async (source) => {
-        const { poll } = await pollSource(source, {
-          fetch: (request) => fetcher.fetch(request),
-          parse,
-          producer: appends,
-          seen,
-          revisions: {
-            perDay: config.POLLER_UPDATES_PER_DAY,
-            minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
+      // Taking a source's lock reads its poll state in the same command.
+      lock: { acquire: (id) => lock.acquireReading(id, state), release: (id) => lock.release(id) },
+      poll: async (source, previous) => {
+        const { poll } = await pollSource(
+          source,
+          {
+            fetch: (request) => fetcher.fetch(request),
+            parse,
+            producer: appends,
+            seen,
+            revisions: {
+              perDay: config.POLLER_UPDATES_PER_DAY,
+              minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
+            },
+            state,
+            logger: log,
+            clock: Date.now,
+            unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
+            nextPollAt: (s, failures, retryAfterMs) =>
+              Date.now() +
+              nextPollDelay({
+                intervalMs: s.poll_interval_seconds * 1000,
+                consecutiveFailures: failures,
+                retryAfterMs,
+                random: Math.random(),
+              }),
           },
-          state,
-          logger: log,
-          clock: Date.now,
-          unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
-          nextPollAt: (s, failures, retryAfterMs) =>
-            Date.now() +
-            nextPollDelay({
-              intervalMs: s.poll_interval_seconds * 1000,
-              consecutiveFailures: failures,
-              retryAfterMs,
-              random: Math.random(),
-            }),
-        });
+          previous,
+        );
         return poll.next_poll_at ?? Date.now() + source.poll_interval_seconds * 1000;
       },
     });

@@ -5,7 +5,7 @@ import { createLogger } from '../runtime/logger.ts';
 import { sourceState } from '../sources/source.ts';
 import type { Source } from '../runtime/events/types.generated.ts';
 import { PollScheduler } from './poll-scheduler.ts';
-import type { SourceLock } from './source-lock.ts';
+import type { SourceLocking } from './poll-scheduler.ts';
 
 const sourceNamed = (n: number): Source =>
   sourceState(
@@ -21,7 +21,10 @@ const sourceNamed = (n: number): Source =>
     0,
   );
 
-const openLock = { acquire: async () => true, release: async () => undefined } as unknown as SourceLock;
+const openLock: SourceLocking = {
+  acquire: async () => ({ etag: null, lastModified: null, consecutiveFailures: 0 }),
+  release: async () => undefined,
+};
 
 function scheduler(concurrency: number, poll: (source: Source) => Promise<number>) {
   return new PollScheduler({
@@ -75,5 +78,37 @@ describe('PollScheduler', () => {
     await expect.poll(() => order.length).toBe(2);
     await polls.stop();
     expect(order).not.toContain(removed.name);
+  });
+
+  it('hands each poll the state its lock read, and leaves a source whose lock another poller holds', async () => {
+    const held = new Set(['S1']);
+    const polled: [string, string | null][] = [];
+    const polls = new PollScheduler({
+      concurrency: 4,
+      poll: async (source, state) => {
+        polled.push([source.name, state.etag]);
+        return 2_000_000;
+      },
+      lock: {
+        acquire: async (id) => {
+          const name = sources.find((s) => s.source_id === id)!.name;
+          return held.has(name) ? null : { etag: `"${name}"`, lastModified: null, consecutiveFailures: 0 };
+        },
+        release: async () => undefined,
+      },
+      logger: createLogger('test', 'silent'),
+      clock: () => 1_000_000,
+      random: () => 0,
+      tickMs: 3_600_000,
+    });
+    const sources = [0, 1, 2].map(sourceNamed);
+    for (const source of sources) polls.upsert(0, source);
+    polls.start();
+    await expect.poll(() => polled.length).toBe(2);
+    await polls.stop();
+    expect(polled.sort()).toEqual([
+      ['S0', '"S0"'],
+      ['S2', '"S2"'],
+    ]);
   });
 });

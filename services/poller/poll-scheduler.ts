@@ -5,7 +5,7 @@
 import type { Source } from '../runtime/events/types.generated.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { firstPollDelay } from './schedule.ts';
-import type { SourceLock } from './source-lock.ts';
+import type { PollState } from './poll-state.ts';
 
 interface Entry {
   source: Source;
@@ -14,10 +14,17 @@ interface Entry {
   running: boolean;
 }
 
+/** The per-source lock (source-lock.ts); taking it also reads the source's poll state. */
+export interface SourceLocking {
+  /** The source's poll state, or null when another poller holds the lock. */
+  acquire: (sourceId: string) => Promise<PollState | null>;
+  release: (sourceId: string) => Promise<void>;
+}
+
 export interface SchedulerDependencies {
-  /** Polls a source and returns when it should be polled next. */
-  poll: (source: Source) => Promise<number>;
-  lock: SourceLock;
+  /** Polls a source (`state`: as read when its lock was taken) and returns when to poll it next. */
+  poll: (source: Source, state: PollState) => Promise<number>;
+  lock: SourceLocking;
   logger: Logger;
   concurrency: number;
   clock?: () => number;
@@ -131,13 +138,14 @@ export class PollScheduler {
   private async runOne(entry: Entry): Promise<void> {
     const { source } = entry;
     try {
-      if (!(await this.deps.lock.acquire(source.source_id))) {
+      const state = await this.deps.lock.acquire(source.source_id);
+      if (state === null) {
         // Another poller holds it (rebalance in progress): look again shortly.
         entry.dueAt = this.clock() + 5_000;
         return;
       }
       try {
-        entry.dueAt = await this.deps.poll(source);
+        entry.dueAt = await this.deps.poll(source, state);
       } finally {
         await this.deps.lock.release(source.source_id).catch(() => undefined);
       }

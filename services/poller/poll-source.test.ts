@@ -424,3 +424,27 @@ describe('pollSource and its claims', () => {
     expect(again.articles().map((a) => a.title)).toEqual(['A', 'B']);
   });
 });
+
+describe('pollSource and the state it is given', () => {
+  it('uses the state its caller read (as taking the lock does) instead of reading it again', async () => {
+    const requests: { etag?: string | null }[] = [];
+    const { deps, polls } = harness([]);
+    deps.fetch = async (request) => {
+      requests.push(request);
+      return {
+        kind: 'not_modified',
+        status: 304,
+        etag: null,
+        lastModified: null,
+        finalUrl: request.url,
+        durationMs: 1,
+      };
+    };
+    deps.state.get = async () => {
+      throw new Error('read again');
+    };
+    await pollSource(source, deps, { etag: '"held"', lastModified: null, consecutiveFailures: 2 });
+    expect(requests[0]!.etag).toBe('"held"');
+    expect(polls()[0]).toMatchObject({ status: 'not_modified', etag: '"held"', consecutive_failures: 0 });
+  });
+});

@@ -22,7 +22,7 @@ import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
 import { changedFields, fingerprintOf } from './article-fingerprint.ts';
 import { adoptedRecord, firstRecord, nextRevision, type ArticleRecord } from './article-revision.ts';
-import type { PollStateStore } from './poll-state.ts';
+import type { PollState, PollStateStore } from './poll-state.ts';
 import { revisionVerdict, type RevisionBound } from './revision-bound.ts';
 import type { SeenArticles } from './seen-articles.ts';
 
@@ -72,9 +72,14 @@ interface Outcome {
   retryAfterMs: number | null;
 }
 
-export async function pollSource(source: Source, deps: PollDependencies): Promise<PollResult> {
+/** `state`: the source's poll state when the caller has read it already (as the scheduler's lock does). */
+export async function pollSource(
+  source: Source,
+  deps: PollDependencies,
+  state?: PollState,
+): Promise<PollResult> {
   const startedAt = deps.clock();
-  const previous = await deps.state.get(source.source_id);
+  const previous = state ?? (await deps.state.get(source.source_id));
   const fetched = await deps.fetch({
     url: source.feed_url,
     etag: previous.etag,

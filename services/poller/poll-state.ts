@@ -21,27 +21,36 @@ redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3])
 return redis.call('EXPIRE', KEYS[1], ARGV[4])`;
 
+/** The state as stored (a hash, as HGETALL gives it); no hash, the state of a source never polled. */
+export function pollStateOf(raw: Record<string, string> | null | undefined): PollState {
+  if (!raw || Object.keys(raw).length === 0) return { ...empty };
+  return {
+    etag: raw.etag || null,
+    lastModified: raw.last_modified || null,
+    consecutiveFailures: Number(raw.failures ?? 0) || 0,
+  };
+}
+
 export class PollStateStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'news:poll:',
   ) {}
 
+  /** Where a source's state is kept (source-lock.ts reads it as it takes the lock). */
+  key(sourceId: string): string {
+    return this.prefix + sourceId;
+  }
+
   async get(sourceId: string): Promise<PollState> {
-    const raw = await this.redis.hgetall(this.prefix + sourceId);
-    if (!raw || Object.keys(raw).length === 0) return { ...empty };
-    return {
-      etag: raw.etag || null,
-      lastModified: raw.last_modified || null,
-      consecutiveFailures: Number(raw.failures ?? 0) || 0,
-    };
+    return pollStateOf(await this.redis.hgetall(this.key(sourceId)));
   }
 
   async set(sourceId: string, state: PollState): Promise<void> {
     await this.redis.eval(
       setScript,
       1,
-      this.prefix + sourceId,
+      this.key(sourceId),
       state.etag ?? '',
       state.lastModified ?? '',
       String(state.consecutiveFailures),

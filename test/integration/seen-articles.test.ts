@@ -11,6 +11,7 @@ import type { Fingerprint } from '../../services/poller/article-fingerprint.ts';
 import type { ArticleRecord } from '../../services/poller/article-revision.ts';
 import { pollSource, type PollDependencies } from '../../services/poller/poll-source.ts';
 import { PollStateStore } from '../../services/poller/poll-state.ts';
+import { SourceLock } from '../../services/poller/source-lock.ts';
 import { decodeRecord, encodeRecord, SeenArticles } from '../../services/poller/seen-articles.ts';
 import { sourceState } from '../../services/sources/source.ts';
 import { stack, testLogger } from './support/stack.ts';
@@ -185,5 +186,51 @@ describe('seen articles (Redis)', () => {
       [1, 'Before'],
       [2, 'After'],
     ]);
+  });
+});
+
+describe('source lock (Redis)', () => {
+  const run = randomUUID().slice(0, 8);
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = new Redis(stack.REDIS_URL);
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`test:${run}:*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("reads the source's poll state as it takes the lock, and nothing while another poller holds it", async () => {
+    const state = new PollStateStore(redis, `test:${run}:poll:`);
+    const [a, b] = [
+      new SourceLock(redis, 60_000, `test:${run}:lock:`),
+      new SourceLock(redis, 60_000, `test:${run}:lock:`),
+    ];
+    await state.set('src', {
+      etag: '"e1"',
+      lastModified: 'Tue, 01 Mar 2005 00:00:00 GMT',
+      consecutiveFailures: 2,
+    });
+    expect(await a.acquireReading('src', state)).toEqual({
+      etag: '"e1"',
+      lastModified: 'Tue, 01 Mar 2005 00:00:00 GMT',
+      consecutiveFailures: 2,
+    });
+    expect(await redis.pttl(`test:${run}:lock:src`)).toBeGreaterThan(50_000);
+    expect(await b.acquireReading('src', state)).toBeNull();
+    await b.release('src'); // not its lock: stays
+    expect(await b.acquireReading('src', state)).toBeNull();
+    await a.release('src');
+    expect(await b.acquireReading('src', state)).toEqual(await state.get('src'));
+    // A source never polled: the empty state, and the lock taken all the same.
+    expect(await a.acquireReading('new', state)).toEqual({
+      etag: null,
+      lastModified: null,
+      consecutiveFailures: 0,
+    });
+    expect(await b.acquireReading('new', state)).toBeNull();
   });
 });
