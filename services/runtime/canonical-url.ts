@@ -42,6 +42,17 @@ const isTracking = (name: string) => {
  * (resolved against `base` when relative).
  */
 export function canonicalUrl(raw: string, base?: string): string | null {
+  return canonicalAndResolved(raw, base)?.canonical ?? null;
+}
+
+/**
+ * canonicalUrl, and the URL as resolved before it was made canonical (`new URL(raw.trim(), base).href`):
+ * the poller keeps both for every item, and this parses the link once for the two.
+ */
+export function canonicalAndResolved(
+  raw: string,
+  base?: string,
+): { canonical: string; resolved: string } | null {
   let url: URL;
   try {
     url = new URL(raw.trim(), base);
@@ -49,6 +60,7 @@ export function canonicalUrl(raw: string, base?: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const resolved = url.href;
   // Every setter serialises the URL again, and most links need none of them (this runs for every item
   // of every poll), so each is set only when it changes something. A '#' or '?' left with nothing
   // after it still counts: the href keeps it.
@@ -66,5 +78,5 @@ export function canonicalUrl(raw: string, base?: string): string | null {
     url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
   }
   if (url.pathname === '') url.pathname = '/';
-  return url.href;
+  return { canonical: url.href, resolved };
 }

@@ -1,6 +1,6 @@
 // Feed items -> ArticleDiscovered events, or the reason an item was skipped.
 // The per-field rules live in the small modules beside this one.
-import { canonicalUrl } from '../../runtime/canonical-url.ts';
+import { canonicalAndResolved, canonicalUrl } from '../../runtime/canonical-url.ts';
 import { categoryFromLabels } from '../../runtime/categories.ts';
 import type { ArticleDiscovered, Source } from '../../runtime/events/types.generated.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
@@ -58,7 +58,8 @@ function normaliseItem(
   const base = feed.siteUrl ?? source.feed_url;
   const permalinkGuid = item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
   const originalUrl = item.url ?? permalinkGuid;
-  const url = originalUrl ? canonicalUrl(originalUrl, base) : null;
+  const link = originalUrl ? canonicalAndResolved(originalUrl, base) : null;
+  const url = link?.canonical ?? null;
   if (!url)
     return { skipped: `item "${plainLine(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
@@ -78,7 +79,10 @@ function normaliseItem(
       source_name: source.name,
       guid: item.guid,
       url,
-      original_url: new URL(originalUrl!, base).toString(),
+      // The link parsed once for both (canonicalAndResolved trims it, the URL parser only spaces and
+      // control characters: a link with other whitespace around it is parsed as it is, as before).
+      original_url:
+        originalUrl === originalUrl!.trim() ? link!.resolved : new URL(originalUrl!, base).toString(),
       title,
       summary,
       content,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
 import { normaliseFeed } from './normalise-item.ts';
@@ -96,5 +97,59 @@ describe('language', () => {
     expect(languages(feed('en', [item('fr'), item(null)]))).toEqual(['fr', 'en']);
     expect(languages(feed(null, [item(null)]))).toEqual(['pt']);
     expect(languages(feed(null, [item(null, 'short')]))).toEqual(['de']);
+  });
+});
+
+describe('normaliseFeed and links', () => {
+  it('keeps the link as resolved and its canonical form, the two from one parse', () => {
+    const links = [
+      'https://News.Example/a?utm_source=rss&id=7#top',
+      '  https://news.example/b  ',
+      '/relative/c?b=2&a=1',
+      'd.html',
+      '\u00a0https://news.example/e\u00a0',
+      'http://user:pw@news.example:80/f',
+      'https://news.example/ü?q=ä',
+    ];
+    const items = links.map((url): ParsedItem => ({
+      guid: null,
+      url,
+      title: 'T',
+      summaryHtml: null,
+      contentHtml: null,
+      author: null,
+      publishedRaw: null,
+      published: null,
+      categories: [],
+      language: null,
+      imageUrl: null,
+      enclosureUrl: null,
+    }));
+    const source = sourceState(
+      {
+        name: 's',
+        feed_url: 'https://site.example/feed.xml',
+        category: 'general',
+        language: 'en',
+        country: 'gb',
+      },
+      null,
+      0,
+    );
+    const feed: ParsedFeed = {
+      format: 'rss',
+      title: null,
+      siteUrl: null,
+      language: 'en',
+      items,
+      warnings: [],
+    };
+    const base = source.feed_url;
+    const normalised = normaliseFeed(feed, source, 0);
+    normalised.forEach((n, i) => {
+      if (!('article' in n)) throw new Error(n.skipped);
+      expect(n.article.original_url).toBe(new URL(links[i]!, base).toString());
+      expect(n.article.url).toBe(canonicalUrl(links[i]!, base));
+    });
   });
 });
