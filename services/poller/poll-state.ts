@@ -2,6 +2,7 @@
 // the conditional GET and the failure streak. Ephemeral (Redis): losing it
 // costs one unconditional GET and resets the streak, nothing more.
 import type { Redis } from 'ioredis';
+import { RedisScript } from '../runtime/redis-script.ts';
 
 export interface PollState {
   etag: string | null;
@@ -16,10 +17,10 @@ const thirtyDays = 30 * 24 * 60 * 60;
  * The state replaced whole, atomically, as one command: a MULTI of DEL, HSET and EXPIRE is five, each
  * with its own reply for the client to read, on every poll.
  */
-const setScript = `
+const setScript = new RedisScript(`
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3])
-return redis.call('EXPIRE', KEYS[1], ARGV[4])`;
+return redis.call('EXPIRE', KEYS[1], ARGV[4])`);
 
 /** The state as stored (a hash, as HGETALL gives it); no hash, the state of a source never polled. */
 export function pollStateOf(raw: Record<string, string> | null | undefined): PollState {
@@ -47,14 +48,10 @@ export class PollStateStore {
   }
 
   async set(sourceId: string, state: PollState): Promise<void> {
-    await this.redis.eval(
-      setScript,
-      1,
-      this.key(sourceId),
-      state.etag ?? '',
-      state.lastModified ?? '',
-      String(state.consecutiveFailures),
-      thirtyDays,
+    await setScript.run(
+      this.redis,
+      [this.key(sourceId)],
+      [state.etag ?? '', state.lastModified ?? '', String(state.consecutiveFailures), thirtyDays],
     );
   }
 }

@@ -17,6 +17,7 @@
 // The value of an article's key is `claimed`, `seen` (written before revisions were tracked: seen,
 // what it looked like unknown), or the record as JSON ({"v":2,...}, below).
 import type { Redis } from 'ioredis';
+import { RedisScript } from '../runtime/redis-script.ts';
 import { readerFields } from '../feeds/normalise/reader-fields.ts';
 import type { Fingerprint } from './article-fingerprint.ts';
 import type { ArticleRecord } from './article-revision.ts';
@@ -46,18 +47,18 @@ const legacyValue = 'seen';
  * First sightings' claims, a feed's at once: one command instead of a SET NX per item (each command costs
  * the client its own encoding, reply and promise). A 1 per key claimed, a 0 per key someone holds.
  */
-const claimScript = `
+const claimScript = new RedisScript(`
 local owned = {}
 for i, key in ipairs(KEYS) do
   owned[i] = redis.call('SET', key, '${claimedValue}', 'EX', ARGV[1], 'NX') and 1 or 0
 end
-return owned`;
+return owned`);
 
 /**
  * The look and the first sightings' claims in one command: each key's value, and for a key that has
  * none, a claim (nil in the reply: new, and now ours). Atomic, so nobody can claim it between the two.
  */
-const lookAndClaimScript = `
+const lookAndClaimScript = new RedisScript(`
 local values = {}
 for i, key in ipairs(KEYS) do
   local value = redis.call('GET', key)
@@ -68,17 +69,17 @@ for i, key in ipairs(KEYS) do
     values[i] = false
   end
 end
-return values`;
+return values`);
 
 /**
  * What was emitted, remembered at once: KEYS are the articles' keys followed by the claim keys to drop,
  * ARGV the expiry, then one record per article key.
  */
-const confirmScript = `
+const confirmScript = new RedisScript(`
 local records = #ARGV - 1
 for i = 1, records do redis.call('SET', KEYS[i], ARGV[i + 1], 'EX', ARGV[1]) end
 for i = records + 1, #KEYS do redis.call('DEL', KEYS[i]) end
-return records`;
+return records`);
 
 /** A revision's claim: only while the record is the one compared against, and nobody else claims. */
 const claimRevisionScript = `
@@ -132,9 +133,7 @@ export class SeenArticles {
     const claimed = new Set<string>();
     if (ids.length === 0) return { sightings, claimed };
     const keys = ids.map((id) => this.key(id));
-    const values = (await this.redis.eval(lookAndClaimScript, keys.length, ...keys, this.claimSeconds)) as (
-      string | null
-    )[];
+    const values = (await lookAndClaimScript.run(this.redis, keys, [this.claimSeconds])) as (string | null)[];
     ids.forEach((id, i) => {
       const value = values[i] ?? null;
       if (value === null) claimed.add(id);
@@ -147,7 +146,7 @@ export class SeenArticles {
   async claim(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const keys = ids.map((id) => this.key(id));
-    const replies = (await this.redis.eval(claimScript, keys.length, ...keys, this.claimSeconds)) as number[];
+    const replies = (await claimScript.run(this.redis, keys, [this.claimSeconds])) as number[];
     return new Set(ids.filter((_id, i) => replies[i] === 1));
   }
 
@@ -179,7 +178,7 @@ export class SeenArticles {
       if (record.revision > 1) claims.push(this.claimKey(id));
     }
     keys.push(...claims);
-    await this.redis.eval(confirmScript, keys.length, ...keys, this.options.ttlSeconds, ...values);
+    await confirmScript.run(this.redis, keys, [this.options.ttlSeconds, ...values]);
   }
 
   /** Producing failed: give the claims back so the next poll retries them. */

@@ -3,14 +3,17 @@
 // source at the same time (and dedupe keeps either from emitting twice).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { RedisScript } from '../runtime/redis-script.ts';
 import { pollStateOf, type PollState, type PollStateStore } from './poll-state.ts';
 
-const releaseScript = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+const releaseScript = new RedisScript(
+  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
+);
 
 /** acquire()'s SET, then, only if it took the lock, the source's poll state (a flat HGETALL reply). */
-const acquireReadingScript = `
+const acquireReadingScript = new RedisScript(`
 if not redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return false end
-return redis.call('HGETALL', KEYS[2])`;
+return redis.call('HGETALL', KEYS[2])`);
 
 export class SourceLock {
   private readonly owner = randomUUID();
@@ -30,13 +33,10 @@ export class SourceLock {
    * round trip to Redis fewer per poll. Null when another poller holds the lock (nothing is read).
    */
   async acquireReading(sourceId: string, state: Pick<PollStateStore, 'key'>): Promise<PollState | null> {
-    const reply = (await this.redis.eval(
-      acquireReadingScript,
-      2,
-      this.prefix + sourceId,
-      state.key(sourceId),
-      this.owner,
-      this.holdMs,
+    const reply = (await acquireReadingScript.run(
+      this.redis,
+      [this.prefix + sourceId, state.key(sourceId)],
+      [this.owner, this.holdMs],
     )) as string[] | null;
     if (reply === null) return null;
     const raw: Record<string, string> = {};
@@ -45,6 +45,6 @@ export class SourceLock {
   }
 
   async release(sourceId: string): Promise<void> {
-    await this.redis.eval(releaseScript, 1, this.prefix + sourceId, this.owner);
+    await releaseScript.run(this.redis, [this.prefix + sourceId], [this.owner]);
   }
 }
