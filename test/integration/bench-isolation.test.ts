@@ -66,7 +66,7 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
     await admin.connect();
     clickhouse = await testClickHouse('default');
     redis = new Redis(stack.REDIS_URL);
-    sources = { admin, clickhouse, redis, registryUrl: stack.SCHEMA_REGISTRY_URL };
+    sources = { kafka: testKafka(), clickhouse, redis, registryUrl: stack.SCHEMA_REGISTRY_URL };
     // bench:stories reads a labelled data set (none is bundled): forty headlines in four stories.
     const topics = [
       'central bank raises interest rates',

@@ -100,7 +100,10 @@ export async function runBench(
   );
   let code = 1;
   try {
-    if (needs.stack) provisionNamespace(needs);
+    if (needs.stack) {
+      provisionNamespace(needs);
+      await leadersServing(namespace.topicPrefix, config);
+    }
     const { default: body } = await load();
     // Had anything loaded the topic catalog before the environment named the namespace, its names
     // would be the live ones: refuse rather than write into them.
@@ -132,6 +135,41 @@ function provisionNamespace(needs: BenchNeeds): void {
       ...(needs.migrations ? {} : { PROVISION_SKIP: 'migrations' }),
     },
   });
+}
+
+/**
+ * Returns once every topic of the namespace answers for its end offsets. Provisioning waits until the
+ * metadata names a leader for every partition, but a broker that has just been made leader can still
+ * answer "not the leader" to the first ListOffsets (seen on a fresh stack, in CI): the benchmark's
+ * first look at its topics then failed.
+ */
+async function leadersServing(prefix: string, config: InfrastructureConfig): Promise<void> {
+  const kafka = createKafka({
+    brokers: config.KAFKA_BROKERS,
+    clientId: 'bench-start',
+    logger: createLogger('bench', 'error'),
+  });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + 30_000;
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
+    for (const topic of topics) {
+      for (;;) {
+        try {
+          await admin.fetchTopicOffsets(topic);
+          break;
+        } catch (error) {
+          const notYet =
+            /not the leader|does not host this topic-partition|leader(ship)? (is )?not available/i;
+          if (!notYet.test((error as Error).message) || Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    }
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /**

@@ -2,7 +2,7 @@
 // offsets, every consumer group's committed offsets, the schema subjects, every ClickHouse table's row
 // count, every Redis key. Two snapshots, one before and one after something that must not touch the
 // live system (a benchmark, issue 21), differ only where it did.
-import type { Admin } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { ClickHouse } from '../../../services/runtime/clickhouse/client.ts';
 
@@ -19,14 +19,28 @@ export interface LiveState {
 }
 
 export interface LiveStateSources {
-  admin: Admin;
+  /**
+   * An admin client is made for each read: KafkaJS's admin keeps refreshing the metadata of every topic
+   * it ever read, and once one of them is deleted (a benchmark's namespace) every later call fails.
+   */
+  kafka: Kafka;
   clickhouse: ClickHouse;
   redis: Redis;
   registryUrl: string;
 }
 
 export async function readLiveState(sources: LiveStateSources): Promise<LiveState> {
-  const { admin, clickhouse, redis } = sources;
+  const admin = sources.kafka.admin();
+  await admin.connect();
+  try {
+    return await readWith(admin, sources);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function readWith(admin: Admin, sources: LiveStateSources): Promise<LiveState> {
+  const { clickhouse, redis } = sources;
   const topics = new Map<string, string>();
   for (const topic of (await admin.listTopics()).filter((t) => !t.startsWith('__')).sort()) {
     let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
