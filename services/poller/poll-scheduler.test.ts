@@ -111,4 +111,35 @@ describe('PollScheduler', () => {
       ['S2', '"S2"'],
     ]);
   });
+
+  it('starts due sources earliest first, a rescheduled one at its new time and once', async () => {
+    let now = 0;
+    const randoms = [0.9, 0.1, 0.5, 0.7];
+    const order: string[] = [];
+    const polls = new PollScheduler({
+      concurrency: 1,
+      poll: async (source) => {
+        order.push(source.name);
+        return now + 1_000_000_000;
+      },
+      lock: openLock,
+      logger: createLogger('test', 'silent'),
+      clock: () => now,
+      random: () => randoms.shift()!,
+      tickMs: 5,
+    });
+    // First polls 9 s, 1 s, 5 s and 7 s from now (spread over the first 10 s).
+    const sources = [0, 1, 2, 3].map(sourceNamed);
+    for (const source of sources) polls.upsert(0, source);
+    // S3's interval drops to 2 s: due at 2 s now, not 7 s.
+    polls.upsert(0, { ...sources[3]!, poll_interval_seconds: 2 });
+    polls.start();
+    now = 3_000;
+    await expect.poll(() => order.length).toBe(2);
+    now = 10_000;
+    await expect.poll(() => order.length).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 30)); // a few more ticks: nothing else is due
+    await polls.stop();
+    expect(order).toEqual(['S1', 'S3', 'S2', 'S0']);
+  });
 });

@@ -4,6 +4,7 @@
 // they never poll the same source (the lock covers the rebalance moment).
 import type { Source } from '../runtime/events/types.generated.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { DueQueue } from './due-queue.ts';
 import { firstPollDelay } from './schedule.ts';
 import type { PollState } from './poll-state.ts';
 
@@ -39,9 +40,12 @@ export class PollScheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  /** The sources due at the last tick, earliest first, and the next of them to start. */
-  private due: Entry[] = [];
-  private nextDue = 0;
+  /**
+   * Every source by its due time (due-queue.ts). A source is pushed again each time its due time
+   * changes, so an entry whose time is no longer the source's, or whose source was removed or is
+   * running, is stale and skipped when taken.
+   */
+  private readonly queue = new DueQueue<Entry>();
   private stopped = false;
   private readonly clock: () => number;
   private readonly random: () => number;
@@ -63,15 +67,13 @@ export class PollScheduler {
       const intervalChanged = existing.source.poll_interval_seconds !== source.poll_interval_seconds;
       existing.source = source;
       existing.partition = partition;
-      if (intervalChanged) existing.dueAt = Math.min(existing.dueAt, this.clock() + interval);
+      const dueAt = Math.min(existing.dueAt, this.clock() + interval);
+      if (intervalChanged && dueAt !== existing.dueAt) this.schedule(existing, dueAt);
       return;
     }
-    this.entries.set(source.source_id, {
-      source,
-      partition,
-      dueAt: this.clock() + firstPollDelay(interval, this.random()),
-      running: false,
-    });
+    const entry: Entry = { source, partition, dueAt: 0, running: false };
+    this.entries.set(source.source_id, entry);
+    this.schedule(entry, this.clock() + firstPollDelay(interval, this.random()));
   }
 
   remove(sourceId: string): void {
@@ -91,7 +93,7 @@ export class PollScheduler {
   start(): void {
     const tick = () => {
       if (this.stopped) return;
-      this.runDue();
+      this.startDue();
       this.timer = setTimeout(tick, this.deps.tickMs ?? 250);
     };
     tick();
@@ -104,32 +106,36 @@ export class PollScheduler {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  private runDue(): void {
-    const now = this.clock();
-    // Four times a second over every source owned (10,000 and more): only the due ones are copied.
-    const due: Entry[] = [];
-    for (const entry of this.entries.values()) if (!entry.running && entry.dueAt <= now) due.push(entry);
-    this.due = due.sort((a, b) => a.dueAt - b.dueAt);
-    this.nextDue = 0;
-    this.startDue();
+  private schedule(entry: Entry, at: number): void {
+    entry.dueAt = at;
+    this.queue.push(at, entry);
+    // Stale entries (rescheduled or removed sources) are dropped when they come due; compacting bounds
+    // them when many pile up further ahead, as when the partitions of thousands of sources are lost.
+    if (this.queue.size > 2 * this.entries.size + 1_024) this.queue.compact((t, e) => this.isLive(t, e));
+  }
+
+  /** Whether a queued entry still stands for its source: neither removed nor rescheduled since. */
+  private isLive(at: number, entry: Entry): boolean {
+    return entry.dueAt === at && this.entries.get(entry.source.source_id) === entry;
   }
 
   /**
-   * Starts sources of the due list while there is room. Called on each tick and as each poll ends, so a
-   * free slot is taken at once rather than at the next tick: with 32 polls in flight and a poll lasting
-   * less than a tick, waiting for the tick capped a poller at 32 polls per tick (128/s) whatever its CPU.
-   * The list is the tick's, so a source whose state changed since (removed, rescheduled, started) is
-   * checked again here.
+   * Starts due sources, earliest first, while there is room. Called on each tick and as each poll ends,
+   * so a free slot is taken at once rather than at the next tick: with 32 polls in flight and a poll
+   * lasting less than a tick, waiting for the tick capped a poller at 32 polls per tick (128/s) whatever
+   * its CPU.
    */
   private startDue(): void {
     const now = this.clock();
-    while (this.inFlight.size < this.deps.concurrency && this.nextDue < this.due.length) {
-      const entry = this.due[this.nextDue++]!;
-      if (entry.running || entry.dueAt > now || this.entries.get(entry.source.source_id) !== entry) continue;
+    while (this.inFlight.size < this.deps.concurrency && this.queue.peekTime() <= now) {
+      const { at, item: entry } = this.queue.pop()!;
+      // A running source is queued again when its poll ends, with the time the poll gave it.
+      if (entry.running || !this.isLive(at, entry)) continue;
       entry.running = true;
       const run = this.runOne(entry).finally(() => {
         entry.running = false;
         this.inFlight.delete(run);
+        if (this.entries.get(entry.source.source_id) === entry) this.schedule(entry, entry.dueAt);
         if (!this.stopped) this.startDue();
       });
       this.inFlight.add(run);
