@@ -7,6 +7,11 @@ export const pollerEnv = {
     'Consumer group of the pollers: the sources are split between its members.',
   ),
   POLLER_CONCURRENCY: integer(32, 1, 1000).describe('Polls in flight per poller.'),
+  // What the polls append shares produce requests (runtime/kafka/append-batcher.ts); a request costs
+  // KafkaJS as much CPU as a hundred records, so waiting a little for more records to share it is cheap.
+  POLLER_APPEND_LINGER_MS: integer(50, 0, 1_000).describe(
+    'Longest an article or poll record waits for others to share its produce request (sent sooner once 500 records wait). 0: a request leaves as soon as the one before it is answered.',
+  ),
   POLLER_UNHEALTHY_AFTER: integer(3, 1, 100).describe(
     'Failures in a row after which a source is reported unhealthy (it is still polled, with backoff).',
   ),

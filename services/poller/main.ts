@@ -53,7 +53,13 @@ runProcess(
     });
     const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
     const producer = await EventProducer.connect(kafka, codec);
-    const appends = new PollAppends(codec, new AppendBatcher((records) => producer.sendRawBatch(records)));
+    const appends = new PollAppends(
+      codec,
+      new AppendBatcher((records) => producer.sendRawBatch(records), 1_000, {
+        ms: config.POLLER_APPEND_LINGER_MS,
+        records: 500,
+      }),
+    );
     const metrics = new Registry();
     const fetcher = new FeedFetcher({
       userAgent: config.POLLER_USER_AGENT,

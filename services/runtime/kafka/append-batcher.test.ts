@@ -57,4 +57,34 @@ describe('AppendBatcher', () => {
     ]);
     expect(sizes).toEqual([2, 3]);
   });
+
+  it('with a linger, holds a request back for appends made later, until the oldest has waited its time', async () => {
+    const sent: number[] = [];
+    const batcher = new AppendBatcher(async (records) => void sent.push(records.length), 1_000, {
+      ms: 50,
+      records: 100,
+    });
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const started = Date.now();
+    const first = batcher.append([record('a', '1')]);
+    await turns(5); // without a linger, the first record's request would be gone by now
+    const second = batcher.append([record('a', '2'), record('a', '3')]);
+    await Promise.all([first, second]);
+    expect(sent).toEqual([3]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+
+  it('with a linger, sends at once when enough records wait', async () => {
+    const sent: number[] = [];
+    const batcher = new AppendBatcher(async (records) => void sent.push(records.length), 1_000, {
+      ms: 60_000, // the test would time out waiting for it
+      records: 4,
+    });
+    const first = batcher.append([record('a', '1')]);
+    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all([first, batcher.append([record('a', '2'), record('a', '3'), record('a', '4')])]);
+    expect(sent).toEqual([4]);
+  });
 });
