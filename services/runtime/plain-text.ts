@@ -53,6 +53,9 @@ const skippedElements = new Set([
 
 const collapse = (block: string) => block.replace(/\s+/g, ' ').trim();
 
+/** Anything that makes a text not simple (isSimpleText): a character outside the set, or a space astray. */
+const notSimple = /[^\x20-\x7e\xa1-\xac\xae-\u02ff\u2010-\u2027\u2030-\u205e\u20ac]| {2}|^ | $/;
+
 /**
  * Text that no cleaning here changes: printable characters and single spaces between them, nothing
  * else. Besides ASCII, Latin-1 and the Latin letters and modifiers up to U+02FF (none of them is
@@ -60,25 +63,12 @@ const collapse = (block: string) => block.replace(/\s+/g, ' ').trim();
  * without its spaces and invisible characters (dashes, quotes, bullets, ellipsis) and the euro sign:
  * what most titles and summaries are made of. One pass over the characters, where the cleaning itself
  * is several regular expressions and a new string each; `plainText` and the poller's fingerprints
- * (article-fingerprint.ts) return such text as it is.
+ * (article-fingerprint.ts) return such text as it is. The pass is a regular expression looking for what
+ * is not allowed: V8 runs it as native code, at two to three times the speed of a loop over charCodeAt
+ * (it runs twice on every title and summary of every poll).
  */
 export function isSimpleText(text: string): boolean {
-  // A space at the start (or two in a row) is not simple; an empty text neither.
-  let afterSpace = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20) {
-      if (afterSpace) return false;
-      afterSpace = true;
-      continue;
-    }
-    afterSpace = false;
-    if (c > 0x20 && c < 0x7f) continue;
-    if (c >= 0xa1 && c < 0x300 && c !== 0xad) continue; // not NBSP, not the soft hyphen
-    if ((c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205e) || c === 0x20ac) continue;
-    return false;
-  }
-  return !afterSpace;
+  return text !== '' && !notSimple.test(text);
 }
 
 export function plainText(html: string | null | undefined): string {
@@ -133,6 +123,15 @@ function joinBlocks(blocks: readonly string[]): string {
 
 /** One line of plain text (titles, authors): all whitespace collapsed. */
 export function plainLine(html: string | null | undefined): string {
+  // plainText's own first check: such a text is its own line, and need not be looked at twice.
+  if (
+    html &&
+    html.length <= maxTextLength &&
+    !html.includes('<') &&
+    !html.includes('&') &&
+    isSimpleText(html)
+  )
+    return html;
   const text = plainText(html);
   return isSimpleText(text) ? text : collapse(text);
 }
