@@ -13,6 +13,7 @@ import { HostSemaphore } from './host-semaphore.ts';
 import type { Release } from './host-semaphore.ts';
 import { PinnedAddresses } from '../../runtime/outbound/pinned-addresses.ts';
 import { BodyTooLargeError, ContentEncodingError, contentCodings, readBody } from './response-body.ts';
+import { exchange } from './exchange.ts';
 import { parseRetryAfter } from '../../runtime/outbound/retry-after.ts';
 
 export interface FetchRequest {
@@ -206,16 +207,20 @@ export class FeedFetcher {
       unpin = this.pins.pin(verdict.hostname, verdict.addresses);
 
       phase = 'waiting for the response headers';
-      const response = await this.agent.request({
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: 'GET',
-        headers: this.requestHeaders(request),
+      const response = await exchange(
+        this.agent,
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: 'GET',
+          headers: this.requestHeaders(request),
+        },
+        this.options.maxBodyBytes,
         signal,
-      });
-      status = response.statusCode;
+      );
+      status = response.status;
       const headers = response.headers;
-      const discard = () => response.body.dump({ limit: discardLimitBytes }).catch(() => undefined);
+      const discard = () => response.discard(discardLimitBytes);
       const retryAfterMs = parseRetryAfter(header(headers, 'retry-after'), this.options.clock());
 
       const location = header(headers, 'location');
@@ -242,7 +247,11 @@ export class FeedFetcher {
           throw new BodyTooLargeError(this.options.maxBodyBytes);
         }
         const codings = contentCodings(header(headers, 'content-encoding'));
-        const body = await readBody(response.body, codings, this.options.maxBodyBytes);
+        // Most feeds come as they are: the body as it arrived (its wire bytes capped by the exchange).
+        const body =
+          codings.length === 0
+            ? await response.read()
+            : await readBody(response.chunks(), codings, this.options.maxBodyBytes);
         return done({
           kind: 'ok',
           status,
