@@ -44,4 +44,23 @@ describe('EventCodec.encode', () => {
   it('refuses an invalid value, naming the field', async () => {
     await expect(codec().encode(topic, { id: 'a', count: 'many' })).rejects.toThrow(/count/);
   });
+
+  it('refuses invalid values after a valid one too (checked as they are written), naming the field', async () => {
+    const events = codec();
+    await events.encode(topic, { id: 'a', count: 1, note: null });
+    const invalid = [
+      [{ id: 'a', count: 'many' }, /count/],
+      [{ id: 'a', count: 1.5 }, /count/],
+      [{ id: 7, count: 1 }, /id/],
+      [{ count: 1 }, /id/],
+      [{ id: 'a', count: 1, note: 3 }, /note/],
+      [null, /invalid test.things.v1 event/],
+    ] as const;
+    for (const [value, field] of invalid) await expect(events.encode(topic, value)).rejects.toThrow(field);
+    expect(await events.decode(topic, await events.encode(topic, { id: 'b', count: 2 }))).toEqual({
+      id: 'b',
+      count: 2,
+      note: null,
+    });
+  });
 });

@@ -161,26 +161,37 @@ export class EventCodec {
   /** Encodes a value for `topic`; throws an error naming the invalid fields. */
   async encode(topic: string, value: unknown): Promise<Buffer> {
     const type = this.typeOf(topic);
+    const id = this.writerIds.get(topic) ?? (await this.writerId(topic, type, value));
+    // avsc checks every value as it writes it (a string's type, an int's range, a union's branch) and
+    // throws on the first that does not fit, so an event is checked once, not walked first by isValid
+    // as well (a tenth of the cost of encoding, on every event); the error then names every bad field.
+    try {
+      return framed(type, id, value);
+    } catch (error) {
+      throw new Error(`invalid ${topic} event: ${describeInvalid(type, value) || (error as Error).message}`);
+    }
+  }
+
+  /** The registered id of the topic's schema, looked up once (an invalid first event is refused first). */
+  private async writerId(topic: string, type: avro.Type, value: unknown): Promise<number> {
     if (!type.isValid(value)) {
       throw new Error(`invalid ${topic} event: ${describeInvalid(type, value)}`);
     }
-    let id = this.writerIds.get(topic);
-    if (id === undefined) {
-      const entry = this.types.get(topic)!;
-      try {
-        id = await this.registry.getRegistryIdBySchema(subjectOf(topic), {
-          type: SchemaType.AVRO,
-          schema: JSON.stringify(type.schema({ exportAttrs: true })),
-        });
-      } catch (error) {
-        throw new Error(
-          `schema ${entry.file} is not registered under ${subjectOf(topic)} (run \`npm run provision\`): ${(error as Error).message}`,
-          { cause: error },
-        );
-      }
-      this.writerIds.set(topic, id);
+    const entry = this.types.get(topic)!;
+    let id: number;
+    try {
+      id = await this.registry.getRegistryIdBySchema(subjectOf(topic), {
+        type: SchemaType.AVRO,
+        schema: JSON.stringify(type.schema({ exportAttrs: true })),
+      });
+    } catch (error) {
+      throw new Error(
+        `schema ${entry.file} is not registered under ${subjectOf(topic)} (run \`npm run provision\`): ${(error as Error).message}`,
+        { cause: error },
+      );
     }
-    return framed(type, id, value);
+    this.writerIds.set(topic, id);
+    return id;
   }
 
   /**
