@@ -4,7 +4,18 @@
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { PoisonMessageError } from '../runtime/kafka/errors.ts';
-import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
+import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { articlePostings } from '../search/article-terms.ts';
+import { PostingRows, postingColumns, postingsTable } from './posting-rows.ts';
+import {
+  articleRows,
+  projectedTables,
+  rowsFor,
+  type ProjectedTopic,
+  type Row,
+  type TableRow,
+} from './rows.ts';
 
 /**
  * Fetch sizes for the projector's consumer: each fetched batch becomes one insert, and ClickHouse
@@ -21,34 +32,60 @@ export function isProjectedTopic(topic: string): topic is ProjectedTopic {
   return topic in projectedTables;
 }
 
+/**
+ * Rows of a table's key, in order: ClickHouse writes a block that arrives sorted by the table's key
+ * without sorting it (posting-rows.ts). An article batch's rows are put in order here; other tables'
+ * batches are small and go as they come.
+ */
+const byArticleKey = (a: Row, b: Row) =>
+  (a.published_at as number) - (b.published_at as number) ||
+  compare(a.article_id as string, b.article_id as string);
+const byListKey = (a: Row, b: Row) => compare(a.facet as string, b.facet as string) || byArticleKey(a, b);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export async function projectBatch(
   clickhouse: ClickHouse,
   events: readonly ConsumedEvent<unknown>[],
 ): Promise<number> {
   const byTable = new Map<string, Row[]>();
+  // Built and encoded with no await in between: the term ids it holds come from a cache that batches
+  // projected at the same time share (posting-rows.ts).
+  const postings = new PostingRows();
   for (const event of events) {
     if (!isProjectedTopic(event.topic))
       throw new PoisonMessageError(`the projector does not project ${event.topic}`);
-    for (const { table, row } of rowsFor(
-      event.topic,
-      event.key,
-      event.value,
-      Number(event.offset),
-      Number(event.timestamp),
-    )) {
-      const rows = byTable.get(table);
-      if (rows) rows.push(row);
+    const version = Number(event.offset);
+    let rows: TableRow[];
+    if (event.topic === topicNames.articlesDiscovered && event.value) {
+      const article = event.value as ArticleDiscovered;
+      const words = articlePostings(article);
+      rows = articleRows(article, version, words);
+      postings.add(rows[0]!.row.published_at as number, article.article_id, version, words);
+    } else {
+      rows = rowsFor(event.topic, event.key, event.value, version, Number(event.timestamp));
+    }
+    for (const { table, row } of rows) {
+      const list = byTable.get(table);
+      if (list) list.push(row);
       else byTable.set(table, [row]);
     }
   }
-  // The tables' inserts at once: an article batch writes three (the articles, the postings and the list
-  // rows), and ClickHouse parses and writes them on separate threads. The offsets are committed only
+  byTable.get('articles')?.sort(byArticleKey);
+  byTable.get('article_list')?.sort(byListKey);
+  const postingRows = postings.rows;
+  const postingBody = postingRows > 0 ? postings.encode() : null;
+  // The tables' inserts at once: an article batch writes three (the articles, their list rows and their
+  // postings), and ClickHouse parses and writes them on separate threads. The offsets are committed only
   // once every one of them resolved; all settle before a failure is thrown, so a retry of the batch never
   // overlaps an insert still in flight.
   const inserts = [...byTable].map(async ([table, rows]) => {
     await clickhouse.insert(table, rows);
     return rows.length;
   });
+  if (postingBody)
+    inserts.push(
+      clickhouse.insertRowBinary(postingsTable, postingColumns, postingBody).then(() => postingRows),
+    );
   const settled = await Promise.allSettled(inserts);
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;

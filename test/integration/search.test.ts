@@ -1,4 +1,4 @@
-// Search through the index the projector maintains (article_terms): on the BBC corpus, the index
+// Search through the index the projector maintains (article_postings): on the BBC corpus, the index
 // answers every query exactly as reading the text of every article does (a few hundred words, phrases
 // and boolean expressions, in each field), and sort_by=relevance puts a small hand-labelled set in the
 // order a reader would.
@@ -12,7 +12,7 @@ import {
 } from '../../services/api/articles/article-query.ts';
 import { parseSearch } from '../../services/api/articles/search-expression.ts';
 import { readCorpus } from '../../services/demo/corpus.ts';
-import { rowsFor } from '../../services/projector/rows.ts';
+import { projectBatch } from '../../services/projector/projector.ts';
 import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
@@ -141,20 +141,19 @@ describe('search', () => {
 
   beforeAll(async () => {
     clickhouse = await testClickHouse(database, { migrated: true });
-    // The rows the projector writes for each event (services/projector/rows.ts), offsets as versions.
-    const byTable = new Map<string, Record<string, unknown>[]>();
-    [...corpus, ...labelled].forEach((a, offset) => {
-      for (const { table, row } of rowsFor(
-        topicNames.articlesDiscovered,
-        a.article_id,
-        a,
-        offset,
-        a.occurred_at,
-      )) {
-        byTable.set(table, [...(byTable.get(table) ?? []), row]);
-      }
-    });
-    for (const [table, rows] of byTable) await clickhouse.insert(table, rows);
+    // What the projector writes for these events (services/projector/projector.ts), offsets as versions.
+    await projectBatch(
+      clickhouse,
+      [...corpus, ...labelled].map((a, offset) => ({
+        topic: topicNames.articlesDiscovered,
+        partition: 0,
+        offset: String(offset),
+        key: a.article_id,
+        value: a,
+        headers: {},
+        timestamp: String(a.occurred_at),
+      })),
+    );
     store = new ArticleStore(clickhouse, { urlFor: (key) => key });
   }, 120_000);
 
