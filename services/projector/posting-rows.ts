@@ -23,7 +23,6 @@ export const postingColumns: readonly Column[] = [
   { name: 'summary_tf', type: { kind: 'UInt16' } },
   { name: 'version', type: { kind: 'UInt64' } },
 ];
-const rowBytes = 8 + 4 + 8 + 2 + 2 + 8;
 
 /**
  * The hash of each word seen (termHash: cityHash64 of its UTF-8 bytes), by a small id: most words of a
@@ -42,6 +41,25 @@ export class TermHashes {
     return this.ids.size;
   }
 
+  /** Scratch space by id, for a batch's encoding: its place in the batch's term order. */
+  rank = new Int32Array(1024);
+  private seen = new Int32Array(1024);
+  private batch = 0;
+
+  /** The distinct ids among `ids`, in order of first appearance. */
+  distinct(ids: readonly number[]): number[] {
+    const stamp = ++this.batch;
+    const seen = this.seen;
+    const out: number[] = [];
+    for (const id of ids) {
+      if (seen[id] !== stamp) {
+        seen[id] = stamp;
+        out.push(id);
+      }
+    }
+    return out;
+  }
+
   /** Call between batches only: the ids a batch holds stay valid until the next call. */
   trim(): void {
     if (this.ids.size >= this.capacity) this.ids.clear();
@@ -54,6 +72,10 @@ export class TermHashes {
     if (id === this.hi.length) {
       this.hi = grow(this.hi);
       this.lo = grow(this.lo);
+      const seen = new Int32Array(this.hi.length);
+      seen.set(this.seen);
+      this.seen = seen;
+      this.rank = new Int32Array(this.hi.length);
     }
     // Indexed words are at most 64 UTF-16 units (search-words.ts), so at most 192 bytes of UTF-8.
     const { written } = encoder.encodeInto(word, this.bytes);
@@ -122,50 +144,51 @@ export class PostingRows {
   /** The rows as RowBinary of postingColumns, in key order. */
   encode(): Buffer {
     const { publishedAt, keyHi, keyLo, version, first, term, titleTf, summaryTf } = this;
-    const hi = this.terms.hi;
-    const lo = this.terms.lo;
+    const { hi, lo } = this.terms;
     // The articles in (published_at, article) order: within one term, its postings follow it.
     const byKey = Array.from({ length: this.articles }, (_, i) => i).sort(
       (a, b) => publishedAt[a]! - publishedAt[b]! || keyHi[a]! - keyHi[b]! || keyLo[a]! - keyLo[b]!,
     );
     // The batch's distinct terms in hash order; each posting goes to its term's place, articles in order
     // (a counting sort: one pass, where comparing 120,000 rows would cost more than the encoding).
-    const rank = new Map<number, number>();
-    for (const t of term) if (!rank.has(t)) rank.set(t, 0);
-    const distinct = [...rank.keys()].sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]!);
+    const distinct = this.terms.distinct(term);
+    distinct.sort((a, b) => hi[a]! - hi[b]! || lo[a]! - lo[b]!);
+    const rank = this.terms.rank;
+    for (let r = 0; r < distinct.length; r++) rank[distinct[r]!] = r;
     const start = new Int32Array(distinct.length + 1);
-    distinct.forEach((t, r) => rank.set(t, r));
-    const termRank = Int32Array.from(term, (t) => rank.get(t)!);
-    for (const r of termRank) start[r + 1]!++;
+    for (let p = 0; p < term.length; p++) start[rank[term[p]!]! + 1]!++;
     for (let r = 0; r < distinct.length; r++) start[r + 1]! += start[r]!;
-    const order = new Int32Array(term.length);
-    const article = new Int32Array(term.length);
+    // Rows of 32 bytes, each eight aligned little-endian words: term (lo, hi), published_at, article (lo,
+    // hi), the two counts, version (lo, hi).
+    const words = new Uint32Array(term.length * 8);
     for (const a of byKey) {
+      const t0 = publishedAt[a]!;
+      const k0 = keyLo[a]!;
+      const k1 = keyHi[a]!;
+      const v = version[a]!;
+      const v0 = v % 0x1_0000_0000;
+      const v1 = Math.floor(v / 0x1_0000_0000);
       for (let p = first[a]!; p < first[a + 1]!; p++) {
-        const at = start[termRank[p]!]!++;
-        order[at] = p;
-        article[at] = a;
+        const t = term[p]!;
+        const w = start[rank[t]!]!++ * 8;
+        words[w] = lo[t]!;
+        words[w + 1] = hi[t]!;
+        words[w + 2] = t0;
+        words[w + 3] = k0;
+        words[w + 4] = k1;
+        words[w + 5] = titleTf[p]! | (summaryTf[p]! << 16);
+        words[w + 6] = v0;
+        words[w + 7] = v1;
       }
     }
-    const body = Buffer.allocUnsafe(term.length * rowBytes);
-    const view = new DataView(body.buffer, body.byteOffset, body.length);
-    let o = 0;
-    for (let i = 0; i < order.length; i++) {
-      const p = order[i]!;
-      const a = article[i]!;
-      const t = term[p]!;
-      const v = version[a]!;
-      view.setUint32(o, lo[t]!, true);
-      view.setUint32(o + 4, hi[t]!, true);
-      view.setUint32(o + 8, publishedAt[a]!, true);
-      view.setUint32(o + 12, keyLo[a]!, true);
-      view.setUint32(o + 16, keyHi[a]!, true);
-      view.setUint16(o + 20, titleTf[p]!, true);
-      view.setUint16(o + 22, summaryTf[p]!, true);
-      view.setUint32(o + 24, v % 0x1_0000_0000, true);
-      view.setUint32(o + 28, Math.floor(v / 0x1_0000_0000), true);
-      o += rowBytes;
-    }
-    return body;
+    return littleEndian(words);
   }
+}
+
+const isLittleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The words' bytes, little-endian whatever the machine's order. */
+function littleEndian(words: Uint32Array): Buffer {
+  const bytes = Buffer.from(words.buffer, words.byteOffset, words.byteLength);
+  return isLittleEndian ? bytes : bytes.swap32();
 }
