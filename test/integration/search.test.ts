@@ -12,6 +12,7 @@ import {
 } from '../../services/api/articles/article-query.ts';
 import { parseSearch } from '../../services/api/articles/search-expression.ts';
 import { readCorpus } from '../../services/demo/corpus.ts';
+import { PostingRows, postingColumns, TermHashes } from '../../services/projector/posting-rows.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
@@ -221,6 +222,35 @@ describe('search', () => {
     }
     expect((await ids({ search: parseSearch('"interest rates"') })).length).toBeGreaterThan(0);
   }, 120_000);
+
+  // The index is keyed by hashes: two words with one cityHash64 would file an article under a word it
+  // does not hold. The answer must not change, since the text of whatever the index finds is checked.
+  it('lists no article the index files under a word its text does not hold, as a hash collision would', async () => {
+    const word = 'lighthouse';
+    const expected = await ids({ search: parseSearch(word), searchBy: 'scan' });
+    expect(expected.length).toBeGreaterThan(0);
+    const stranger = corpus.find((a) => !searchWords(`${a.title} ${a.summary}`).includes(word))!;
+    const rows = new PostingRows(new TermHashes());
+    rows.add(Math.floor(stranger.published_at / 1000), stranger.article_id, 1_000_000, {
+      terms: [word],
+      title_tfs: [3],
+      summary_tfs: [3],
+      title_length: 3,
+      summary_length: 3,
+    });
+    await clickhouse.insertRowBinary('article_postings', postingColumns, rows.encode());
+    const [found] = await clickhouse.query<{ n: string }>(
+      `SELECT count() AS n FROM article_postings WHERE term = cityHash64('${word}') AND article = cityHash64('${stranger.article_id}')`,
+    );
+    expect(Number(found!.n)).toBe(1);
+    expect(await ids({ search: parseSearch(word) })).toEqual(expected);
+    const relevant = await store.list(
+      { search: parseSearch(word) },
+      { limit: 100, offset: 0, sort: 'relevance' },
+    );
+    expect(relevant.items.map((a) => a.id)).not.toContain(stranger.article_id);
+    expect(relevant.items.map((a) => a.id).sort()).toEqual([...expected].sort());
+  });
 
   const byRelevance = async (q: string) => {
     const page = await store.list(
