@@ -64,7 +64,8 @@ export function encodeListRows(articles: readonly ListedArticle[]): { body: Buff
       else byFacet.set(name, [i]);
     }
   });
-  const w = new RowBinaryWriter(articles.length * 1200);
+  // Sized from the batch before, so the rows are written without the buffer growing (and copied) midway.
+  const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096);
   let rows = 0;
   for (const name of [...byFacet.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     const shown = name === facet.all;
@@ -93,5 +94,9 @@ export function encodeListRows(articles: readonly ListedArticle[]): { body: Buff
       rows++;
     }
   }
+  if (articles.length > 0) bytesPerArticle = Math.max(bytesPerArticle, w.offset / articles.length);
   return { body: w.bytes(), rows };
 }
+
+/** The most list bytes an article has taken in a batch so far. */
+let bytesPerArticle = 1024;
