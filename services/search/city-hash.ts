@@ -1,12 +1,12 @@
 // ClickHouse's cityHash64: CityHash64 as of CityHash 1.0.2, the version ClickHouse froze (later CityHash
 // releases hash differently). The search index keys its postings by the cityHash64 of each word and of
-// each article's id (search-postings.ts), computed here by the projector, so an analyst can find a word's
+// each article's id (services/projector/posting-rows.ts), computed here, so an analyst can find a word's
 // postings with `term = cityHash64('word')` in SQL; test/integration/city-hash.test.ts checks this
 // against ClickHouse itself.
 //
 // The projector hashes a few dozen words per article, so the arithmetic is done on 32-bit halves
 // (Math.imul and 16-bit partial products) rather than BigInt, which allocates on every operation. Each
-// 64-bit step leaves its result in the two registers below; the code reads as the C it follows, one
+// 64-bit step leaves its result in the register pair R below; the code reads as the C it follows, one
 // operation a line.
 
 /** A 64-bit hash as its two 32-bit halves (unsigned). */
