@@ -2,9 +2,15 @@
 // consumer runner commits the batch's offsets only after this resolved, and
 // rows carry their offset as version, so a replay leaves the same rows.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
+import type { Column } from '../runtime/clickhouse/row-binary.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { PoisonMessageError } from '../runtime/kafka/errors.ts';
-import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
+import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { articlePostings } from '../search/article-terms.ts';
+import { encodeListRows, listColumns, listTable, type ListedArticle } from './list-rows.ts';
+import { PostingRows, postingColumns, postingsTable } from './posting-rows.ts';
+import { articleRow, projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
 
 /**
  * Fetch sizes for the projector's consumer: each fetched batch becomes one insert, and ClickHouse
@@ -21,35 +27,85 @@ export function isProjectedTopic(topic: string): topic is ProjectedTopic {
   return topic in projectedTables;
 }
 
+/** Rows by their key in `articles` (and in each facet of `article_list`): published_at, article_id. */
+const byArticleKey = (a: Row, b: Row) =>
+  (a.published_at as number) - (b.published_at as number) ||
+  compare(a.article_id as string, b.article_id as string);
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** What a batch writes into one table: rows, or rows the projector encoded itself (posting-rows.ts). */
+export type TableInsert =
+  { table: string; rows: Row[] } | { table: string; columns: readonly Column[]; body: Buffer; count: number };
+
+/**
+ * The inserts of a batch of events, one per table, each table's rows in its key order where the batch
+ * is an article batch. Built and encoded with no await in between: the term ids it holds come from a
+ * cache that batches projected at the same time share (posting-rows.ts).
+ */
+export function batchInserts(events: readonly ConsumedEvent<unknown>[]): TableInsert[] {
+  const byTable = new Map<string, Row[]>();
+  const add = (table: string, row: Row) => {
+    const list = byTable.get(table);
+    if (list) list.push(row);
+    else byTable.set(table, [row]);
+  };
+  const articles: ListedArticle[] = [];
+  for (const event of events) {
+    if (!isProjectedTopic(event.topic))
+      throw new PoisonMessageError(`the projector does not project ${event.topic}`);
+    const version = Number(event.offset);
+    if (event.topic === topicNames.articlesDiscovered && event.value) {
+      const article = event.value as ArticleDiscovered;
+      articles.push({ article, row: articleRow(article, version), words: articlePostings(article) });
+    } else {
+      for (const { table, row } of rowsFor(
+        event.topic,
+        event.key,
+        event.value,
+        version,
+        Number(event.timestamp),
+      ))
+        add(table, row);
+    }
+  }
+  if (articles.length === 0) return [...byTable].map(([table, rows]) => ({ table, rows }));
+  // Each table's rows in its key order, which ClickHouse then need not sort (posting-rows.ts): the
+  // articles by (published_at, article_id), and so each facet's list rows (list-rows.ts). The list rows
+  // and postings are encoded from the articles as they are, with no object per row; they are the rows
+  // articleRows (rows.ts) describes.
+  articles.sort((a, b) => byArticleKey(a.row, b.row));
+  const postings = new PostingRows();
+  for (const { article, row, words } of articles) {
+    add('articles', row);
+    postings.add(row.published_at as number, article.article_id, row.version as number, words);
+  }
+  const list = encodeListRows(articles);
+  const inserts: TableInsert[] = [...byTable].map(([table, rows]) => ({ table, rows }));
+  inserts.push(
+    { table: listTable, columns: listColumns, body: list.body, count: list.rows },
+    { table: postingsTable, columns: postingColumns, body: postings.encode(), count: postings.rows },
+  );
+  return inserts;
+}
+
 export async function projectBatch(
   clickhouse: ClickHouse,
   events: readonly ConsumedEvent<unknown>[],
 ): Promise<number> {
-  const byTable = new Map<string, Row[]>();
-  for (const event of events) {
-    if (!isProjectedTopic(event.topic))
-      throw new PoisonMessageError(`the projector does not project ${event.topic}`);
-    for (const { table, row } of rowsFor(
-      event.topic,
-      event.key,
-      event.value,
-      Number(event.offset),
-      Number(event.timestamp),
-    )) {
-      const rows = byTable.get(table);
-      if (rows) rows.push(row);
-      else byTable.set(table, [row]);
-    }
-  }
-  // The tables' inserts at once: an article batch writes three (the articles, the postings and the list
-  // rows), and ClickHouse parses and writes them on separate threads. The offsets are committed only
+  // The tables' inserts at once: an article batch writes three (the articles, their list rows and their
+  // postings), and ClickHouse parses and writes them on separate threads. The offsets are committed only
   // once every one of them resolved; all settle before a failure is thrown, so a retry of the batch never
   // overlaps an insert still in flight.
-  const inserts = [...byTable].map(async ([table, rows]) => {
-    await clickhouse.insert(table, rows);
-    return rows.length;
-  });
-  const settled = await Promise.allSettled(inserts);
+  const settled = await Promise.allSettled(
+    batchInserts(events).map(async (insert) => {
+      if ('rows' in insert) {
+        await clickhouse.insert(insert.table, insert.rows);
+        return insert.rows.length;
+      }
+      await clickhouse.insertRowBinary(insert.table, insert.columns, insert.body);
+      return insert.count;
+    }),
+  );
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
   return settled.reduce((sum, s) => sum + (s.status === 'fulfilled' ? s.value : 0), 0);

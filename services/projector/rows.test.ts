@@ -75,37 +75,37 @@ describe('article rows', () => {
     });
   });
 
-  it('write the article, its postings in the search index as arrays and its list row with its facets', () => {
+  it('write the article and its list rows, the shown columns and lengths on the row of every article', () => {
     const article = first;
     const rows = rowsFor(topicNames.articlesDiscovered, article.article_id, article, 7, 0);
-    expect(rows.map((r) => r.table)).toEqual(['articles', 'article_terms_ingest', 'article_list_ingest']);
-    const [stored, postings, listed] = rows.map((r) => r.row);
+    expect(rows.map((r) => r.table)).toEqual(['articles', ...Array<string>(5).fill('article_list')]);
+    const [stored, ...listed] = rows.map((r) => r.row);
     expect(stored).toEqual(articleRow(article, 7));
     // Under the article's key in `articles`, so a later revision replaces them.
-    for (const row of [postings, listed])
+    for (const row of listed)
       expect(row).toMatchObject({
         article_id: article.article_id,
         published_at: stored!.published_at,
+        source_id: article.source_id,
+        category: stored!.category,
+        language: stored!.language,
         version: 7,
       });
-    expect(postings!.terms).toEqual(['', 'minister', 'resigns', 'the', 'resigned']);
-    expect(postings!.title_tfs).toHaveLength(5);
-    expect(postings!.summary_tfs).toHaveLength(5);
-    expect(listed!.facets).toEqual([
+    expect(listed.map((r) => r.facet)).toEqual([
       '',
       `source:${article.source_id}`,
       `source_name:${article.source_name.toLowerCase()}`,
       `category:${String(stored!.category)}`,
       `language:${String(stored!.language)}`,
     ]);
-    expect(listed).toMatchObject({
+    expect(listed[0]).toMatchObject({
       title: article.title,
       summary: article.summary,
       url: article.url,
-      source_id: article.source_id,
-      category: stored!.category,
-      language: stored!.language,
+      title_length: 2,
+      summary_length: 3,
     });
+    for (const row of listed.slice(1)) expect(row).not.toHaveProperty('title');
   });
 });
 

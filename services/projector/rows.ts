@@ -16,7 +16,7 @@ import type {
   WebhookDelivery,
 } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
-import { articleFacets } from '../search/article-list.ts';
+import { articleFacets, facet } from '../search/article-list.ts';
 import { articlePostings } from '../search/article-terms.ts';
 
 export type Row = Record<string, string | number | null | string[] | number[]>;
@@ -366,65 +366,68 @@ export interface TableRow {
 }
 
 /**
- * The narrow tables through which an article's postings and list rows are written: ClickHouse's views on
- * them write a row per element of their arrays into `article_terms` and `article_list`
- * (projections/migrations/0013_article_ingest.sql).
+ * An article event's rows: the article, and the article under each facet it is listed by in
+ * `article_list` (services/search/article-list.ts), the shown columns and the fields' lengths in words
+ * on the row of every article (facet '') only. List rows are keyed by the article's place in `articles`
+ * (revision 1's publication time), so a later revision replaces them. The article's postings in the
+ * search index are written by batch (posting-rows.ts), as numbers in key order.
  */
-export const articleIngestTables = { terms: 'article_terms_ingest', list: 'article_list_ingest' } as const;
-
-/**
- * An article event's rows: the article, its postings in the search index as arrays, and its list row
- * with the facets it is listed under. Postings and list rows are keyed by the article's place in
- * `articles` (revision 1's publication time), so a later revision replaces them.
- */
-export function articleRows(a: ArticleDiscovered, version: number): TableRow[] {
+export function articleRows(
+  a: ArticleDiscovered,
+  version: number,
+  postings = articlePostings(a),
+): TableRow[] {
   const row = articleRow(a, version);
   const publishedAt = row.published_at as number;
   const language = row.language as string;
   const category = row.category as string;
-  const postings = articlePostings(a);
+  const updatedAt = row.updated_at as number | null;
+  const listed = (name: string): TableRow => ({
+    table: 'article_list',
+    row:
+      name === facet.all
+        ? {
+            facet: name,
+            published_at: publishedAt,
+            article_id: a.article_id,
+            title: a.title,
+            summary: a.summary,
+            source_id: a.source_id,
+            source_name: a.source_name,
+            url: a.url,
+            language,
+            category,
+            revision: a.revision,
+            updated_at: updatedAt,
+            title_length: postings.title_length,
+            summary_length: postings.summary_length,
+            version,
+          }
+        : {
+            facet: name,
+            published_at: publishedAt,
+            article_id: a.article_id,
+            source_id: a.source_id,
+            source_name: a.source_name,
+            language,
+            category,
+            revision: a.revision,
+            updated_at: updatedAt,
+            version,
+          },
+  });
   return [
     { table: 'articles', row },
-    {
-      table: articleIngestTables.terms,
-      row: {
-        published_at: publishedAt,
-        article_id: a.article_id,
-        terms: postings.terms,
-        title_tfs: postings.title_tfs,
-        summary_tfs: postings.summary_tfs,
-        title_length: postings.title_length,
-        summary_length: postings.summary_length,
-        version,
-      },
-    },
-    {
-      table: articleIngestTables.list,
-      row: {
-        facets: articleFacets({ source_id: a.source_id, source_name: a.source_name, category, language }),
-        published_at: publishedAt,
-        article_id: a.article_id,
-        title: a.title,
-        summary: a.summary,
-        source_id: a.source_id,
-        source_name: a.source_name,
-        url: a.url,
-        language,
-        category,
-        revision: a.revision,
-        updated_at: row.updated_at as number | null,
-        version,
-      },
-    },
+    ...articleFacets({ source_id: a.source_id, source_name: a.source_name, category, language }).map(listed),
   ];
 }
 
 /**
  * The tables each projected topic fills (what a rebuild swaps in); the first is the one rowFor's row
- * goes to. An article event's postings and list rows go through articleIngestTables.
+ * goes to. An article event's list rows are articleRows', its postings posting-rows.ts's.
  */
 export const projectedTables = {
-  [topicNames.articlesDiscovered]: ['articles', 'article_terms', 'article_list'],
+  [topicNames.articlesDiscovered]: ['articles', 'article_postings', 'article_list'],
   [topicNames.articlesEnriched]: ['article_enrichments'],
   [topicNames.articlesNarrated]: ['article_narrations'],
   [topicNames.sources]: ['sources'],

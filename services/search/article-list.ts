@@ -2,9 +2,9 @@
 // (projections/migrations/0012_article_list.sql), from which GET /v1/articles reads its pages. Each
 // article is listed under every facet a list is commonly narrowed by, so the newest articles of one
 // source, category or language are one range of the table's primary key instead of a walk back through
-// the whole archive's time order looking for them. The projector sends the facets as an array on the
-// article's one row of `article_ingest`; ClickHouse writes a list row for each
-// (0013_article_ingest.sql), the shown columns (title, summary, url) on the row of facet '' only.
+// the whole archive's time order looking for them. The projector writes a row under each facet
+// (services/projector/rows.ts), the shown columns (title, summary, url) and the fields' lengths in words
+// on the row of facet '' only.
 
 /**
  * The facet names, one place for the projector that writes them and the API that reads them. A source

@@ -8,7 +8,7 @@ import { membersOf, storyMembership } from '../stories/story-membership.ts';
 import { facet } from '../../search/article-list.ts';
 import type { SearchField } from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
-import { searchPrefilter } from './search-index.ts';
+import { amongPostings, searchPrefilter } from './search-index.ts';
 import { relevanceQuery, type CollectionStatistics } from './relevance.ts';
 
 export { searchFields, type SearchField } from '../../search/article-terms.ts';
@@ -107,7 +107,7 @@ export function contentConditions(filter: ArticleFilter, narrowed = false): stri
         ? null
         : searchPrefilter(filter.search, fields, dateConditions(filter));
     // Through the primary key: only the articles the index found are read, and only their text is matched.
-    if (index) where.push(`(published_at, article_id) IN (${index})`);
+    if (index) where.push(amongPostings(index));
     where.push(searchCondition(filter.search, fields));
   }
   return where;

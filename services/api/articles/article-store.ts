@@ -13,6 +13,7 @@ import {
 import { positiveWords } from './search-index.ts';
 import { inWindow, listWindows, narrowSpans, readNewestFirst, windowSpans } from './time-windows.ts';
 import { isSourceFacet } from '../../search/article-list.ts';
+import { termLiteral } from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
 import {
   articleDetailQuery,
@@ -227,10 +228,13 @@ export class ArticleStore {
     const words = positiveWords(filter.search);
     const [statistics, counts] = await Promise.all([
       this.statistics.get(),
-      this.clickhouse.query<{ term: string; documents: number | string }>(documentCountsQuery(words)),
+      this.clickhouse.query<{ key: string; documents: number | string }>(documentCountsQuery(words)),
     ]);
-    const holding = new Map(counts.map((c) => [c.term, Number(c.documents)]));
-    const idf = words.map((w) => inverseDocumentFrequency(statistics.documents, holding.get(w) ?? 0));
+    // By each word's key in the index (the hash of the word), as the counts come back.
+    const holding = new Map(counts.map((c) => [c.key, Number(c.documents)]));
+    const idf = words.map((w) =>
+      inverseDocumentFrequency(statistics.documents, holding.get(termLiteral(w)) ?? 0),
+    );
     const keys = await this.clickhouse.query<ArticleKey>(
       relevantKeysQuery(filter, page, { words, idf, statistics }),
     );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { termLiteral } from '../../search/article-terms.ts';
 import { inverseDocumentFrequency, relevanceQuery } from './relevance.ts';
 
 describe('relevance', () => {
@@ -20,15 +21,25 @@ describe('relevance', () => {
       candidates: 'SELECT published_at, article_id FROM articles',
       where: [],
     });
-    expect(query).toContain("transform(term, ['fed', 'rates'], [2.5, 1.25], 0.)");
+    // Words by their keys in the index.
+    expect(query).toContain(
+      `transform(term, [${termLiteral('fed')}, ${termLiteral('rates')}], [2.5, 1.25], 0.)`,
+    );
+    expect(query).toContain(`term IN (${termLiteral('fed')}, ${termLiteral('rates')})`);
     // An empty field everywhere has no mean: it counts as 1, not a division by zero.
     expect(query).toContain('2 * count_title / (0.25 + 0.75 * length_title / 1)');
     expect(query).not.toContain('summary_tf');
     expect(query).not.toContain('content_tf');
-    // Every candidate is in the answer, scored or not (found in its content only: 0).
-    expect(query).toMatch(
-      /^SELECT published_at, article_id, relevance FROM \(SELECT DISTINCT published_at, article_id FROM \(SELECT published_at, article_id FROM articles\)\)\nANY LEFT JOIN/,
+    // Every candidate is in the answer, with its lengths from its list row, scored or not (found in its
+    // content only: 0), its postings found by the hash of its id.
+    expect(query).toContain(
+      "FROM article_list\n      WHERE facet = '' AND (published_at, article_id) IN (SELECT DISTINCT published_at, article_id FROM (SELECT published_at, article_id FROM articles))",
     );
+    expect(query).toContain('ALL LEFT JOIN');
+    expect(query).toContain(
+      '(published_at, article) IN (SELECT published_at, cityHash64(article_id) FROM (SELECT DISTINCT published_at, article_id',
+    );
+    expect(query).toMatch(/GROUP BY published_at, article_id$/);
   });
 
   it('scores a search in the content alone 0 for every candidate, which leaves them newest first', () => {

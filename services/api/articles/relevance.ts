@@ -6,8 +6,15 @@
 // indexed (services/search/article-terms.ts) and adds nothing: an article found only in its content
 // ranks after those found in the title or summary. Ties (and equal scores up to 1e-6) go to the newer
 // article. Pure, so it is unit tested; article-store.ts runs it.
-import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
-import { isIndexedField, type IndexedField, type SearchField } from '../../search/article-terms.ts';
+import { raw, sql } from '../../runtime/clickhouse/literal.ts';
+import {
+  articleKeySql,
+  isIndexedField,
+  termLiteral,
+  type IndexedField,
+  type SearchField,
+} from '../../search/article-terms.ts';
+import { termsCondition } from './search-index.ts';
 
 export const bm25 = { k1: 1.2, b: 0.75 } as const;
 export const fieldWeights: Record<IndexedField, number> = { title: 2, summary: 1 };
@@ -18,14 +25,17 @@ export interface CollectionStatistics {
   meanLength: Record<IndexedField, number>;
 }
 
-/** Read from the empty term's postings, one per article (article-terms.ts). */
+/** Read from the list's row of every article (facet ''), which carries the fields' lengths. */
 export const collectionStatisticsQuery = `SELECT count() AS documents,
   avg(title_length) AS title, avg(summary_length) AS summary
-FROM article_terms WHERE term = ''`;
+FROM article_list WHERE facet = ''`;
 
-/** How many articles hold each word (replayed postings not yet merged count twice: idf barely moves). */
+/**
+ * How many articles hold each word, by the word's key (termLiteral) as text; replayed postings not yet merged
+ * count twice: idf barely moves.
+ */
 export const documentCountsQuery = (words: readonly string[]) =>
-  sql`SELECT term, count() AS documents FROM article_terms WHERE term IN ${inList(words)} GROUP BY term`;
+  `SELECT toString(term) AS key, count() AS documents FROM article_postings WHERE ${termsCondition(words)} GROUP BY term`;
 
 /** BM25's idf, which stays positive for a word in more than half the articles. */
 export function inverseDocumentFrequency(documents: number, holding: number): number {
@@ -37,7 +47,8 @@ export function inverseDocumentFrequency(documents: number, holding: number): nu
  * The relevance of each article in `candidates` (a query of the keys that match every filter) for the
  * words: rows of (published_at, article_id, relevance), each article once. `idf` is each word's weight.
  * Postings of one article and word written twice (a replay not yet merged, a revision) count once, the
- * newest. An article the index has no posting of the words for (found in its content) scores 0.
+ * newest, as do the lengths on its list rows. An article the index has no posting of the words for
+ * (found in its content) scores 0.
  */
 export function relevanceQuery(options: {
   words: readonly string[];
@@ -59,23 +70,28 @@ export function relevanceQuery(options: {
       return `${fieldWeights[f]} * count_${f} / (${1 - b} + ${b} * length_${f} / ${mean})`;
     })
     .join(' + ');
-  const columns = fields
-    .flatMap((f) => [`argMax(${f}_tf, version) AS count_${f}`, `argMax(${f}_length, version) AS length_${f}`])
-    .join(', ');
-  const where = [sql`term IN ${inList(options.words)}`, ...options.where].join(' AND ');
-  return sql`SELECT published_at, article_id, relevance FROM (${raw(candidates)})
-ANY LEFT JOIN (
-  SELECT published_at, article_id, round(sum(weight), 6) AS relevance FROM (
-    SELECT published_at, article_id, transform(term, ${options.words}, ${options.idf.map(Number)}, 0.) * tf * ${k1 + 1} / (tf + ${k1}) AS weight
-    FROM (
-      SELECT published_at, article_id, term, ${raw(weighted)} AS tf FROM (
-        SELECT published_at, article_id, term, ${raw(columns)}
-        FROM article_terms
-        WHERE ${raw(where)} AND (published_at, article_id) IN (${raw(candidates)})
-        GROUP BY published_at, article_id, term
-      )
+  const counts = fields.map((f) => `argMax(${f}_tf, version) AS count_${f}`).join(', ');
+  const lengths = fields.map((f) => `argMax(${f}_length, version) AS length_${f}`).join(', ');
+  const where = [termsCondition(options.words), ...options.where].join(' AND ');
+  const terms = `[${options.words.map(termLiteral).join(', ')}]`;
+  // Each candidate with its fields' lengths (from its newest list row) and, through its key in the index,
+  // its postings of the words; a candidate without any (found in its content) keeps one row of zeros.
+  return sql`SELECT published_at, article_id, round(sum(weight), 6) AS relevance FROM (
+  SELECT published_at, article_id, transform(term, ${raw(terms)}, ${options.idf.map(Number)}, 0.) * tf * ${k1 + 1} / (tf + ${k1}) AS weight
+  FROM (
+    SELECT published_at, article_id, term, ${raw(weighted)} AS tf FROM (
+      SELECT published_at, article_id, ${raw(articleKeySql)} AS article, ${raw(lengths)}
+      FROM article_list
+      WHERE facet = '' AND (published_at, article_id) IN (${raw(candidates)})
+      GROUP BY published_at, article_id
     )
+    ALL LEFT JOIN (
+      SELECT published_at, article, term, ${raw(counts)}
+      FROM article_postings
+      WHERE ${raw(where)} AND (published_at, article) IN (SELECT published_at, ${raw(articleKeySql)} FROM (${raw(candidates)}))
+      GROUP BY published_at, article, term
+    ) USING (published_at, article)
   )
-  GROUP BY published_at, article_id
-) USING (published_at, article_id)`;
+)
+GROUP BY published_at, article_id`;
 }

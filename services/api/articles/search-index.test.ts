@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSearch } from './search-expression.ts';
+import { termLiteral } from '../../search/article-terms.ts';
 import { positiveWords, searchPrefilter } from './search-index.ts';
 
 const prefilter = (q: string, fields: ('title' | 'summary' | 'content')[] = ['title', 'summary']) =>
@@ -8,11 +9,13 @@ const prefilter = (q: string, fields: ('title' | 'summary' | 'content')[] = ['ti
 describe('the search index prefilter', () => {
   it('reads the postings of a word in the fields searched', () => {
     // Title and summary are all the index holds: every posting of the word is in one of them.
+    // By the word's key: its cityHash64, which is what ClickHouse answers to cityHash64('rates').
+    expect(termLiteral('rates')).toBe('16893106533131095651');
     expect(prefilter('rates')).toBe(
-      "SELECT published_at, article_id FROM article_terms WHERE term = 'rates'",
+      'SELECT published_at, article FROM article_postings WHERE term = 16893106533131095651',
     );
     expect(prefilter('rates', ['title'])).toBe(
-      "SELECT published_at, article_id FROM article_terms WHERE term = 'rates' AND (title_tf > 0)",
+      'SELECT published_at, article FROM article_postings WHERE term = 16893106533131095651 AND (title_tf > 0)',
     );
     // The content is not indexed: a search in it reads the text.
     expect(prefilter('rates', ['title', 'summary', 'content'])).toBeNull();
@@ -20,17 +23,17 @@ describe('the search index prefilter', () => {
 
   it('keeps the articles with every word of a phrase', () => {
     expect(prefilter('"interest rates"', ['summary'])).toContain(
-      "WHERE term IN ('interest', 'rates') AND (summary_tf > 0)\nGROUP BY published_at, article_id HAVING uniqExact(term) = 2",
+      `WHERE term IN (${termLiteral('interest')}, ${termLiteral('rates')}) AND (summary_tf > 0)\nGROUP BY published_at, article HAVING uniqExact(term) = 2`,
     );
   });
 
   it('intersects AND, unites OR, and leaves NOT to the text', () => {
     const and = prefilter('fed rates -china')!;
-    expect(and).toContain("term = 'fed'");
+    expect(and).toContain(`term = ${termLiteral('fed')}`);
     expect(and).toContain(
-      "(published_at, article_id) IN (SELECT published_at, article_id FROM article_terms WHERE term = 'rates'",
+      `(published_at, article) IN (SELECT published_at, article FROM article_postings WHERE term = ${termLiteral('rates')}`,
     );
-    expect(and).not.toContain('china');
+    expect(and).not.toContain(termLiteral('china'));
     const or = prefilter('fed OR ecb')!;
     expect(or).toContain('UNION ALL');
     // A branch the index cannot narrow makes the whole OR unnarrowable.

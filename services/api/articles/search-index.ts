@@ -1,10 +1,18 @@
-// How `q` reads the search index (`article_terms`, services/search/article-terms.ts) instead of the
+// How `q` reads the search index (`article_postings`, services/search/article-terms.ts) instead of the
 // text of every article: the index narrows the articles to those holding the query's words, and the
 // text of only those is then checked against the whole expression (article-query.ts searchCondition),
-// so the answer is the scan's answer, word for word. Pure, so it is unit tested.
-import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+// so the answer is the scan's answer, word for word. That check is also why the index may be keyed by
+// hashes: two words with one cityHash64, or two articles of the same second with one, only add
+// candidates, which their text then rules out. Pure, so it is unit tested.
+import { raw, sql } from '../../runtime/clickhouse/literal.ts';
 import { isIndexed } from '../../search/search-words.ts';
-import { indexedFields, isIndexedField, type SearchField } from '../../search/article-terms.ts';
+import {
+  articleKeySql,
+  indexedFields,
+  isIndexedField,
+  termLiteral,
+  type SearchField,
+} from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
 
 /**
@@ -17,8 +25,15 @@ function inFields(fields: readonly SearchField[]): string[] | null {
   return [`(${fields.map((f) => `${f}_tf > 0`).join(' OR ')})`];
 }
 
+/** The condition on a row of the list that its article is among the postings' keys `index`. */
+export const amongPostings = (index: string) => `(published_at, ${articleKeySql}) IN (${index})`;
+
+/** The condition on postings that their term is one of these words'. */
+export const termsCondition = (words: readonly string[]) =>
+  words.length === 1 ? `term = ${termLiteral(words[0]!)}` : `term IN (${words.map(termLiteral).join(', ')})`;
+
 /**
- * The keys (published_at, article_id) of a superset of the articles matching `e`, from the index; null
+ * The keys (published_at, article) of a superset of the articles matching `e`, from the index; null
  * when the index cannot narrow them (a search in the content, which is not indexed; an expression that
  * only leaves out), and the text has to be read. `where` adds conditions on the postings' published_at (the date range).
  *
@@ -37,15 +52,11 @@ export function searchPrefilter(
       const words = [...new Set(e.words)].filter(isIndexed);
       const postings = inFields(fields);
       if (words.length === 0 || postings === null) return null;
-      const conditions = [
-        words.length === 1 ? sql`term = ${words[0]!}` : sql`term IN ${inList(words)}`,
-        ...postings,
-        ...where,
-      ].join(' AND ');
+      const conditions = [termsCondition(words), ...postings, ...where].join(' AND ');
       return words.length === 1
-        ? `SELECT published_at, article_id FROM article_terms WHERE ${conditions}`
-        : sql`SELECT published_at, article_id FROM article_terms WHERE ${raw(conditions)}
-GROUP BY published_at, article_id HAVING uniqExact(term) = ${words.length}`;
+        ? `SELECT published_at, article FROM article_postings WHERE ${conditions}`
+        : sql`SELECT published_at, article FROM article_postings WHERE ${raw(conditions)}
+GROUP BY published_at, article HAVING uniqExact(term) = ${words.length}`;
     }
     case 'not':
       return null;
@@ -54,13 +65,13 @@ GROUP BY published_at, article_id HAVING uniqExact(term) = ${words.length}`;
       if (parts.length === 0) return null;
       const [first, ...rest] = parts;
       if (rest.length === 0) return first!;
-      const within = rest.map((p) => `(published_at, article_id) IN (${p})`).join(' AND ');
-      return `SELECT published_at, article_id FROM (${first}) WHERE ${within}`;
+      const within = rest.map((p) => `(published_at, article) IN (${p})`).join(' AND ');
+      return `SELECT published_at, article FROM (${first}) WHERE ${within}`;
     }
     case 'or': {
       const parts = e.items.map((i) => searchPrefilter(i, fields, where));
       if (parts.some((p) => p === null)) return null;
-      return `SELECT published_at, article_id FROM (${parts.join(' UNION ALL ')})`;
+      return `SELECT published_at, article FROM (${parts.join(' UNION ALL ')})`;
     }
   }
 }

@@ -186,6 +186,36 @@ export class ClickHouse {
     }
   }
 
+  /**
+   * Inserts rows the caller encoded as RowBinary of `columns` (row-binary.ts), for writers that build
+   * their rows from numbers rather than objects (the projector's search postings). The columns must be
+   * the table's, with the table's types: checked against DESCRIBE TABLE before anything is sent.
+   */
+  async insertRowBinary(table: string, columns: readonly Column[], body: Buffer): Promise<void> {
+    if (body.length === 0) return;
+    const known = await this.insertColumns(
+      table,
+      columns.map((c) => c.name),
+    );
+    for (const column of columns) {
+      const declared = known.find((c) => c.name === column.name);
+      if (JSON.stringify(declared?.type) !== JSON.stringify(column.type))
+        throw new ClickHouseQueryError(
+          `INSERT INTO ${table}`,
+          new Error(
+            `column ${column.name} is ${JSON.stringify(declared?.type)}, not ${JSON.stringify(column.type)}`,
+          ),
+        );
+    }
+    const statement = `INSERT INTO ${identifier(table)} (${columns.map((c) => identifier(c.name)).join(', ')}) FORMAT RowBinary`;
+    try {
+      const result = await this.client.exec({ query: statement, values: Readable.from([body]) });
+      for await (const chunk of result.stream) void chunk;
+    } catch (error) {
+      throw failure(`INSERT INTO ${table} (${body.length} bytes)`, error);
+    }
+  }
+
   /** The table's columns named in `names`, in the table's order; looked up again once after a migration. */
   private async insertColumns(table: string, names: readonly string[]): Promise<Column[]> {
     for (let fresh = false; ; fresh = true) {

@@ -85,6 +85,33 @@ describe('encodeRowBinary', () => {
     expect(hex(body)).toBe(hex(expected));
   });
 
+  it('writes long text in one pass, whatever its length prefix turns out to need', () => {
+    // Prefixes of 1, 2 and 3 bytes, reserved for the text's longest UTF-8 and moved back when shorter.
+    const strings = [
+      'x'.repeat(200),
+      'ü'.repeat(50),
+      '€'.repeat(20_000),
+      'x'.repeat(20_000),
+      `${'a'.repeat(5000)}😀`,
+    ];
+    const body = encodeRowBinary(
+      [column('s', 'String')],
+      strings.map((s) => ({ s })),
+    );
+    const decoded: string[] = [];
+    for (let o = 0; o < body.length;) {
+      let length = 0;
+      for (let shift = 0; ; shift += 7) {
+        const b = body[o++]!;
+        length += (b & 0x7f) * 2 ** shift;
+        if (b < 0x80) break;
+      }
+      decoded.push(body.subarray(o, o + length).toString('utf8'));
+      o += length;
+    }
+    expect(decoded).toEqual(strings);
+  });
+
   it('takes unix seconds, text or a Date for a DateTime, and clamps what UInt32 cannot hold', () => {
     const columns = [column('t', 'DateTime')];
     const seconds = (value: unknown) => encodeRowBinary(columns, [{ t: value }]).readUInt32LE(0);

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { articlePostings, articleKey, termHash } from '../search/article-terms.ts';
+import { PostingRows, TermHashes, postingColumns } from './posting-rows.ts';
+
+const big = (h: { hi: number; lo: number }) => (BigInt(h.hi) << 32n) | BigInt(h.lo);
+
+/** The rows of a RowBinary body of postingColumns. */
+function decode(body: Buffer) {
+  const rows = [];
+  for (let o = 0; o < body.length; o += 32)
+    rows.push({
+      term: body.readBigUInt64LE(o),
+      published_at: body.readUInt32LE(o + 8),
+      article: body.readBigUInt64LE(o + 12),
+      title_tf: body.readUInt16LE(o + 20),
+      summary_tf: body.readUInt16LE(o + 22),
+      version: body.readBigUInt64LE(o + 24),
+    });
+  return rows;
+}
+
+const articles = [
+  { id: 'b', at: 200, title: 'Rates rise again', summary: 'Rates rose for a second month.', version: 5 },
+  { id: 'a', at: 200, title: 'Über rates', summary: '', version: 2 ** 40 + 3 },
+  { id: 'c', at: 100, title: 'Markets fall', summary: 'Markets fell as rates rose.', version: 1 },
+];
+
+describe('posting rows', () => {
+  const rows = new PostingRows(new TermHashes());
+  for (const a of articles) rows.add(a.at, a.id, a.version, articlePostings(a));
+  const decoded = decode(rows.encode());
+
+  it('are one row per distinct word of each article, keyed by the hashes of the word and of the id', () => {
+    const expected = articles.flatMap((a) => {
+      const p = articlePostings(a);
+      return p.terms.map((word, i) => ({
+        term: big(termHash(word)),
+        published_at: a.at,
+        article: big(articleKey(a.id)),
+        title_tf: p.title_tfs[i],
+        summary_tf: p.summary_tfs[i],
+        version: BigInt(a.version),
+      }));
+    });
+    expect(rows.rows).toBe(expected.length);
+    const key = (r: (typeof expected)[number]) => `${r.term}/${r.article}`;
+    expect([...decoded].sort((x, y) => (key(x) < key(y) ? -1 : 1))).toEqual(
+      [...expected].sort((x, y) => (key(x) < key(y) ? -1 : 1)),
+    );
+  });
+
+  it("come in the table's key order: term, published_at, article", () => {
+    const sorted = [...decoded].sort(
+      (x, y) =>
+        Number(x.term > y.term) - Number(x.term < y.term) ||
+        x.published_at - y.published_at ||
+        Number(x.article > y.article) - Number(x.article < y.article),
+    );
+    expect(decoded).toEqual(sorted);
+  });
+
+  it('are 32 bytes a row in the columns postingColumns names', () => {
+    expect(postingColumns.map((c) => c.name)).toEqual([
+      'term',
+      'published_at',
+      'article',
+      'title_tf',
+      'summary_tf',
+      'version',
+    ]);
+    expect(rows.encode().length).toBe(32 * rows.rows);
+  });
+
+  it('hash each word once, until the cache holds its capacity and starts again', () => {
+    const terms = new TermHashes(3);
+    expect([terms.id('a'), terms.id('b'), terms.id('a'), terms.id('c')]).toEqual([0, 1, 0, 2]);
+    terms.trim();
+    expect(terms.size).toBe(0);
+    expect(terms.id('d')).toBe(0);
+    expect(big({ hi: terms.hi[0]!, lo: terms.lo[0]! })).toBe(big(termHash('d')));
+  });
+});
