@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { encodeRowBinary } from '../runtime/clickhouse/row-binary.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
-import { articlePostings } from '../search/article-terms.ts';
+import { localTypes } from '../runtime/kafka/registry.ts';
+import { topicNames } from '../runtime/kafka/topics.ts';
+import { batchArticle, byArticleKey, projectorTypes, type ProjectedArticle } from './article-batch.ts';
 import { encodeListRows, listColumns } from './list-rows.ts';
-import { articleRow, articleRows, type Row } from './rows.ts';
+import { articleRows, type Row } from './rows.ts';
+
+const writer = localTypes().get(topicNames.articlesDiscovered)!.type;
+const reader = projectorTypes().get(topicNames.articlesDiscovered)!.type;
+const resolver = reader.createResolver(writer);
+/** An event as written with the registered schema and read back with the projector's. */
+const asProjectorReadsIt = (a: ArticleDiscovered): ProjectedArticle =>
+  reader.fromBuffer(writer.toBuffer(a), resolver) as ProjectedArticle;
 
 const at = Date.UTC(2026, 10, 20, 8);
 const article = (id: string, minutes: number, extra: Partial<ArticleDiscovered> = {}): ArticleDiscovered => ({
@@ -50,13 +59,7 @@ describe('list rows', () => {
     }),
   ];
   // As the projector orders a batch: by the articles' key (published_at, article_id).
-  const listed = events
-    .map((a, i) => ({ article: a, row: articleRow(a, 100 + i), words: articlePostings(a) }))
-    .sort(
-      (x, y) =>
-        (x.row.published_at as number) - (y.row.published_at as number) ||
-        compare(x.row.article_id as string, y.row.article_id as string),
-    );
+  const listed = events.map((a, i) => batchArticle(a, 100 + i)).sort(byArticleKey);
 
   it('are the rows articleRows describes, in the key order of the table, as RowBinary', () => {
     const reference = events
@@ -65,6 +68,25 @@ describe('list rows', () => {
       .sort(byKey);
     const { body, rows } = encodeListRows(listed);
     expect(rows).toBe(5 * events.length);
+    expect(body.toString('hex')).toBe(encodeRowBinary(listColumns, reference).toString('hex'));
+  });
+
+  it('are the same from events read with the raw fields as bytes, across renamed and namesake sources', () => {
+    const more = [
+      ...events,
+      // A source renamed, and another source under the first one's name.
+      article('eeeee', 3, { source_id: 'src_5', source_name: 'Zürich Herald' }),
+      article('ffffff', 4, { source_id: 'src_5', source_name: 'Genève Herald' }),
+      article('ggggggg', 2, { source_id: 'src_other', source_name: 'DAILY Example', title: 'Ça coûte 5 €' }),
+    ];
+    const reference = more
+      .flatMap((a, i) => articleRows(a, 100 + i).filter((r) => r.table === 'article_list'))
+      .map((r) => r.row)
+      .sort(byKey);
+    const raw = more.map((a, i) => batchArticle(asProjectorReadsIt(a), 100 + i)).sort(byArticleKey);
+    expect(typeof raw[0]!.article.title).not.toBe('string');
+    const { body, rows } = encodeListRows(raw);
+    expect(rows).toBe(5 * more.length);
     expect(body.toString('hex')).toBe(encodeRowBinary(listColumns, reference).toString('hex'));
   });
 });

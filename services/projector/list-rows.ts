@@ -3,11 +3,14 @@
 // the rows articleRows (rows.ts) describes, five an article, without an object each. Built from objects
 // they were a third of the projector's allocations, and ClickHouse sorts a block that does not arrive in
 // key order (see posting-rows.ts).
-import { RowBinaryWriter, type Column } from '../runtime/clickhouse/row-binary.ts';
-import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+//
+// Most of a list row is names that repeat from article to article: the source's id and name, the
+// category, the language and the facets made of them. Each is encoded once and kept (FacetNames), and
+// copied into every row that has it; the shown fields (title, summary, url) are the article's own bytes
+// (article-batch.ts).
+import { RowBinaryWriter, encodedString, type Column } from '../runtime/clickhouse/row-binary.ts';
 import { articleFacets, facet } from '../search/article-list.ts';
-import type { Postings } from '../search/article-terms.ts';
-import type { Row } from './rows.ts';
+import { seconds, type BatchArticle } from './article-batch.ts';
 
 export const listTable = 'article_list';
 
@@ -35,54 +38,139 @@ export const listColumns: readonly Column[] = [
   column('version', 'UInt64'),
 ];
 
-/** An article of the batch: its event, its row of `articles` (articleRow) and its postings. */
-export interface ListedArticle {
-  article: ArticleDiscovered;
-  row: Row;
-  words: Postings;
+/** A name and its encoding as a String value of RowBinary. */
+export interface Encoded {
+  text: string;
+  bytes: Uint8Array;
+}
+const encoded = (text: string): Encoded => ({ text, bytes: encodedString(text) });
+
+/** A source's id and name, and the facets it lists its articles under, encoded. */
+interface SourceNames {
+  id: Encoded;
+  name: Encoded;
+  /** Its two facets, as articleFacets names them (by id, by name). */
+  facets: [Encoded, Encoded];
 }
 
-/** DateTime is UInt32 seconds: what it cannot hold becomes its nearest bound, as row-binary.ts writes it. */
-const seconds = (s: number) => Math.min(0xffffffff, Math.max(0, s));
+/** A category's or language's value and its facet, encoded. */
+interface ValueNames {
+  value: Encoded;
+  facet: Encoded;
+}
+
+/**
+ * The encoded names the batches have met, by source, category and language: a few thousand sources, a
+ * dozen categories and languages. Forgets everything once it holds `capacity` of them.
+ */
+export class FacetNames {
+  private readonly sources = new Map<string, SourceNames>();
+  private readonly categories = new Map<string, ValueNames>();
+  private readonly languages = new Map<string, ValueNames>();
+  readonly all = encoded(facet.all);
+
+  constructor(private readonly capacity = 100_000) {}
+
+  source(id: string, name: string): SourceNames {
+    const known = this.sources.get(id);
+    if (known && known.name.text === name) return known;
+    // As articleFacets names them: [all, source, source name, category, language].
+    const [, byId, byName] = articleFacets({ source_id: id, source_name: name, category: '', language: '' });
+    const names: SourceNames = {
+      id: encoded(id),
+      name: encoded(name),
+      facets: [encoded(byId!), encoded(byName!)],
+    };
+    if (this.sources.size >= this.capacity) this.sources.clear();
+    this.sources.set(id, names);
+    return names;
+  }
+
+  category(value: string): ValueNames {
+    return this.value(this.categories, value, 3);
+  }
+
+  language(value: string): ValueNames {
+    return this.value(this.languages, value, 4);
+  }
+
+  private value(known: Map<string, ValueNames>, value: string, place: 3 | 4): ValueNames {
+    let names = known.get(value);
+    if (names) return names;
+    const facets = articleFacets({
+      source_id: '',
+      source_name: '',
+      category: place === 3 ? value : '',
+      language: place === 4 ? value : '',
+    });
+    names = { value: encoded(value), facet: encoded(facets[place]!) };
+    if (known.size >= this.capacity) known.clear();
+    known.set(value, names);
+    return names;
+  }
+}
+
+/** The names every projector's batch has met so far. */
+export const sharedFacetNames = new FacetNames();
+
+const byText = (a: Encoded, b: Encoded) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
 
 /**
  * The list rows of these articles as RowBinary of listColumns: the facets in order of their names, each
  * facet's articles in the order given, which is the articles' key order (published_at, article_id).
  */
-export function encodeListRows(articles: readonly ListedArticle[]): { body: Buffer; rows: number } {
-  const byFacet = new Map<string, number[]>();
-  articles.forEach(({ article, row }, i) => {
-    const names = articleFacets({
-      source_id: article.source_id,
-      source_name: article.source_name,
-      category: row.category as string,
-      language: row.language as string,
-    });
-    for (const name of names) {
-      const listed = byFacet.get(name);
-      if (listed) listed.push(i);
-      else byFacet.set(name, [i]);
-    }
+export function encodeListRows(
+  articles: readonly BatchArticle[],
+  names: FacetNames = sharedFacetNames,
+): { body: Buffer; rows: number } {
+  // By the facet's name (two sources of one name share their name's facet).
+  const byFacet = new Map<string, { name: Encoded; listed: number[] }>();
+  const add = (name: Encoded, i: number) => {
+    const known = byFacet.get(name.text);
+    if (known) known.listed.push(i);
+    else byFacet.set(name.text, { name, listed: [i] });
+  };
+  const sources: SourceNames[] = [];
+  const categories: ValueNames[] = [];
+  const languages: ValueNames[] = [];
+  articles.forEach(({ article, category, language }, i) => {
+    const source = names.source(article.source_id, article.source_name);
+    const c = names.category(category);
+    const l = names.language(language);
+    sources.push(source);
+    categories.push(c);
+    languages.push(l);
+    add(names.all, i);
+    add(source.facets[0], i);
+    add(source.facets[1], i);
+    add(c.facet, i);
+    add(l.facet, i);
   });
   // Sized from the batch before, so the rows are written without the buffer growing (and copied) midway.
   const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096);
   let rows = 0;
-  for (const name of [...byFacet.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const shown = name === facet.all;
-    for (const i of byFacet.get(name)!) {
-      const { article, row, words } = articles[i]!;
-      w.string(name);
-      w.uint32(seconds(row.published_at as number));
+  for (const { name, listed } of [...byFacet.values()].sort((a, b) => byText(a.name, b.name))) {
+    const shown = name.text === facet.all;
+    for (const i of listed) {
+      const { article, publishedAt, updatedAt, version, words } = articles[i]!;
+      const source = sources[i]!;
+      w.copy(name.bytes);
+      w.uint32(seconds(publishedAt));
       w.string(article.article_id);
-      w.string(shown ? article.title : '');
-      w.string(shown ? article.summary : '');
-      w.string(article.source_id);
-      w.string(article.source_name);
-      w.string(shown ? article.url : '');
-      w.string(row.language as string);
-      w.string(row.category as string);
+      if (shown) {
+        w.text(article.title);
+        w.text(article.summary);
+      } else {
+        w.uint8(0); // two empty strings
+        w.uint8(0);
+      }
+      w.copy(source.id.bytes);
+      w.copy(source.name.bytes);
+      if (shown) w.text(article.url);
+      else w.uint8(0);
+      w.copy(languages[i]!.value.bytes);
+      w.copy(categories[i]!.value.bytes);
       w.uint32(article.revision);
-      const updatedAt = row.updated_at as number | null;
       if (updatedAt === null) w.uint8(1);
       else {
         w.uint8(0);
@@ -90,7 +178,7 @@ export function encodeListRows(articles: readonly ListedArticle[]): { body: Buff
       }
       w.uint32(shown ? words.title_length : 0);
       w.uint32(shown ? words.summary_length : 0);
-      w.uint64(row.version as number);
+      w.uint64(version);
       rows++;
     }
   }

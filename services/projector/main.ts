@@ -18,6 +18,7 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { projectorEnv } from './config.ts';
+import { projectorTypes } from './article-batch.ts';
 import { formatDuration } from './progress.ts';
 import { projectBatch, projectorConcurrency, projectorFetch } from './projector.ts';
 import { rebuild } from './rebuild.ts';
@@ -38,11 +39,12 @@ async function projectLive({ onStop }: Lifecycle): Promise<void> {
     clientId: `${config.KAFKA_CLIENT_ID}-projector`,
     logger,
   });
-  const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
-  const producer = await EventProducer.connect(kafka, codec);
+  const registry = createSchemaRegistry(config.SCHEMA_REGISTRY_URL);
+  const producer = await EventProducer.connect(kafka, new EventCodec(registry));
   const runner = new ConsumerRunner({
     kafka,
-    codec,
+    // The article events' copied fields read as their bytes (article-batch.ts).
+    codec: new EventCodec(registry, projectorTypes()),
     producer,
     logger,
     groupId: config.PROJECTOR_GROUP,
@@ -76,7 +78,7 @@ async function rebuildReadModels({ onStop }: Lifecycle, dropOld: boolean): Promi
   try {
     const summary = await rebuild({
       kafka,
-      codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL)),
+      codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL), projectorTypes()),
       logger,
       connect: (database) => ClickHouse.connect(clickHouseSettings(config, database)),
       database: config.CLICKHOUSE_DATABASE,

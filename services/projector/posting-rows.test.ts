@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { articlePostings, articleKey, termHash } from '../search/article-terms.ts';
-import { PostingRows, TermHashes, postingColumns } from './posting-rows.ts';
+import { searchWords } from '../search/search-words.ts';
+import { PostingRows, TermHashes, postingColumns, words } from './posting-rows.ts';
 
 const big = (h: { hi: number; lo: number }) => (BigInt(h.hi) << 32n) | BigInt(h.lo);
 
@@ -78,5 +79,41 @@ describe('posting rows', () => {
     expect(terms.size).toBe(0);
     expect(terms.id('d')).toBe(0);
     expect(big({ hi: terms.hi[0]!, lo: terms.lo[0]! })).toBe(big(termHash('d')));
+  });
+
+  it('from a title and summary are the rows of articlePostings, in the same bytes', () => {
+    const texts = [
+      ...articles,
+      {
+        id: 'd',
+        at: 150,
+        title: 'ISTANBUL İstanbul ΣΟΦΟΣ straße STRASSE x'.repeat(2),
+        summary: `rates ${'z'.repeat(64)} ${'y'.repeat(65)} RATES rates, 3.5% C3PO`,
+        version: 9,
+      },
+      { id: 'e', at: 150, title: '', summary: 'go '.repeat(70_000), version: 10 },
+    ];
+    const fromPostings = new PostingRows(new TermHashes());
+    const fromText = new PostingRows(new TermHashes());
+    for (const a of texts) {
+      const p = articlePostings(a);
+      fromPostings.add(a.at, a.id, a.version, p);
+      expect(fromText.addText(a.at, a.id, a.version, a.title, a.summary)).toEqual({
+        title_length: p.title_length,
+        summary_length: p.summary_length,
+      });
+    }
+    expect(fromText.rows).toBe(fromPostings.rows);
+    expect(fromText.encode().toString('hex')).toBe(fromPostings.encode().toString('hex'));
+  });
+
+  it('take the words of a text as searchWords does', () => {
+    for (const text of [
+      "Rates RISE again: 3.5% in Q3, said O'Neil_Smith (BBC-News)",
+      'Zürich İstanbul ΣΟΦΟΣ straße ǅemal ﬁne Ⅻ ½ ٣',
+      '',
+      '  ,,  ',
+    ])
+      expect(words(text)).toEqual(searchWords(text));
   });
 });

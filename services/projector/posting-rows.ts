@@ -11,6 +11,7 @@
 import type { Column } from '../runtime/clickhouse/row-binary.ts';
 import { cityHash64Into, type Hash64 } from '../search/city-hash.ts';
 import type { Postings } from '../search/article-terms.ts';
+import { isIndexed, searchWords } from '../search/search-words.ts';
 
 export const postingsTable = 'article_postings';
 
@@ -43,8 +44,22 @@ export class TermHashes {
 
   /** Scratch space by id, for a batch's encoding: its place in the batch's term order. */
   rank = new Int32Array(1024);
+  /** Scratch space by id, for an article's words: the place of its posting among the article's. */
+  place = new Int32Array(1024);
   private seen = new Int32Array(1024);
   private batch = 0;
+
+  /** A stamp for `seen`: ids stamped before it count as not seen. */
+  stamp(): number {
+    return ++this.batch;
+  }
+
+  /** Whether the id was seen since `stamp`, marking it seen. */
+  saw(id: number, stamp: number): boolean {
+    if (this.seen[id] === stamp) return true;
+    this.seen[id] = stamp;
+    return false;
+  }
 
   /** The distinct ids among `ids`, in order of first appearance. */
   distinct(ids: readonly number[]): number[] {
@@ -76,6 +91,7 @@ export class TermHashes {
       seen.set(this.seen);
       this.seen = seen;
       this.rank = new Int32Array(this.hi.length);
+      this.place = new Int32Array(this.hi.length);
     }
     // Indexed words are at most 64 UTF-16 units (search-words.ts), so at most 192 bytes of UTF-8.
     const { written } = encoder.encodeInto(word, this.bytes);
@@ -120,8 +136,59 @@ export class PostingRows {
     return this.term.length;
   }
 
+  /**
+   * One revision of an article, from its title and summary: the postings articlePostings
+   * (article-terms.ts) finds, made straight into the batch's rows, each word looked up once. Returns the
+   * fields' lengths in words, as articlePostings gives them.
+   */
+  addText(
+    publishedAt: number,
+    articleId: string,
+    version: number,
+    title: string,
+    summary: string,
+  ): { title_length: number; summary_length: number } {
+    this.addArticle(publishedAt, articleId, version);
+    const stamp = this.terms.stamp();
+    const first = this.term.length;
+    const title_length = this.count(words(title), stamp, first, this.titleTf);
+    const summary_length = this.count(words(summary), stamp, first, this.summaryTf);
+    this.first.push(this.term.length);
+    return { title_length, summary_length };
+  }
+
+  /** Counts the words into the article's postings (which begin at `first`), adding one for each new word. */
+  private count(list: readonly string[], stamp: number, first: number, tfs: number[]): number {
+    const { terms, term, titleTf, summaryTf } = this;
+    for (const word of list) {
+      if (!isIndexed(word)) continue;
+      const id = terms.id(word);
+      let p: number;
+      if (terms.saw(id, stamp)) p = first + terms.place[id]!;
+      else {
+        p = term.length;
+        terms.place[id] = p - first;
+        term.push(id);
+        titleTf.push(0);
+        summaryTf.push(0);
+      }
+      if (tfs[p]! < maxCount) tfs[p]!++;
+    }
+    return list.length;
+  }
+
   /** One revision of an article: its key in `articles` (published_at, article_id), version and postings. */
   add(publishedAt: number, articleId: string, version: number, postings: Postings): void {
+    this.addArticle(publishedAt, articleId, version);
+    for (let i = 0; i < postings.terms.length; i++) {
+      this.term.push(this.terms.id(postings.terms[i]!));
+      this.titleTf.push(postings.title_tfs[i]!);
+      this.summaryTf.push(postings.summary_tfs[i]!);
+    }
+    this.first.push(this.term.length);
+  }
+
+  private addArticle(publishedAt: number, articleId: string, version: number): void {
     const { written, read } = encoder.encodeInto(articleId, this.idBytes);
     const key =
       read === articleId.length
@@ -132,13 +199,7 @@ export class PostingRows {
     this.keyHi.push(key.hi);
     this.keyLo.push(key.lo);
     this.version.push(version);
-    for (let i = 0; i < postings.terms.length; i++) {
-      this.term.push(this.terms.id(postings.terms[i]!));
-      this.titleTf.push(postings.title_tfs[i]!);
-      this.summaryTf.push(postings.summary_tfs[i]!);
-    }
     this.articles++;
-    this.first.push(this.term.length);
   }
 
   /** The rows as RowBinary of postingColumns, in key order. */
@@ -184,6 +245,21 @@ export class PostingRows {
     return littleEndian(words);
   }
 }
+
+const maxCount = 65_535; // UInt16, as article-terms.ts counts
+
+/**
+ * A text's words as searchWords (search-words.ts) takes them. A text of ASCII alone, most titles and
+ * summaries, is lowercased once and split at what is not a letter or digit, which gives the same words
+ * (an ASCII letter or digit is one in Unicode, and lowercasing ASCII keeps it one) without lowercasing
+ * each word on its own.
+ */
+export function words(text: string): string[] {
+  // ASCII alone when its UTF-8 is a byte a character.
+  if (Buffer.byteLength(text, 'utf8') !== text.length) return searchWords(text);
+  return text.toLowerCase().match(asciiWord) ?? [];
+}
+const asciiWord = /[a-z0-9]+/g;
 
 const isLittleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 

@@ -5,12 +5,19 @@ import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { Column } from '../runtime/clickhouse/row-binary.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { PoisonMessageError } from '../runtime/kafka/errors.ts';
-import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
-import { articlePostings } from '../search/article-terms.ts';
-import { encodeListRows, listColumns, listTable, type ListedArticle } from './list-rows.ts';
+import {
+  articleColumns,
+  articlesTable,
+  batchArticle,
+  byArticleKey,
+  encodeArticleRows,
+  type BatchArticle,
+  type ProjectedArticle,
+} from './article-batch.ts';
+import { encodeListRows, listColumns, listTable } from './list-rows.ts';
 import { PostingRows, postingColumns, postingsTable } from './posting-rows.ts';
-import { articleRow, projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
+import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
 
 /**
  * Fetch sizes for the projector's consumer: each fetched batch becomes one insert, and ClickHouse
@@ -26,12 +33,6 @@ export const projectorConcurrency = 6;
 export function isProjectedTopic(topic: string): topic is ProjectedTopic {
   return topic in projectedTables;
 }
-
-/** Rows by their key in `articles` (and in each facet of `article_list`): published_at, article_id. */
-const byArticleKey = (a: Row, b: Row) =>
-  (a.published_at as number) - (b.published_at as number) ||
-  compare(a.article_id as string, b.article_id as string);
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** What a batch writes into one table: rows, or rows the projector encoded itself (posting-rows.ts). */
 export type TableInsert =
@@ -49,14 +50,16 @@ export function batchInserts(events: readonly ConsumedEvent<unknown>[]): TableIn
     if (list) list.push(row);
     else byTable.set(table, [row]);
   };
-  const articles: ListedArticle[] = [];
+  const articles: BatchArticle[] = [];
+  // The article's postings as its words are read: the term ids they hold are valid until the next batch.
+  const postings = new PostingRows();
   for (const event of events) {
     if (!isProjectedTopic(event.topic))
       throw new PoisonMessageError(`the projector does not project ${event.topic}`);
     const version = Number(event.offset);
     if (event.topic === topicNames.articlesDiscovered && event.value) {
-      const article = event.value as ArticleDiscovered;
-      articles.push({ article, row: articleRow(article, version), words: articlePostings(article) });
+      // Decoded with projectorTypes (article-batch.ts), or with the ordinary schema: either is written alike.
+      articles.push(batchArticle(event.value as ProjectedArticle, version, postings));
     } else {
       for (const { table, row } of rowsFor(
         event.topic,
@@ -70,18 +73,19 @@ export function batchInserts(events: readonly ConsumedEvent<unknown>[]): TableIn
   }
   if (articles.length === 0) return [...byTable].map(([table, rows]) => ({ table, rows }));
   // Each table's rows in its key order, which ClickHouse then need not sort (posting-rows.ts): the
-  // articles by (published_at, article_id), and so each facet's list rows (list-rows.ts). The list rows
-  // and postings are encoded from the articles as they are, with no object per row; they are the rows
+  // articles by (published_at, article_id), and so each facet's list rows (list-rows.ts). The three
+  // tables' rows are encoded from the articles as they are, with no object per row; they are the rows
   // articleRows (rows.ts) describes.
-  articles.sort((a, b) => byArticleKey(a.row, b.row));
-  const postings = new PostingRows();
-  for (const { article, row, words } of articles) {
-    add('articles', row);
-    postings.add(row.published_at as number, article.article_id, row.version as number, words);
-  }
+  articles.sort(byArticleKey);
   const list = encodeListRows(articles);
   const inserts: TableInsert[] = [...byTable].map(([table, rows]) => ({ table, rows }));
   inserts.push(
+    {
+      table: articlesTable,
+      columns: articleColumns,
+      body: encodeArticleRows(articles),
+      count: articles.length,
+    },
     { table: listTable, columns: listColumns, body: list.body, count: list.rows },
     { table: postingsTable, columns: postingColumns, body: postings.encode(), count: postings.rows },
   );

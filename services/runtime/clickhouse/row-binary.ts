@@ -87,6 +87,28 @@ export class RowBinaryWriter {
     this.reserve(length);
     this.offset += this.buffer.write(value, this.offset, length, 'utf8');
   }
+  /** Text given as a string or as its UTF-8 bytes (which are copied as they are). */
+  text(value: string | Uint8Array): void {
+    if (typeof value === 'string') this.string(value);
+    else {
+      this.varUInt(value.length);
+      this.copy(value);
+    }
+  }
+  /** Bytes as they are: a value encoded before (a string's length and bytes, kept for reuse). */
+  copy(bytes: Uint8Array): void {
+    const n = bytes.length;
+    this.reserve(n);
+    const b = this.buffer;
+    let o = this.offset;
+    // A short copy in JavaScript: a native copy's call costs more than a few bytes of it.
+    if (n < 48) for (let i = 0; i < n; i++) b[o++] = bytes[i]!;
+    else {
+      b.set(bytes, o);
+      o += n;
+    }
+    this.offset = o;
+  }
   uint8(n: number): void {
     this.reserve(1);
     this.buffer[this.offset++] = n;
@@ -222,3 +244,10 @@ export function encodeRowBinary(
 }
 
 const bytesPerRow = new Map<string, number>();
+
+/** A string as a String value of RowBinary (its length, then its UTF-8), to be written with copy(). */
+export function encodedString(value: string): Uint8Array {
+  const w = new RowBinaryWriter(Buffer.byteLength(value, 'utf8') + 10);
+  w.string(value);
+  return w.bytes();
+}

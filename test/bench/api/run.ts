@@ -37,6 +37,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import kafkajs, { type Kafka } from 'kafkajs';
 import { readCorpus } from '../../../services/demo/corpus.ts';
+import { projectorTypes } from '../../../services/projector/article-batch.ts';
 import { projectBatch, projectorConcurrency, projectorFetch } from '../../../services/projector/projector.ts';
 import { rowFor } from '../../../services/projector/rows.ts';
 import { ClickHouse, clickHouseSettings } from '../../../services/runtime/clickhouse/client.ts';
@@ -232,7 +233,7 @@ async function project(kafka: Kafka, codec: EventCodec, clickhouse: ClickHouse) 
   const batches = { count: 0, events: 0, ms: 0 };
   const runner = new ConsumerRunner({
     kafka,
-    codec,
+    codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL), projectorTypes()), // as main.ts
     producer,
     logger,
     groupId: 'bench-api', // the runner puts it in the namespace

@@ -11,6 +11,7 @@ import { migrate, readMigrations } from '../../../services/runtime/clickhouse/mi
 import { ConsumerRunner } from '../../../services/runtime/kafka/consumer.ts';
 import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
+import { projectorTypes } from '../../../services/projector/article-batch.ts';
 import { projectBatch, projectorConcurrency, projectorFetch } from '../../../services/projector/projector.ts';
 import { projectedTables } from '../../../services/projector/rows.ts';
 import { testKafka } from './kafka.ts';
@@ -89,7 +90,8 @@ export async function startApiStack(name: string, env: Record<string, string> = 
     let assigned = false;
     const projector = new ConsumerRunner({
       kafka,
-      codec,
+      codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL), projectorTypes()), // as main.ts
+
       producer,
       logger: testLogger,
       groupId: `test-${name}-projector-${run}`,
