@@ -146,28 +146,55 @@ export function encodeListRows(
     add(c.facet, i);
     add(l.facet, i);
   });
+  // A row under any facet but every article's ('') is the same after its facet's name: it is encoded
+  // once an article (tails) and copied for each of the four.
+  const tails = new RowBinaryWriter(articles.length * 160 + 4096);
+  const tailEnd = new Int32Array(articles.length + 1);
+  articles.forEach(({ article, publishedAt, updatedAt, version }, i) => {
+    const source = sources[i]!;
+    tails.uint32(seconds(publishedAt));
+    tails.string(article.article_id);
+    tails.uint8(0); // title, summary: empty
+    tails.uint8(0);
+    tails.copy(source.id.bytes);
+    tails.copy(source.name.bytes);
+    tails.uint8(0); // url: empty
+    tails.copy(languages[i]!.value.bytes);
+    tails.copy(categories[i]!.value.bytes);
+    tails.uint32(article.revision);
+    if (updatedAt === null) tails.uint8(1);
+    else {
+      tails.uint8(0);
+      tails.uint32(seconds(updatedAt));
+    }
+    tails.uint32(0); // title_length, summary_length: on every article's row only
+    tails.uint32(0);
+    tails.uint64(version);
+    tailEnd[i + 1] = tails.offset;
+  });
   // Sized from the batch before, so the rows are written without the buffer growing (and copied) midway.
   const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096);
   let rows = 0;
   for (const { name, listed } of [...byFacet.values()].sort((a, b) => byText(a.name, b.name))) {
-    const shown = name.text === facet.all;
+    if (name.text !== facet.all) {
+      for (const i of listed) {
+        w.copy(name.bytes);
+        w.copyRange(tails.buffer, tailEnd[i]!, tailEnd[i + 1]!);
+      }
+      rows += listed.length;
+      continue;
+    }
     for (const i of listed) {
       const { article, publishedAt, updatedAt, version, words } = articles[i]!;
       const source = sources[i]!;
       w.copy(name.bytes);
       w.uint32(seconds(publishedAt));
       w.string(article.article_id);
-      if (shown) {
-        w.text(article.title);
-        w.text(article.summary);
-      } else {
-        w.uint8(0); // two empty strings
-        w.uint8(0);
-      }
+      w.text(article.title);
+      w.text(article.summary);
       w.copy(source.id.bytes);
       w.copy(source.name.bytes);
-      if (shown) w.text(article.url);
-      else w.uint8(0);
+      w.text(article.url);
       w.copy(languages[i]!.value.bytes);
       w.copy(categories[i]!.value.bytes);
       w.uint32(article.revision);
@@ -176,11 +203,11 @@ export function encodeListRows(
         w.uint8(0);
         w.uint32(seconds(updatedAt));
       }
-      w.uint32(shown ? words.title_length : 0);
-      w.uint32(shown ? words.summary_length : 0);
+      w.uint32(words.title_length);
+      w.uint32(words.summary_length);
       w.uint64(version);
-      rows++;
     }
+    rows += listed.length;
   }
   if (articles.length > 0) bytesPerArticle = Math.max(bytesPerArticle, w.offset / articles.length);
   return { body: w.bytes(), rows };

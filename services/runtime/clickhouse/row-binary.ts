@@ -109,6 +109,11 @@ export class RowBinaryWriter {
     }
     this.offset = o;
   }
+  /** Bytes [start, end) of `source` as they are. */
+  copyRange(source: Buffer, start: number, end: number): void {
+    this.reserve(end - start);
+    this.offset += source.copy(this.buffer, this.offset, start, end);
+  }
   uint8(n: number): void {
     this.reserve(1);
     this.buffer[this.offset++] = n;
