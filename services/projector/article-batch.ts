@@ -15,7 +15,7 @@ import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { localTypes } from '../runtime/kafka/registry.ts';
 import { topicCatalog, topicNames, type TopicSpec } from '../runtime/kafka/topics.ts';
 import { articlePostings, type Postings } from '../search/article-terms.ts';
-import type { PostingRows } from './posting-rows.ts';
+import { isAscii, type PostingRows } from './posting-rows.ts';
 
 /** The fields of an article event the projector copies into its rows without looking at them as text. */
 export const rawFields = [
@@ -104,8 +104,13 @@ export function batchArticle(
   postings?: PostingRows,
 ): BatchArticle {
   const publishedAt = time(article.first_published_at ?? article.published_at);
-  const title = textOf(article.title);
-  const summary = textOf(article.summary);
+  const words = (): BatchArticle['words'] => {
+    const { title, summary } = article;
+    if (!postings) return articlePostings({ title: textOf(title), summary: textOf(summary) });
+    if (typeof title !== 'string' && typeof summary !== 'string' && isAscii(title) && isAscii(summary))
+      return postings.addAscii(publishedAt, article.article_id, version, title, summary);
+    return postings.addText(publishedAt, article.article_id, version, textOf(title), textOf(summary));
+  };
   return {
     article,
     version,
@@ -115,9 +120,7 @@ export function batchArticle(
     updatedAt: article.revision > 1 ? time(article.discovered_at) : null,
     language: article.language ?? '',
     category: article.category ?? 'general',
-    words: postings
-      ? postings.addText(publishedAt, article.article_id, version, title, summary)
-      : articlePostings({ title, summary }),
+    words: words(),
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { articlePostings, articleKey, termHash } from '../search/article-terms.ts';
 import { searchWords } from '../search/search-words.ts';
-import { PostingRows, TermHashes, postingColumns, words } from './posting-rows.ts';
+import { readCorpus } from '../demo/corpus.ts';
+import { PostingRows, TermHashes, isAscii, postingColumns, words } from './posting-rows.ts';
 
 const big = (h: { hi: number; lo: number }) => (BigInt(h.hi) << 32n) | BigInt(h.lo);
 
@@ -115,5 +116,62 @@ describe('posting rows', () => {
       '  ,,  ',
     ])
       expect(words(text)).toEqual(searchWords(text));
+  });
+
+  it('from the bytes of ASCII text are the rows of articlePostings, in the same bytes', () => {
+    const texts = [
+      ...articles.filter((a) => isAscii(Buffer.from(a.title + a.summary))),
+      {
+        id: 'd',
+        at: 150,
+        title: "RATES rates Rates, 3.5% C3PO x_y O'Neil",
+        summary: `${'z'.repeat(64)} ${'y'.repeat(65)} ${'Z'.repeat(64)}!`,
+        version: 9,
+      },
+      { id: 'e', at: 150, title: '', summary: 'go '.repeat(70_000), version: 10 },
+      // The BBC corpus's headlines and first paragraphs, the words of real news.
+      ...readCorpus()
+        .map((c, i) => ({ id: c.id, at: i, title: c.title, summary: c.paragraphs[0] ?? '', version: i }))
+        .filter((a) => isAscii(Buffer.from(a.title + a.summary))),
+    ];
+    // One cache for both ways in, as the projector has: a word met as a string first is found by its bytes.
+    const terms = new TermHashes(1 << 20);
+    terms.id('rates');
+    const fromPostings = new PostingRows(new TermHashes());
+    const fromBytes = new PostingRows(terms);
+    for (const a of texts) {
+      const p = articlePostings(a);
+      fromPostings.add(a.at, a.id, a.version, p);
+      expect(fromBytes.addAscii(a.at, a.id, a.version, Buffer.from(a.title), Buffer.from(a.summary))).toEqual(
+        {
+          title_length: p.title_length,
+          summary_length: p.summary_length,
+        },
+      );
+    }
+    expect(texts.length).toBeGreaterThan(50);
+    expect(fromBytes.rows).toBe(fromPostings.rows);
+    expect(fromBytes.encode().toString('hex')).toBe(fromPostings.encode().toString('hex'));
+  });
+
+  it('find a word by its bytes after the table has grown and after the cache started again', () => {
+    const terms = new TermHashes(5000);
+    const rows = new PostingRows(terms);
+    const many = Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ');
+    rows.addAscii(1, 'a', 1, Buffer.from(many), Buffer.from(''));
+    rows.addAscii(1, 'b', 1, Buffer.from(many.toUpperCase()), Buffer.from(''));
+    expect(terms.size).toBe(3000);
+    expect(rows.rows).toBe(6000);
+    const more = Array.from({ length: 3000 }, (_, i) => `v${i}`).join(' ');
+    new PostingRows(terms).addAscii(1, 'c', 1, Buffer.from(more), Buffer.from(''));
+    expect(terms.size).toBe(6000);
+    const again = new PostingRows(terms); // trims: the cache held its capacity
+    expect(terms.size).toBe(0);
+    again.addAscii(1, 'd', 1, Buffer.from('w1 v2 w1'), Buffer.from(''));
+    expect(terms.size).toBe(2);
+    expect(again.rows).toBe(2);
+    const reference = new PostingRows(new TermHashes());
+    reference.add(1, 'd', 1, articlePostings({ title: 'w1 v2 w1', summary: '' }));
+    expect(again.encode().toString('hex')).toBe(reference.encode().toString('hex'));
   });
 });

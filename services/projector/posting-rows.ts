@@ -11,7 +11,7 @@
 import type { Column } from '../runtime/clickhouse/row-binary.ts';
 import { cityHash64Into, type Hash64 } from '../search/city-hash.ts';
 import type { Postings } from '../search/article-terms.ts';
-import { isIndexed, searchWords } from '../search/search-words.ts';
+import { isIndexed, maxIndexedWordLength, searchWords } from '../search/search-words.ts';
 
 export const postingsTable = 'article_postings';
 
@@ -77,7 +77,69 @@ export class TermHashes {
 
   /** Call between batches only: the ids a batch holds stay valid until the next call. */
   trim(): void {
-    if (this.ids.size >= this.capacity) this.ids.clear();
+    if (this.ids.size < this.capacity) return;
+    this.ids.clear();
+    this.slots.fill(0);
+    this.slotsUsed = 0;
+    this.keyLength.fill(0);
+    this.arenaEnd = 0;
+  }
+
+  // The words of ASCII text by their bytes, lowercased (asciiId), with no string made for a word met
+  // before: an open-addressing table of ids (plus one; 0 is an empty slot), each id's bytes in `arena`.
+  private slots = new Int32Array(1 << 14);
+  private slotsUsed = 0;
+  private keyHash = new Int32Array(1024);
+  private keyStart = new Int32Array(1024);
+  /** 0: the id is not in the table. */
+  private keyLength = new Int32Array(1024);
+  private arena = Buffer.allocUnsafe(1 << 18);
+  private arenaEnd = 0;
+  /** Where a word of ASCII text is put, lowercased, for asciiId. */
+  readonly word = Buffer.alloc(maxIndexedWordLength);
+
+  /**
+   * The id of the word in `word` (its first `length` bytes, lowercase ASCII letters and digits), whose
+   * FNV-1a hash is `hash`: the id id() gives the same word as a string.
+   */
+  asciiId(length: number, hash: number): number {
+    const { word, arena } = this;
+    let slots = this.slots;
+    let slot = hash & (slots.length - 1);
+    for (let entry = slots[slot]!; entry !== 0; entry = slots[slot]!) {
+      const id = entry - 1;
+      if (this.keyHash[id] === hash && this.keyLength[id] === length) {
+        const start = this.keyStart[id]!;
+        let i = 0;
+        while (i < length && arena[start + i] === word[i]) i++;
+        if (i === length) return id;
+      }
+      slot = (slot + 1) & (slots.length - 1);
+    }
+    const id = this.id(word.toString('latin1', 0, length));
+    if (this.arenaEnd + length > this.arena.length) {
+      const grown = Buffer.allocUnsafe(this.arena.length * 2);
+      this.arena.copy(grown, 0, 0, this.arenaEnd);
+      this.arena = grown;
+    }
+    word.copy(this.arena, this.arenaEnd, 0, length);
+    this.keyHash[id] = hash;
+    this.keyStart[id] = this.arenaEnd;
+    this.keyLength[id] = length;
+    this.arenaEnd += length;
+    slots[slot] = id + 1;
+    if (++this.slotsUsed * 2 > slots.length) {
+      // Half full: twice the slots, every id in the table placed again.
+      slots = this.slots = new Int32Array(slots.length * 2);
+      const mask = slots.length - 1;
+      for (let k = 0; k < this.ids.size; k++) {
+        if (this.keyLength[k] === 0) continue;
+        let at = this.keyHash[k]! & mask;
+        while (slots[at] !== 0) at = (at + 1) & mask;
+        slots[at] = k + 1;
+      }
+    }
+    return id;
   }
 
   id(word: string): number {
@@ -92,6 +154,9 @@ export class TermHashes {
       this.seen = seen;
       this.rank = new Int32Array(this.hi.length);
       this.place = new Int32Array(this.hi.length);
+      this.keyHash = growInt(this.keyHash);
+      this.keyStart = growInt(this.keyStart);
+      this.keyLength = growInt(this.keyLength);
     }
     // Indexed words are at most 64 UTF-16 units (search-words.ts), so at most 192 bytes of UTF-8.
     const { written } = encoder.encodeInto(word, this.bytes);
@@ -104,6 +169,11 @@ export class TermHashes {
 }
 
 const encoder = new TextEncoder();
+const growInt = (a: Int32Array) => {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+};
 const grow = (a: Uint32Array) => {
   const b = new Uint32Array(a.length * 2);
   b.set(a);
@@ -155,6 +225,63 @@ export class PostingRows {
     const summary_length = this.count(words(summary), stamp, first, this.summaryTf);
     this.first.push(this.term.length);
     return { title_length, summary_length };
+  }
+
+  /**
+   * As addText, from the UTF-8 of a title and summary that are ASCII alone (isAscii): the words are
+   * read from the bytes (the runs of letters and digits, lowercased, as searchWords takes them from
+   * ASCII text) and looked up by their bytes, with no string made for a word met before.
+   */
+  addAscii(
+    publishedAt: number,
+    articleId: string,
+    version: number,
+    title: Uint8Array,
+    summary: Uint8Array,
+  ): { title_length: number; summary_length: number } {
+    this.addArticle(publishedAt, articleId, version);
+    const stamp = this.terms.stamp();
+    const first = this.term.length;
+    const title_length = this.countAscii(title, stamp, first, this.titleTf);
+    const summary_length = this.countAscii(summary, stamp, first, this.summaryTf);
+    this.first.push(this.term.length);
+    return { title_length, summary_length };
+  }
+
+  private countAscii(text: Uint8Array, stamp: number, first: number, tfs: number[]): number {
+    const { terms, term, titleTf, summaryTf } = this;
+    const word = terms.word;
+    const n = text.length;
+    let words = 0;
+    for (let i = 0; i < n;) {
+      let c = lowerAlnum[text[i]!]!;
+      if (c === 0) {
+        i++;
+        continue;
+      }
+      let length = 0;
+      let hash = 0x811c9dc5;
+      while (c !== 0) {
+        if (length < maxIndexedWordLength) word[length] = c;
+        length++;
+        hash = Math.imul(hash ^ c, 0x01000193);
+        c = ++i < n ? lowerAlnum[text[i]!]! : 0;
+      }
+      words++;
+      if (length > maxIndexedWordLength) continue; // not indexed (isIndexed)
+      const id = terms.asciiId(length, hash);
+      let p: number;
+      if (terms.saw(id, stamp)) p = first + terms.place[id]!;
+      else {
+        p = term.length;
+        terms.place[id] = p - first;
+        term.push(id);
+        titleTf.push(0);
+        summaryTf.push(0);
+      }
+      if (tfs[p]! < maxCount) tfs[p]!++;
+    }
+    return words;
   }
 
   /** Counts the words into the article's postings (which begin at `first`), adding one for each new word. */
@@ -247,6 +374,18 @@ export class PostingRows {
 }
 
 const maxCount = 65_535; // UInt16, as article-terms.ts counts
+
+/** By byte: an ASCII letter or digit lowercased, 0 for anything else. */
+const lowerAlnum = new Uint8Array(256);
+for (let c = 0x30; c <= 0x39; c++) lowerAlnum[c] = c;
+for (let c = 0x61; c <= 0x7a; c++) lowerAlnum[c] = c;
+for (let c = 0x41; c <= 0x5a; c++) lowerAlnum[c] = c + 0x20;
+
+/** Whether UTF-8 bytes are ASCII alone (for addAscii). */
+export function isAscii(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
+}
 
 /**
  * A text's words as searchWords (search-words.ts) takes them. A text of ASCII alone, most titles and
