@@ -25,7 +25,7 @@ import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.
  * (fewer parts to write and merge). Bounded by size here; by time, by the fetch itself, which returns
  * as soon as there is anything to read, so a quiet topic is still projected at once.
  */
-export const projectorFetch = { maxBytesPerPartition: 16 * 1024 * 1024, maxBytes: 96 * 1024 * 1024 };
+export const projectorFetch = { maxBytesPerPartition: 48 * 1024 * 1024, maxBytes: 96 * 1024 * 1024 };
 
 /** Batches (partitions) projected at once: inserts overlap, so ClickHouse parses one while another is written. */
 export const projectorConcurrency = 6;
