@@ -10,6 +10,7 @@ import {
   encodeArticleRows,
   projectorTypes,
   rawFields,
+  textOf,
   type ProjectedArticle,
 } from './article-batch.ts';
 import { articleRow } from './rows.ts';
@@ -56,13 +57,22 @@ describe('the projector reader schema', () => {
       const value = a[field];
       const got = read[field];
       if (value === null) expect(got).toBeNull();
-      else expect(Buffer.from(got as Buffer).toString('utf8')).toBe(value);
+      else expect(textOf(got!)).toBe(value);
     }
     const { url, original_url, guid, title, summary, content, author, image_url, ...rest } = read;
     void [url, original_url, guid, title, summary, content, author, image_url];
     expect(rest).toEqual(
       Object.fromEntries(Object.entries(a).filter(([k]) => !(rawFields as readonly string[]).includes(k))),
     );
+  });
+});
+
+describe('the projector reader schema, on a truncated body', () => {
+  it('refuses it, as the ordinary schema does', () => {
+    const body = writer.toBuffer(article('a1'));
+    const cut = body.subarray(0, body.length - 500); // within the content
+    expect(() => void writer.fromBuffer(cut)).toThrow();
+    expect(() => void reader.fromBuffer(cut, resolver)).toThrow();
   });
 });
 

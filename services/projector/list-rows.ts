@@ -10,7 +10,7 @@
 // (article-batch.ts).
 import { RowBinaryWriter, encodedString, type Column } from '../runtime/clickhouse/row-binary.ts';
 import { articleFacets, facet } from '../search/article-list.ts';
-import { seconds, type BatchArticle } from './article-batch.ts';
+import { seconds, writeText, type BatchArticle } from './article-batch.ts';
 
 export const listTable = 'article_list';
 
@@ -190,11 +190,11 @@ export function encodeListRows(
       w.copy(name.bytes);
       w.uint32(seconds(publishedAt));
       w.string(article.article_id);
-      w.text(article.title);
-      w.text(article.summary);
+      writeText(w, article.title);
+      writeText(w, article.summary);
       w.copy(source.id.bytes);
       w.copy(source.name.bytes);
-      w.text(article.url);
+      writeText(w, article.url);
       w.copy(languages[i]!.value.bytes);
       w.copy(categories[i]!.value.bytes);
       w.uint32(article.revision);

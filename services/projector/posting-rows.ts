@@ -236,24 +236,33 @@ export class PostingRows {
     publishedAt: number,
     articleId: string,
     version: number,
-    title: Uint8Array,
-    summary: Uint8Array,
+    title: Uint8Array | ByteRange,
+    summary: Uint8Array | ByteRange,
   ): { title_length: number; summary_length: number } {
     this.addArticle(publishedAt, articleId, version);
     const stamp = this.terms.stamp();
     const first = this.term.length;
-    const title_length = this.countAscii(title, stamp, first, this.titleTf);
-    const summary_length = this.countAscii(summary, stamp, first, this.summaryTf);
+    const t = title instanceof Uint8Array ? whole(title) : title;
+    const s = summary instanceof Uint8Array ? whole(summary) : summary;
+    const title_length = this.countAscii(t.bytes, t.start, t.end, stamp, first, this.titleTf);
+    const summary_length = this.countAscii(s.bytes, s.start, s.end, stamp, first, this.summaryTf);
     this.first.push(this.term.length);
     return { title_length, summary_length };
   }
 
-  private countAscii(text: Uint8Array, stamp: number, first: number, tfs: number[]): number {
+  /** The words of [start, n) of `text`, counted as count() does. */
+  private countAscii(
+    text: Uint8Array,
+    start: number,
+    n: number,
+    stamp: number,
+    first: number,
+    tfs: number[],
+  ): number {
     const { terms, term, titleTf, summaryTf } = this;
     const word = terms.word;
-    const n = text.length;
     let words = 0;
-    for (let i = 0; i < n;) {
+    for (let i = start; i < n;) {
       let c = lowerAlnum[text[i]!]!;
       if (c === 0) {
         i++;
@@ -381,11 +390,19 @@ for (let c = 0x30; c <= 0x39; c++) lowerAlnum[c] = c;
 for (let c = 0x61; c <= 0x7a; c++) lowerAlnum[c] = c;
 for (let c = 0x41; c <= 0x5a; c++) lowerAlnum[c] = c + 0x20;
 
-/** Whether UTF-8 bytes are ASCII alone (for addAscii). */
-export function isAscii(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) if (bytes[i]! >= 0x80) return false;
+/** Whether UTF-8 bytes, [start, end) of `bytes`, are ASCII alone (for addAscii). */
+export function isAscii(bytes: Uint8Array, start = 0, end = bytes.length): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
   return true;
 }
+
+/** [start, end) of `bytes`. */
+export interface ByteRange {
+  readonly bytes: Uint8Array;
+  readonly start: number;
+  readonly end: number;
+}
+const whole = (bytes: Uint8Array): ByteRange => ({ bytes, start: 0, end: bytes.length });
 
 /**
  * A text's words as searchWords (search-words.ts) takes them. A text of ASCII alone, most titles and

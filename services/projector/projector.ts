@@ -23,7 +23,10 @@ import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.
  * Fetch sizes for the projector's consumer: each fetched batch becomes one insert, and ClickHouse
  * does far better with a few thousand rows per insert than with the few hundred a 1 MiB fetch brings
  * (fewer parts to write and merge). Bounded by size here; by time, by the fetch itself, which returns
- * as soon as there is anything to read, so a quiet topic is still projected at once.
+ * as soon as there is anything to read, so a quiet topic is still projected at once. 48 MiB a partition
+ * is ~10,000 articles of the benchmark (2.4 KB each), two partitions to a fetch (the broker's
+ * fetch.max.bytes, 50 MiB, caps a response); at 16 MiB the batches were half as big, and ClickHouse
+ * spent a quarter more CPU an article on the parts and their merges (docs/benchmarks.md).
  */
 export const projectorFetch = { maxBytesPerPartition: 48 * 1024 * 1024, maxBytes: 96 * 1024 * 1024 };
 

@@ -87,14 +87,6 @@ export class RowBinaryWriter {
     this.reserve(length);
     this.offset += this.buffer.write(value, this.offset, length, 'utf8');
   }
-  /** Text given as a string or as its UTF-8 bytes (which are copied as they are). */
-  text(value: string | Uint8Array): void {
-    if (typeof value === 'string') this.string(value);
-    else {
-      this.varUInt(value.length);
-      this.copy(value);
-    }
-  }
   /** Bytes as they are: a value encoded before (a string's length and bytes, kept for reuse). */
   copy(bytes: Uint8Array): void {
     const n = bytes.length;
@@ -110,9 +102,18 @@ export class RowBinaryWriter {
     this.offset = o;
   }
   /** Bytes [start, end) of `source` as they are. */
-  copyRange(source: Buffer, start: number, end: number): void {
-    this.reserve(end - start);
-    this.offset += source.copy(this.buffer, this.offset, start, end);
+  copyRange(source: Uint8Array, start: number, end: number): void {
+    const n = end - start;
+    this.reserve(n);
+    const b = this.buffer;
+    let o = this.offset;
+    // A short copy in JavaScript: a native copy's call costs more than a few bytes of it.
+    if (n < 48) for (let i = start; i < end; i++) b[o++] = source[i]!;
+    else {
+      b.set(source.subarray(start, end), o);
+      o += n;
+    }
+    this.offset = o;
   }
   uint8(n: number): void {
     this.reserve(1);
