@@ -11,7 +11,12 @@
 // decoding. An event decoded with the ordinary schema (strings) is written the same way, byte for byte
 // (article-batch.test.ts).
 import avro from 'avsc';
-import { RowBinaryWriter, type Column, type ColumnType } from '../runtime/clickhouse/row-binary.ts';
+import {
+  RowBinaryWriter,
+  type BufferPool,
+  type Column,
+  type ColumnType,
+} from '../runtime/clickhouse/row-binary.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { localTypes } from '../runtime/kafka/registry.ts';
 import { topicCatalog, topicNames, type TopicSpec } from '../runtime/kafka/topics.ts';
@@ -220,9 +225,9 @@ const nullableText = (w: RowBinaryWriter, t: Text | null) => {
 };
 
 /** The articles' rows as RowBinary of articleColumns, in the order given. */
-export function encodeArticleRows(articles: readonly BatchArticle[]): Buffer {
+export function encodeArticleRows(articles: readonly BatchArticle[], pool?: BufferPool): Buffer {
   // Sized from the batches before, so a batch of bodies is not copied over as the buffer grows.
-  const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096);
+  const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096, pool);
   for (const a of articles) {
     const { article } = a;
     w.string(article.article_id);

@@ -8,7 +8,12 @@
 // category, the language and the facets made of them. Each is encoded once and kept (FacetNames), and
 // copied into every row that has it; the shown fields (title, summary, url) are the article's own bytes
 // (article-batch.ts).
-import { RowBinaryWriter, encodedString, type Column } from '../runtime/clickhouse/row-binary.ts';
+import {
+  RowBinaryWriter,
+  encodedString,
+  type BufferPool,
+  type Column,
+} from '../runtime/clickhouse/row-binary.ts';
 import { articleFacets, facet } from '../search/article-list.ts';
 import { seconds, writeText, type BatchArticle } from './article-batch.ts';
 
@@ -122,6 +127,7 @@ const byText = (a: Encoded, b: Encoded) => (a.text < b.text ? -1 : a.text > b.te
 export function encodeListRows(
   articles: readonly BatchArticle[],
   names: FacetNames = sharedFacetNames,
+  pool?: BufferPool,
 ): { body: Buffer; rows: number } {
   // By the facet's name (two sources of one name share their name's facet).
   const byFacet = new Map<string, { name: Encoded; listed: number[] }>();
@@ -148,7 +154,7 @@ export function encodeListRows(
   });
   // A row under any facet but every article's ('') is the same after its facet's name: it is encoded
   // once an article (tails) and copied for each of the four.
-  const tails = new RowBinaryWriter(articles.length * 160 + 4096);
+  const tails = new RowBinaryWriter(articles.length * 160 + 4096, pool);
   const tailEnd = new Int32Array(articles.length + 1);
   articles.forEach(({ article, publishedAt, updatedAt, version }, i) => {
     const source = sources[i]!;
@@ -173,7 +179,7 @@ export function encodeListRows(
     tailEnd[i + 1] = tails.offset;
   });
   // Sized from the batch before, so the rows are written without the buffer growing (and copied) midway.
-  const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096);
+  const w = new RowBinaryWriter(Math.ceil(articles.length * bytesPerArticle * 1.2) + 4096, pool);
   let rows = 0;
   for (const { name, listed } of [...byFacet.values()].sort((a, b) => byText(a.name, b.name))) {
     if (name.text !== facet.all) {
@@ -210,6 +216,7 @@ export function encodeListRows(
     rows += listed.length;
   }
   if (articles.length > 0) bytesPerArticle = Math.max(bytesPerArticle, w.offset / articles.length);
+  pool?.give(tails.buffer);
   return { body: w.bytes(), rows };
 }
 

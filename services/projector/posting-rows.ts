@@ -8,7 +8,7 @@
 //
 // Built from numbers alone, without an object per posting: a batch of 5,000 articles has 120,000
 // postings, and a row object each was what bound the projector before (see docs/benchmarks.md).
-import type { Column } from '../runtime/clickhouse/row-binary.ts';
+import type { BufferPool, Column } from '../runtime/clickhouse/row-binary.ts';
 import { cityHash64Into, type Hash64 } from '../search/city-hash.ts';
 import type { Postings } from '../search/article-terms.ts';
 import { isIndexed, maxIndexedWordLength, searchWords } from '../search/search-words.ts';
@@ -339,7 +339,7 @@ export class PostingRows {
   }
 
   /** The rows as RowBinary of postingColumns, in key order. */
-  encode(): Buffer {
+  encode(pool?: BufferPool): Buffer {
     const { publishedAt, keyHi, keyLo, version, first, term, titleTf, summaryTf } = this;
     const { hi, lo } = this.terms;
     // The articles in (published_at, article) order: within one term, its postings follow it.
@@ -357,7 +357,10 @@ export class PostingRows {
     for (let r = 0; r < distinct.length; r++) start[r + 1]! += start[r]!;
     // Rows of 32 bytes, each eight aligned little-endian words: term (lo, hi), published_at, article (lo,
     // hi), the two counts, version (lo, hi).
-    const words = new Uint32Array(term.length * 8);
+    // Every word of every row is written below, so a pool's buffer (offset 0) needs no clearing.
+    const words = pool
+      ? new Uint32Array(pool.take(term.length * 32).buffer, 0, term.length * 8)
+      : new Uint32Array(term.length * 8);
     for (const a of byKey) {
       const t0 = publishedAt[a]!;
       const k0 = keyLo[a]!;

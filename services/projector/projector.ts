@@ -2,7 +2,7 @@
 // consumer runner commits the batch's offsets only after this resolved, and
 // rows carry their offset as version, so a replay leaves the same rows.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
-import type { Column } from '../runtime/clickhouse/row-binary.ts';
+import { BufferPool, type Column } from '../runtime/clickhouse/row-binary.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { PoisonMessageError } from '../runtime/kafka/errors.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -40,6 +40,14 @@ export function isProjectedTopic(topic: string): topic is ProjectedTopic {
 /** What a batch writes into one table: rows, or rows the projector encoded itself (posting-rows.ts). */
 export type TableInsert =
   { table: string; rows: Row[] } | { table: string; columns: readonly Column[]; body: Buffer; count: number };
+
+/**
+ * The buffers the article batches' rows are encoded into, handed back once their insert succeeded
+ * (row-binary.ts): about three a batch, as many batches at once as projectorConcurrency.
+ */
+const bodies = new BufferPool(4 * projectorConcurrency);
+/** Hands back the buffer a body of `bodies` is a part of (offset 0 of its own ArrayBuffer). */
+const giveBack = (body: Buffer) => bodies.give(Buffer.from(body.buffer, 0, body.buffer.byteLength));
 
 /**
  * The inserts of a batch of events, one per table, each table's rows in its key order where the batch
@@ -80,17 +88,17 @@ export function batchInserts(events: readonly ConsumedEvent<unknown>[]): TableIn
   // tables' rows are encoded from the articles as they are, with no object per row; they are the rows
   // articleRows (rows.ts) describes.
   articles.sort(byArticleKey);
-  const list = encodeListRows(articles);
+  const list = encodeListRows(articles, undefined, bodies);
   const inserts: TableInsert[] = [...byTable].map(([table, rows]) => ({ table, rows }));
   inserts.push(
     {
       table: articlesTable,
       columns: articleColumns,
-      body: encodeArticleRows(articles),
+      body: encodeArticleRows(articles, bodies),
       count: articles.length,
     },
     { table: listTable, columns: listColumns, body: list.body, count: list.rows },
-    { table: postingsTable, columns: postingColumns, body: postings.encode(), count: postings.rows },
+    { table: postingsTable, columns: postingColumns, body: postings.encode(bodies), count: postings.rows },
   );
   return inserts;
 }
@@ -110,6 +118,9 @@ export async function projectBatch(
         return insert.rows.length;
       }
       await clickhouse.insertRowBinary(insert.table, insert.columns, insert.body);
+      // Sent and accepted: the buffer may be written again. (After a failure it is left to the GC, in
+      // case the request still reads it.)
+      giveBack(insert.body);
       return insert.count;
     }),
   );
