@@ -174,4 +174,23 @@ describe('posting rows', () => {
     reference.add(1, 'd', 1, articlePostings({ title: 'w1 v2 w1', summary: '' }));
     expect(again.encode().toString('hex')).toBe(reference.encode().toString('hex'));
   });
+
+  it('count every word of an article in the middle of which the cache grows', () => {
+    // 3,000 distinct words, each twice: the cache's arrays grow (at 1,024 and 2,048 ids) between a word's
+    // first and second occurrence.
+    const distinct = Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ');
+    const text = `${distinct} ${distinct}`;
+    const p = articlePostings({ title: text, summary: 'w1 w2999' });
+    const reference = new PostingRows(new TermHashes());
+    reference.add(1, 'a', 1, p);
+    for (const [label, add] of [
+      ['text', (rows: PostingRows) => rows.addText(1, 'a', 1, text, 'w1 w2999')],
+      ['bytes', (rows: PostingRows) => rows.addAscii(1, 'a', 1, Buffer.from(text), Buffer.from('w1 w2999'))],
+    ] as const) {
+      const rows = new PostingRows(new TermHashes());
+      add(rows);
+      expect(rows.encode().toString('hex'), label).toBe(reference.encode().toString('hex'));
+    }
+    expect(p.title_tfs.every((tf) => tf === 2)).toBe(true);
+  });
 });

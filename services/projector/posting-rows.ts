@@ -153,7 +153,8 @@ export class TermHashes {
       seen.set(this.seen);
       this.seen = seen;
       this.rank = new Int32Array(this.hi.length);
-      this.place = new Int32Array(this.hi.length);
+      // Kept, not cleared: id() is called in the middle of an article, whose words' places it holds.
+      this.place = growInt(this.place);
       this.keyHash = growInt(this.keyHash);
       this.keyStart = growInt(this.keyStart);
       this.keyLength = growInt(this.keyLength);
