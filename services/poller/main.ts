@@ -12,6 +12,7 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
+import { installRecordEncoding } from '../runtime/kafka/record-encoding.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess } from '../runtime/lifecycle.ts';
@@ -34,6 +35,9 @@ let logger: Logger | undefined;
 runProcess(
   async ({ onStop }) => {
     const config = loadPollerConfig();
+    // Every poll appends its articles and its poll record: KafkaJS's record encoding, made cheaper
+    // (KafkaJS's own was a tenth of the poller's main thread).
+    installRecordEncoding();
     logger = createLogger('poller', config.LOG_LEVEL);
     let policy;
     try {

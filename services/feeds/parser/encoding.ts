@@ -11,7 +11,8 @@
 // has no UTF-32 at all.
 
 import iconv from 'iconv-lite';
-import { detect } from 'jschardet';
+import type * as Jschardet from 'jschardet';
+import { createRequire } from 'node:module';
 import { TextDecoder } from 'node:util';
 import { c1AsWindows1252 } from '../../runtime/text-repair.ts';
 
@@ -210,6 +211,14 @@ const DETECTED_AS: Record<string, string> = {
   macroman: 'macintosh',
   'mac-roman': 'macintosh',
 };
+
+// jschardet (1.2 MB of code) is loaded when a body first needs detecting, which most never do: every
+// parse worker and every process that parses loaded it at start, a seventh of a second of CPU each
+// (a parse worker loads its modules through tsx in about half a second).
+const require = createRequire(import.meta.url);
+let jschardet: typeof Jschardet | undefined;
+const detect: typeof Jschardet.detect = (buffer, options) =>
+  (jschardet ??= require('jschardet') as typeof Jschardet).detect(buffer, options);
 
 /** The detector's verdict on a body that declares nothing, when it is one we can decode. */
 function detectedCharset(body: Uint8Array): Charset | null {

@@ -84,7 +84,7 @@ describe('FeedParsePool', () => {
     async () => {
       const lost: string[] = [];
       const p = pool({ workerEntry: misbehaving, timeoutMs: 2_000, onWorkerLost: (r) => lost.push(r) });
-      await p.parse(small, null); // started, so the time limit measures the parse, not the start
+      await p.parse(small, null); // a new worker's start is not part of the time limit (see below)
       const error = await p.parse(small, 'test/hang').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(FeedParseError);
       expect((error as FeedParseError).reason).toBe('parsing took longer than 2000 ms and was stopped');
@@ -94,6 +94,40 @@ describe('FeedParsePool', () => {
       expect((await p.parse(small, null)).items).toHaveLength(1);
     },
     startup * 2,
+  );
+
+  it(
+    "counts a parse's time from when its worker is ready, not from its start",
+    async () => {
+      // The worker takes 3 s longer to start than the parse may take: a clock started at the hand-off
+      // would stop the parse before the worker has even loaded. Starting slower only widens the margin.
+      const slowStart = new URL('./parse-pool.test-worker.ts?start=3000', import.meta.url);
+      const lost: string[] = [];
+      const p = pool({ workerEntry: slowStart, timeoutMs: 1_000, onWorkerLost: (r) => lost.push(r) });
+      expect((await p.parse(small, null)).items).toHaveLength(1);
+      expect(lost).toEqual([]);
+      // The clock still runs once the worker is up.
+      const error = await p.parse(small, 'test/hang').catch((e: unknown) => e);
+      expect((error as FeedParseError).reason).toBe('parsing took longer than 1000 ms and was stopped');
+    },
+    startup * 2,
+  );
+
+  it(
+    'stops a worker that does not start within its own bound, failing its parse',
+    async () => {
+      const neverStarts = new URL('./parse-pool.test-worker.ts?start=never', import.meta.url);
+      const lost: string[] = [];
+      const p = pool({ workerEntry: neverStarts, startTimeoutMs: 1_000, onWorkerLost: (r) => lost.push(r) });
+      const error = await p.parse(small, null).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(FeedParseError);
+      expect((error as FeedParseError).reason).toBe(
+        'the parser did not start within 1000 ms and was stopped',
+      );
+      expect(lost).toEqual(['the parser did not start within 1000 ms and was stopped']);
+      expect(p.workers).toBe(0);
+    },
+    startup,
   );
 
   it(

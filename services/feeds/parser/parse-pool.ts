@@ -8,6 +8,11 @@
 // reason; a parse that runs past its time, or a worker that dies (out of memory, a crash), costs that
 // one parse a FeedParseError saying so, and the worker is replaced on the next parse, so a bad feed
 // fails its poll and never leaves the poller waiting on a worker that will not answer.
+//
+// A parse's time starts when its worker is ready (has loaded the parser and said so), not when the parse
+// is handed to it: a new worker's start (tsx and the parser, a second or more on a busy machine) is no
+// part of the parse, and must not cost a parse its time. The start has a bound of its own
+// (`startTimeoutMs`), so a worker that never comes up fails its parse too.
 import { parentPort, Worker } from 'node:worker_threads';
 import { FeedParseError } from './errors.ts';
 import { parseFeed, type FeedParseOptions } from './parse-feed.ts';
@@ -22,8 +27,13 @@ export type ParseFunction = (
 export interface FeedParsePoolOptions {
   /** Workers at most; started on first use, so a poller that only sees small feeds starts none. */
   size: number;
-  /** A parse running longer than this is stopped: its worker is terminated and the parse fails. */
+  /**
+   * A parse running longer than this is stopped: its worker is terminated and the parse fails. Counted
+   * from when the worker is ready for it, so a worker's start is not part of it.
+   */
   timeoutMs: number;
+  /** A worker not ready this long after its start is stopped, and its parse (if any) fails. */
+  startTimeoutMs?: number;
   /** Told each time a worker is lost (stopped for its time, crashed, exited), with the reason. */
   onWorkerLost?: (reason: string) => void;
   /** Heap bound of one worker: a feed that needs more fails alone instead of growing the poller. */
@@ -40,6 +50,7 @@ interface ParseRequest {
 }
 
 type ParseAnswer =
+  | { kind: 'ready' }
   | { id: number; kind: 'parsed'; feed: ParsedFeed }
   | { id: number; kind: 'refused'; reason: string }
   | { id: number; kind: 'threw'; name: string; message: string; stack: string | undefined };
@@ -57,7 +68,14 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** The worker has loaded its parser; until then its job's time has not started. */
+  ready: boolean;
+  /** The bound on the worker's start, cleared when it is ready. */
+  startTimer?: NodeJS.Timeout;
 }
+
+/** How long a worker may take to start (load tsx and the parser) unless told otherwise. */
+export const defaultWorkerStartTimeoutMs = 60_000;
 
 const loaderUrl = new URL('./parse-worker-loader.mjs', import.meta.url);
 const defaultEntry = new URL('./parse-worker.ts', import.meta.url);
@@ -94,6 +112,7 @@ export class FeedParsePool {
     const slots = [...this.slots];
     this.slots.clear();
     for (const slot of slots) {
+      clearTimeout(slot.startTimer);
       if (slot.job) settle(slot.job, () => slot.job!.reject(closing));
     }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
@@ -114,9 +133,9 @@ export class FeedParsePool {
 
   private dispatch(slot: Slot, job: Job): void {
     slot.job = job;
-    job.timer = setTimeout(() => {
-      this.lose(slot, `parsing took longer than ${this.options.timeoutMs} ms and was stopped`);
-    }, this.options.timeoutMs);
+    // A worker still starting gets the request now (it waits in the worker's port) and the parse's time
+    // starts when the worker says it is ready.
+    if (slot.ready) this.startClock(slot, job);
     // A copy of exactly the body's bytes, handed over rather than copied again: posting the view itself
     // would clone its whole underlying buffer, which for a Buffer may be a shared pool.
     const bytes = new Uint8Array(job.body);
@@ -129,6 +148,13 @@ export class FeedParsePool {
     slot.worker.postMessage(request, [bytes.buffer]);
   }
 
+  /** The parse's time starts: its worker is ready, so from now on the worker is only parsing it. */
+  private startClock(slot: Slot, job: Job): void {
+    job.timer = setTimeout(() => {
+      this.lose(slot, `parsing took longer than ${this.options.timeoutMs} ms and was stopped`);
+    }, this.options.timeoutMs);
+  }
+
   private startWorker(): Slot {
     const worker = new Worker(loaderUrl, {
       workerData: { entry: (this.options.workerEntry ?? defaultEntry).href },
@@ -136,7 +162,11 @@ export class FeedParsePool {
     });
     // An idle worker must never keep a stopping process alive; a parse in flight has its timer.
     worker.unref();
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, ready: false };
+    const startTimeoutMs = this.options.startTimeoutMs ?? defaultWorkerStartTimeoutMs;
+    slot.startTimer = setTimeout(() => {
+      this.lose(slot, `the parser did not start within ${startTimeoutMs} ms and was stopped`);
+    }, startTimeoutMs);
     this.slots.add(slot);
     worker.on('message', (answer: ParseAnswer) => this.answered(slot, answer));
     worker.on('error', (error: Error) => this.lose(slot, `the parser failed: ${error.message}`));
@@ -145,6 +175,13 @@ export class FeedParsePool {
   }
 
   private answered(slot: Slot, answer: ParseAnswer): void {
+    if (answer.kind === 'ready') {
+      if (slot.ready) return;
+      slot.ready = true;
+      clearTimeout(slot.startTimer);
+      if (slot.job) this.startClock(slot, slot.job);
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== answer.id) return; // the answer of a parse already given up on
     slot.job = null;
@@ -159,6 +196,7 @@ export class FeedParsePool {
   /** The worker is gone or given up on: its parse (if any) fails with the reason, and it is replaced. */
   private lose(slot: Slot, reason: string): void {
     if (!this.slots.delete(slot)) return; // already lost ('error' is followed by 'exit')
+    clearTimeout(slot.startTimer);
     void slot.worker.terminate();
     const job = slot.job;
     slot.job = null;
@@ -182,9 +220,10 @@ function rebuiltError(answer: Extract<ParseAnswer, { kind: 'threw' }>): Error {
 }
 
 /**
- * The worker's side: answers each parse request with `parse`'s result. A FeedParseError travels as its
- * reason (structured cloning would keep neither its class nor its reason); anything else as its name,
- * message and stack.
+ * The worker's side: says it is ready (its parser is loaded, which starts the pool's clock on its parses),
+ * then answers each parse request with `parse`'s result. A FeedParseError travels as its reason
+ * (structured cloning would keep neither its class nor its reason); anything else as its name, message and
+ * stack.
  */
 export function serveParses(parse: ParseFunction): void {
   const port = parentPort;
@@ -202,6 +241,8 @@ export function serveParses(parse: ParseFunction): void {
     }
     port.postMessage(answer);
   });
+  const ready: ParseAnswer = { kind: 'ready' };
+  port.postMessage(ready);
 }
 
 /**

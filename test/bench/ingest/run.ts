@@ -20,7 +20,7 @@
 // during the round shows whether a large feed's parse held up the other polls.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -91,9 +91,31 @@ async function startServers(): Promise<{ servers: Server[]; port: number; bytes:
 // ---- measuring the poller process --------------------------------------------------------------
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-function cpuSeconds(pid: number): number {
+function cpuSeconds(pid: number | string): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond; // utime + stime
+}
+/**
+ * CPU seconds of each of the process's threads now: its main thread (the thread whose id is the pid) and
+ * the others (V8's garbage collection and compiler helpers, parse workers, tsx's module hooks thread), so
+ * that the share outside the main thread, which --cpu-prof does not see, shows in every run.
+ */
+function threadCpuSeconds(pid: number): { main: number; others: number; threads: number } {
+  let main = 0;
+  let others = 0;
+  let threads = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let seconds: number;
+    try {
+      seconds = cpuSeconds(`${pid}/task/${tid}`);
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    threads++;
+    if (tid === String(pid)) main = seconds;
+    else others += seconds;
+  }
+  return { main, others, threads };
 }
 function peakRssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -266,6 +288,7 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   }
   const wall = (Date.now() - started) / 1000;
   const cpu = cpuSeconds(pid) - cpuAtStart;
+  const byThread = threadCpuSeconds(pid);
   peakMb = Math.max(peakMb, peakRssMb(pid));
   poller.kill('SIGTERM');
   await Promise.all([new Promise((r) => poller.once('exit', r)), logsRead]);
@@ -325,6 +348,10 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   log(
     `poller CPU              ${cpu.toFixed(1)} s = ${(cpu / wall).toFixed(2)} cores while running; ` +
       `${(cpu / 300).toFixed(2)} of a core if spread over 5 minutes`,
+  );
+  log(
+    `poller CPU by thread    main thread ${byThread.main.toFixed(1)} s, ${byThread.threads - 1} other threads ` +
+      `${byThread.others.toFixed(1)} s (V8's GC and compiler helpers, parse workers, tsx's hooks; start included)`,
   );
   log(`poller peak RSS         ${peakMb.toFixed(0)} MiB`);
   // Per core: articles per CPU second, the poller's (its start included, as measured above, and after
