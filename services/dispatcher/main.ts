@@ -26,6 +26,7 @@ import type {
 import { createKafka } from '../runtime/kafka/client.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
+import { installRecordEncoding } from '../runtime/kafka/record-encoding.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../runtime/kafka/registry.ts';
 import { retryTopicName, topicCatalog, topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
@@ -57,6 +58,8 @@ let logger: Logger | undefined;
 
 async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadDispatcherConfig();
+  // Every delivery appends records (outcome, next job): KafkaJS's record encoding, made cheaper.
+  installRecordEncoding();
   logger = createLogger('dispatcher', config.LOG_LEVEL);
   const log = logger;
   let policy: OutboundUrlPolicy;

@@ -1,0 +1,185 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import {
+  crc32c,
+  encodeRecord,
+  encodeRecordBatch,
+  installRecordEncoding,
+  kafkajsModules,
+  kafkajsOriginals,
+  type RecordInput,
+} from './record-encoding.ts';
+
+const require = createRequire(import.meta.url);
+
+// The references ours must equal, loaded before anything is installed.
+const kafkajs = kafkajsOriginals();
+const kafkajsCrc32c = require('kafkajs/src/protocol/recordBatch/crc32C/index.js') as (b: Buffer) => number;
+type ProduceRequest = (args: Record<string, unknown>) => { encode: () => Promise<{ buffer: Buffer }> };
+const kafkajsProduceV3 = require(kafkajsModules.produceRequests[0]!) as ProduceRequest;
+
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => ((s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
+}
+
+function randomText(random: () => number, max: number): string {
+  const length = Math.floor(random() * max);
+  let text = '';
+  for (let i = 0; i < length; i++) {
+    const pick = random();
+    if (pick < 0.7) text += String.fromCharCode(32 + Math.floor(random() * 95));
+    else if (pick < 0.85) text += String.fromCharCode(0xa0 + Math.floor(random() * 0x700));
+    else if (pick < 0.95) text += String.fromCodePoint(0x1f300 + Math.floor(random() * 0x300));
+    else text += String.fromCharCode(0xd800 + Math.floor(random() * 0x800)); // lone surrogates too
+  }
+  return text;
+}
+
+function randomBytesField(random: () => number, max: number): string | Buffer | null | undefined {
+  const pick = random();
+  if (pick < 0.1) return null;
+  if (pick < 0.15) return undefined;
+  if (pick < 0.2) return '';
+  if (pick < 0.25) return Buffer.alloc(0);
+  const text = randomText(random, max);
+  return pick < 0.6 ? text : Buffer.from(text);
+}
+
+function randomRecord(random: () => number, i: number): RecordInput {
+  const headers: Record<string, unknown> = {};
+  const count = random() < 0.4 ? 0 : Math.floor(random() * 5);
+  for (let h = 0; h < count; h++) {
+    const value = () => (random() < 0.5 ? randomText(random, 40) : Buffer.from(randomText(random, 40)));
+    headers[randomText(random, 12)] = random() < 0.2 ? [value(), value()] : value();
+  }
+  const record: RecordInput = {
+    key: randomBytesField(random, 60),
+    value: randomBytesField(random, random() < 0.05 ? 40_000 : 2_000),
+    offsetDelta: i,
+    timestampDelta: Math.floor((random() - 0.2) * 10 ** Math.floor(random() * 14)),
+  };
+  if (count > 0 || random() < 0.5) record.headers = headers;
+  return record;
+}
+
+const edgeRecords: RecordInput[] = [
+  {},
+  { key: null, value: null },
+  { key: '', value: '', headers: {} },
+  { key: Buffer.alloc(0), value: Buffer.alloc(0), headers: { '': '' } },
+  { key: 'k', value: 'v', headers: { a: [] } },
+  { key: 'ü€😀', value: 'naïve 😀 \ud800 text', headers: { ключ: 'значение', x: Buffer.from([0, 255]) } },
+  { key: 'big', value: Buffer.alloc(300_000, 7), offsetDelta: 63, timestampDelta: 64 },
+  { key: 'x'.repeat(127), value: 'y'.repeat(128), offsetDelta: 8191, timestampDelta: -1 },
+  { key: 'ts', value: 'v', timestampDelta: 2 ** 40 + 3, offsetDelta: 1_000_000 },
+  { key: 'neg', value: 'v', timestampDelta: -(2 ** 45), offsetDelta: 0 },
+  { key: 'many', value: 'v', headers: { a: ['1', '2', Buffer.from('3')], b: 'x', c: Buffer.alloc(200, 1) } },
+];
+
+describe('encodeRecord', () => {
+  it('writes what KafkaJS writes for edge cases', () => {
+    for (const record of edgeRecords)
+      expect(encodeRecord(record).buffer.equals(kafkajs.Record(record).buffer), JSON.stringify(record)).toBe(
+        true,
+      );
+  });
+
+  it('writes what KafkaJS writes for varied records', () => {
+    const random = seeded(18);
+    for (let i = 0; i < 2_000; i++) {
+      const record = randomRecord(random, i);
+      const ours = encodeRecord(record);
+      const theirs = kafkajs.Record(record);
+      expect(ours.size()).toBe(theirs.size());
+      expect(ours.buffer.equals(theirs.buffer)).toBe(true);
+    }
+  });
+
+  it("leaves what it does not expect to KafkaJS's encoder, which throws alike", () => {
+    for (const odd of [{ value: 12 }, { key: 'k', headers: { h: null } }, { timestampDelta: 1.5 }]) {
+      expect(() => kafkajs.Record(odd as RecordInput)).toThrow();
+      expect(() => encodeRecord(odd as RecordInput)).toThrow();
+    }
+    const fallback = { key: 'k', value: 'v', timestampDelta: 2 ** 60 };
+    expect(encodeRecord(fallback).buffer.equals(kafkajs.Record(fallback).buffer)).toBe(true);
+  });
+});
+
+describe('encodeRecordBatch', () => {
+  it('writes what KafkaJS writes', async () => {
+    const random = seeded(7);
+    for (let batch = 0; batch < 40; batch++) {
+      const inputs = Array.from({ length: 1 + Math.floor(random() * 60) }, (_, i) => randomRecord(random, i));
+      const args = {
+        firstTimestamp: 1_764_000_000_000 + batch,
+        maxTimestamp: String(1_764_000_000_500 + batch),
+        producerId: batch % 2 ? 4_000 + batch : kafkajs.Long.fromValue(-1),
+        producerEpoch: batch % 3,
+        firstSequence: batch * 1_000,
+        transactional: batch % 5 === 0,
+        lastOffsetDelta: inputs.length - 1,
+        partitionLeaderEpoch: batch % 4,
+      };
+      const ours = await encodeRecordBatch({ ...args, records: inputs.map(encodeRecord) });
+      const theirs = await kafkajs.RecordBatch({ ...args, records: inputs.map(kafkajs.Record) });
+      expect(ours.size()).toBe(theirs.size());
+      expect(ours.buffer.equals(theirs.buffer)).toBe(true);
+    }
+  });
+
+  it('computes the CRC-32C KafkaJS does', () => {
+    const random = seeded(3);
+    for (let length = 0; length < 300; length++) {
+      const buf = Buffer.from(Array.from({ length }, () => Math.floor(random() * 256)));
+      expect(crc32c(buf)).toBe(kafkajsCrc32c(buf));
+    }
+  });
+});
+
+describe('installRecordEncoding', () => {
+  it('finds the KafkaJS modules it replaces (if this fails, KafkaJS moved them: check record-encoding.ts)', () => {
+    for (const id of [
+      kafkajsModules.record,
+      kafkajsModules.recordBatch,
+      kafkajsModules.encoder,
+      kafkajsModules.long,
+      kafkajsModules.compression,
+      ...kafkajsModules.produceRequests,
+    ])
+      expect(() => require.resolve(id), id).not.toThrow();
+  });
+
+  it('makes the produce requests write the same bytes through its encoders', async () => {
+    const random = seeded(99);
+    const topicData = [0, 1].map((t) => ({
+      topic: `news.topic-${t}`,
+      partitions: [0, 3].map((partition) => ({
+        partition,
+        firstSequence: 10 * partition,
+        messages: Array.from({ length: 25 }, (_, i) => ({
+          ...randomRecord(random, i),
+          timestamp: String(1_764_000_000_000 + i * 7),
+        })),
+      })),
+    }));
+    const request = (produce: ProduceRequest) =>
+      produce({
+        acks: -1,
+        timeout: 30_000,
+        compression: 0,
+        topicData,
+        producerId: kafkajs.Long.fromValue(12),
+        producerEpoch: 1,
+      }).encode();
+    const before = await request(kafkajsProduceV3);
+
+    installRecordEncoding();
+    installRecordEncoding(); // idempotent
+    expect(require(kafkajsModules.record)).toBe(encodeRecord);
+    const produceV3 = require(kafkajsModules.produceRequests[0]!) as ProduceRequest;
+    expect(produceV3).not.toBe(kafkajsProduceV3); // reloaded with ours
+    const after = await request(produceV3);
+    expect(after.buffer.equals(before.buffer)).toBe(true);
+  });
+});
