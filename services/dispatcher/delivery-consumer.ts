@@ -19,7 +19,7 @@ import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { consumerGroup } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { retrying, type RetryOptions, type RetryPolicy } from '../runtime/retry.ts';
-import type { KeyedSlots } from './keyed-slots.ts';
+import type { KeyedSlots, SlotLease } from './keyed-slots.ts';
 import { PartitionLane, type LaneJob } from './partition-lane.ts';
 
 /** What the consumer knows about a job when it hands it over. */
@@ -30,10 +30,11 @@ export interface JobContext {
   /** Aborted when the partition is revoked or the process stops: give up rather than commit late. */
   signal: AbortSignal;
   /**
-   * Called once the attempt's request is over: frees its DISPATCHER_CONCURRENCY slot for another
-   * request while the records are appended (the webhook's next job still waits for this one to end).
+   * Once the attempt's request is over: `releaseKey()` frees its DISPATCHER_CONCURRENCY slot and lets
+   * the webhook's next job start while the records are appended; `releaseSlot()` frees the slot only
+   * (the next job waits for the records: after a 410). Both are released when the job settles anyway.
    */
-  attempted: () => void;
+  lease: SlotLease;
 }
 
 /** Makes the attempt and appends its records; resolves once they are durable. */
@@ -245,8 +246,8 @@ export class DeliveryConsumer {
       offset,
       key: job.webhook_id,
       dueAt: job.due_at,
-      run: (signal, attempted) =>
-        this.options.process(job, { topic, partition, offset: message.offset, signal, attempted }),
+      run: (signal, lease) =>
+        this.options.process(job, { topic, partition, offset: message.offset, signal, lease }),
     };
   }
 

@@ -45,8 +45,11 @@ export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
       );
       appends = unexpected(job, describeError(error), clock());
     }
-    // The request is over: its slot goes to another request while the records are appended.
-    context.attempted();
+    // The request is over: its slot goes to another request while the records are appended, and the
+    // webhook's next job may start, unless it depends on these records (a 410 disables the webhook: the
+    // next job must find it disabled, so it waits until the new state is written and remembered).
+    if (changesWebhook(appends)) context.lease.releaseSlot();
+    else context.lease.releaseKey();
     context.signal.throwIfAborted();
     const appended = await retrying(() => deps.append(appends, context), {
       policy: appendRetry,
@@ -61,6 +64,11 @@ export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
     if (appended.kind !== 'done') throw context.signal.aborted ? context.signal.reason : appended.error;
     for (const append of appends) if (append.kind === 'webhook') deps.directory.remember(append.state);
   };
+}
+
+function changesWebhook(appends: readonly Append[]): boolean {
+  for (const append of appends) if (append.kind === 'webhook') return true;
+  return false;
 }
 
 function unexpected(job: WebhookDelivery, error: string, now: Date): Append[] {
