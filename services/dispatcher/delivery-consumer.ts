@@ -242,13 +242,7 @@ export class DeliveryConsumer {
   ): LaneJob {
     // Outcome records share the topic with jobs; only `pending` asks for an attempt.
     if (job === null || job.status !== 'pending') return { offset, key, dueAt: null };
-    return {
-      offset,
-      key: job.webhook_id,
-      dueAt: job.due_at,
-      run: (signal, lease) =>
-        this.options.process(job, { topic, partition, offset: message.offset, signal, lease }),
-    };
+    return new PendingJob(offset, job, this.options.process, topic, partition, message.offset);
   }
 
   private async deadLetter(
@@ -305,5 +299,28 @@ export class DeliveryConsumer {
       this.lanes.set(name, lane);
     }
     return lane;
+  }
+}
+
+/** A due-able job in its lane: a class, not an object with a closure (tsx names each as it is made). */
+class PendingJob implements LaneJob {
+  readonly key: string;
+  readonly dueAt: number;
+
+  constructor(
+    readonly offset: bigint,
+    private readonly job: WebhookDelivery,
+    private readonly process: ProcessJob,
+    private readonly topic: string,
+    private readonly partition: number,
+    private readonly offsetText: string,
+  ) {
+    this.key = job.webhook_id;
+    this.dueAt = job.due_at;
+  }
+
+  run(signal: AbortSignal, lease: SlotLease): Promise<void> {
+    const { topic, partition, offsetText: offset } = this;
+    return this.process(this.job, { topic, partition, offset, signal, lease });
   }
 }
