@@ -56,8 +56,13 @@ export const defaultCommitIntervalMs = 500;
 
 export class PartitionLane {
   private readonly queue: LaneJob[] = [];
-  /** Offsets pushed and not yet behind the commit point, in order; `finished` marks those done. */
-  private readonly order: bigint[] = [];
+  /**
+   * Offsets pushed and not yet behind the commit point, in order, from `orderHead` on (the array is
+   * compacted now and then rather than shifted per job, a copy of all it holds); `finished` marks those
+   * done.
+   */
+  private order: bigint[] = [];
+  private orderHead = 0;
   private readonly finished = new Set<bigint>();
   private running = 0;
   private next: bigint | null = null;
@@ -185,11 +190,21 @@ export class PartitionLane {
 
   /** Moves the commit point over finished offsets and asks for a commit if it moved. */
   private advance(): void {
-    while (this.order.length > 0 && this.finished.has(this.order[0]!)) {
-      const offset = this.order.shift()!;
+    const order = this.order;
+    let head = this.orderHead;
+    while (head < order.length && this.finished.has(order[head]!)) {
+      const offset = order[head++]!;
       this.finished.delete(offset);
       this.next = offset + 1n;
     }
+    if (head === order.length) {
+      order.length = 0;
+      head = 0;
+    } else if (head >= 1_024 && head * 2 >= order.length) {
+      this.order = order.slice(head);
+      head = 0;
+    }
+    this.orderHead = head;
     this.requestCommit();
   }
 
