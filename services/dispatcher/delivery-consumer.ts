@@ -21,6 +21,7 @@ import type { Logger } from '../runtime/logger.ts';
 import { retrying, type RetryOptions, type RetryPolicy } from '../runtime/retry.ts';
 import type { KeyedSlots, SlotLease } from './keyed-slots.ts';
 import { PartitionLane, type LaneJob } from './partition-lane.ts';
+import { statusPeek, type StatusPeek } from './status-peek.ts';
 
 /** What the consumer knows about a job when it hands it over. */
 export interface JobContext {
@@ -85,6 +86,7 @@ type Waiting = Pick<RetryOptions, 'signal' | 'whileWaiting'>;
 export class DeliveryConsumer {
   private readonly consumer: Consumer;
   private readonly lanes = new Map<string, PartitionLane>();
+  private readonly peeks = new Map<string, StatusPeek | null>();
   private generation = 0;
   /** Aborted when the generation ends (a rebalance, or stop()): a batch's waits end with it. */
   private generationEnded = new AbortController();
@@ -199,6 +201,9 @@ export class DeliveryConsumer {
   ): Promise<LaneJob | undefined> {
     const offset = BigInt(message.offset);
     const key = message.key?.toString('utf8') ?? '';
+    // An outcome this dispatcher (or one with its schema) appended: nothing to do, and not decoded.
+    const status = this.peekStatus(topic, message.value);
+    if (status !== undefined && status !== 'pending') return { offset, key, dueAt: null };
     // The common case without the retrying machinery around it (its closures, per record, cost about
     // what the decoding does); a failure is decoded again below, where it is classified and waited on.
     try {
@@ -230,6 +235,23 @@ export class DeliveryConsumer {
     if (decoded.kind !== 'give-up') return;
     if (!(await this.deadLetter(topic, partition, message, describeError(decoded.error), waiting))) return;
     return { offset, key, dueAt: null };
+  }
+
+  /**
+   * The status of a record written with the schema this codec writes `topic` with, read without
+   * decoding it (status-peek.ts); undefined for any other record, which is decoded.
+   */
+  private peekStatus(topic: string, value: Buffer | null): string | undefined {
+    const codec = this.options.codec;
+    if (value === null || value.length < 5 || value[0] !== 0) return undefined;
+    const writerId = codec.writerIdOf(topic);
+    if (writerId === undefined || value.readInt32BE(1) !== writerId) return undefined;
+    let peek = this.peeks.get(topic);
+    if (peek === undefined) {
+      peek = statusPeek(codec.localType(topic));
+      this.peeks.set(topic, peek);
+    }
+    return peek?.(value, 5);
   }
 
   private laneJob(
