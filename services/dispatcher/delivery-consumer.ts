@@ -19,8 +19,9 @@ import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { consumerGroup } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { retrying, type RetryOptions, type RetryPolicy } from '../runtime/retry.ts';
-import type { KeyedSlots } from './keyed-slots.ts';
+import type { KeyedSlots, SlotLease } from './keyed-slots.ts';
 import { PartitionLane, type LaneJob } from './partition-lane.ts';
+import { statusPeek, type StatusPeek } from './status-peek.ts';
 
 /** What the consumer knows about a job when it hands it over. */
 export interface JobContext {
@@ -30,10 +31,11 @@ export interface JobContext {
   /** Aborted when the partition is revoked or the process stops: give up rather than commit late. */
   signal: AbortSignal;
   /**
-   * Called once the attempt's request is over: frees its DISPATCHER_CONCURRENCY slot for another
-   * request while the records are appended (the webhook's next job still waits for this one to end).
+   * Once the attempt's request is over: `releaseKey()` frees its DISPATCHER_CONCURRENCY slot and lets
+   * the webhook's next job start while the records are appended; `releaseSlot()` frees the slot only
+   * (the next job waits for the records: after a 410). Both are released when the job settles anyway.
    */
-  attempted: () => void;
+  lease: SlotLease;
 }
 
 /** Makes the attempt and appends its records; resolves once they are durable. */
@@ -84,6 +86,7 @@ type Waiting = Pick<RetryOptions, 'signal' | 'whileWaiting'>;
 export class DeliveryConsumer {
   private readonly consumer: Consumer;
   private readonly lanes = new Map<string, PartitionLane>();
+  private readonly peeks = new Map<string, StatusPeek | null>();
   private generation = 0;
   /** Aborted when the generation ends (a rebalance, or stop()): a batch's waits end with it. */
   private generationEnded = new AbortController();
@@ -198,6 +201,9 @@ export class DeliveryConsumer {
   ): Promise<LaneJob | undefined> {
     const offset = BigInt(message.offset);
     const key = message.key?.toString('utf8') ?? '';
+    // An outcome this dispatcher (or one with its schema) appended: nothing to do, and not decoded.
+    const status = this.peekStatus(topic, message.value);
+    if (status !== undefined && status !== 'pending') return { offset, key, dueAt: null };
     // The common case without the retrying machinery around it (its closures, per record, cost about
     // what the decoding does); a failure is decoded again below, where it is classified and waited on.
     try {
@@ -231,6 +237,23 @@ export class DeliveryConsumer {
     return { offset, key, dueAt: null };
   }
 
+  /**
+   * The status of a record written with the schema this codec writes `topic` with, read without
+   * decoding it (status-peek.ts); undefined for any other record, which is decoded.
+   */
+  private peekStatus(topic: string, value: Buffer | null): string | undefined {
+    const codec = this.options.codec;
+    if (value === null || value.length < 5 || value[0] !== 0) return undefined;
+    const writerId = codec.writerIdOf(topic);
+    if (writerId === undefined || value.readInt32BE(1) !== writerId) return undefined;
+    let peek = this.peeks.get(topic);
+    if (peek === undefined) {
+      peek = statusPeek(codec.localType(topic));
+      this.peeks.set(topic, peek);
+    }
+    return peek?.(value, 5);
+  }
+
   private laneJob(
     topic: string,
     partition: number,
@@ -241,13 +264,7 @@ export class DeliveryConsumer {
   ): LaneJob {
     // Outcome records share the topic with jobs; only `pending` asks for an attempt.
     if (job === null || job.status !== 'pending') return { offset, key, dueAt: null };
-    return {
-      offset,
-      key: job.webhook_id,
-      dueAt: job.due_at,
-      run: (signal, attempted) =>
-        this.options.process(job, { topic, partition, offset: message.offset, signal, attempted }),
-    };
+    return new PendingJob(offset, job, this.options.process, topic, partition, message.offset);
   }
 
   private async deadLetter(
@@ -304,5 +321,28 @@ export class DeliveryConsumer {
       this.lanes.set(name, lane);
     }
     return lane;
+  }
+}
+
+/** A due-able job in its lane: a class, not an object with a closure (tsx names each as it is made). */
+class PendingJob implements LaneJob {
+  readonly key: string;
+  readonly dueAt: number;
+
+  constructor(
+    readonly offset: bigint,
+    private readonly job: WebhookDelivery,
+    private readonly process: ProcessJob,
+    private readonly topic: string,
+    private readonly partition: number,
+    private readonly offsetText: string,
+  ) {
+    this.key = job.webhook_id;
+    this.dueAt = job.due_at;
+  }
+
+  run(signal: AbortSignal, lease: SlotLease): Promise<void> {
+    const { topic, partition, offsetText: offset } = this;
+    return this.process(this.job, { topic, partition, offset, signal, lease });
   }
 }

@@ -5,7 +5,7 @@
 // Delivery ids are derived from (event type, alert, webhook), not random: replaying the alerts topic,
 // or a batch retried after a crash before its offsets were committed, appends jobs with the same ids,
 // and receivers dedupe on the `webhook-id` header they become.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Alert, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
@@ -23,7 +23,8 @@ import type { WebhookDirectory } from './webhook-directory.ts';
  * otherwise, and within the Standard Webhooks id alphabet.
  */
 export function deliveryId(eventType: string, eventId: string, webhookId: string): string {
-  const digest = createHash('sha256').update(`${eventType}\n${eventId}\n${webhookId}`, 'utf8').digest('hex');
+  // One-shot crypto.hash: no Hash object and stream around it per delivery (a third of createHash's cost).
+  const digest = hash('sha256', `${eventType}\n${eventId}\n${webhookId}`, 'hex');
   return `msg_${digest.slice(0, 32)}`;
 }
 

@@ -7,12 +7,15 @@ import { jobProcessor } from './job-processor.ts';
 import { jobWith, webhookWith } from '../../test/support/webhook-records.ts';
 
 const logger = createLogger('test', 'silent');
-const context = (signal = new AbortController().signal, attempted = () => {}): JobContext => ({
+const context = (
+  signal = new AbortController().signal,
+  released: (what: 'slot' | 'key') => void = () => {},
+): JobContext => ({
   topic: 'news.webhook-deliveries.v1',
   partition: 0,
   offset: '42',
   signal,
-  attempted,
+  lease: { releaseSlot: () => released('slot'), releaseKey: () => released('key') },
 });
 
 function setUp(result: AttemptResult | Error, failAppends = 0) {
@@ -85,7 +88,7 @@ describe('jobProcessor', () => {
     expect(logged.kind === 'delivery' && logged.record.last_error).toMatch(/attempt must be an integer/);
   });
 
-  it('hands its request slot back once the attempt is over, before appending, also after a failure', async () => {
+  it('hands its slot and key back once the attempt is over, before appending, also after a failure', async () => {
     const results: (AttemptResult | Error)[] = [
       { status: 'succeeded', appends: [outcome] },
       new Error('bug'),
@@ -94,9 +97,21 @@ describe('jobProcessor', () => {
       const { process, events } = setUp(result, 1);
       await process(
         jobWith(),
-        context(undefined, () => events.push('attempted')),
+        context(undefined, (what) => events.push(`released ${what}`)),
       );
-      expect(events).toEqual(['attempt', 'attempted', 'append', 'append']);
+      // The webhook's next job may start while this one's outcome is appended.
+      expect(events).toEqual(['attempt', 'released key', 'append', 'append']);
     }
+  });
+
+  it("keeps the webhook's key after a 410 until the disabled state is written and remembered", async () => {
+    const state = webhookWith({ active: false, version: 2 });
+    const { process, events } = setUp({ status: 'disabled', appends: [{ kind: 'webhook', state }, outcome] });
+    await process(
+      jobWith(),
+      context(undefined, (what) => events.push(`released ${what}`)),
+    );
+    // Only the slot: the key is released when the job settles, after the state was remembered.
+    expect(events).toEqual(['attempt', 'released slot', 'append']);
   });
 });

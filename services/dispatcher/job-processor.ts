@@ -45,9 +45,25 @@ export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
       );
       appends = unexpected(job, describeError(error), clock());
     }
-    // The request is over: its slot goes to another request while the records are appended.
-    context.attempted();
+    // The request is over: its slot goes to another request while the records are appended, and the
+    // webhook's next job may start, unless it depends on these records (a 410 disables the webhook: the
+    // next job must find it disabled, so it waits until the new state is written and remembered).
+    if (changesWebhook(appends)) context.lease.releaseSlot();
+    else context.lease.releaseKey();
     context.signal.throwIfAborted();
+    // The common case without the retrying machinery around it (its closures and options, per job);
+    // a failure is retried below, where it is logged and backed off.
+    try {
+      await deps.append(appends, context);
+      remember(deps.directory, appends);
+      return;
+    } catch (error) {
+      context.signal.throwIfAborted();
+      deps.logger.warn(
+        { webhookId: job.webhook_id, deliveryId: job.delivery_id, attempt: 0, err: describeError(error) },
+        'appending a delivery outcome failed; retrying',
+      );
+    }
     const appended = await retrying(() => deps.append(appends, context), {
       policy: appendRetry,
       signal: context.signal,
@@ -59,8 +75,18 @@ export function jobProcessor(deps: JobProcessorDeps): ProcessJob {
     });
     // Only an abort ends the retrying without the records written: the job stays uncommitted.
     if (appended.kind !== 'done') throw context.signal.aborted ? context.signal.reason : appended.error;
-    for (const append of appends) if (append.kind === 'webhook') deps.directory.remember(append.state);
+    remember(deps.directory, appends);
   };
+}
+
+/** A webhook state the attempt appended (disabled after 410) is used at once, once it is written. */
+function remember(directory: Pick<WebhookDirectory, 'remember'>, appends: readonly Append[]): void {
+  for (const append of appends) if (append.kind === 'webhook') directory.remember(append.state);
+}
+
+function changesWebhook(appends: readonly Append[]): boolean {
+  for (const append of appends) if (append.kind === 'webhook') return true;
+  return false;
 }
 
 function unexpected(job: WebhookDelivery, error: string, now: Date): Append[] {

@@ -86,10 +86,10 @@ describe('KeyedSlots', () => {
     const slots = new KeyedSlots(1);
     const appending = gate();
     const order: string[] = [];
-    const first = slots.run('a', async (releaseSlot) => {
+    const first = slots.run('a', async (lease) => {
       order.push('a-1 request');
-      releaseSlot();
-      releaseSlot(); // twice frees one slot, not two
+      lease.releaseSlot();
+      lease.releaseSlot(); // twice frees one slot, not two
       await appending.opened;
       order.push('a-1 appended');
     });
@@ -109,5 +109,39 @@ describe('KeyedSlots', () => {
     await Promise.all([first, sameKey]);
     expect(order).toEqual(['a-1 request', 'b1 request', 'b2 request', 'a-1 appended', 'a-2 request']);
     expect(slots.running).toBe(0);
+  });
+
+  it("lets a task hand its key back early: the key's next task starts before it settles", async () => {
+    const slots = new KeyedSlots(2);
+    const appending = gate();
+    const order: string[] = [];
+    const first = slots.run('a', async (lease) => {
+      order.push('a-1 request');
+      lease.releaseKey();
+      lease.releaseKey(); // twice frees one slot and the key once
+      await appending.opened;
+      order.push('a-1 appended');
+    });
+    const second = slots.run('a', async (lease) => {
+      order.push('a-2 request');
+      expect(slots.running).toBe(1);
+      lease.releaseKey();
+      await settle();
+    });
+    const third = slots.run('a', async () => {
+      order.push('a-3 request');
+    });
+    await Promise.all([second, third]);
+    expect(order).toEqual(['a-1 request', 'a-2 request', 'a-3 request']);
+    appending.open();
+    await first;
+    expect(order).toEqual(['a-1 request', 'a-2 request', 'a-3 request', 'a-1 appended']);
+    expect(slots.running).toBe(0);
+    expect(slots.busyKeys).toBe(0);
+  });
+
+  it('passes its argument to the task', async () => {
+    const slots = new KeyedSlots(1);
+    await expect(slots.run('k', async (_lease, n: number) => n * 2, undefined, 21)).resolves.toBe(42);
   });
 });

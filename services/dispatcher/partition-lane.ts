@@ -9,7 +9,8 @@
 //   but not exactly: each due time is spread by up to ±10% (webhooks/retry-timing.ts), so a job may be
 //   due before the one ahead of it. Waiting behind the head would start every job due before it at the
 //   head's time, in one burst, which is what the spread is there to prevent;
-// - runs jobs through KeyedSlots (bounded concurrency, one at a time per webhook, in the order started);
+// - runs jobs through KeyedSlots (bounded concurrency, one at a time per webhook, in the order started;
+//   a job hands its slot and key back through its lease, keyed-slots.ts);
 // - commits the offset after the longest run of finished jobs, never past one that is not finished, so a
 //   crash loses no unfinished job; the finished ones behind it are attempted again (receivers dedupe on
 //   webhook-id), which is why due times are spread by no more than ±10%. It commits at once when it has
@@ -20,7 +21,7 @@
 // - asks the consumer to pause fetching its partition while it holds `highWater` jobs (a retry-10h
 //   partition would otherwise be read into memory whole), and to resume once it is down to half.
 import type { Logger } from '../runtime/logger.ts';
-import type { KeyedSlots } from './keyed-slots.ts';
+import type { KeyedSlots, SlotLease } from './keyed-slots.ts';
 
 export interface LaneJob {
   offset: bigint;
@@ -30,9 +31,9 @@ export interface LaneJob {
   dueAt: number | null;
   /**
    * Resolves once the job's effects are durable; rejects (the offset stays uncommitted) otherwise.
-   * `releaseSlot` frees its concurrency slot early (KeyedSlots); its key stays held until it settles.
+   * `lease` frees its concurrency slot, or its slot and key, before it settles (KeyedSlots).
    */
-  run?: (signal: AbortSignal, releaseSlot: () => void) => Promise<void>;
+  run?: (signal: AbortSignal, lease: SlotLease) => Promise<void>;
 }
 
 export interface PartitionLaneOptions {
@@ -55,8 +56,13 @@ export const defaultCommitIntervalMs = 500;
 
 export class PartitionLane {
   private readonly queue: LaneJob[] = [];
-  /** Offsets pushed and not yet behind the commit point, in order; `finished` marks those done. */
-  private readonly order: bigint[] = [];
+  /**
+   * Offsets pushed and not yet behind the commit point, in order, from `orderHead` on (the array is
+   * compacted now and then rather than shifted per job, a copy of all it holds); `finished` marks those
+   * done.
+   */
+  private order: bigint[] = [];
+  private orderHead = 0;
   private readonly finished = new Set<bigint>();
   private running = 0;
   private next: bigint | null = null;
@@ -73,6 +79,9 @@ export class PartitionLane {
   private readonly highWater: number;
   private readonly commitIntervalMs: number;
   private readonly clock: () => number;
+  /** The task every job runs as in the slots (one function, not a closure per job). */
+  private readonly runJob = (lease: SlotLease, job: LaneJob): Promise<void> =>
+    job.run!(this.abort.signal, lease);
 
   constructor(private readonly options: PartitionLaneOptions) {
     this.highWater = options.highWater ?? 256;
@@ -156,37 +165,46 @@ export class PartitionLane {
 
   private start(job: LaneJob): void {
     this.running += 1;
+    void this.track(job);
+  }
+
+  private async track(job: LaneJob): Promise<void> {
     const signal = this.abort.signal;
-    this.options.slots
-      .run(job.key, (releaseSlot) => job.run!(signal, releaseSlot), signal)
-      .then(
-        () => {
-          this.finished.add(job.offset);
-          this.advance();
-        },
-        (error: unknown) => {
-          if (!signal.aborted) {
-            this.options.logger.error(
-              { err: error, offset: String(job.offset) },
-              'delivery job failed; its offset stays uncommitted',
-            );
-          }
-        },
-      )
-      .finally(() => {
-        this.running -= 1;
-        if (this.running === 0) for (const wake of this.idleWaiters.splice(0)) wake();
-        this.updateFetching();
-      });
+    try {
+      await this.options.slots.run(job.key, this.runJob, signal, job);
+      this.finished.add(job.offset);
+      this.advance();
+    } catch (error) {
+      if (!signal.aborted) {
+        this.options.logger.error(
+          { err: error, offset: String(job.offset) },
+          'delivery job failed; its offset stays uncommitted',
+        );
+      }
+    } finally {
+      this.running -= 1;
+      if (this.running === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+      this.updateFetching();
+    }
   }
 
   /** Moves the commit point over finished offsets and asks for a commit if it moved. */
   private advance(): void {
-    while (this.order.length > 0 && this.finished.has(this.order[0]!)) {
-      const offset = this.order.shift()!;
+    const order = this.order;
+    let head = this.orderHead;
+    while (head < order.length && this.finished.has(order[head]!)) {
+      const offset = order[head++]!;
       this.finished.delete(offset);
       this.next = offset + 1n;
     }
+    if (head === order.length) {
+      order.length = 0;
+      head = 0;
+    } else if (head >= 1_024 && head * 2 >= order.length) {
+      this.order = order.slice(head);
+      head = 0;
+    }
+    this.orderHead = head;
     this.requestCommit();
   }
 

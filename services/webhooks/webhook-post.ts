@@ -38,7 +38,7 @@ export function sendWebhookPost(
 ): Promise<WebhookAnswer> {
   return new Promise<WebhookAnswer>((resolve, reject) => {
     const handler = new PostHandler(post.maxResponseBytes, resolve, reject);
-    abortable(handler.abortPost);
+    abortable((reason) => handler.abortPost(reason));
     dispatcher.dispatch(
       { origin: post.origin, path: post.path, method: 'POST', headers: post.headers, body: post.body },
       handler,
@@ -47,8 +47,9 @@ export function sendWebhookPost(
 }
 
 /**
- * undici's handler of one POST. A class rather than an object of closures: the dispatcher runs under
- * tsx, which names every function expression as it is created, a property definition each time.
+ * undici's handler of one POST. A class rather than an object of closures (and methods rather than
+ * arrow-function fields): the dispatcher runs under tsx, which names every named function expression
+ * as it is created, a property definition each time.
  */
 class PostHandler implements Dispatcher.DispatchHandler {
   private status: number | null = null;
@@ -64,12 +65,12 @@ class PostHandler implements Dispatcher.DispatchHandler {
     private readonly reject: (error: Error) => void,
   ) {}
 
-  readonly abortPost: AbortPost = (reason) => {
+  abortPost(reason: Error): void {
     if (this.settled || this.abortedWith !== null) return;
     this.abortedWith = reason;
     // Not on a connection yet: it is aborted as soon as it gets one (as request() does with a signal).
     this.abortRequest?.(reason);
-  };
+  }
 
   onConnect(abort: (reason: Error) => void): void {
     if (this.abortedWith !== null) abort(this.abortedWith);
@@ -105,8 +106,18 @@ class PostHandler implements Dispatcher.DispatchHandler {
       this.reject(error ?? new Error('the connection ended without an answer'));
       return;
     }
-    const headers = this.rawHeaders;
-    this.resolve({ status: this.status, header: (name) => firstHeader(headers, name) });
+    this.resolve(new Answer(this.status, this.rawHeaders));
+  }
+}
+
+class Answer implements WebhookAnswer {
+  constructor(
+    readonly status: number,
+    private readonly rawHeaders: readonly Buffer[],
+  ) {}
+
+  header(name: string): string | undefined {
+    return firstHeader(this.rawHeaders, name);
   }
 }
 

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { runInThisContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import {
   crc32c,
@@ -17,6 +18,17 @@ const kafkajs = kafkajsOriginals();
 const kafkajsCrc32c = require('kafkajs/src/protocol/recordBatch/crc32C/index.js') as (b: Buffer) => number;
 type ProduceRequest = (args: Record<string, unknown>) => { encode: () => Promise<{ buffer: Buffer }> };
 const kafkajsProduceV3 = require(kafkajsModules.produceRequests[0]!) as ProduceRequest;
+
+/**
+ * Date.now stands still (records without a timestamp are stamped with it), both here and in KafkaJS,
+ * which Node loads outside the test's context (its own Date).
+ */
+function freezeDateNow(now: number): () => void {
+  const dates = [Date, runInThisContext('Date') as DateConstructor];
+  const saved = dates.map((d) => d.now);
+  for (const d of dates) d.now = () => now;
+  return () => dates.forEach((d, i) => (d.now = saved[i]!));
+}
 
 function seeded(seed: number): () => number {
   let s = seed;
@@ -150,36 +162,58 @@ describe('installRecordEncoding', () => {
       expect(() => require.resolve(id), id).not.toThrow();
   });
 
-  it('makes the produce requests write the same bytes through its encoders', async () => {
+  it('makes the produce requests (v3 to v7) write the same bytes through its encoders', async () => {
     const random = seeded(99);
-    const topicData = [0, 1].map((t) => ({
-      topic: `news.topic-${t}`,
-      partitions: [0, 3].map((partition) => ({
-        partition,
-        firstSequence: 10 * partition,
-        messages: Array.from({ length: 25 }, (_, i) => ({
-          ...randomRecord(random, i),
-          timestamp: String(1_764_000_000_000 + i * 7),
+    const topicData = (timestamps: boolean) =>
+      [0, 1].map((t) => ({
+        topic: `news.topic-${t}`,
+        partitions: [0, 3].map((partition) => ({
+          partition,
+          firstSequence: 10 * partition,
+          messages: Array.from({ length: 25 }, (_, i) => ({
+            ...randomRecord(random, i),
+            ...(timestamps && i % 3 !== 0 ? { timestamp: String(1_764_000_000_000 + (i % 7) * 13) } : {}),
+          })),
         })),
-      })),
-    }));
-    const request = (produce: ProduceRequest) =>
-      produce({
-        acks: -1,
-        timeout: 30_000,
-        compression: 0,
-        topicData,
-        producerId: kafkajs.Long.fromValue(12),
-        producerEpoch: 1,
-      }).encode();
-    const before = await request(kafkajsProduceV3);
+      }));
+    const cases = [
+      { topicData: topicData(true), producerId: kafkajs.Long.fromValue(12), producerEpoch: 1 },
+      { topicData: topicData(false), producerId: 77, producerEpoch: 0 },
+      { topicData: topicData(false), transactionalId: 'tx-ü' },
+      { topicData: topicData(false), compression: 1 }, // gzip: KafkaJS's own encoding
+      { topicData: [{ topic: 'empty', partitions: [] }] },
+    ];
+    const encode = async (produce: ProduceRequest, args: Record<string, unknown>) => {
+      const thaw = freezeDateNow(1_764_000_000_321);
+      try {
+        return (await produce({ acks: -1, timeout: 30_000, ...args }).encode()).buffer;
+      } finally {
+        thaw();
+      }
+    };
+    const before = await Promise.all(cases.map((args) => encode(kafkajsProduceV3, args)));
 
     installRecordEncoding();
     installRecordEncoding(); // idempotent
     expect(require(kafkajsModules.record)).toBe(encodeRecord);
     const produceV3 = require(kafkajsModules.produceRequests[0]!) as ProduceRequest;
-    expect(produceV3).not.toBe(kafkajsProduceV3); // reloaded with ours
-    const after = await request(produceV3);
-    expect(after.buffer.equals(before.buffer)).toBe(true);
+    expect(produceV3).not.toBe(kafkajsProduceV3); // replaced
+    for (const [i, args] of cases.entries()) {
+      const after = await encode(produceV3, args);
+      if (args.compression) continue; // gzip output carries no fixed bytes to compare
+      expect(after.equals(before[i]!), `case ${i}`).toBe(true);
+    }
+    const produceV7 = require(kafkajsModules.produceRequests[4]!) as (args: Record<string, unknown>) => {
+      apiVersion: number;
+      encode: () => Promise<{ buffer: Buffer }>;
+    };
+    const v7 = produceV7({ acks: -1, timeout: 30_000, ...cases[1] });
+    expect(v7.apiVersion).toBe(7);
+    const thaw = freezeDateNow(1_764_000_000_321);
+    try {
+      expect((await v7.encode()).buffer.equals(before[1]!)).toBe(true);
+    } finally {
+      thaw();
+    }
   });
 });

@@ -7,11 +7,16 @@
 // produce side (Buffer.alloc and the copies, with the garbage they leave). Here a record is measured
 // first and written once, straight into the batch's one buffer, which is allocated at its exact size.
 //
-// It is installed by replacing two of KafkaJS's internal modules in the CommonJS require cache
-// (`src/protocol/recordBatch/record/v0` and the RecordBatch of `src/protocol/recordBatch/v0`), which the
-// produce requests (v3, and v4–v7 through it) load. KafkaJS has no hook for this, so the paths are
-// checked: installRecordEncoding() throws if they moved (a KafkaJS upgrade), and
-// record-encoding.test.ts compares the bytes with KafkaJS's own encoder on varied records. Anything the
+// The produce request itself (v3; v4–v7 are v3 with another version number) is then written into one
+// buffer of its exact size, batches in place: KafkaJS copied each batch into an Encoder per partition,
+// per topic and per request, each a zeroed buffer grown to a power of two.
+//
+// It is installed by replacing three of KafkaJS's internal modules in the CommonJS require cache
+// (`src/protocol/recordBatch/record/v0`, the RecordBatch of `src/protocol/recordBatch/v0`, and
+// `src/protocol/requests/produce/v3/request`, whose encode() alone is replaced). KafkaJS has no hook for
+// this, so the paths are checked: installRecordEncoding() throws if they moved (a KafkaJS upgrade), and
+// record-encoding.test.ts compares the bytes with KafkaJS's own encoders on varied records, batches and
+// whole produce requests. Anything the
 // fast path does not expect (a key or value neither string nor Buffer, header values that are not,
 // timestamps that are not safe integers, compression) goes to KafkaJS's own code, so it fails or
 // succeeds exactly as before.
@@ -243,32 +248,44 @@ const fieldBytes = (size: number): number => (size < 0 ? 1 : sizeOfUVarInt(zigZa
 /** The replacement of KafkaJS's `recordBatch/record/v0`: same arguments, same bytes. */
 export function encodeRecord(input: RecordInput): EncoderLike {
   const { offsetDelta = 0, timestampDelta = 0, key, value, headers = {} } = input;
+  return measureRecord(key, value, headers, offsetDelta, timestampDelta) ?? kafkajsOriginals().Record(input);
+}
+
+/** A record measured for writing, or null for one the fast path leaves to KafkaJS. */
+function measureRecord(
+  key: unknown,
+  value: unknown,
+  headers: unknown,
+  offsetDelta: unknown,
+  timestampDelta: unknown,
+): MeasuredRecord | null {
   if (
     (key != null && !isBytes(key)) ||
     (value != null && !isBytes(value)) ||
     typeof timestampDelta !== 'number' ||
     !Number.isSafeInteger(timestampDelta) ||
     Math.abs(timestampDelta) >= varLongLimit ||
+    typeof offsetDelta !== 'number' ||
     !Number.isInteger(offsetDelta) ||
     offsetDelta < 0 ||
     offsetDelta > 0x3fffffff ||
     headers === null ||
     typeof headers !== 'object'
   )
-    return kafkajsOriginals().Record(input);
+    return null;
   let flat: unknown[] | null = null;
   let headersSize = 1;
   for (const headerKey in headers) {
     if (!Object.hasOwn(headers, headerKey)) continue;
-    const headerValue = headers[headerKey];
+    const headerValue = (headers as Headers)[headerKey];
     flat ??= [];
     if (Array.isArray(headerValue)) {
       for (const item of headerValue as unknown[]) {
-        if (!isBytes(item)) return kafkajsOriginals().Record(input);
+        if (!isBytes(item)) return null;
         flat.push(headerKey, item, Buffer.byteLength(headerKey), fieldSize(item));
       }
     } else {
-      if (!isBytes(headerValue)) return kafkajsOriginals().Record(input);
+      if (!isBytes(headerValue)) return null;
       flat.push(headerKey, headerValue, Buffer.byteLength(headerKey), fieldSize(headerValue));
     }
   }
@@ -360,6 +377,35 @@ export async function encodeRecordBatch(input: RecordBatchInput): Promise<Encode
   const compression = input.compression ?? kafkajs.compressionNone;
   if (compression !== kafkajs.compressionNone || !records.every((r) => r instanceof MeasuredRecord))
     return kafkajs.RecordBatch(input);
+  const size = batchSize(records);
+  const buf = Buffer.allocUnsafe(size);
+  writeBatch(buf, 0, size, records, input);
+  return encoderOf(buf);
+}
+
+/** A KafkaJS Encoder holding exactly `buf`: its callers copy `buffer` and ask `size()`. */
+function encoderOf(buf: Buffer): EncoderLike {
+  const encoder = new (kafkajsOriginals().Encoder)(0);
+  encoder.buf = buf;
+  encoder.offset = buf.length;
+  return encoder;
+}
+
+const batchSize = (records: readonly MeasuredRecord[]): number => {
+  let size = batchHeaderSize;
+  for (const record of records) size += record.length;
+  return size;
+};
+
+/** Writes the batch of `records` (uncompressed), `size` bytes, at `start`, as KafkaJS's RecordBatch. */
+function writeBatch(
+  buf: Buffer,
+  start: number,
+  size: number,
+  records: readonly MeasuredRecord[],
+  input: RecordBatchInput,
+): void {
+  const kafkajs = kafkajsOriginals();
   const {
     firstOffset = kafkajs.Long.fromInt(0),
     firstTimestamp = Date.now(),
@@ -371,32 +417,152 @@ export async function encodeRecordBatch(input: RecordBatchInput): Promise<Encode
     producerEpoch = 0,
     firstSequence = 0,
   } = input;
-  const measured = records;
-  let size = batchHeaderSize;
-  for (const record of measured) size += record.length;
-  const buf = Buffer.allocUnsafe(size);
-  let offset = writeLong(buf, 0, kafkajs.Long.fromValue(firstOffset));
+  let offset = writeLong(buf, start, kafkajs.Long.fromValue(firstOffset));
   offset = buf.writeInt32BE(size - 12, offset); // the batch after FirstOffset and Length
   offset = buf.writeInt32BE(partitionLeaderEpoch, offset);
   offset = buf.writeInt8(kafkajs.recordBatchModule.MAGIC_BYTE, offset);
   offset += 4; // the CRC, once the rest is written
-  const attributes = (compression & kafkajs.codecMask) | (transactional ? 16 : 0);
-  offset = buf.writeInt16BE(attributes, offset);
+  offset = buf.writeInt16BE(transactional ? 16 : 0, offset); // attributes: no compression
   offset = buf.writeInt32BE(lastOffsetDelta, offset);
   offset = writeLong(buf, offset, kafkajs.Long.fromValue(firstTimestamp));
   offset = writeLong(buf, offset, kafkajs.Long.fromValue(maxTimestamp));
   offset = writeLong(buf, offset, kafkajs.Long.fromValue(producerId));
   offset = buf.writeInt16BE(producerEpoch, offset);
   offset = buf.writeInt32BE(firstSequence, offset);
-  offset = buf.writeInt32BE(measured.length, offset);
-  for (const record of measured) offset = record.writeTo(buf, offset);
-  if (offset !== size) throw new Error(`record-encoding: wrote ${offset} bytes of a ${size}-byte batch`);
-  buf.writeUInt32BE(crc32c(buf, crcStart, size), crcStart - 4);
-  // A KafkaJS Encoder holding exactly these bytes: its callers copy `buffer` and ask `size()`.
-  const encoder = new kafkajs.Encoder(0);
-  encoder.buf = buf;
-  encoder.offset = size;
-  return encoder;
+  offset = buf.writeInt32BE(records.length, offset);
+  for (const record of records) offset = record.writeTo(buf, offset);
+  if (offset !== start + size)
+    throw new Error(`record-encoding: wrote ${offset - start} bytes of a ${size}-byte batch`);
+  buf.writeUInt32BE(crc32c(buf, start + crcStart, start + size), start + crcStart - 4);
+}
+
+// ---- the produce request --------------------------------------------------------------------------
+
+interface ProduceMessage {
+  key?: unknown;
+  value?: unknown;
+  headers?: unknown;
+  timestamp?: unknown;
+}
+
+interface ProduceArgs {
+  acks: number;
+  timeout: number;
+  transactionalId?: string | null;
+  producerId?: unknown;
+  producerEpoch?: number;
+  compression?: number;
+  topicData: {
+    topic: string;
+    partitions: { partition: number; firstSequence?: number; messages: ProduceMessage[] }[];
+  }[];
+}
+
+interface ProduceRequest {
+  encode: () => Promise<EncoderLike>;
+}
+
+type ProduceRequestFn = (args: ProduceArgs) => ProduceRequest;
+
+let kafkajsProduceV3: ProduceRequestFn | undefined;
+
+/**
+ * The replacement of KafkaJS's produce request v3 (v4–v7 are it with another version number): the
+ * request KafkaJS builds, whose encode() writes the whole payload into one buffer of its exact size
+ * (KafkaJS copies each record batch into an Encoder per partition, per topic and for the request, each
+ * a zeroed buffer grown to a power of two). Same bytes; compression and anything the record fast path
+ * refuses go to KafkaJS's own encode().
+ */
+export function produceRequestV3(args: ProduceArgs): ProduceRequest {
+  const request = kafkajsProduceV3!(args);
+  const original = request.encode;
+  request.encode = async () => (await encodeProduce(args)) ?? original();
+  return request;
+}
+
+/** The Produce v3 payload (after the request header), or null to leave it to KafkaJS. */
+async function encodeProduce(args: ProduceArgs): Promise<EncoderLike | null> {
+  const kafkajs = kafkajsOriginals();
+  const { acks, timeout, transactionalId = null, topicData } = args;
+  const producerId = args.producerId === undefined ? kafkajs.Long.fromInt(-1) : args.producerId;
+  const producerEpoch = args.producerEpoch === undefined ? 0 : args.producerEpoch;
+  if ((args.compression ?? kafkajs.compressionNone) !== kafkajs.compressionNone) return null;
+  if (transactionalId !== null && typeof transactionalId !== 'string') return null;
+  const batches: { records: MeasuredRecord[]; input: RecordBatchInput; size: number }[] = [];
+  let size = 2 + (transactionalId === null ? 0 : Buffer.byteLength(transactionalId)) + 2 + 4 + 4;
+  for (const { topic, partitions } of topicData) {
+    if (typeof topic !== 'string') return null;
+    size += 2 + Buffer.byteLength(topic) + 4;
+    for (const { messages, firstSequence } of partitions) {
+      // As KafkaJS's partitionsEncoder: timestamps sorted as it sorts them (as strings), deltas from the
+      // first, records numbered in order.
+      const dateNow = Date.now();
+      let firstTimestamp: unknown = dateNow;
+      let maxTimestamp: unknown = dateNow;
+      if (messages.some((m) => m.timestamp != null)) {
+        const timestamps = messages
+          .map((m) => m.timestamp)
+          .filter((t) => t != null)
+          .sort();
+        firstTimestamp = timestamps[0];
+        maxTimestamp = timestamps[timestamps.length - 1];
+      }
+      const records: MeasuredRecord[] = [];
+      for (let i = 0; i < messages.length; i++) {
+        const message = messages[i]!;
+        const timestampDelta = ((message.timestamp || dateNow) as number) - (firstTimestamp as number);
+        const record = measureRecord(
+          message.key,
+          message.value,
+          message.headers === undefined ? {} : message.headers,
+          i,
+          timestampDelta,
+        );
+        if (record === null) return null;
+        records.push(record);
+      }
+      const input: RecordBatchInput = {
+        firstTimestamp,
+        maxTimestamp,
+        producerId,
+        producerEpoch,
+        firstSequence,
+        transactional: !!transactionalId,
+        lastOffsetDelta: records.length - 1,
+      };
+      const bytes = batchSize(records);
+      batches.push({ records, input, size: bytes });
+      size += 4 + 4 + bytes;
+    }
+  }
+  const buf = Buffer.allocUnsafe(size);
+  let offset = writeString(buf, 0, transactionalId);
+  offset = buf.writeInt16BE(acks, offset);
+  offset = buf.writeInt32BE(timeout, offset);
+  offset = buf.writeInt32BE(topicData.length, offset);
+  let b = 0;
+  for (const { topic, partitions } of topicData) {
+    offset = writeString(buf, offset, topic);
+    offset = buf.writeInt32BE(partitions.length, offset);
+    for (const { partition } of partitions) {
+      const batch = batches[b++]!;
+      offset = buf.writeInt32BE(partition, offset);
+      offset = buf.writeInt32BE(batch.size, offset);
+      writeBatch(buf, offset, batch.size, batch.records, batch.input);
+      offset += batch.size;
+    }
+  }
+  if (offset !== size) throw new Error(`record-encoding: wrote ${offset} bytes of a ${size}-byte request`);
+  return encoderOf(buf);
+}
+
+/** KafkaJS's writeString: an int16 length (-1 for null) and the UTF-8 bytes. */
+function writeString(buf: Buffer, offset: number, value: string | null): number {
+  if (value === null) return buf.writeInt16BE(-1, offset);
+  const length = Buffer.byteLength(value);
+  offset = buf.writeInt16BE(length, offset);
+  buf.write(value, offset, length, 'utf8');
+  return offset + length;
 }
 
 // ---- install ------------------------------------------------------------------------------------
@@ -404,7 +570,8 @@ export async function encodeRecordBatch(input: RecordBatchInput): Promise<Encode
 let installed = false;
 
 /**
- * Makes KafkaJS produce through encodeRecord and encodeRecordBatch, for every producer of the process.
+ * Makes KafkaJS produce through encodeRecord, encodeRecordBatch and produceRequestV3, for every producer
+ * of the process.
  * Throws if KafkaJS's internal modules are not where (or what) this expects. Idempotent.
  */
 export function installRecordEncoding(): void {
@@ -416,5 +583,11 @@ export function installRecordEncoding(): void {
   kafkajs.recordBatchModule.RecordBatch = encodeRecordBatch;
   // The produce requests took both at load: any loaded already load again, with these.
   for (const id of kafkajsModules.produceRequests) delete require.cache[resolve(id)];
+  // Then v3 is wrapped (v4–v7 load it as they load again).
+  const v3Path = resolve(kafkajsModules.produceRequests[0]!);
+  kafkajsProduceV3 = require(v3Path) as ProduceRequestFn;
+  if (typeof kafkajsProduceV3 !== 'function')
+    throw new Error("record-encoding: KafkaJS's produce request v3 is not what it was (a KafkaJS upgrade?)");
+  require.cache[v3Path]!.exports = produceRequestV3;
   installed = true;
 }

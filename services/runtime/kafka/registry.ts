@@ -152,6 +152,16 @@ export class EventCodec {
     return this.types.has(topic);
   }
 
+  /** The schema this codec writes `topic` with (the topic catalog's). */
+  localType(topic: string): avro.Type {
+    return this.typeOf(topic);
+  }
+
+  /** The registry id of localType(topic), once this codec has encoded an event of `topic`. */
+  writerIdOf(topic: string): number | undefined {
+    return this.writerIds.get(topic);
+  }
+
   private typeOf(topic: string): avro.Type {
     const entry = this.types.get(topic);
     if (!entry) throw new Error(`topic ${topic} has no schema in the topic catalog`);

@@ -354,10 +354,11 @@ export default async function webhooks(context: BenchContext): Promise<number> {
     `${(overSpan / raw.perSecond).toFixed(3)} (arrival span), ${(overEndToEnd / raw.perSecond).toFixed(3)} (from first alert)`,
   );
   row('alert latency p50 / p90 / p99 / max', [50, 90, 99, 100].map(latency).join(' / '));
+  const requests = Math.max(1, figures.delivered + figures.duplicates);
   row(
     'dispatcher CPU per request it made',
-    `${((used.dispatcher! / Math.max(1, figures.delivered + figures.duplicates)) * 1000).toFixed(2)} ms ` +
-      `(${used.dispatcher!.toFixed(1)} s in all)`,
+    `${((used.dispatcher! / requests) * 1000).toFixed(3)} ms (${used.dispatcher!.toFixed(2)} s in all; ` +
+      `${thousands(requests / used.dispatcher!)} requests per CPU-second)`,
   );
   row(
     'every delivery arrived exactly once',
