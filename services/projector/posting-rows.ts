@@ -251,6 +251,21 @@ export class PostingRows {
     return { title_length, summary_length };
   }
 
+  /**
+   * Where the term `id` is among the article's postings (which begin at `first`): its place if the
+   * article has had the word before (`stamp` marks this article's words), else a new posting for it.
+   */
+  private placeOf(id: number, stamp: number, first: number): number {
+    const { terms, term } = this;
+    if (terms.saw(id, stamp)) return first + terms.place[id]!;
+    const p = term.length;
+    terms.place[id] = p - first;
+    term.push(id);
+    this.titleTf.push(0);
+    this.summaryTf.push(0);
+    return p;
+  }
+
   /** The words of [start, n) of `text`, counted as count() does. */
   private countAscii(
     text: Uint8Array,
@@ -260,7 +275,7 @@ export class PostingRows {
     first: number,
     tfs: number[],
   ): number {
-    const { terms, term, titleTf, summaryTf } = this;
+    const { terms } = this;
     const word = terms.word;
     let words = 0;
     for (let i = start; i < n;) {
@@ -280,15 +295,7 @@ export class PostingRows {
       words++;
       if (length > maxIndexedWordLength) continue; // not indexed (isIndexed)
       const id = terms.asciiId(length, hash);
-      let p: number;
-      if (terms.saw(id, stamp)) p = first + terms.place[id]!;
-      else {
-        p = term.length;
-        terms.place[id] = p - first;
-        term.push(id);
-        titleTf.push(0);
-        summaryTf.push(0);
-      }
+      const p = this.placeOf(id, stamp, first);
       if (tfs[p]! < maxCount) tfs[p]!++;
     }
     return words;
@@ -296,19 +303,11 @@ export class PostingRows {
 
   /** Counts the words into the article's postings (which begin at `first`), adding one for each new word. */
   private count(list: readonly string[], stamp: number, first: number, tfs: number[]): number {
-    const { terms, term, titleTf, summaryTf } = this;
+    const { terms } = this;
     for (const word of list) {
       if (!isIndexed(word)) continue;
       const id = terms.id(word);
-      let p: number;
-      if (terms.saw(id, stamp)) p = first + terms.place[id]!;
-      else {
-        p = term.length;
-        terms.place[id] = p - first;
-        term.push(id);
-        titleTf.push(0);
-        summaryTf.push(0);
-      }
+      const p = this.placeOf(id, stamp, first);
       if (tfs[p]! < maxCount) tfs[p]!++;
     }
     return list.length;

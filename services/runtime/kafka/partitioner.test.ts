@@ -2,29 +2,12 @@ import { createRequire } from 'node:module';
 import kafkajs, { type PartitionerArgs } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { DefaultPartitioner, murmur2, murmur2OfKey } from './partitioner.ts';
+import { randomText, seeded } from '../../../test/support/random-text.ts';
 
 // KafkaJS's own murmur2 (Long arithmetic), the reference ours must agree with.
 const kafkajsMurmur2 = createRequire(import.meta.url)(
   'kafkajs/src/producer/partitioners/default/murmur2.js',
 ) as (key: Buffer | string) => number;
-
-function randomText(random: () => number): string {
-  const length = Math.floor(random() * 90);
-  let text = '';
-  for (let i = 0; i < length; i++) {
-    const pick = random();
-    if (pick < 0.7) text += String.fromCharCode(32 + Math.floor(random() * 95));
-    else if (pick < 0.85) text += String.fromCharCode(0xa0 + Math.floor(random() * 0x700));
-    else if (pick < 0.95) text += String.fromCodePoint(0x1f300 + Math.floor(random() * 0x300));
-    else text += String.fromCharCode(0xd800 + Math.floor(random() * 0x800)); // lone surrogates too
-  }
-  return text;
-}
-
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => ((s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
-}
 
 describe('murmur2', () => {
   it('gives known values', () => {
@@ -40,7 +23,7 @@ describe('murmur2', () => {
   it('agrees with KafkaJS on every key, strings of any script and buffers of any length', () => {
     const random = seeded(18);
     for (let n = 0; n < 5_000; n++) {
-      const text = randomText(random);
+      const text = randomText(random, 90);
       expect(murmur2OfKey(text), JSON.stringify(text)).toBe(kafkajsMurmur2(text));
       const bytes = Buffer.from(Array.from({ length: n % 70 }, () => Math.floor(random() * 256)));
       expect(murmur2OfKey(bytes)).toBe(kafkajsMurmur2(bytes));
@@ -67,7 +50,7 @@ describe('DefaultPartitioner', () => {
     const random = seeded(3);
     for (const count of [1, 3, 6, 12, 50]) {
       for (let n = 0; n < 500; n++) {
-        const key = n % 2 ? randomText(random) : Buffer.from(randomText(random));
+        const key = n % 2 ? randomText(random, 90) : Buffer.from(randomText(random, 90));
         const args = { topic: 't', partitionMetadata: metadata(count), message: { key, value: null } };
         expect(ours(args)).toBe(theirs(args));
       }

@@ -10,6 +10,7 @@ import {
   kafkajsOriginals,
   type RecordInput,
 } from './record-encoding.ts';
+import { randomText, seeded } from '../../../test/support/random-text.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -28,24 +29,6 @@ function freezeDateNow(now: number): () => void {
   const saved = dates.map((d) => d.now);
   for (const d of dates) d.now = () => now;
   return () => dates.forEach((d, i) => (d.now = saved[i]!));
-}
-
-function seeded(seed: number): () => number {
-  let s = seed;
-  return () => ((s = Math.imul(s ^ (s >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32;
-}
-
-function randomText(random: () => number, max: number): string {
-  const length = Math.floor(random() * max);
-  let text = '';
-  for (let i = 0; i < length; i++) {
-    const pick = random();
-    if (pick < 0.7) text += String.fromCharCode(32 + Math.floor(random() * 95));
-    else if (pick < 0.85) text += String.fromCharCode(0xa0 + Math.floor(random() * 0x700));
-    else if (pick < 0.95) text += String.fromCodePoint(0x1f300 + Math.floor(random() * 0x300));
-    else text += String.fromCharCode(0xd800 + Math.floor(random() * 0x800)); // lone surrogates too
-  }
-  return text;
 }
 
 function randomBytesField(random: () => number, max: number): string | Buffer | null | undefined {
