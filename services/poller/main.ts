@@ -13,7 +13,6 @@ import { AppendBatcher } from '../runtime/kafka/append-batcher.ts';
 import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { installRecordEncoding } from '../runtime/kafka/record-encoding.ts';
-import { installAvroStringWrites } from '../runtime/kafka/avro-strings.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess } from '../runtime/lifecycle.ts';
@@ -39,9 +38,6 @@ runProcess(
     // Every poll appends its articles and its poll record: KafkaJS's record encoding, made cheaper
     // (KafkaJS's own was a tenth of the poller's main thread).
     installRecordEncoding();
-    // And the Avro strings of its events written in one pass (avsc measured each first: most of the
-    // Avro encoding's share of the poller's main thread).
-    installAvroStringWrites();
     logger = createLogger('poller', config.LOG_LEVEL);
     let policy;
     try {
