@@ -46,7 +46,8 @@ import { createLogger } from '../../../services/runtime/logger.ts';
 import { nodeFlags } from '../../../services/runtime/node-flags.ts';
 import { sourceState } from '../../../services/sources/source.ts';
 import { benchFeedContentType, benchFeeds } from './bench-feeds.ts';
-import { parseBaseline, sumTallies } from './parse-baseline.ts';
+import { parseBaseline } from './parse-baseline.ts';
+import { threadsStartedSince, warmSpan } from './warm-span.ts';
 import type { BenchContext } from '../support/bench-namespace.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -403,30 +404,20 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   );
   // Warm: both sides without their first BENCH_WARMUP_FEEDS feeds (the top of this file).
   if (warmFrom === undefined) throw new Error('the warm span never started'); // polled.size reached them all
-  const warmStart = warmFrom.at;
-  const warmPolls = [...polled.values()].filter((p) => p.started_at >= warmStart);
-  const warmArticles = warmPolls.reduce((n, p) => n + p.new_items + p.updated_items, 0);
+  const warm = warmSpan(polled.values(), warmFrom.at, new Set(large.map((s) => s.source_id)), baseline);
+  const { articles: warmArticles, largePolls: largeWarm, parse: warmParse } = warm;
   const warmCpu = cpu + cpuAtStart - warmFrom.cpu;
   // Threads that did not exist when the warm span started: a parse worker (with its tsx hooks thread) is
   // started by the first large feed's poll and kept for the process's life, so when that poll comes after
   // the warm-up its start (loading the parser through tsx, ~0.5 s) lands in the warm span.
-  const startedInWarm = [...byThread.byTid]
-    .filter(([tid]) => !warmFrom!.byThread.byTid.has(tid))
-    .reduce((sum, [, seconds]) => sum + seconds, 0);
-  const largeWarm = large.filter((s) => polled.get(s.source_id)!.started_at >= warmStart).length;
-  const warmParse = sumTallies(baseline.warm, {
-    feeds: largeWarm,
-    articles: large.length ? (baseline.separate.articles * largeWarm) / large.length : 0,
-    cpuSeconds: large.length ? (baseline.separate.cpuSeconds * largeWarm) / large.length : 0,
-    wallSeconds: 0,
-  });
+  const startedInWarm = threadsStartedSince(warmFrom.byThread.byTid, byThread.byTid);
   const warmParseRate = warmParse.articles / warmParse.cpuSeconds;
   log(
-    `warm (after ${warmupFeeds} feeds)  poller: ${warmPolls.length} polls started after the ${warmupFeeds}th record ` +
+    `warm (after ${warmupFeeds} feeds)  poller: ${warm.polls} polls started after the ${warmupFeeds}th record ` +
       `(${largeWarm} of ${large.length} large), ${warmArticles} articles in ${warmCpu.toFixed(1)} s of CPU ` +
       `(main thread ${(byThread.main - warmFrom.byThread.main).toFixed(1)} s, other threads ` +
       `${(byThread.others - warmFrom.byThread.others).toFixed(1)} s, of which threads started after the warm-up ` +
-      `${startedInWarm.toFixed(1)} s), ${((warmCpu * 1000) / warmPolls.length).toFixed(2)} ms a feed: ` +
+      `${startedInWarm.toFixed(1)} s), ${((warmCpu * 1000) / warm.polls).toFixed(2)} ms a feed: ` +
       `${(warmArticles / warmCpu).toFixed(0)} articles/s per core`,
   );
   log(
