@@ -2,7 +2,7 @@ import type { ConsumerConfig, Kafka } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../runtime/logger.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
-import { DeliveryConsumer, fetchMinBytes, fetchWaitMs } from './delivery-consumer.ts';
+import { DeliveryConsumer, fetchWaitMs } from './delivery-consumer.ts';
 import { KeyedSlots } from './keyed-slots.ts';
 
 /** The config the consumer asks KafkaJS for, without a broker. */
@@ -34,11 +34,5 @@ describe('DeliveryConsumer', () => {
     // sleep) of this length; at 1 s the lanes of bench:webhooks ran dry and waited for seconds.
     expect(fetchWaitMs).toBeLessThanOrEqual(100);
     expect(consumerConfig().maxWaitTimeInMs).toBe(fetchWaitMs);
-  });
-
-  it('lets the broker gather tens of kB per fetch, not answer each fetch at its first record', () => {
-    // KafkaJS's default minBytes of 1 made a busy consumer fetch once per handful of records.
-    expect(fetchMinBytes).toBeGreaterThanOrEqual(16 * 1024);
-    expect(consumerConfig().minBytes).toBe(fetchMinBytes);
   });
 });

@@ -80,17 +80,6 @@ const untilItWorks: RetryPolicy = { maxAttempts: Infinity, initialBackoffMs: 200
  */
 export const fetchWaitMs = 100;
 
-/**
- * What a fetch waits for (up to fetchWaitMs) before the broker answers it. With KafkaJS's default of 1
- * byte a busy consumer fetched again as soon as anything had been appended, a few jobs or outcomes at a
- * time: a fetch request (every partition of the delivery topic and its retry topics, encoded, answered
- * and decoded) per handful of records, on both the dispatcher and the broker. Delivery jobs and outcomes
- * are 0.5–1.5 kB each, so under load a fetch now brings about a hundred records. When little is
- * appended a fetch waits fetchWaitMs: that much more delay for a lone job, as a fetch of an idle
- * partition waited already.
- */
-export const fetchMinBytes = 64 * 1024;
-
 /** How a batch's waits heartbeat and end. */
 type Waiting = Pick<RetryOptions, 'signal' | 'whileWaiting'>;
 
@@ -118,7 +107,6 @@ export class DeliveryConsumer {
       rebalanceTimeout: 60_000,
       // A resumed partition is fetched in the next round; a short long-poll keeps that round close.
       maxWaitTimeInMs: fetchWaitMs,
-      minBytes: fetchMinBytes,
     });
     this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) => {
       // Every partition is read again from its committed offset: forget what the lanes held.

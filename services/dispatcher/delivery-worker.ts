@@ -177,21 +177,19 @@ export class DeliveryWorker {
       appends.push({ kind: 'dead-letter', record, reason: deadLetterReason });
     appends.push({ kind: 'delivery', topic: topicNames.webhookDeliveries, record });
     // One line per attempt; never the secret, the payload or the URL (its path or query may hold a token).
-    // At warn (the bench, busy deployments) the line's object is not even built: one fewer per delivery.
-    if (this.deps.logger.isLevelEnabled('info'))
-      this.deps.logger.info(
-        {
-          webhookId: job.webhook_id,
-          deliveryId: job.delivery_id,
-          eventType: job.event_type,
-          attempt: job.attempt,
-          status: outcome.status,
-          httpStatus: outcome.httpStatus,
-          durationMs: outcome.durationMs,
-          error: outcome.error,
-        },
-        'webhook delivery attempt',
-      );
+    this.deps.logger.info(
+      {
+        webhookId: job.webhook_id,
+        deliveryId: job.delivery_id,
+        eventType: job.event_type,
+        attempt: job.attempt,
+        status: outcome.status,
+        httpStatus: outcome.httpStatus,
+        durationMs: outcome.durationMs,
+        error: outcome.error,
+      },
+      'webhook delivery attempt',
+    );
     return { status: outcome.status, appends };
   }
 }

@@ -45,7 +45,6 @@ import { breakingFanOutHandler } from './breaking-fan-out.ts';
 import { articleUpdateFanOutHandler, readClassifications } from './article-update-fan-out.ts';
 import { documentaryFanOutHandler } from './documentary-fan-out.ts';
 import { fanOutHandler } from './fan-out.ts';
-import { SharedSends } from './shared-sends.ts';
 import { jobProcessor } from './job-processor.ts';
 import { KeyedSlots } from './keyed-slots.ts';
 import { checkProvisioned } from './provisioned.ts';
@@ -214,10 +213,6 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     }),
   });
 
-  const alertJobs = new SharedSends(
-    codec,
-    new AppendBatcher((records) => producer.sendRawBatch(records), 5_000),
-  );
   const fanOut = new ConsumerRunner<Alert>({
     kafka,
     codec,
@@ -226,9 +221,8 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     groupId: alertsGroup,
     topics: [topicNames.alerts],
     fromBeginning: config.DISPATCHER_FROM_BEGINNING,
-    // Every partition of a fetch at once, their jobs in one produce request (shared-sends.ts).
-    partitionsConcurrently: 6,
-    batchHandler: fanOutHandler({ directory, producer: alertJobs, logger: log, audio }),
+    partitionsConcurrently: 2,
+    batchHandler: fanOutHandler({ directory, producer, logger: log, audio }),
   });
   // Like the alerts: a new deployment owes every ready documentary its documentary.ready.
   const documentaries = new ConsumerRunner<Documentary>({
