@@ -258,7 +258,7 @@ async function start(): Promise<void> {
     ['poller', 'services/poller/main.ts'],
     ['api', 'services/api/main.ts'],
   ] as const) {
-    watch(launch(name, tsx(entry, name === 'poller' || name === 'dispatcher' ? nodeFlags[name] : [])));
+    watch(launch(name, tsx(entry, name === 'poller' ? nodeFlags.poller : [])));
   }
   say(
     'services: projector, enricher, narrator, documentarian, matcher, clusterer, dispatcher, poller and api started',

@@ -11,11 +11,4 @@ export const nodeFlags = {
    * memory.
    */
   poller: ['--max-semi-space-size=64'],
-  /**
-   * Every delivery allocates what dies young (the fetched records, the job decoded, its signature, the
-   * request, the outcome encoded), thousands a second when busy: with the default young generation the
-   * garbage collector took 11.7% of a busy dispatcher's CPU (bench:webhooks, the busiest 2 s of a
-   * profile), for at most 96 MB more memory with 64 MB.
-   */
-  dispatcher: ['--max-semi-space-size=64'],
 } as const satisfies Record<string, readonly string[]>;

@@ -2,7 +2,6 @@
 // its environment), keeping the tail of its output for assertions and diagnosis.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { nodeFlags } from '../../../services/runtime/node-flags.ts';
 import { waitFor } from './wait.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -21,17 +20,11 @@ export function startServiceProcess(
   env: Record<string, string>,
   args: string[] = [],
 ): ServiceProcess {
-  // As every launcher starts it (services/runtime/node-flags.ts).
-  const flags = service === 'dispatcher' ? nodeFlags.dispatcher : [];
-  const child = spawn(
-    process.execPath,
-    [...flags, '--import', 'tsx', `services/${service}/main.ts`, ...args],
-    {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', `services/${service}/main.ts`, ...args], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
   child.stdout.on('data', keep);
