@@ -3,7 +3,11 @@
 // A local receiver (./webhooks/receiver.ts: node:http on 127.0.0.1, 204 at once) counts requests and
 // records when each webhook-id arrived. Baseline in the same run: plain undici request() POSTs of the
 // body the dispatcher sends for a typical alert, with headers of the same size, BENCH_CONCURRENCY in
-// flight, BENCH_DELIVERIES of them after a warm-up: POSTs/s (./webhooks/baseline.ts).
+// flight, BENCH_DELIVERIES of them after a warm-up: POSTs/s (./webhooks/baseline.ts). The ratio is taken
+// against that loop run in a child process of its own (./webhooks/baseline-process.ts), as the dispatcher
+// is: a POST then wakes another process, as the dispatcher's do. The same loop in this process (on the
+// receiver's own event loop, where a request and its answer cost no process switch) is printed beside
+// it, with its ratio: it was the only baseline before 2026-11-27.
 // Then the real dispatcher process (services/dispatcher/main.ts, a consumer group prefix of the run's,
 // DISPATCHER_FROM_BEGINNING=false, DISPATCHER_CONCURRENCY=BENCH_CONCURRENCY, LOG_LEVEL=warn: at info
 // it writes one line per attempt, which would be part of what is measured). BENCH_WEBHOOKS webhooks, one
@@ -31,6 +35,7 @@
 // BENCH_DISPATCHER_PROFILE (a directory: the dispatcher under test samples its CPU and writes a
 // .cpuprofile there when the bench stops it; ./webhooks/cpu-profile.mjs),
 // and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +52,7 @@ import { signatureHeaders, generateWebhookSecret } from '../../../services/webho
 import { startServiceProcess, type ServiceProcess } from '../../integration/support/service-process.ts';
 import { cpuSeconds, describeCpu, meterCpu, stackPid } from '../api/cpu.ts';
 import { rawPosts } from './baseline.ts';
+import type { BaselineDone, BaselinePosts, BaselineSetup } from './baseline-process.ts';
 import { arrivedCount, deliveryFigures, percentile } from './figures.ts';
 import { BenchFixtures } from './fixtures.ts';
 import { groupsJoined } from './groups.ts';
@@ -199,23 +205,33 @@ async function appendAlerts(
   return { expected, started, seconds: seconds(started) };
 }
 
-async function baseline(receiver: CountingReceiver, fixtures: BenchFixtures, body: string) {
-  // Headers of the dispatcher's size and kind, computed once: the baseline does not sign per request.
+/** Headers of the dispatcher's size and kind, computed once: the baseline does not sign per request. */
+function baselineHeaders(body: string): Record<string, string> {
   const signed = signatureHeaders(
     { id: 'msg_00000000000000000000000000000000', timestamp: new Date(), body },
     generateWebhookSecret(),
   );
+  return { ...signed, 'content-type': 'application/json', 'user-agent': baselineAgent };
+}
+
+/** Throws unless every `raw_<phase>_<i>` of the measured phase arrived, none failed. */
+function checkBaseline(receiver: CountingReceiver, phase: string, failed: number): void {
+  const ids = receiver.arrivals(baselineAgent);
+  let arrived = 0;
+  for (let i = 0; i < n; i++) if (ids.has(`raw_${phase}_${i}`)) arrived++;
+  if (failed > 0 || arrived !== n)
+    throw new Error(`the baseline lost requests: ${failed} failed, ${arrived} of ${n} arrived`);
+}
+
+/** The raw loop in this process, on the receiver's event loop (the figure printed before 2026-11-27). */
+async function baselineInProcess(receiver: CountingReceiver, fixtures: BenchFixtures, body: string) {
+  const headers = baselineHeaders(body);
   const postsOf = (phase: string, count: number) =>
     rawPosts({
       count,
       concurrency,
       url: (i) => receiver.url(fixtures.path(i % fixtures.webhooks)),
-      headers: (i) => ({
-        ...signed,
-        'webhook-id': `raw_${phase}_${i}`,
-        'content-type': 'application/json',
-        'user-agent': baselineAgent,
-      }),
+      headers: (i) => ({ ...headers, 'webhook-id': `raw_${phase}_${i}` }),
       body,
     });
   if (config.BENCH_WARMUP > 0) await postsOf('warm', config.BENCH_WARMUP);
@@ -223,11 +239,51 @@ async function baseline(receiver: CountingReceiver, fixtures: BenchFixtures, bod
   const cpu = meterCpu({ 'bench (undici + receiver)': benchCpu, ...kafkaCpu });
   const result = await postsOf('run', n);
   const used = cpu();
-  const ids = receiver.arrivals(baselineAgent);
-  let arrived = 0;
-  for (let i = 0; i < n; i++) if (ids.has(`raw_run_${i}`)) arrived++;
-  if (result.failed > 0 || arrived !== n)
-    throw new Error(`the baseline lost requests: ${result.failed} failed, ${arrived} of ${n} arrived`);
+  checkBaseline(receiver, 'run', result.failed);
+  return { ...result, perSecond: n / result.seconds, cpu: describeCpu(used, result.seconds) };
+}
+
+/**
+ * The same raw loop in a child process of its own (./baseline-process.ts, under tsx like the dispatcher),
+ * POSTing to the receiver in this process as the dispatcher does: the like-for-like baseline.
+ */
+async function baselineChild(receiver: CountingReceiver, fixtures: BenchFixtures, body: string) {
+  const child = fork(`${root}test/bench/webhooks/baseline-process.ts`, [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  onCleanup('stop the baseline process', async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
+  const posts = (phase: string, count: number) =>
+    new Promise<BaselineDone>((resolve, reject) => {
+      const onExit = () =>
+        reject(new Error(`the baseline process exited (${child.exitCode ?? child.signalCode})`));
+      child.once('exit', onExit);
+      child.once('message', (done: BaselineDone) => {
+        child.off('exit', onExit);
+        resolve(done);
+      });
+      child.send({ type: 'posts', phase, count } satisfies BaselinePosts);
+    });
+  child.send({
+    type: 'setup',
+    urls: Array.from({ length: fixtures.webhooks }, (_, i) => receiver.url(fixtures.path(i))),
+    headers: baselineHeaders(body),
+    body,
+    concurrency,
+  } satisfies BaselineSetup);
+  if (config.BENCH_WARMUP > 0) await posts('warm-child', config.BENCH_WARMUP);
+  checkRunning();
+  const cpu = meterCpu({ 'undici process': () => cpuSeconds(child.pid!), ...kafkaCpu, bench: benchCpu });
+  const result = await posts('child', n);
+  const used = cpu();
+  child.disconnect();
+  await exited;
+  checkBaseline(receiver, 'child', result.failed);
   return { ...result, perSecond: n / result.seconds, cpu: describeCpu(used, result.seconds) };
 }
 
@@ -283,10 +339,16 @@ export default async function webhooks(context: BenchContext): Promise<number> {
   );
 
   log(
-    `baseline: undici request() to the receiver, ${concurrency} in flight, after ${config.BENCH_WARMUP} warm-up`,
+    `baseline: undici request() to the receiver, ${concurrency} in flight, after ${config.BENCH_WARMUP} warm-up, ` +
+      `from a process of its own (as the dispatcher is); load average ${load1()}`,
   );
-  const raw = await baseline(receiver, fixtures, body);
+  const raw = await baselineChild(receiver, fixtures, body);
   log(`  ${thousands(n)} POSTs in ${raw.seconds.toFixed(2)} s; cpu: ${raw.cpu}`);
+  log(
+    `baseline as before: the same loop in this process, on the receiver's event loop; load average ${load1()}`,
+  );
+  const inProcess = await baselineInProcess(receiver, fixtures, body);
+  log(`  ${thousands(n)} POSTs in ${inProcess.seconds.toFixed(2)} s; cpu: ${inProcess.cpu}`);
 
   const producer = await EventProducer.connect(
     kafka,
@@ -348,10 +410,21 @@ export default async function webhooks(context: BenchContext): Promise<number> {
     'dispatcher deliveries/s, from first alert',
     `${thousands(overEndToEnd)}  (${thousands(figures.delivered)} in ${endToEnd.toFixed(2)} s)`,
   );
-  row('raw undici POSTs/s', `${thousands(raw.perSecond)}  (${thousands(n)} in ${raw.seconds.toFixed(2)} s)`);
   row(
-    'ratio dispatcher / undici',
+    'raw undici POSTs/s, own process',
+    `${thousands(raw.perSecond)}  (${thousands(n)} in ${raw.seconds.toFixed(2)} s)`,
+  );
+  row(
+    'ratio dispatcher / undici, own process',
     `${(overSpan / raw.perSecond).toFixed(3)} (arrival span), ${(overEndToEnd / raw.perSecond).toFixed(3)} (from first alert)`,
+  );
+  row(
+    'raw undici POSTs/s, in the bench process',
+    `${thousands(inProcess.perSecond)}  (${thousands(n)} in ${inProcess.seconds.toFixed(2)} s; the old baseline)`,
+  );
+  row(
+    'ratio dispatcher / undici in the bench process',
+    `${(overSpan / inProcess.perSecond).toFixed(3)} (arrival span), ${(overEndToEnd / inProcess.perSecond).toFixed(3)} (from first alert)`,
   );
   row('alert latency p50 / p90 / p99 / max', [50, 90, 99, 100].map(latency).join(' / '));
   const requests = Math.max(1, figures.delivered + figures.duplicates);
