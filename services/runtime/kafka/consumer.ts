@@ -320,6 +320,9 @@ export class ConsumerRunner<V = unknown> {
     const events: ConsumedEvent<V>[] = [];
     let bytes = 0;
     for (const message of batch.messages) {
+      // Decoding resolves without I/O: let the event loop in now and then, or the inserts in flight
+      // would not be sent (their sockets drained) nor their answers read until the whole fetch was decoded.
+      if (events.length % decodeSlice === decodeSlice - 1) await new Promise((r) => setImmediate(r));
       try {
         events.push(await this.decode(batch.topic, batch.partition, message));
         bytes += message.value?.length ?? 0;
@@ -526,6 +529,9 @@ export class ConsumerRunner<V = unknown> {
     return written.kind === 'done';
   }
 }
+
+/** Messages decoded between two turns of the event loop when batches are handed over. */
+const decodeSlice = 1_000;
 
 const metricSets = new WeakMap<Registry, ReturnType<typeof createMetrics>>();
 
