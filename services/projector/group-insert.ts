@@ -112,9 +112,12 @@ export class GroupInsert<T> {
     this.stats.items += group.items.length;
     this.stats.rows += group.rows;
     const started = performance.now();
+    // The write is the items' only holder from here: they may go as soon as it has encoded them.
+    const items = group.items;
+    group.items = [];
     let writing: Promise<void>;
     try {
-      writing = this.options.write(group.items);
+      writing = this.options.write(items);
     } catch (error) {
       writing = Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

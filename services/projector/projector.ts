@@ -54,12 +54,12 @@ export function groupedProjection(clickhouse: ClickHouse, limits: GroupLimits = 
   const group = new GroupInsert<{ events: readonly ConsumedEvent<unknown>[]; bytes: number }>({
     ...limits,
     size: (batch) => ({ rows: batch.events.length, bytes: batch.bytes }),
-    write: async (batches) => {
-      await projectBatch(
+    // Not async: nothing keeps the batches once projectBatch has encoded them.
+    write: (batches) =>
+      projectBatch(
         clickhouse,
         batches.length === 1 ? batches[0]!.events : batches.flatMap((batch) => batch.events),
-      );
-    },
+      ).then(() => undefined),
   });
   return {
     handOver: (events: ConsumedEvent<unknown>[], { bytes }: { bytes: number }) =>
@@ -139,16 +139,27 @@ export function batchInserts(events: readonly ConsumedEvent<unknown>[]): TableIn
   return inserts;
 }
 
-export async function projectBatch(
+export function projectBatch(
   clickhouse: ClickHouse,
   events: readonly ConsumedEvent<unknown>[],
 ): Promise<number> {
+  // The events are encoded before the inserts are awaited, and not held while they are.
+  let inserts: TableInsert[];
+  try {
+    inserts = batchInserts(events);
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+  return writeInserts(clickhouse, inserts);
+}
+
+async function writeInserts(clickhouse: ClickHouse, inserts: TableInsert[]): Promise<number> {
   // The tables' inserts at once: an article batch writes three (the articles, their list rows and their
   // postings), and ClickHouse parses and writes them on separate threads. The offsets are committed only
   // once every one of them resolved; all settle before a failure is thrown, so a retry of the batch never
   // overlaps an insert still in flight.
   const settled = await Promise.allSettled(
-    batchInserts(events).map(async (insert) => {
+    inserts.map(async (insert) => {
       if ('rows' in insert) {
         await clickhouse.insert(insert.table, insert.rows);
         return insert.rows.length;

@@ -336,14 +336,17 @@ export class ConsumerRunner<V = unknown> {
     if (this.stopped.signal.aborted || !payload.isRunning() || payload.isStale()) return;
     const first = BigInt(batch.messages[0]!.offset);
     const last = batch.messages.at(-1)!.offset;
+    // What the callbacks below need, and no more: the events and the fetched batch (its buffers) must
+    // not outlive their encoding by being held until the insert ends.
+    const { topic, partition } = batch;
+    const count = events.length;
     // Recorded before it is taken (which may wait for room): a failure meanwhile forgets it too.
-    const handed = deferred.handedOver(batch.topic, batch.partition, first, BigInt(last));
-    const written =
-      events.length > 0 ? (await this.options.handOver!(events, { bytes })).written : Promise.resolve();
+    const handed = deferred.handedOver(topic, partition, first, BigInt(last));
+    const written = count > 0 ? (await this.options.handOver!(events, { bytes })).written : Promise.resolve();
     written.then(
       () => {
-        this.stats.processed += events.length;
-        this.counters?.processed.inc(labels, events.length);
+        this.stats.processed += count;
+        this.counters?.processed.inc(labels, count);
         deferred.written(handed);
       },
       (error: unknown) => {
@@ -352,12 +355,12 @@ export class ConsumerRunner<V = unknown> {
         this.stats.retried++;
         this.counters?.retried.inc(labels);
         this.options.logger.warn(
-          { ...labels, partition: batch.partition, from: String(from), err: describeError(error) },
+          { ...labels, partition, from: String(from), err: describeError(error) },
           'handed-over batch failed to write; reading its partition again from its first uncommitted offset',
         );
         if (this.stopped.signal.aborted) return;
         try {
-          this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: String(from) });
+          this.consumer.seek({ topic, partition, offset: String(from) });
         } catch (seekError) {
           // Not running any more: a restart reads from the committed offsets anyway.
           this.options.logger.warn(
