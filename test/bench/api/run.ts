@@ -2,9 +2,10 @@
 //
 // Projection: N synthetic articles (default 1,000,000, from the BBC corpus, ./synthetic-articles.ts)
 // are appended to the namespace's news.articles.discovered.v1, then projected into the namespace's
-// database as the live projector does it (ConsumerRunner in batch mode + projectBatch); events/s = N /
-// time from consumer start to the last row visible. Baseline in the same run: the same rows (rowFor's
-// output, JSONEachRow; the version is the article's index instead of its offset) inserted by
+// database as the live projector does it (ConsumerRunner with deferred commits + groupedProjection, the
+// group commit of projector.ts); events/s = N / time from consumer start to the last row visible.
+// Baseline in the same run: the same rows (rowFor's output, JSONEachRow; the version is the article's
+// index instead of its offset) inserted by
 // `clickhouse-client` into a copy of the table, timing only the insert; BENCH_BASELINE_RUNS times (3),
 // each into a fresh copy, and the ratio uses the median.
 // API: the API process against that database; for a few common filter sets autocannon measures
