@@ -1,6 +1,8 @@
-// Writes a batch of events into their read-model tables, one insert per table. The
-// consumer runner commits the batch's offsets only after this resolved, and
-// rows carry their offset as version, so a replay leaves the same rows.
+// Writes a batch of events into their read-model tables, one insert per table; the live
+// projector hands each fetched batch to a group commit (groupedProjection), which writes the
+// batches gathered while an insert is in flight as one. The consumer runner commits a batch's
+// offsets only after the insert that carried it resolved, and rows carry their offset as
+// version, so a replay leaves the same rows.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { BufferPool, type Column } from '../runtime/clickhouse/row-binary.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
@@ -21,9 +23,9 @@ import { PostingRows, postingColumns, postingsTable } from './posting-rows.ts';
 import { projectedTables, rowsFor, type ProjectedTopic, type Row } from './rows.ts';
 
 /**
- * Fetch sizes for the projector's consumer: each fetched batch becomes one insert, and ClickHouse
- * does far better with a few thousand rows per insert than with the few hundred a 1 MiB fetch brings
- * (fewer parts to write and merge). Bounded by size here; by time, by the fetch itself, which returns
+ * Fetch sizes for the projector's consumer: a fetched batch is the least one insert carries (the group
+ * commit adds the batches fetched meanwhile), and ClickHouse does far better with a few thousand rows
+ * per insert than with the few hundred a 1 MiB fetch brings (fewer parts to write and merge). Bounded by size here; by time, by the fetch itself, which returns
  * as soon as there is anything to read, so a quiet topic is still projected at once. 48 MiB a partition
  * is ~10,000 articles of the benchmark (2.4 KB each), two partitions to a fetch (the broker's
  * fetch.max.bytes, 50 MiB, caps a response); at 16 MiB the batches were half as big, and ClickHouse
