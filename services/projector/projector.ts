@@ -64,8 +64,15 @@ export function groupedProjection(clickhouse: ClickHouse, limits: GroupLimits = 
       ).then(() => undefined),
   });
   return {
-    handOver: (events: ConsumedEvent<unknown>[], { bytes }: { bytes: number }) =>
-      group.add({ events, bytes }),
+    // A batch read again after a failed insert goes alone: another partition's bad row must not fail
+    // it again (and, split into its messages, have a good one dead-lettered).
+    handOver: async (
+      events: ConsumedEvent<unknown>[],
+      { bytes, replay }: { bytes: number; replay: boolean },
+    ) =>
+      replay
+        ? { written: projectBatch(clickhouse, events).then(() => undefined) }
+        : group.add({ events, bytes }),
     idle: () => group.idle(),
     stats: group.stats,
   };

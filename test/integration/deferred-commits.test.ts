@@ -79,18 +79,19 @@ describe('deferred commits', () => {
     const stored = new Map<string, number>(); // article -> times written
     const writes: number[] = [];
     // Like the projector's group insert: one bad row fails the whole insert and every batch it carried.
+    const write = async (batches: ConsumedEvent<ArticleDiscovered>[][]) => {
+      const events = batches.flat();
+      writes.push(events.length);
+      if (events.some((e) => e.value!.article_id === 'bad-row'))
+        throw new Error('row 25 violates a constraint');
+      for (const e of events) stored.set(e.value!.article_id, (stored.get(e.value!.article_id) ?? 0) + 1);
+    };
     const group = new GroupInsert<ConsumedEvent<ArticleDiscovered>[]>({
       maxRows: 1_000,
       maxBytes: 2 ** 30,
       maxInFlight: 2,
       size: (events) => ({ rows: events.length, bytes: 0 }),
-      write: async (batches) => {
-        const events = batches.flat();
-        writes.push(events.length);
-        if (events.some((e) => e.value!.article_id === 'bad-row'))
-          throw new Error('row 25 violates a constraint');
-        for (const e of events) stored.set(e.value!.article_id, (stored.get(e.value!.article_id) ?? 0) + 1);
-      },
+      write,
     });
     const runner = new ConsumerRunner<ArticleDiscovered>({
       kafka: fixture.kafka,
@@ -100,7 +101,8 @@ describe('deferred commits', () => {
       groupId,
       topics: [fixture.topic.name],
       retry: { maxAttempts: 2, initialBackoffMs: 10, maxBackoffMs: 20 },
-      handOver: (events) => group.add(events),
+      // As the projector's: a batch read again after a failure is written alone.
+      handOver: async (events, { replay }) => (replay ? { written: write([events]) } : group.add(events)),
       idle: () => group.idle(),
     });
     runners.push(runner);

@@ -42,11 +42,13 @@ export type BatchHandler<V> = (
 ) => Promise<void>;
 /**
  * Takes one fetched batch (one partition) and resolves once it was taken, with `written`, which settles
- * once its effect is durable (rejects when it failed). `bytes`: the batch's message values, in bytes.
+ * once its effect is durable (rejects when it failed). `bytes`: the batch's message values, in bytes;
+ * `replay`: the batch (or message) is read again after a failed write, and should be written alone, so
+ * that a failure is its own and not another batch's.
  */
 export type HandOver<V> = (
   events: ConsumedEvent<V>[],
-  context: { bytes: number },
+  context: { bytes: number; replay: boolean },
 ) => Promise<{ written: Promise<void> }>;
 
 /**
@@ -158,7 +160,7 @@ export class ConsumerRunner<V = unknown> {
     this.process =
       options.batchHandler ??
       (handOver
-        ? async (events) => (await handOver(events, { bytes: 0 })).written
+        ? async (events) => (await handOver(events, { bytes: 0, replay: true })).written
         : (events) => options.handler!(events[0]!));
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.commits = options.commitOffsets ?? true;
@@ -342,7 +344,10 @@ export class ConsumerRunner<V = unknown> {
     const count = events.length;
     // Recorded before it is taken (which may wait for room): a failure meanwhile forgets it too.
     const handed = deferred.handedOver(topic, partition, first, BigInt(last));
-    const written = count > 0 ? (await this.options.handOver!(events, { bytes })).written : Promise.resolve();
+    const written =
+      count > 0
+        ? (await this.options.handOver!(events, { bytes, replay: false })).written
+        : Promise.resolve();
     written.then(
       () => {
         this.stats.processed += count;
