@@ -1,6 +1,8 @@
 // The projector: a consumer-group member over the topics the read models are
-// built from; each fetched batch becomes one ClickHouse insert, and its offsets
-// are committed only after ClickHouse accepted it. Applies pending migrations
+// built from; the batches fetched while an insert is in flight go together as
+// the next insert (group commit, group-insert.ts), and a batch's offsets are
+// committed only after ClickHouse accepted the insert that carried it (the
+// consumer runner's deferred commits). Applies pending migrations
 // at start so that it never inserts into a table that does not exist yet.
 //
 //   tsx services/projector/main.ts                        the live projector
@@ -20,7 +22,12 @@ import { createLogger, type Logger } from '../runtime/logger.ts';
 import { projectorEnv } from './config.ts';
 import { projectorTypes } from './article-batch.ts';
 import { formatDuration } from './progress.ts';
-import { projectBatch, projectorConcurrency, projectorFetch } from './projector.ts';
+import {
+  groupedProjection,
+  projectorConcurrency,
+  projectorFetch,
+  projectorInsertLimits,
+} from './projector.ts';
 import { rebuild } from './rebuild.ts';
 import { projectedTables } from './rows.ts';
 
@@ -41,6 +48,11 @@ async function projectLive({ onStop }: Lifecycle): Promise<void> {
   });
   const registry = createSchemaRegistry(config.SCHEMA_REGISTRY_URL);
   const producer = await EventProducer.connect(kafka, new EventCodec(registry));
+  const projection = groupedProjection(clickhouse, {
+    ...projectorInsertLimits,
+    maxRows: config.PROJECTOR_INSERT_MAX_EVENTS,
+    maxBytes: config.PROJECTOR_INSERT_MAX_MIB * 1024 * 1024,
+  });
   const runner = new ConsumerRunner({
     kafka,
     // The article events' copied fields read as their bytes (article-batch.ts).
@@ -52,7 +64,8 @@ async function projectLive({ onStop }: Lifecycle): Promise<void> {
     fromBeginning: true,
     partitionsConcurrently: projectorConcurrency,
     fetch: projectorFetch,
-    batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
+    handOver: projection.handOver,
+    idle: projection.idle,
   });
   onStop(async () => {
     await producer.disconnect();

@@ -10,7 +10,7 @@ import { ConsumerRunner } from '../../services/runtime/kafka/consumer.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
-import { projectBatch } from '../../services/projector/projector.ts';
+import { groupedProjection } from '../../services/projector/projector.ts';
 import { projectedTables } from '../../services/projector/rows.ts';
 import { sourceState } from '../../services/sources/source.ts';
 import {
@@ -88,6 +88,8 @@ describe('projector', () => {
   const narration = sampleNarration(articles[0]!.article_id, at + 2000);
 
   const startProjector = async (group: string) => {
+    // As services/projector/main.ts: group commit and deferred commits.
+    const projection = groupedProjection(clickhouse);
     const runner = new ConsumerRunner({
       kafka,
       codec,
@@ -97,7 +99,8 @@ describe('projector', () => {
       topics: Object.keys(projectedTables),
       fromBeginning: true,
       partitionsConcurrently: 3,
-      batchHandler: async (events) => void (await projectBatch(clickhouse, events)),
+      handOver: projection.handOver,
+      idle: projection.idle,
     });
     runners.push(runner);
     await runner.start();

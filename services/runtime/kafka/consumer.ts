@@ -5,12 +5,15 @@
 // - a poison message goes to `<topic>.dlq` with the reason and never blocks
 //   its partition; other failures are retried with backoff, then dead-lettered,
 //   and an unavailable dependency is waited for (handler-failures.ts decides);
+// - with `handOver` (deferred commits), a batch's offsets are resolved once it is handed over, so the
+//   next fetch does not wait for its write, and committed once it was written (deferred-commits.ts);
 // - stop() finishes the message in hand, commits, and leaves the group.
 import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, PartitionAssigner } from 'kafkajs';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { retrying, type RetryPolicy } from '../retry.ts';
 import { deadLetterMessage } from './dead-letter.ts';
+import { DeferredCommits } from './deferred-commits.ts';
 import { describeError, isPoison } from './errors.ts';
 import { retryBatch, retryMessage } from './handler-failures.ts';
 import type { EventProducer } from './producer.ts';
@@ -37,6 +40,16 @@ export type BatchHandler<V> = (
   events: ConsumedEvent<V>[],
   context: { heartbeat: () => Promise<void> },
 ) => Promise<void>;
+/**
+ * Takes one fetched batch (one partition) and resolves once it was taken, with `written`, which settles
+ * once its effect is durable (rejects when it failed). `bytes`: the batch's message values, in bytes;
+ * `replay`: the batch (or message) is read again after a failed write, and should be written alone, so
+ * that a failure is its own and not another batch's.
+ */
+export type HandOver<V> = (
+  events: ConsumedEvent<V>[],
+  context: { bytes: number; replay: boolean },
+) => Promise<{ written: Promise<void> }>;
 
 /**
  * `maxAttempts`: attempts before a failing (non-poison) message is dead-lettered; pauses between them
@@ -67,6 +80,17 @@ export interface ConsumerRunnerOptions<V> {
    */
   handler?: EventHandler<V>;
   batchHandler?: BatchHandler<V>;
+  /**
+   * Or, deferred commits: each batch is handed over, the runner fetches on without waiting for its
+   * write, and commits its offsets once it was written and every batch of its partition handed over
+   * before it was too. A failed write is not committed: the runner reads its partition again from the
+   * first offset it has not committed, and handles that range like `batchHandler` batches (each batch
+   * written before the next fetch, retried, split, dead-lettered). At-least-once, so the writes must be
+   * idempotent (the projector's rows carry their offset as version). `idle` resolves once every batch
+   * handed over was written or failed: stop() waits for it, then commits.
+   */
+  handOver?: HandOver<V>;
+  idle?: () => Promise<void>;
   fromBeginning?: boolean;
   retry?: Partial<RetryPolicy>;
   /** Partitions processed at once (order is kept within a partition). */
@@ -114,6 +138,15 @@ export class ConsumerRunner<V = unknown> {
   private readonly stopped = new AbortController();
   private readonly commits: boolean;
   private readonly process: BatchHandler<V>;
+  /** With `handOver`: what is handed over and not committed yet. */
+  private readonly deferred: DeferredCommits | undefined;
+  /** Offsets to commit (the next to read), by topic and partition, and the commit under way. */
+  private readonly toCommit = new Map<string, { topic: string; partition: number; offset: bigint }>();
+  private committing: Promise<void> | undefined;
+  /** The highest offset committed, by topic and partition: a lower one (a replay's) is not sent. */
+  private readonly committedUpTo = new Map<string, bigint>();
+  /** Deferred commits: offsets dead-lettered at decoding and not committed yet, by topic and partition. */
+  private readonly deadLettered = new Map<string, Set<bigint>>();
 
   constructor(private readonly options: ConsumerRunnerOptions<V>) {
     // A topic without a schema is a wiring mistake, not bad data: refuse it
@@ -121,11 +154,20 @@ export class ConsumerRunner<V = unknown> {
     const unknown = options.topics.filter((t) => !options.codec.knows(t));
     if (unknown.length > 0)
       throw new Error(`no schema for topic(s) ${unknown.join(', ')} in the topic catalog`);
-    if (!options.handler === !options.batchHandler)
-      throw new Error('give the consumer runner a handler or a batchHandler, not both');
-    this.process = options.batchHandler ?? ((events) => options.handler!(events[0]!));
+    if ([options.handler, options.batchHandler, options.handOver].filter(Boolean).length !== 1)
+      throw new Error('give the consumer runner one of handler, batchHandler or handOver');
+    const handOver = options.handOver;
+    this.process =
+      options.batchHandler ??
+      (handOver
+        ? async (events) => (await handOver(events, { bytes: 0, replay: true })).written
+        : (events) => options.handler!(events[0]!));
     this.retry = { ...defaultRetryPolicy, ...options.retry };
     this.commits = options.commitOffsets ?? true;
+    if (handOver && !this.commits) throw new Error('deferred commits need commitOffsets');
+    this.deferred = handOver
+      ? new DeferredCommits((topic, partition, offset) => this.commitLater(topic, partition, offset))
+      : undefined;
     this.consumer = options.kafka.consumer({
       groupId: consumerGroup(options.groupId),
       allowAutoTopicCreation: false,
@@ -142,6 +184,8 @@ export class ConsumerRunner<V = unknown> {
         partitions: [...partitions].sort((a, b) => a - b),
       }));
       options.logger.info({ group: options.groupId, assigned: this.stats.assigned }, 'partitions assigned');
+      // The batches in hand are read again from the committed offsets; their writes commit nothing.
+      this.deferred?.reset();
       options.onAssignment?.(this.stats.assigned);
     });
   }
@@ -153,8 +197,9 @@ export class ConsumerRunner<V = unknown> {
       fromBeginning: this.options.fromBeginning ?? true,
     });
     await this.consumer.run({
-      autoCommit: this.commits,
-      autoCommitInterval: this.commits ? 1_000 : null,
+      // Deferred commits are the runner's own: KafkaJS would commit what is resolved, written or not.
+      autoCommit: this.commits && !this.deferred,
+      autoCommitInterval: this.commits && !this.deferred ? 1_000 : null,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
       eachBatch: (payload) => this.handleBatch(payload),
@@ -164,6 +209,11 @@ export class ConsumerRunner<V = unknown> {
   /** Finishes the message in hand, commits resolved offsets, and leaves the group. */
   async stop(): Promise<void> {
     this.stopped.abort();
+    if (this.deferred) {
+      // Nothing more is handed over; what was is written (or failed) and committed while still a member.
+      await this.options.idle?.();
+      await this.flushCommits();
+    }
     await this.consumer.disconnect();
   }
 
@@ -172,7 +222,7 @@ export class ConsumerRunner<V = unknown> {
   }
 
   private async handleBatch(payload: EachBatchPayload): Promise<void> {
-    if (this.options.batchHandler) return this.handleWholeBatch(payload);
+    if (this.options.batchHandler || this.deferred) return this.handleWholeBatch(payload);
     const { batch } = payload;
     const heartbeat = () => payload.heartbeat();
     for (const message of batch.messages) {
@@ -193,13 +243,21 @@ export class ConsumerRunner<V = unknown> {
       { group: this.options.groupId, topic: batch.topic, partition: batch.partition },
       lag,
     );
-    // KafkaJS commits here whatever autoCommit says, so table mode must not call it.
-    if (this.commits) await payload.commitOffsetsIfNecessary();
+    // KafkaJS commits here whatever autoCommit says, so table mode must not call it; deferred commits
+    // are the runner's (handleWholeBatch records the batch once it is done).
+    if (this.commits && !this.deferred) await payload.commitOffsetsIfNecessary();
     await payload.heartbeat();
   }
 
   private async handleWholeBatch(payload: EachBatchPayload): Promise<void> {
     const { batch } = payload;
+    const first = batch.messages[0];
+    if (
+      this.deferred &&
+      first &&
+      !this.deferred.replaying(batch.topic, batch.partition, BigInt(first.offset))
+    )
+      return this.handOverBatch(payload);
     const heartbeat = () => payload.heartbeat();
     const labels = { group: this.options.groupId, topic: batch.topic };
     const events: ConsumedEvent<V>[] = [];
@@ -211,12 +269,8 @@ export class ConsumerRunner<V = unknown> {
       } catch (error) {
         // Anything but poison (the registry unreachable) fails the batch; KafkaJS fetches it again.
         if (!isPoison(error)) throw error;
-        if (
-          !(await this.deadLetter(batch.topic, batch.partition, message, 1, describeError(error), heartbeat))
-        )
+        if (!(await this.deadLetterUndecodable(batch.topic, batch.partition, message, error, heartbeat)))
           return;
-        this.stats.deadLettered++;
-        this.counters?.deadLettered.inc(labels);
       }
     }
     if (events.length > 0) {
@@ -249,7 +303,142 @@ export class ConsumerRunner<V = unknown> {
       }
     }
     const last = batch.messages.at(-1);
-    if (last) await this.resolve(payload, last.offset);
+    if (last) {
+      await this.resolve(payload, last.offset);
+      // A batch of a failed range, written before the next fetch: committed in its partition's order.
+      if (this.deferred && first)
+        this.deferred.written(
+          this.deferred.handedOver(batch.topic, batch.partition, BigInt(first.offset), BigInt(last.offset)),
+        );
+    }
+  }
+
+  /** Deferred commits: decode, hand over, resolve (the next fetch goes on), commit once written. */
+  private async handOverBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    const deferred = this.deferred!;
+    const heartbeat = () => payload.heartbeat();
+    const labels = { group: this.options.groupId, topic: batch.topic };
+    const events: ConsumedEvent<V>[] = [];
+    let bytes = 0;
+    for (const message of batch.messages) {
+      // Decoding resolves without I/O: let the event loop in now and then, or the inserts in flight
+      // would not be sent (their sockets drained) nor their answers read until the whole fetch was decoded.
+      if (events.length % decodeSlice === decodeSlice - 1) await new Promise((r) => setImmediate(r));
+      try {
+        events.push(await this.decode(batch.topic, batch.partition, message));
+        bytes += message.value?.length ?? 0;
+      } catch (error) {
+        if (!isPoison(error)) throw error;
+        if (!(await this.deadLetterUndecodable(batch.topic, batch.partition, message, error, heartbeat)))
+          return;
+      }
+    }
+    // Stopping, or the partition was sought back (a failed write): this batch is read again.
+    if (this.stopped.signal.aborted || !payload.isRunning() || payload.isStale()) return;
+    const first = BigInt(batch.messages[0]!.offset);
+    const last = batch.messages.at(-1)!.offset;
+    // What the callbacks below need, and no more: the events and the fetched batch (its buffers) must
+    // not outlive their encoding by being held until the insert ends.
+    const { topic, partition } = batch;
+    const count = events.length;
+    // Recorded before it is taken (which may wait for room): a failure meanwhile forgets it too.
+    const handed = deferred.handedOver(topic, partition, first, BigInt(last));
+    const written =
+      count > 0
+        ? (await this.options.handOver!(events, { bytes, replay: false })).written
+        : Promise.resolve();
+    written.then(
+      () => {
+        this.stats.processed += count;
+        this.counters?.processed.inc(labels, count);
+        deferred.written(handed);
+      },
+      (error: unknown) => {
+        const from = deferred.failed(handed);
+        if (from === undefined) return; // forgotten since: read again anyway
+        this.stats.retried++;
+        this.counters?.retried.inc(labels);
+        this.options.logger.warn(
+          { ...labels, partition, from: String(from), err: describeError(error) },
+          'handed-over batch failed to write; reading its partition again from its first uncommitted offset',
+        );
+        if (this.stopped.signal.aborted) return;
+        try {
+          this.consumer.seek({ topic, partition, offset: String(from) });
+        } catch (seekError) {
+          // Not running any more: a restart reads from the committed offsets anyway.
+          this.options.logger.warn(
+            { ...labels, err: describeError(seekError) },
+            'seek after a failed write failed',
+          );
+        }
+      },
+    );
+    await this.resolve(payload, last);
+  }
+
+  /**
+   * Dead-letters a message that cannot be decoded; false when it gave up because the runner is
+   * stopping. With deferred commits a range is read again after a failed write: a message it already
+   * dead-lettered is not dead-lettered twice (until its offset is committed, when it is not read again).
+   */
+  private async deadLetterUndecodable(
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    error: unknown,
+    heartbeat: () => Promise<void>,
+  ): Promise<boolean> {
+    const k = `${topic}/${partition}`;
+    if (this.deferred && this.deadLettered.get(k)?.has(BigInt(message.offset))) return true;
+    if (!(await this.deadLetter(topic, partition, message, 1, describeError(error), heartbeat))) return false;
+    if (this.deferred) {
+      const offsets = this.deadLettered.get(k) ?? new Set<bigint>();
+      offsets.add(BigInt(message.offset));
+      this.deadLettered.set(k, offsets);
+    }
+    this.stats.deadLettered++;
+    this.counters?.deadLettered.inc({ group: this.options.groupId, topic });
+    return true;
+  }
+
+  /** Queues a commit of `offset` (the next to read), sent with the others as soon as none is under way. */
+  private commitLater(topic: string, partition: number, offset: bigint): void {
+    const k = `${topic}/${partition}`;
+    if (offset <= (this.committedUpTo.get(k) ?? -1n)) return;
+    const dead = this.deadLettered.get(k);
+    if (dead) for (const o of dead) if (o < offset) dead.delete(o);
+    const queued = this.toCommit.get(k);
+    if (!queued || queued.offset < offset) this.toCommit.set(k, { topic, partition, offset });
+    this.committing ??= this.sendCommits();
+  }
+
+  private async sendCommits(): Promise<void> {
+    while (this.toCommit.size > 0) {
+      const sending = [...this.toCommit.values()];
+      this.toCommit.clear();
+      try {
+        await this.consumer.commitOffsets(
+          sending.map(({ topic, partition, offset }) => ({ topic, partition, offset: String(offset) })),
+        );
+        for (const { topic, partition, offset } of sending) {
+          const k = `${topic}/${partition}`;
+          if (offset > (this.committedUpTo.get(k) ?? -1n)) this.committedUpTo.set(k, offset);
+        }
+      } catch (error) {
+        // Not committing is safe (read again, written again alike); a later commit covers it.
+        this.options.logger.warn(
+          { group: this.options.groupId, err: describeError(error) },
+          'commit of written offsets failed',
+        );
+      }
+    }
+    this.committing = undefined;
+  }
+
+  private async flushCommits(): Promise<void> {
+    while (this.committing) await this.committing;
   }
 
   private async decode(topic: string, partition: number, message: KafkaMessage): Promise<ConsumedEvent<V>> {
@@ -348,6 +537,9 @@ export class ConsumerRunner<V = unknown> {
     return written.kind === 'done';
   }
 }
+
+/** Messages decoded between two turns of the event loop when batches are handed over. */
+const decodeSlice = 1_000;
 
 const metricSets = new WeakMap<Registry, ReturnType<typeof createMetrics>>();
 
