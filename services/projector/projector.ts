@@ -88,9 +88,11 @@ export type TableInsert =
 
 /**
  * The buffers the article batches' rows are encoded into, handed back once their insert succeeded
- * (row-binary.ts): about three a batch, as many batches at once as projectorConcurrency.
+ * (row-binary.ts): three an insert (articles, list, postings), for the inserts in flight and the one
+ * being encoded. No more are kept: a group's buffers are hundreds of MiB, and each one kept is held
+ * for the process's life.
  */
-const bodies = new BufferPool(4 * projectorConcurrency);
+const bodies = new BufferPool(3 * (projectorInsertLimits.maxInFlight + 1));
 /** Hands back the buffer a body of `bodies` is a part of (offset 0 of its own ArrayBuffer). */
 const giveBack = (body: Buffer) => bodies.give(Buffer.from(body.buffer, 0, body.buffer.byteLength));
 
