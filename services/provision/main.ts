@@ -29,6 +29,7 @@ runProcess(
         await provisionTopics(
           admin,
           catalog,
+          // Unset TOPIC_REPLICATION_FACTOR: from the cluster's size (replication.ts).
           { partitions: config.TOPIC_PARTITIONS, replicationFactor: config.TOPIC_REPLICATION_FACTOR },
           logger,
         );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, infrastructureEnv, integer, isSecretSetting, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  infrastructureEnv,
+  integer,
+  isSecretSetting,
+  loadConfig,
+  optionalInteger,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('applies defaults when nothing is set', () => {
@@ -15,6 +22,14 @@ describe('loadConfig', () => {
     );
     expect(config.KAFKA_BROKERS).toEqual(['a:1', 'b:2']);
     expect(config.PARTITIONS).toBe(12);
+  });
+
+  it('leaves an optional integer unset when the variable is unset or empty, and checks it when set', () => {
+    const shape = { REPLICAS: optionalInteger(1, 10) };
+    expect(loadConfig(shape, {}).REPLICAS).toBeUndefined();
+    expect(loadConfig(shape, { REPLICAS: '' }).REPLICAS).toBeUndefined();
+    expect(loadConfig(shape, { REPLICAS: '3' }).REPLICAS).toBe(3);
+    expect(() => loadConfig(shape, { REPLICAS: '0' })).toThrow(/REPLICAS: expected an integer from 1 to 10/);
   });
 
   it('names every invalid variable and what is wrong with it', () => {

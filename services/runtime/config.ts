@@ -98,6 +98,16 @@ export const integer = (fallback: number, min: number, max: number) =>
     .refine((n) => n >= min && n <= max, { message: `expected an integer from ${min} to ${max}` })
     .meta({ accepted: `integer from ${min} to ${max}` });
 
+/** An integer that may be left unset (undefined), for a setting whose absence means "work it out". */
+export const optionalInteger = (min: number, max: number) =>
+  z
+    .string()
+    .refine((s) => /^-?\d+$/.test(s.trim()), { message: 'expected an integer' })
+    .transform((s) => Number.parseInt(s, 10))
+    .refine((n) => n >= min && n <= max, { message: `expected an integer from ${min} to ${max}` })
+    .optional()
+    .meta({ accepted: `integer from ${min} to ${max}` });
+
 export const decimal = (fallback: number, min: number, max: number) =>
   z
     .string()

@@ -14,6 +14,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { createTopicsAndWait } from '../../services/runtime/kafka/create-topics.ts';
+import { idempotentProducer } from '../../services/runtime/kafka/producer.ts';
+import { withClusterReplication } from '../../services/runtime/kafka/replication.ts';
 import { testKafka } from './support/kafka.ts';
 import { liveStateChanges, readLiveState, type LiveStateSources } from './support/live-state.ts';
 import { stack, testClickHouse } from './support/stack.ts';
@@ -137,8 +139,8 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
 
   it('sees a write into the live system (the check below can fail)', async () => {
     const topic = `test.bench-isolation.${Date.now()}`;
-    await createTopicsAndWait(admin, [{ topic, numPartitions: 1, replicationFactor: 1 }]);
-    const producer = testKafka().producer();
+    await createTopicsAndWait(admin, await withClusterReplication(admin, [{ topic, numPartitions: 1 }]));
+    const producer = idempotentProducer(testKafka());
     await producer.connect();
     try {
       const before = await readLiveState(sources);

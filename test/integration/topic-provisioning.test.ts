@@ -1,6 +1,7 @@
-// Provisioning created every topic with its partitions and cleanup policy.
+// Provisioning created every topic with its partitions, replicas, min.insync.replicas and cleanup policy.
 import kafkajs, { type Admin } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterReplication, replicationOf } from '../../services/runtime/kafka/replication.ts';
 import { topicCatalog, topicConfig } from '../../services/runtime/kafka/topics.ts';
 import { testKafka } from './support/kafka.ts';
 
@@ -24,7 +25,17 @@ describe('topic provisioning', () => {
     expect(fixed.get('news.stories.v1')).toBe(1);
   });
 
-  it('set cleanup policy and retention as the catalog says', async () => {
+  it("gave every topic the cluster's replication: 1 replica on one broker, 3 with min.insync.replicas 2 on three", async () => {
+    const { replicationFactor } = await clusterReplication(admin);
+    const metadata = await admin.fetchTopicMetadata({ topics: catalog.map((t) => t.name) });
+    for (const t of metadata.topics)
+      for (const p of t.partitions)
+        expect(p.replicas.length, `${t.name}/${p.partitionId}`).toBe(replicationFactor);
+  });
+
+  it('set cleanup policy, retention and min.insync.replicas as the catalog says', async () => {
+    const metadata = await admin.fetchTopicMetadata({ topics: catalog.map((t) => t.name) });
+    const replicas = new Map(metadata.topics.map((t) => [t.name, t.partitions[0]!.replicas.length]));
     const described = await admin.describeConfigs({
       includeSynonyms: false,
       resources: catalog.map((t) => ({ type: ConfigResourceTypes.TOPIC, name: t.name })),
@@ -32,7 +43,7 @@ describe('topic provisioning', () => {
     const byName = new Map(described.resources.map((r) => [r.resourceName, r.configEntries]));
     for (const spec of catalog) {
       const entries = new Map(byName.get(spec.name)!.map((e) => [e.configName, e.configValue]));
-      for (const [name, value] of Object.entries(topicConfig(spec)))
+      for (const [name, value] of Object.entries(topicConfig(spec, replicationOf(replicas.get(spec.name)!))))
         expect(entries.get(name), `${spec.name} ${name}`).toBe(value);
     }
     expect(

@@ -1,7 +1,13 @@
 // The one way events enter Kafka: idempotent, acks=all, Avro through the
 // registry. Keys are the entity id as a string, so every event of one entity lands on one partition, in
 // order (docs/architecture.md, "Topics").
-import kafkajs, { type IHeaders, type Kafka, type Producer } from 'kafkajs';
+//
+// Every KafkaJS producer of the code base (EventProducer's, and the raw ones of tests and benchmarks) is
+// made by idempotentProducer() below; test/architecture/producers.test.ts fails on a `.producer(` call
+// anywhere else. Idempotence is what makes acks=all hold: KafkaJS refuses any other acks on an
+// idempotent producer, so a write is acknowledged only once every in-sync replica has it (at least
+// min.insync.replicas of them, replication.ts), and a retry after a lost answer writes nothing twice.
+import kafkajs, { type IHeaders, type Kafka, type Producer, type ProducerConfig } from 'kafkajs';
 import type { EventsByTopic } from '../events/types.generated.ts';
 import type { RawRecord } from './append-batcher.ts';
 import { DefaultPartitioner } from './partitioner.ts';
@@ -28,6 +34,27 @@ function kafkaMessage(key: string | null, value: Buffer | null, headers: IHeader
   return { key, value, headers, offsetDelta: 0, timestampDelta: 0 };
 }
 
+/**
+ * The settings every producer of ours is made with. Exported for the test that pins them; make
+ * producers with idempotentProducer().
+ */
+export const producerSettings = {
+  // Named explicitly: the murmur2 partitioner Java clients use, so a key lands
+  // on the same partition whoever produces it (KafkaJS's DefaultPartitioner, cheaper: partitioner.ts).
+  createPartitioner: DefaultPartitioner,
+  // Exactly once per partition across retries; acks=all follows (KafkaJS rejects acks other than -1).
+  idempotent: true,
+  // Idempotence in KafkaJS requires one in-flight request per connection to keep order.
+  maxInFlightRequests: 1,
+  // Topics are provisioned; a typo must fail, not create a topic with the broker's defaults.
+  allowAutoTopicCreation: false,
+} as const satisfies ProducerConfig;
+
+/** A KafkaJS producer, idempotent with acks=all: the only place the code base calls `kafka.producer(`. */
+export function idempotentProducer(kafka: Kafka): Producer {
+  return kafka.producer({ ...producerSettings });
+}
+
 export class EventProducer {
   private constructor(
     private readonly producer: Producer,
@@ -35,15 +62,7 @@ export class EventProducer {
   ) {}
 
   static async connect(kafka: Kafka, codec: EventCodec): Promise<EventProducer> {
-    const producer = kafka.producer({
-      // Named explicitly: the murmur2 partitioner Java clients use, so a key lands
-      // on the same partition whoever produces it (KafkaJS's DefaultPartitioner, cheaper: partitioner.ts).
-      createPartitioner: DefaultPartitioner,
-      idempotent: true,
-      // Idempotence in KafkaJS requires one in-flight request per connection to keep order.
-      maxInFlightRequests: 1,
-      allowAutoTopicCreation: false,
-    });
+    const producer = idempotentProducer(kafka);
     await producer.connect();
     return new EventProducer(producer, codec);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../events/schema-files.ts';
 import { localTypes } from './registry.ts';
+import { replicationOf } from './replication.ts';
 import { consumerGroup, parseDuration, topicCatalog, topicConfig, topicNames, topicsIn } from './topics.ts';
 
 describe('topic catalog', () => {
@@ -23,8 +24,9 @@ describe('topic catalog', () => {
         'news.clients.v1',
       ].sort(),
     );
-    expect(topicConfig(byName.get('news.monitors.v1')!)['cleanup.policy']).toBe('compact');
-    expect(topicConfig(byName.get('news.alerts.v1')!)['cleanup.policy']).toBe('delete');
+    const single = replicationOf(1);
+    expect(topicConfig(byName.get('news.monitors.v1')!, single)['cleanup.policy']).toBe('compact');
+    expect(topicConfig(byName.get('news.alerts.v1')!, single)['cleanup.policy']).toBe('delete');
   });
 
   it('creates one retry topic per distinct delay, carrying the deliveries schema', () => {

@@ -7,6 +7,7 @@
 // other's events or offsets. The prefix is read once, when this module loads, so every topic name in a
 // process carries the same one; code that needs another namespace in-process asks for `topicsIn(prefix)`.
 import { infrastructureEnv, loadConfig } from '../config.ts';
+import type { Replication } from './replication.ts';
 
 export type TopicKind = 'compacted' | 'stream';
 
@@ -187,9 +188,19 @@ export function topicCatalog(
   return [...specs, ...deadLetters];
 }
 
-/** Kafka topic configs for a spec. */
-export function topicConfig(spec: TopicSpec): Record<string, string> {
-  const config: Record<string, string> = { 'retention.ms': String(spec.retentionMs) };
+/**
+ * Kafka topic configs for a spec, on a topic of `replication.replicationFactor` replicas: its
+ * min.insync.replicas (replication.ts) is set on the topic itself, so that it follows the topic's own
+ * replica count and not whatever the broker's default is.
+ */
+export function topicConfig(
+  spec: TopicSpec,
+  replication: Pick<Replication, 'minInsyncReplicas'>,
+): Record<string, string> {
+  const config: Record<string, string> = {
+    'retention.ms': String(spec.retentionMs),
+    'min.insync.replicas': String(replication.minInsyncReplicas),
+  };
   if (spec.kind === 'compacted') {
     config['cleanup.policy'] = 'compact';
     // Keep tombstones long enough for a slow consumer to see a deletion.

@@ -37,7 +37,7 @@ import { closeSync, createWriteStream, openSync, rmSync, statSync } from 'node:f
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import kafkajs, { type Kafka } from 'kafkajs';
+import type { Kafka } from 'kafkajs';
 import { readCorpus } from '../../../services/demo/corpus.ts';
 import { projectorTypes } from '../../../services/projector/article-batch.ts';
 import {
@@ -50,7 +50,7 @@ import { ClickHouse, clickHouseSettings } from '../../../services/runtime/clickh
 import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../../services/runtime/config.ts';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
 import { ConsumerRunner } from '../../../services/runtime/kafka/consumer.ts';
-import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
+import { EventProducer, idempotentProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
 import { topicNames } from '../../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
@@ -62,8 +62,6 @@ import { load, type LoadResult } from './load.ts';
 import { syntheticArticles } from './synthetic-articles.ts';
 import type { BenchContext } from '../support/bench-namespace.ts';
 import type { CleanUp } from '../support/clean-up.ts';
-
-const { Partitioners } = kafkajs;
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const config = loadConfig({
@@ -150,11 +148,9 @@ async function mergesSettled(clickhouse: ClickHouse, capSeconds: number): Promis
 // ---- phase 1: events into the namespace's topic, rows into a file -----------------------------------
 
 async function produce(kafka: Kafka, codec: EventCodec, rowsFile: string) {
-  // Loading is not what is measured: a plain producer with several requests in flight.
-  const producer = kafka.producer({
-    createPartitioner: Partitioners.DefaultPartitioner,
-    allowAutoTopicCreation: false,
-  });
+  // Loading is not what is measured: several sends in flight (the idempotent producer still writes one
+  // request at a time per broker), while the next chunk is encoded.
+  const producer = idempotentProducer(kafka);
   await producer.connect();
   const rows = createWriteStream(rowsFile);
   onCleanup('remove the rows file', async () => rmSync(rowsFile, { force: true }));

@@ -42,6 +42,7 @@ import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
 import { consumerGroup, topicNames } from '../../../services/runtime/kafka/topics.ts';
 import { createTopicsAndWait } from '../../../services/runtime/kafka/create-topics.ts';
+import { withClusterReplication } from '../../../services/runtime/kafka/replication.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
 import { nodeFlags } from '../../../services/runtime/node-flags.ts';
 import { sourceState } from '../../../services/sources/source.ts';
@@ -338,9 +339,12 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   // namespace's with the articles topic's partitions (removed with the namespace).
   const baselineTopic = `${namespace.topicPrefix}baseline.producer-performance`;
   const [discovered] = (await admin.fetchTopicMetadata({ topics: [topicNames.articlesDiscovered] })).topics;
-  await createTopicsAndWait(admin, [
-    { topic: baselineTopic, numPartitions: discovered!.partitions.length, replicationFactor: 1 },
-  ]);
+  await createTopicsAndWait(
+    admin,
+    await withClusterReplication(admin, [
+      { topic: baselineTopic, numPartitions: discovered!.partitions.length },
+    ]),
+  );
   const perf = execFileSync(
     'java',
     [

@@ -21,10 +21,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import kafkajs from 'kafkajs';
 import type { ArticleDiscovered } from '../../../services/runtime/events/types.generated.ts';
 import { infrastructureEnv, integer, loadConfig } from '../../../services/runtime/config.ts';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
+import { idempotentProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../../services/runtime/kafka/registry.ts';
 import { topicNames } from '../../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
@@ -53,10 +53,7 @@ const topic = topicNames.articlesDiscovered;
 const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-stream', logger });
 const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
 const admin = kafka.admin();
-const producer = kafka.producer({
-  allowAutoTopicCreation: false,
-  createPartitioner: kafkajs.Partitioners.DefaultPartitioner,
-});
+const producer = idempotentProducer(kafka);
 
 const rssMb = (pid: number) => {
   try {

@@ -5,6 +5,7 @@ import type { Admin, Kafka } from 'kafkajs';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
 import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createTopicsAndWait } from '../../../services/runtime/kafka/create-topics.ts';
+import { withClusterReplication } from '../../../services/runtime/kafka/replication.ts';
 import {
   createSchemaRegistry,
   EventCodec,
@@ -43,10 +44,13 @@ export async function createTestTopic(
     retentionMs: 3_600_000,
     description: 'test',
   };
-  await createTopicsAndWait(admin, [
-    { topic, numPartitions: partitions, replicationFactor: 1 },
-    { topic: deadLetterTopicName(topic), numPartitions: 1, replicationFactor: 1 },
-  ]);
+  await createTopicsAndWait(
+    admin,
+    await withClusterReplication(admin, [
+      { topic, numPartitions: partitions },
+      { topic: deadLetterTopicName(topic), numPartitions: 1 },
+    ]),
+  );
   const types = localTypes([spec]);
   const registry = createSchemaRegistry(stack.SCHEMA_REGISTRY_URL);
   await registerSchemas(registry, types);

@@ -2,6 +2,7 @@
 // one), with their dead-letter topics, and their schema registered.
 import type { Admin } from 'kafkajs';
 import { createTopicsAndWait } from '../../../services/runtime/kafka/create-topics.ts';
+import { clusterReplication } from '../../../services/runtime/kafka/replication.ts';
 import {
   createSchemaRegistry,
   localTypes,
@@ -16,6 +17,7 @@ export async function provisionRetryTopics(admin: Admin, schedule: readonly stri
     (t) => retryNames.has(t.name) || retryNames.has(t.name.replace(/\.dlq$/, '')),
   );
   const existing = new Set(await admin.listTopics());
+  const replication = await clusterReplication(admin);
   await createTopicsAndWait(
     admin,
     specs
@@ -23,8 +25,8 @@ export async function provisionRetryTopics(admin: Admin, schedule: readonly stri
       .map((t) => ({
         topic: t.name,
         numPartitions: Number(process.env.TOPIC_PARTITIONS ?? 6),
-        replicationFactor: 1,
-        configEntries: Object.entries(topicConfig(t)).map(([name, value]) => ({ name, value })),
+        replicationFactor: replication.replicationFactor,
+        configEntries: Object.entries(topicConfig(t, replication)).map(([name, value]) => ({ name, value })),
       })),
   );
   await registerSchemas(createSchemaRegistry(stack.SCHEMA_REGISTRY_URL), localTypes(specs));
