@@ -12,6 +12,8 @@ export interface RunFacts {
   normalP99: number;
   unexpectedExits: readonly UnexpectedExit[];
   seconds: number;
+  /** The 1-, 5- and 15-minute load averages at the end. */
+  load: readonly number[];
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -21,7 +23,7 @@ export function printLedger(ledger: Ledger, run: RunFacts): void {
   const { articles: a, alerts: al, deadLetters: d } = ledger;
   log('');
   log(
-    `chaos ledger (seed ${run.seed}, ${run.short ? 'short' : 'full'} schedule, ${run.brokers} broker(s), ${run.seconds.toFixed(0)} s)`,
+    `chaos ledger (seed ${run.seed}, ${run.short ? 'short' : 'full'} schedule, ${run.brokers} broker(s), ${run.seconds.toFixed(0)} s, load average ${run.load.map((l) => l.toFixed(2)).join(' ')})`,
   );
   log(`  articles released                       ${a.released}`);
   log(

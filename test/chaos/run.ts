@@ -219,7 +219,7 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
   schedule.start();
 
   // Warm-up without faults: the normal freshness.
-  const warmMs = settings.short ? 40_000 : 90_000;
+  const warmMs = settings.short ? 40_000 : 60_000;
   await sleep(warmMs);
   const warmEnd = Date.now();
   await waitUntil(
@@ -320,6 +320,7 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
     normalP99: p99,
     unexpectedExits: fleet.unexpectedExits,
     seconds: (Date.now() - startedAt) / 1000,
+    load: loadavg(),
   });
   await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
   return ledger.problems.length === 0 ? 0 : 1;
