@@ -34,7 +34,7 @@ const facts = (over: Partial<LedgerFacts> = {}): LedgerFacts => {
     seqOfUrl: (url) => Number(/\/(\d+)$/.exec(url)?.[1] ?? NaN),
     deadLetters: [{ group: 'g.enricher', sourceTopic: 't', key: 'poison-0' }],
     poisonedKeys: ['poison-0'],
-    faults: [{ name: 'kill', startedAt: 0, endedAt: 1, recoveryMs: 5 }],
+    faults: [{ name: 'kill', startedAt: 0, endedAt: 1, articlesMs: 5, alertsMs: 2, recoveryMs: 5 }],
     ...over,
   };
 };
@@ -109,7 +109,16 @@ describe('the chaos ledger', () => {
     const ledger = countLedger(
       facts({
         deadLetters: [{ group: 'g', sourceTopic: 't', key: 'g1' }],
-        faults: [{ name: 'ClickHouse stopped', startedAt: 0, endedAt: 1, recoveryMs: null }],
+        faults: [
+          {
+            name: 'ClickHouse stopped',
+            startedAt: 0,
+            endedAt: 1,
+            articlesMs: 3,
+            alertsMs: null,
+            recoveryMs: null,
+          },
+        ],
       }),
     );
     expect(ledger.deadLetters).toEqual({ total: 1, poisoned: 0, poisonedNotDeadLettered: 1, unexpected: 1 });

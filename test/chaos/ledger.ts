@@ -8,7 +8,11 @@ export interface FaultOutcome {
   name: string;
   startedAt: number;
   endedAt: number;
-  /** From the end of the fault until freshness was back under the normal p99; null: never. */
+  /** From the end of the fault until article freshness was back under its normal p99; null: never. */
+  articlesMs: number | null;
+  /** The same for alerts (release to the first accepted delivery). */
+  alertsMs: number | null;
+  /** The later of the two: when the whole pipeline had caught up; null: never. */
   recoveryMs: number | null;
 }
 

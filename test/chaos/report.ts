@@ -8,8 +8,8 @@ export interface RunFacts {
   seed: number;
   short: boolean;
   brokers: number;
-  normalP50: number;
-  normalP99: number;
+  /** Freshness without faults (ms), of articles (to the projection) and alerts (to their delivery). */
+  normal: Record<'articles' | 'alerts', { p50: number; p99: number }>;
   unexpectedExits: readonly UnexpectedExit[];
   seconds: number;
   /** The 1-, 5- and 15-minute load averages at the end. */
@@ -42,11 +42,18 @@ export function printLedger(ledger: Ledger, run: RunFacts): void {
   log(
     `  dead-lettered                           ${d.total}   poisoned ${d.poisoned}, other ${d.unexpected}, poisoned but not dead-lettered ${d.poisonedNotDeadLettered}`,
   );
-  log(`  freshness without faults               p50 ${s(run.normalP50)}, p99 ${s(run.normalP99)}`);
-  log('  faults (recovery: from the end of the fault until freshness is back under the p99)');
+  log(
+    `  freshness without faults: articles (release → projection) p50 ${s(run.normal.articles.p50)}, p99 ${s(run.normal.articles.p99)}; ` +
+      `alerts (release → accepted delivery) p50 ${s(run.normal.alerts.p50)}, p99 ${s(run.normal.alerts.p99)}`,
+  );
+  log(
+    '  faults: held (from the fault to its end), then caught up (from its end until freshness is back under its p99)',
+  );
+  log(`    ${'fault'.padEnd(62)} ${'held'.padStart(7)} ${'articles'.padStart(9)} ${'alerts'.padStart(9)}`);
+  const or = (ms: number | null) => (ms === null ? 'NEVER' : s(ms));
   for (const f of ledger.faults)
     log(
-      `    ${f.name.padEnd(60)} held ${s(f.endedAt - f.startedAt).padStart(7)}  recovered ${f.recoveryMs === null ? 'NEVER' : `after ${s(f.recoveryMs)}`}`,
+      `    ${f.name.padEnd(62)} ${s(f.endedAt - f.startedAt).padStart(7)} ${or(f.articlesMs).padStart(9)} ${or(f.alertsMs).padStart(9)}`,
     );
   if (run.unexpectedExits.length > 0) {
     log('  services that exited by themselves (started again):');

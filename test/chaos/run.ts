@@ -190,9 +190,19 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
   });
   await rawProducer.disconnect();
 
-  // Freshness, sampled about once a second.
-  const tracker = new FreshnessTracker();
+  // Freshness, sampled about once a second, on two paths: an article's release to its row in the
+  // projection (poller, Kafka, projector), and the release of an article that names a monitored company
+  // to the first accepted delivery of its alert (poller, enricher, narrator, matcher, dispatcher, and
+  // the receiver's failures with the retries they cost).
+  const articles = new FreshnessTracker();
+  const alerts = new FreshnessTracker();
+  const owingAlerts = () => schedule.released.filter((a) => a.mentions !== null);
   const guidSeq = (guid: string) => Number(guid.slice(guid.lastIndexOf('-') + 1));
+  const alertedSeqs = () =>
+    receiver.deliveries
+      .filter((d) => d.answer === 204 && d.verified && d.articleUrl !== null)
+      .map((d) => seqOfUrl(d.articleUrl!, run))
+      .filter((seq): seq is number => seq !== null);
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
@@ -206,7 +216,8 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
               sql`SELECT DISTINCT guid FROM articles WHERE source_id IN ${inList(sourceIds)} AND guid IS NOT NULL`,
             )
             .catch(() => null);
-      tracker.sample(at, schedule.released, rows?.map((r) => guidSeq(r.guid)) ?? null);
+      articles.sample(at, schedule.released, rows?.map((r) => guidSeq(r.guid)) ?? null);
+      alerts.sample(at, owingAlerts(), alertedSeqs());
       await sleep(Math.max(0, 1_000 - (Date.now() - at)));
     }
   })();
@@ -218,29 +229,41 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
   const feedStart = Date.now();
   schedule.start();
 
-  // Warm-up without faults: the normal freshness.
+  // Warm-up without faults: the normal freshness of each path.
   const warmMs = settings.short ? 40_000 : 60_000;
   await sleep(warmMs);
   const warmEnd = Date.now();
   await waitUntil(
-    () => schedule.released.filter((a) => a.releasedAt < warmEnd).every((a) => tracker.visibleAt.has(a.seq)),
-    60_000,
+    () =>
+      schedule.released.filter((a) => a.releasedAt < warmEnd).every((a) => articles.visibleAt.has(a.seq)) &&
+      owingAlerts()
+        .filter((a) => a.releasedAt < warmEnd)
+        .every((a) => alerts.visibleAt.has(a.seq)),
+    90_000,
   );
   // The first poll interval is left out: the sources' first polls were not yet spread out.
-  const normal = tracker.freshness(schedule.released, feedStart + pollIntervalSeconds * 1000, warmEnd);
-  const p99 = percentile(normal, 99);
-  if (!Number.isFinite(p99)) throw new Error('no article became visible during the warm-up');
-  const threshold = p99 + 1_000; // one sampling interval of slack
-  log(
-    `  warm-up: ${normal.length} articles, freshness p50 ${(percentile(normal, 50) / 1000).toFixed(1)} s, ` +
-      `p99 ${(p99 / 1000).toFixed(1)} s; a fault has recovered when nothing older than ${(threshold / 1000).toFixed(1)} s is missing`,
-  );
+  const normalFrom = feedStart + pollIntervalSeconds * 1000;
+  const normal = {
+    articles: articles.freshness(schedule.released, normalFrom, warmEnd),
+    alerts: alerts.freshness(owingAlerts(), normalFrom, warmEnd),
+  };
+  const p99 = { articles: percentile(normal.articles, 99), alerts: percentile(normal.alerts, 99) };
+  if (!Number.isFinite(p99.articles) || !Number.isFinite(p99.alerts))
+    throw new Error('no article became visible, or no alert arrived, during the warm-up');
+  // One sampling interval of slack.
+  const threshold = { articles: p99.articles + 1_000, alerts: p99.alerts + 1_000 };
+  for (const path of ['articles', 'alerts'] as const)
+    log(
+      `  warm-up ${path}: ${normal[path].length}, freshness p50 ${(percentile(normal[path], 50) / 1000).toFixed(1)} s, ` +
+        `p99 ${(p99[path] / 1000).toFixed(1)} s: caught up when nothing older than ${(threshold[path] / 1000).toFixed(1)} s is missing`,
+    );
 
   const faults = faultSchedule(
     { fleet, admin, topicPrefix: namespace.topicPrefix, redisPort, log },
     settings.short,
   );
   const outcomes: FaultOutcome[] = [];
+  const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
   for (const fault of faults) {
     const faultStart = Date.now();
     log(`  fault: ${fault.name}`);
@@ -248,13 +271,25 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
     await sleep(fault.pauseMs);
     await fault.end();
     const endedAt = Date.now();
-    await waitUntil(() => recoveryMs(tracker.samples, endedAt, threshold) !== null, recoveryLimitMs);
-    const recovered = recoveryMs(tracker.samples, endedAt, threshold);
-    const worst = Math.max(0, ...tracker.samples.filter((s) => s.at >= faultStart).map((s) => s.lagMs));
-    outcomes.push({ name: fault.name, startedAt: faultStart, endedAt, recoveryMs: recovered });
+    const recovered = () => ({
+      articles: recoveryMs(articles.samples, endedAt, threshold.articles),
+      alerts: recoveryMs(alerts.samples, endedAt, threshold.alerts),
+    });
+    await waitUntil(() => recovered().articles !== null && recovered().alerts !== null, recoveryLimitMs);
+    const { articles: articlesMs, alerts: alertsMs } = recovered();
+    const worst = (t: FreshnessTracker) =>
+      Math.max(0, ...t.samples.filter((s) => s.at >= faultStart).map((s) => s.lagMs));
+    outcomes.push({
+      name: fault.name,
+      startedAt: faultStart,
+      endedAt,
+      articlesMs,
+      alertsMs,
+      recoveryMs: articlesMs === null || alertsMs === null ? null : Math.max(articlesMs, alertsMs),
+    });
     log(
-      `    held ${((endedAt - faultStart) / 1000).toFixed(0)} s, worst lag ${(worst / 1000).toFixed(0)} s, ` +
-        (recovered === null ? 'NOT recovered' : `recovered ${(recovered / 1000).toFixed(1)} s after`),
+      `    held ${((endedAt - faultStart) / 1000).toFixed(0)} s; worst lag: articles ${seconds(worst(articles))}, ` +
+        `alerts ${seconds(worst(alerts))}; caught up after: articles ${seconds(articlesMs)}, alerts ${seconds(alertsMs)}`,
     );
     await sleep(5_000);
   }
@@ -276,7 +311,7 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
         .map((d) => `${d.path} ${d.articleUrl}`),
     ).size;
   await waitUntil(
-    () => released.every((a) => tracker.visibleAt.has(a.seq)) && deliveredAlerts() >= expectedAlerts,
+    () => released.every((a) => articles.visibleAt.has(a.seq)) && deliveredAlerts() >= expectedAlerts,
     300_000,
   );
   await sleep(5_000); // late duplicates, if any, have time to show
@@ -316,8 +351,10 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
     seed: settings.seed,
     short: settings.short,
     brokers: brokers.length,
-    normalP50: percentile(normal, 50),
-    normalP99: p99,
+    normal: {
+      articles: { p50: percentile(normal.articles, 50), p99: p99.articles },
+      alerts: { p50: percentile(normal.alerts, 50), p99: p99.alerts },
+    },
     unexpectedExits: fleet.unexpectedExits,
     seconds: (Date.now() - startedAt) / 1000,
     load: loadavg(),
