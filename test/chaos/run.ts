@@ -12,7 +12,7 @@ import { infrastructureEnv, loadConfig } from '../../services/runtime/config.ts'
 import { createKafka } from '../../services/runtime/kafka/client.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
-import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { consumerGroup, topicNames } from '../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
 import type { BenchContext } from '../bench/support/bench-namespace.ts';
 import { freePort } from '../integration/support/api-process.ts';
@@ -375,7 +375,7 @@ async function readDeadLetters(
     for (const p of await admin.fetchTopicOffsets(topic)) total += Number(p.high) - Number(p.low);
   if (total === 0) return [];
   const letters: DeadLetter[] = [];
-  const consumer = kafka.consumer({ groupId: `${prefix}chaos-ledger` });
+  const consumer = kafka.consumer({ groupId: consumerGroup('chaos-ledger', prefix) });
   await consumer.connect();
   try {
     await consumer.subscribe({ topics, fromBeginning: true });

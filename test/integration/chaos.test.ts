@@ -3,7 +3,7 @@
 // SIGKILLed, the broker killed, ClickHouse, Redis and the registry down, two pollers and dispatchers),
 // and then the ledger must show nothing lost, nothing doubled, and every fault recovered. It kills the
 // stack's own processes, so it needs the native stack (docker/stack/stack.sh, with its pid files); with
-// containers it is skipped. It takes about six minutes.
+// containers it is skipped. It takes about eight minutes.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
