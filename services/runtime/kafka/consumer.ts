@@ -15,6 +15,7 @@ import { retrying, type RetryPolicy } from '../retry.ts';
 import { deadLetterMessage } from './dead-letter.ts';
 import { DeferredCommits } from './deferred-commits.ts';
 import { describeError, isPoison } from './errors.ts';
+import { handlerHeartbeat } from './handler-heartbeat.ts';
 import { retryBatch, retryMessage } from './handler-failures.ts';
 import type { EventProducer } from './producer.ts';
 import type { EventCodec } from './registry.ts';
@@ -274,18 +275,21 @@ export class ConsumerRunner<V = unknown> {
       }
     }
     if (events.length > 0) {
-      const outcome = await retryBatch(() => this.process(events, { heartbeat }), {
-        ...this.handlerRetry(heartbeat),
-        onFailure: ({ error, attempt, next }) => {
-          const err = describeError(error);
-          if (next.kind === 'wait')
-            this.options.logger.warn({ ...labels, err }, 'dependency unavailable; waiting');
-          if (next.kind !== 'retry') return;
-          this.stats.retried++;
-          this.counters?.retried.inc(labels);
-          this.options.logger.warn({ ...labels, attempt, err }, 'batch handler failed; retrying');
+      const outcome = await retryBatch(
+        () => this.process(events, { heartbeat: this.handlerHeartbeat(heartbeat) }),
+        {
+          ...this.handlerRetry(heartbeat),
+          onFailure: ({ error, attempt, next }) => {
+            const err = describeError(error);
+            if (next.kind === 'wait')
+              this.options.logger.warn({ ...labels, err }, 'dependency unavailable; waiting');
+            if (next.kind !== 'retry') return;
+            this.stats.retried++;
+            this.counters?.retried.inc(labels);
+            this.options.logger.warn({ ...labels, attempt, err }, 'batch handler failed; retrying');
+          },
         },
-      });
+      );
       if (outcome.kind === 'stopped') return;
       if (outcome.kind === 'processed') {
         this.stats.processed += events.length;
@@ -463,7 +467,10 @@ export class ConsumerRunner<V = unknown> {
     const labels = { group: this.options.groupId, topic };
     const context = { group: this.options.groupId, topic, partition, offset: message.offset };
     const outcome = await retryMessage(
-      async () => this.process([await this.decode(topic, partition, message)], { heartbeat }),
+      async () =>
+        this.process([await this.decode(topic, partition, message)], {
+          heartbeat: this.handlerHeartbeat(heartbeat),
+        }),
       {
         ...this.handlerRetry(heartbeat),
         onFailure: ({ error, attempt, next }) => {
@@ -494,6 +501,16 @@ export class ConsumerRunner<V = unknown> {
         return true;
       }
     }
+  }
+
+  /** The heartbeat handlers call: its failure is the group's business, not the message's (./handler-heartbeat.ts). */
+  private handlerHeartbeat(heartbeat: () => Promise<void>): () => Promise<void> {
+    return handlerHeartbeat(heartbeat, (error) =>
+      this.options.logger.debug(
+        { group: this.options.groupId, err: describeError(error) },
+        'heartbeat failed in a handler; the batch goes on and its commit tells',
+      ),
+    );
   }
 
   /** How the handler's failures are retried: this runner's policy, stop and heartbeat. */

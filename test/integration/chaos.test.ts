@@ -1,0 +1,55 @@
+// The short chaos run (npm run chaos -- --short, test/chaos/run.ts) as part of the suite: the pipeline as
+// real processes under a steady feed and a flaky webhook receiver, one fault of each kind (every service
+// SIGKILLed, the broker killed, ClickHouse, Redis and the registry down, two pollers and dispatchers),
+// and then the ledger must show nothing lost, nothing doubled, and every fault recovered. It kills the
+// stack's own processes, so it needs the native stack (docker/stack/stack.sh, with its pid files); with
+// containers it is skipped. It takes about eight minutes.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { Ledger } from '../chaos/ledger.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const stackDir = process.env.STACK_DIR ?? `${root}.stack`;
+const nativeStack = existsSync(`${stackDir}/run/kafka.pid`) || existsSync(`${stackDir}/run/kafka-1.pid`);
+
+function runChaos(): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/chaos.ts', '--short'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', STACK_DIR: stackDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+describe('the short chaos run', () => {
+  it.skipIf(!nativeStack)(
+    'loses nothing, doubles nothing and recovers from every fault',
+    async () => {
+      const { code, output } = await runChaos();
+      const line = output.split('\n').find((l) => l.startsWith('chaos-ledger '));
+      expect(line, output.slice(-6000)).toBeDefined();
+      const ledger = JSON.parse(line!.slice('chaos-ledger '.length)) as Ledger;
+      console.log(output.slice(output.indexOf('chaos ledger')));
+      expect(ledger.problems, output.slice(-6000)).toEqual([]);
+      expect(ledger.articles.released).toBeGreaterThan(100);
+      expect(ledger.articles.projectedOnce).toBe(ledger.articles.released);
+      expect(ledger.articles.apiOnce).toBe(ledger.articles.released);
+      expect(ledger.alerts.expected).toBeGreaterThan(20);
+      expect(ledger.alerts.deliveredAtLeastOnce).toBe(ledger.alerts.expected);
+      expect(ledger.alerts.deliveredWithDifferentIds).toBe(0);
+      expect(ledger.deadLetters.unexpected).toBe(0);
+      expect(ledger.deadLetters.poisoned).toBeGreaterThan(0);
+      // One of each kind: the service kills, the broker, ClickHouse, Redis, the registry, two copies.
+      expect(ledger.faults).toHaveLength(6);
+      for (const fault of ledger.faults) expect(fault.recoveryMs, fault.name).not.toBeNull();
+      expect(code).toBe(0);
+    },
+    20 * 60_000,
+  );
+});
