@@ -12,6 +12,7 @@ import { ApiError, type ErrorBody } from '../runtime/api-error.ts';
 import type { Authenticate, Principal } from './http/principal.ts';
 import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/route.ts';
 import { requestDeadline } from './limits/request-deadline.ts';
+import { limitInFlight, type InFlightRequests } from './limits/in-flight.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -28,6 +29,8 @@ export interface AppDependencies {
   limits: RequestLimits;
   /** Time an authenticated route has to answer (API_REQUEST_DEADLINE_MS); none when left out. */
   deadlineMs?: number;
+  /** Requests in progress per client (API_MAX_IN_FLIGHT_PER_CLIENT); unlimited when left out. */
+  inFlight?: InFlightRequests;
   logger: Logger;
   metrics: Registry;
 }
@@ -78,15 +81,16 @@ export function createApp(deps: AppDependencies): Koa {
   deps.publicRoutes(router);
   for (const route of deps.routes) {
     // An event stream is answered for as long as it lives: it has its own limits (live connections).
+    const stream = isEventStream(route);
     const deadline =
-      deps.deadlineMs !== undefined && !isEventStream(route)
-        ? [requestDeadline(deps.deadlineMs, deps.logger)]
-        : [];
+      deps.deadlineMs !== undefined && !stream ? [requestDeadline(deps.deadlineMs, deps.logger)] : [];
+    const inFlight = deps.inFlight && !stream ? [limitInFlight(deps.inFlight)] : [];
     router[route.method](
       koaPath(route.path),
       ...deadline,
       deps.authenticate,
       ...(deps.afterAuthentication ?? []),
+      ...inFlight,
       requireScope(route.scope),
       async (ctx: Context) => {
         const input = await readInput(ctx, route, deps.limits);

@@ -41,7 +41,7 @@ export const apiEnv = {
   API_REQUEST_DEADLINE_MS: integer(30_000, 100, 600_000).describe(
     'Time the API gives itself to answer a request once it has its head; past it, 503 deadline_exceeded (live streams are exempt).',
   ),
-  API_MAX_IN_FLIGHT_PER_CLIENT: integer(16, 1, 10_000).describe(
+  API_MAX_IN_FLIGHT_PER_CLIENT: integer(32, 1, 10_000).describe(
     'Requests one client may have in progress at once on one API instance; one more answers 429 concurrency_limit with Retry-After. Live streams count against their own limit, not this one.',
   ),
   API_TOKEN_KEYS: text('').meta({

@@ -29,7 +29,7 @@ import { parseSigningKeys } from './auth/signing-keys.ts';
 import { tokenEndpoint } from './auth/token-endpoint.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { rateLimit } from './limits/rate-limit-middleware.ts';
-import { InFlightRequests, limitInFlight } from './limits/in-flight.ts';
+import { InFlightRequests } from './limits/in-flight.ts';
 import { serverLimits } from './limits/server-limits.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
@@ -305,8 +305,8 @@ export async function startApi(
     }),
     afterAuthentication: [
       rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),
-      limitInFlight(new InFlightRequests(config.API_MAX_IN_FLIGHT_PER_CLIENT)),
     ],
+    inFlight: new InFlightRequests(config.API_MAX_IN_FLIGHT_PER_CLIENT),
     limits: { maxBodyBytes: config.API_MAX_BODY_BYTES, maxJsonDepth: config.API_MAX_JSON_DEPTH },
     deadlineMs: config.API_REQUEST_DEADLINE_MS,
     logger,

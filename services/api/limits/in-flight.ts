@@ -33,7 +33,10 @@ export class InFlightRequests {
   }
 }
 
-/** Middleware after authentication: one request more than the holder's allowance answers 429. */
+/**
+ * Middleware after authentication (app.ts puts it on every route but the event stream, whose open
+ * connections the live-connection limit counts): one request more than the holder's allowance answers 429.
+ */
 export function limitInFlight(requests: InFlightRequests) {
   return async (ctx: Context, next: Next) => {
     const principal = ctx.state.principal as Principal | undefined;
