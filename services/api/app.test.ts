@@ -38,7 +38,7 @@ const app = createApp({
     ctx.state.principal = { tenantId: 't', clientId: 'c', scopes: new Set(), limits: {} };
     await next();
   },
-  limits: { maxBodyBytes: 1024 },
+  limits: { maxBodyBytes: 1024, maxJsonDepth: 32 },
   logger: createLogger('app-test', 'silent'),
   metrics: new Registry(),
 });

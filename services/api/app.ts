@@ -11,6 +11,8 @@ import type { Logger } from '../runtime/logger.ts';
 import { ApiError, type ErrorBody } from '../runtime/api-error.ts';
 import type { Authenticate, Principal } from './http/principal.ts';
 import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/route.ts';
+import { requestDeadline } from './limits/request-deadline.ts';
+import { limitInFlight, type InFlightRequests } from './limits/in-flight.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -25,6 +27,10 @@ export interface AppDependencies {
   /** Run after authentication on every authenticated route (rate limits). */
   afterAuthentication?: readonly ((ctx: Context, next: Next) => Promise<void>)[];
   limits: RequestLimits;
+  /** Time an authenticated route has to answer (API_REQUEST_DEADLINE_MS); none when left out. */
+  deadlineMs?: number;
+  /** Requests in progress per client (API_MAX_IN_FLIGHT_PER_CLIENT); unlimited when left out. */
+  inFlight?: InFlightRequests;
   logger: Logger;
   metrics: Registry;
 }
@@ -74,10 +80,17 @@ export function createApp(deps: AppDependencies): Koa {
   const router = new Router();
   deps.publicRoutes(router);
   for (const route of deps.routes) {
+    // An event stream is answered for as long as it lives: it has its own limits (live connections).
+    const stream = isEventStream(route);
+    const deadline =
+      deps.deadlineMs !== undefined && !stream ? [requestDeadline(deps.deadlineMs, deps.logger)] : [];
+    const inFlight = deps.inFlight && !stream ? [limitInFlight(deps.inFlight)] : [];
     router[route.method](
       koaPath(route.path),
+      ...deadline,
       deps.authenticate,
       ...(deps.afterAuthentication ?? []),
+      ...inFlight,
       requireScope(route.scope),
       async (ctx: Context) => {
         const input = await readInput(ctx, route, deps.limits);
@@ -90,6 +103,9 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(router.allowedMethods());
   return app;
 }
+
+const isEventStream = (route: RouteSpec) =>
+  Object.values(route.responses).some((response) => response.contentType === 'text/event-stream');
 
 /**
  * A request no route answered. On a path that some route serves, @koa/router's allowedMethods (next in

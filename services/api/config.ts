@@ -20,6 +20,30 @@ export const apiEnv = {
   API_MAX_BODY_BYTES: integer(1_048_576, 1_024, 100 * 1_048_576).describe(
     'Largest request body; a larger one answers 413 payload_too_large.',
   ),
+  API_MAX_JSON_DEPTH: integer(32, 2, 1_000).describe(
+    'Deepest nesting of arrays and objects a JSON request body may have; deeper answers 400 invalid_json before it is parsed.',
+  ),
+  API_MAX_HEADER_BYTES: integer(16_384, 1_024, 131_072).describe(
+    "Largest request head (request line and headers together; Node's maxHeaderSize); larger answers 431.",
+  ),
+  API_HEADERS_TIMEOUT_MS: integer(10_000, 500, 120_000).describe(
+    'Time a connection has to send a whole request head once it started one; then it is closed (slow-loris). At most API_REQUEST_TIMEOUT_MS.',
+  ),
+  API_REQUEST_TIMEOUT_MS: integer(30_000, 1_000, 600_000).describe(
+    'Time a client has to send a whole request, head and body; then it is closed.',
+  ),
+  API_IDLE_TIMEOUT_MS: integer(60_000, 1_000, 3_600_000).describe(
+    'A connection that neither sends nor receives a byte for this long is closed (one that never starts a request, a stalled body). Longer than API_REQUEST_DEADLINE_MS; live streams are exempt (their heartbeat is their keep-alive).',
+  ),
+  API_KEEP_ALIVE_TIMEOUT_MS: integer(65_000, 1_000, 600_000).describe(
+    "How long a kept-alive connection may wait for its next request. Longer than a load balancer's idle timeout (60 s on the common ones), so the balancer, not the API, closes idle connections and never sends into one the API just closed.",
+  ),
+  API_REQUEST_DEADLINE_MS: integer(30_000, 100, 600_000).describe(
+    'Time the API gives itself to answer a request once it has its head; past it, 503 deadline_exceeded (live streams are exempt).',
+  ),
+  API_MAX_IN_FLIGHT_PER_CLIENT: integer(32, 1, 10_000).describe(
+    'Requests one client may have in progress at once on one API instance; one more answers 429 concurrency_limit with Retry-After. Live streams count against their own limit, not this one.',
+  ),
   API_TOKEN_KEYS: text('').meta({
     accepted: '`kid:base64url-secret` pairs, comma-separated; each secret at least 32 bytes',
     description:

@@ -29,6 +29,8 @@ import { parseSigningKeys } from './auth/signing-keys.ts';
 import { tokenEndpoint } from './auth/token-endpoint.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { rateLimit } from './limits/rate-limit-middleware.ts';
+import { InFlightRequests } from './limits/in-flight.ts';
+import { serverLimits } from './limits/server-limits.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
@@ -73,6 +75,7 @@ export async function startApi(
   logger: Logger,
   overrides: ApiOverrides = {},
 ): Promise<RunningApi> {
+  const serverOptions = serverLimits(config);
   let policy;
   let signingKeys;
   let secrets;
@@ -291,6 +294,7 @@ export async function startApi(
       tokenEndpoint(router, {
         tokens,
         maxBodyBytes: config.API_MAX_BODY_BYTES,
+        maxJsonDepth: config.API_MAX_JSON_DEPTH,
         authenticateClient: (id, secret) => known(directory.findByClientCredentials(id, secret)),
       });
     },
@@ -302,14 +306,16 @@ export async function startApi(
     afterAuthentication: [
       rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),
     ],
-    limits: { maxBodyBytes: config.API_MAX_BODY_BYTES },
+    inFlight: new InFlightRequests(config.API_MAX_IN_FLIGHT_PER_CLIENT),
+    limits: { maxBodyBytes: config.API_MAX_BODY_BYTES, maxJsonDepth: config.API_MAX_JSON_DEPTH },
+    deadlineMs: config.API_REQUEST_DEADLINE_MS,
     logger,
     metrics,
   });
 
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Koa's callback handles its own promise
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
+  const server = createServer(serverOptions, app.callback());
+  server.timeout = config.API_IDLE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.API_HOST, resolve);

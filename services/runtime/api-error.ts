@@ -18,9 +18,11 @@ export const errorStatus = {
   range_not_satisfiable: 416,
   rate_limited: 429,
   live_connection_limit: 429,
+  concurrency_limit: 429,
   internal_error: 500,
   service_unavailable: 503,
   provider_unavailable: 503,
+  deadline_exceeded: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1364,7 +1364,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "live_connection_limit" | "internal_error" | "service_unavailable" | "provider_unavailable";
+                code: "invalid_parameter" | "invalid_json" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -1609,7 +1609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1620,6 +1620,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1686,7 +1695,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1697,6 +1706,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1774,7 +1792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1785,6 +1803,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1856,7 +1883,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1867,6 +1894,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1936,7 +1972,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1947,6 +1983,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2032,7 +2077,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2050,7 +2095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: service_unavailable */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2115,7 +2160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2126,6 +2171,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2185,7 +2239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2196,6 +2250,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2272,7 +2335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2283,6 +2346,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2350,7 +2422,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2368,7 +2440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: service_unavailable */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2437,7 +2509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2455,7 +2527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: service_unavailable */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2524,7 +2596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2542,7 +2614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: service_unavailable or provider_unavailable */
+            /** @description Error: deadline_exceeded or service_unavailable or provider_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2603,7 +2675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2614,6 +2686,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2672,7 +2753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2683,6 +2764,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2748,7 +2838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2759,6 +2849,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2822,7 +2921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2833,6 +2932,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2898,7 +3006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2909,6 +3017,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2980,7 +3097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2991,6 +3108,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3057,7 +3183,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3068,6 +3194,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3126,7 +3261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3137,6 +3272,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3196,7 +3340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3207,6 +3351,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3272,7 +3425,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3283,6 +3436,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3346,7 +3508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3357,6 +3519,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3416,7 +3587,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3434,7 +3605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: provider_unavailable */
+            /** @description Error: deadline_exceeded or provider_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3515,7 +3686,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3533,7 +3704,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: provider_unavailable */
+            /** @description Error: deadline_exceeded or provider_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,7 +3765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3605,6 +3776,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3663,7 +3843,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3674,6 +3854,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3739,7 +3928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3750,6 +3939,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3819,7 +4017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or live_connection_limit */
+            /** @description Error: rate_limited or concurrency_limit or live_connection_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3830,6 +4028,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3875,7 +4082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited */
+            /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3886,6 +4093,15 @@ export interface operations {
             };
             /** @description Error: internal_error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -26,7 +26,7 @@ async function serve(store: AudioStore, now: () => Date) {
     routes: [],
     publicRoutes: (router) => audioRoutes(router, { store, keys, now }),
     authenticate: () => Promise.reject(new ApiError('unauthorized', 'no')),
-    limits: { maxBodyBytes: 1024 },
+    limits: { maxBodyBytes: 1024, maxJsonDepth: 32 },
     logger: createLogger('audio-route-test', 'silent'),
     metrics: new Registry(),
   });

@@ -9,6 +9,7 @@ import type { Context } from 'koa';
 import type { Counter } from 'prom-client';
 import type { AccessTokens } from './access-tokens.ts';
 import type { KnownClient } from './authenticate.ts';
+import { nestsDeeperThan } from '../http/json-body.ts';
 
 export type OAuthError =
   | 'invalid_request'
@@ -34,10 +35,11 @@ export interface TokenEndpointDependencies {
   /** The active client with these credentials (secret checked in constant time), or null. */
   authenticateClient: (clientId: string, clientSecret: string) => KnownClient | null;
   maxBodyBytes: number;
+  maxJsonDepth: number;
   issued?: Counter;
 }
 
-async function readBody(ctx: Context, maxBytes: number): Promise<Record<string, unknown>> {
+async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
@@ -50,6 +52,8 @@ async function readBody(ctx: Context, maxBytes: number): Promise<Record<string, 
   if (ctx.request.is('application/x-www-form-urlencoded'))
     return Object.fromEntries(new URLSearchParams(text));
   if (ctx.request.is('application/json')) {
+    if (nestsDeeperThan(text, maxDepth))
+      throw new TokenRequestError('invalid_request', `the body nests deeper than ${maxDepth} levels`);
     try {
       const value: unknown = JSON.parse(text);
       if (value && typeof value === 'object' && !Array.isArray(value))
@@ -88,7 +92,7 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Pragma', 'no-cache');
     try {
-      const body = await readBody(ctx, deps.maxBodyBytes);
+      const body = await readBody(ctx, deps.maxBodyBytes, deps.maxJsonDepth);
       const authorization = ctx.get('authorization');
       const basic = authorization ? basicCredentials(authorization) : null;
       if (authorization && !basic) {

@@ -1,12 +1,40 @@
-// Reads a JSON request body with a size cap. Koa leaves body parsing to us;
-// doing it here keeps the three ways a body can be wrong (too big, not JSON by
-// its Content-Type, not JSON by its bytes) mapped to the API's error codes.
+// Reads a JSON request body with a size cap and a nesting cap. Koa leaves body
+// parsing to us; doing it here keeps the ways a body can be wrong (too big, not
+// JSON by its Content-Type, not JSON by its bytes, nested too deep) mapped to
+// the API's error codes.
 import type { Context } from 'koa';
 import { ApiError } from '../../runtime/api-error.ts';
 
 export interface BodyOptions {
   maxBodyBytes: number;
+  /** Deepest nesting of arrays and objects accepted (a top-level object is depth 1). */
+  maxJsonDepth: number;
 }
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`, by one pass over its characters
+ * (brackets inside strings do not count). It runs before JSON.parse, so a body of a million `[` costs a
+ * scan of its bytes, not a million-level structure for the validators to recurse through.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+export const tooDeep = (max: number) =>
+  new ApiError('invalid_json', `request body nests arrays and objects deeper than ${max} levels`);
 
 /** Undefined when the request has no body at all. */
 export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<unknown> {
@@ -32,6 +60,7 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  if (nestsDeeperThan(text, options.maxJsonDepth)) throw tooDeep(options.maxJsonDepth);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

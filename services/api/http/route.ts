@@ -104,6 +104,7 @@ export function validate<S extends z.ZodType>(
 
 export interface RequestLimits {
   maxBodyBytes: number;
+  maxJsonDepth: number;
 }
 
 /** Validated inputs of a request for its route. */

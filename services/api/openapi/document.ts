@@ -72,7 +72,14 @@ function stringForm(schema: Json): Json {
   return variants.find((v) => v.type === 'string') ?? schema;
 }
 
-const commonErrors: ErrorCode[] = ['unauthorized', 'insufficient_scope', 'rate_limited', 'internal_error'];
+const commonErrors: ErrorCode[] = [
+  'unauthorized',
+  'insufficient_scope',
+  'rate_limited',
+  'concurrency_limit',
+  'internal_error',
+  'deadline_exceeded',
+];
 
 function errorResponses(route: RouteSpec): Record<string, Json> {
   const codes = new Set<ErrorCode>([...commonErrors, ...(route.errors ?? [])]);

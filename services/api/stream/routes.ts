@@ -120,6 +120,9 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           );
         }
         ctx.respond = false; // the hub writes the stream
+        // A stream is quiet between events and heartbeats by design: the idle-socket timeout
+        // (API_IDLE_TIMEOUT_MS) is for connections that are not streams.
+        ctx.req.socket.setTimeout(0);
       },
     }),
     defineRoute({

@@ -318,11 +318,17 @@ async function measureApi(
   const client = await createBenchClient({ kafka, codec, producer }, `Benchmark ${run}`);
   const headers = { authorization: client.authorization };
   // The API processes inherit the namespace (topics, database, Redis prefix) from our environment.
-  apiProcess = await startApi(root, { LOG_LEVEL: 'warn' });
+  // All the load comes from one client: it may have every connection's request in progress at once.
+  const inFlight = String(Math.max(32, config.BENCH_CONNECTIONS));
+  apiProcess = await startApi(root, { LOG_LEVEL: 'warn', API_MAX_IN_FLIGHT_PER_CLIENT: inFlight });
   const api = apiProcess;
   onCleanup('stop the API', () => api.stop());
   // The same API with every request reading on its own: the cost of one request, with nothing shared.
-  unsharedProcess = await startApi(root, { LOG_LEVEL: 'warn', API_SHARE_LIST_READS: 'false' });
+  unsharedProcess = await startApi(root, {
+    LOG_LEVEL: 'warn',
+    API_SHARE_LIST_READS: 'false',
+    API_MAX_IN_FLIGHT_PER_CLIENT: inFlight,
+  });
   const unshared = unsharedProcess;
   onCleanup('stop the unshared API', () => unshared.stop());
   const sourceName = (

@@ -100,7 +100,7 @@ runProcess(
           new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` }),
         ),
       ],
-      limits: { maxBodyBytes: config.API_MAX_BODY_BYTES },
+      limits: { maxBodyBytes: config.API_MAX_BODY_BYTES, maxJsonDepth: config.API_MAX_JSON_DEPTH },
       logger,
       metrics,
     });

@@ -1,0 +1,154 @@
+// The per-request limits as a client meets them, through the Koa app: the handler deadline, the
+// requests in progress per client and the JSON nesting cap, each answered in the API's error shape.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from '../../runtime/api-error.ts';
+import { createLogger } from '../../runtime/logger.ts';
+import { createApp } from '../app.ts';
+import { defineRoute } from '../http/route.ts';
+import { InFlightRequests } from './in-flight.ts';
+
+const gates: (() => void)[] = [];
+const app = createApp({
+  routes: [
+    defineRoute({
+      method: 'get',
+      path: '/slow',
+      operationId: 'slow',
+      summary: 'waits for the test to let it go',
+      tag: 't',
+      responses: {},
+      handler: async (ctx) => {
+        await new Promise<void>((resolve) => gates.push(resolve));
+        ctx.body = { done: true };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/events',
+      operationId: 'events',
+      summary: 'an event stream, exempt from the deadline',
+      tag: 't',
+      responses: { 200: { description: 'events', contentType: 'text/event-stream' } },
+      handler: async (ctx) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        ctx.body = 'data: x\n\n';
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/things',
+      operationId: 'things',
+      summary: 'takes any JSON',
+      tag: 't',
+      body: z.unknown(),
+      responses: {},
+      handler: async (ctx, { body }) => {
+        ctx.body = { got: body };
+      },
+    }),
+  ],
+  publicRoutes: () => undefined,
+  authenticate: async (ctx, next) => {
+    const client = ctx.get('authorization');
+    if (!client) throw new ApiError('unauthorized', 'no credentials');
+    ctx.state.principal = { tenantId: 't', clientId: client, scopes: new Set(), limits: {} };
+    await next();
+  },
+  inFlight: new InFlightRequests(2),
+  limits: { maxBodyBytes: 1_048_576, maxJsonDepth: 8 },
+  deadlineMs: 200,
+  logger: createLogger('limits-test', 'silent'),
+  metrics: new Registry(),
+});
+
+let server: Server;
+let base = '';
+beforeAll(async () => {
+  server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  for (const open of gates.splice(0)) open();
+  return new Promise((resolve) => server.close(resolve));
+});
+
+const get = (path: string, client: string) => fetch(`${base}${path}`, { headers: { authorization: client } });
+
+describe('the request deadline', () => {
+  it('answers 503 deadline_exceeded with Retry-After when the handler has not answered in time', async () => {
+    const response = await get('/slow', 'deadline-client');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
+    const body = (await response.json()) as { error: { code: string; message: string; request_id: string } };
+    expect(body.error.code).toBe('deadline_exceeded');
+    expect(body.error.message).toMatch(/no answer within 200 ms/);
+    expect(body.error.request_id).toBe(response.headers.get('x-request-id'));
+    for (const open of gates.splice(0)) open();
+  });
+
+  it('leaves event streams alone: they are answered for as long as they live, and not counted in progress', async () => {
+    // Three at once from one client, one over its two requests in progress: streams have their own limit.
+    const responses = await Promise.all([1, 2, 3].map(() => get('/events', 'stream-client')));
+    for (const response of responses) {
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('data: x\n\n');
+    }
+  });
+});
+
+describe('requests in progress per client', () => {
+  it('answers 429 concurrency_limit with Retry-After past the limit, to that client only, and frees the slot when a request ends', async () => {
+    const waiting = [get('/slow', 'busy'), get('/slow', 'busy')];
+    await expect.poll(() => gates.length).toBe(2);
+    const third = await get('/slow', 'busy');
+    expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toBe('1');
+    expect(((await third.json()) as { error: { code: string } }).error.code).toBe('concurrency_limit');
+    // Another client is not held back by this one.
+    const other = get('/slow', 'someone else');
+    await expect.poll(() => gates.length).toBe(3);
+    // The two past their deadline still hold their slots until their handlers are done.
+    for (const answer of await Promise.all(waiting)) expect(answer.status).toBe(503);
+    expect((await get('/slow', 'busy')).status).toBe(429);
+    for (const open of gates.splice(0)) open();
+    // Answered (in time or past its deadline, as the machine's pace has it), never refused.
+    expect([200, 503]).toContain((await other).status);
+    await expect
+      .poll(async () => {
+        const answer = get('/slow', 'busy');
+        setTimeout(() => gates.splice(0).forEach((open) => open()), 20);
+        return (await answer).status;
+      })
+      .toBe(200);
+  });
+});
+
+describe('the JSON nesting cap', () => {
+  const post = (body: string) =>
+    fetch(`${base}/things`, {
+      method: 'POST',
+      headers: { authorization: 'json-client', 'content-type': 'application/json' },
+      body,
+    });
+
+  it('accepts a body at the cap and answers 400 invalid_json naming the cap above it', async () => {
+    const atCap = `${'['.repeat(8)}${']'.repeat(8)}`;
+    expect((await post(atCap)).status).toBe(200);
+    const over = await post(`{"a":${'['.repeat(8)}${']'.repeat(8)}}`);
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({
+      error: { code: 'invalid_json', message: 'request body nests arrays and objects deeper than 8 levels' },
+    });
+  });
+
+  it('refuses a megabyte of opening brackets the same way, quickly', async () => {
+    const answer = await post('['.repeat(1_000_000));
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/deeper than 8/);
+  });
+});
