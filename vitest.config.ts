@@ -17,6 +17,7 @@ export default defineConfig({
             'schemas/**/*.test.ts',
             'test/integration/support/**/*.test.ts',
             'test/bench/**/*.test.ts',
+            'test/fuzz/**/*.test.ts',
             'test/architecture/**/*.test.ts',
           ],
           environment: 'node',

@@ -18,6 +18,7 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
+  expectation_failed: 417,
   headers_too_large: 431,
   rate_limited: 429,
   live_connection_limit: 429,

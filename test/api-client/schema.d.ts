@@ -1364,7 +1364,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "internal_error" | "service_unavailable" | "provider_unavailable";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "internal_error" | "service_unavailable" | "provider_unavailable";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */

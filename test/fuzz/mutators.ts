@@ -57,7 +57,8 @@ interface Draft {
   ownFraming?: boolean;
   pathOverride?: string;
   queryOverride?: string;
-  auth: 'key' | 'token' | 'none' | string;
+  /** `key`, `token`, `none`, or an Authorization value as it is. */
+  auth: string;
 }
 
 export function buildRequest(
@@ -78,7 +79,7 @@ export function buildRequest(
  * The target of an operation's n-th request: every fifth stays valid, the others walk the operation's
  * targets in a seeded order of its own, so even a short run aims at each of them.
  */
-function targetOf(seed: number, operation: Operation, visit: number): string {
+export function targetOf(seed: number, operation: Operation, visit: number): string {
   if (visit % 5 === 4) return 'valid';
   const rng = createRng(seed, parseSeed(operation.id));
   const targets = operation.targets
@@ -116,7 +117,7 @@ function validDraft(operation: Operation, plan: RequestPlan, rng: Rng): Draft {
     else if (parameter.in === 'query' && (parameter.required || rng.chance(0.35)))
       draft.query.push([parameter.name, validValue(parameter.schema, ctx)]);
     else if (parameter.in === 'header' && rng.chance(0.3))
-      draft.headers.push([parameter.name, String(asText(validValue(parameter.schema, ctx)))]);
+      draft.headers.push([parameter.name, textOf(validValue(parameter.schema, ctx))]);
   }
   // A delivery is resent through its own webhook; a signed audio URL is used whole.
   const delivery = draft.pathValues.delivery_id;
@@ -191,7 +192,7 @@ function mutateParameter(
     if (kind === 'duplicate') draft.query.push([name, validValue(parameter.schema, ctx)]);
   } else {
     draft.headers = draft.headers.filter(([n]) => n !== name);
-    if (value !== undefined) draft.headers.push([name, headerSafe(String(asText(value)))]);
+    if (value !== undefined) draft.headers.push([name, headerSafe(textOf(value))]);
   }
   return kind;
 }
@@ -628,6 +629,12 @@ function mutateQueryString(draft: Draft, rng: Rng): string {
   };
   draft.queryOverride = text[choice];
   return choice;
+}
+
+/** A header value's text (a percent-encoded value as written). */
+function textOf(value: unknown): string {
+  const text = asText(value);
+  return text instanceof PercentEncoded ? text.raw : text;
 }
 
 function fillPath(template: string, values: Record<string, unknown>): string {

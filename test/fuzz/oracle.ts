@@ -46,15 +46,15 @@ export function judge(
   if (status === 0) return [`not an HTTP answer: ${JSON.stringify(text.slice(0, 200))}`];
   if (status >= 500) problems.push(`answered ${status}`);
   const documented = operation ? documentedAnswer(operation, status) : undefined;
-  if (status >= 400) {
-    problems.push(...errorShapeProblems(answer, text, contentType, documented, ctx));
-  } else if (
-    status >= 200 &&
-    status < 300 &&
-    operation &&
-    request.method !== 'HEAD' &&
-    request.method !== 'OPTIONS'
-  ) {
+  // A HEAD answer has the headers of its GET and no body to judge.
+  const head = request.method === 'HEAD';
+  if (status >= 400 && head) {
+    if (!contentType.startsWith('application/json')) problems.push(`a ${status} to HEAD not declared JSON`);
+  } else if (status >= 400) {
+    problems.push(
+      ...errorShapeProblems(answer, text, contentType, documented ?? anyErrorAnswer(operation), ctx),
+    );
+  } else if (status >= 200 && status < 300 && operation && !head && request.method !== 'OPTIONS') {
     problems.push(...successProblems(operation, status, contentType, text, answer.body.length, documented));
   }
   const binary = /^audio\//.test(contentType);

@@ -52,7 +52,14 @@ const undocumented: Operation[] = [
   targets: ['valid', 'auth', 'content-type', 'headers', 'method', 'path', 'query'],
 }));
 
-export default async function fuzz({ cleanUp, log }: BenchContext): Promise<number> {
+export default async function fuzz({ cleanUp, log: print }: BenchContext): Promise<number> {
+  const begun = performance.now();
+  const log = (line: string) =>
+    print(
+      line.startsWith('fuzz:')
+        ? `[${((performance.now() - begun) / 1000).toFixed(0).padStart(4)} s] ${line}`
+        : line,
+    );
   const seed = config.FUZZ_SEED ? parseSeed(config.FUZZ_SEED) : randomSeed();
   log(`fuzz: seed ${seed} (replay with FUZZ_SEED=${seed})`);
   const loadStart = loadavg();
@@ -86,7 +93,12 @@ export default async function fuzz({ cleanUp, log }: BenchContext): Promise<numb
     if (answer.status >= 200 && answer.status < 300)
       pools.harvest(operation, request.url, answer.headers['content-type'] ?? '', answer.body);
     if (!record) return;
-    const problems = judge(request, answer, operation, oracle);
+    // A request sent with another method or to another path is judged by the operation it reached.
+    const reached =
+      request.target === 'method' || request.target === 'path'
+        ? matchOperation(operations, request)
+        : operation;
+    const problems = judge(request, answer, reached, oracle);
     tally.record(
       request,
       String(answer.status),
@@ -155,6 +167,14 @@ export default async function fuzz({ cleanUp, log }: BenchContext): Promise<numb
   const heapGrew = memory !== undefined && memory.heapGrowthBytes > memory.heapMarginBytes;
   if (heapGrew) log('fuzz: FAILED: the API heap did not come back to its baseline');
   return crashed || heapGrew || tally.failureCount > 0 ? 1 : 0;
+}
+
+/** The operation a method and path reach, if any. */
+function matchOperation(operations: readonly Operation[], request: FuzzRequest): Operation | undefined {
+  const path = request.url.split(/[?#]/)[0]!;
+  return operations.find(
+    (o) => o.method === request.method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+  );
 }
 
 /**

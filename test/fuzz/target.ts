@@ -117,7 +117,7 @@ export async function startTarget(cleanUp: CleanUp, log: (line: string) => void)
     ],
     memory: () => measureMemory(api.child),
     exited: () => api.child.exitCode ?? api.child.signalCode,
-    output: api.output,
+    output: () => api.output(),
   };
 }
 

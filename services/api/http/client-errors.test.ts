@@ -61,9 +61,10 @@ describe('requests the HTTP parser refuses', () => {
     expect(answer.status).toBe(431);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['connection']).toBe('close');
-    expect(JSON.parse(answer.body)).toEqual({
-      error: { code: 'headers_too_large', message: expect.stringMatching(/headers/) },
-    });
+    const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('headers_too_large');
+    expect(body.error.message).toMatch(/headers/);
+    expect(Object.keys(body)).toEqual(['error']);
     expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
   });
 
@@ -86,6 +87,14 @@ describe('requests the HTTP parser refuses', () => {
     const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('malformed_request');
     expect(body.error.message.length).toBeGreaterThan(20);
+  });
+
+  it('answers an Expect other than 100-continue with 417 in the error shape', async () => {
+    const answer = parse(await exchange(port, 'GET /ok HTTP/1.1\r\nHost: x\r\nExpect: tea\r\n\r\n'));
+    expect(answer.status).toBe(417);
+    const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('expectation_failed');
+    expect(body.error.message).toMatch(/100-continue/);
   });
 
   it('still serves well-formed requests', async () => {

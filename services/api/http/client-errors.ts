@@ -1,5 +1,5 @@
 // Requests Node's HTTP parser refuses before any route sees them: a malformed request line or header,
-// headers past the size limit, a request that took too long to arrive. Node answers those itself
+// headers past the size limit, a request that took too long to arrive, an Expect it cannot meet. Node answers those itself
 // ('clientError' unhandled) with a bare status line and no body; this answers them in the API's error
 // shape instead ({"error": {"code", "message"}}), so a client reads every refusal the same way.
 //
@@ -8,7 +8,7 @@
 // message with Connection: close. The socket is then half-closed and whatever the client still sends
 // is read and dropped for a moment (a lingering close): closing at once with unread bytes in the
 // kernel's buffer would reset the connection, and the client could lose the answer before reading it.
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../runtime/api-error.ts';
 
@@ -81,6 +81,23 @@ const reasons: Record<number, string> = {
 
 /** Answers every request the server's parser refuses in the API's error shape. */
 export function answerClientErrors(server: Server): void {
+  // An Expect other than 100-continue: Node would answer a bare 417 itself.
+  server.on('checkExpectation', (_: IncomingMessage, res: ServerResponse) => {
+    const body: ErrorBody = {
+      error: {
+        code: 'expectation_failed',
+        message: 'Expect: only 100-continue is supported; send the request without it',
+      },
+    };
+    const json = JSON.stringify(body);
+    res.writeHead(errorStatus.expectation_failed, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(json),
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    });
+    res.end(json);
+  });
   // Node's own answer to a request without Host is a bare 400 as well: the app answers it (host-header.ts).
   (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
   const answered = new WeakSet<Socket>();
