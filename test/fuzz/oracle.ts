@@ -94,7 +94,14 @@ function errorShapeProblems(
   } catch {
     return [`a ${answer.status} whose body is not JSON: ${JSON.stringify(text.slice(0, 120))}`];
   }
-  const schema = documented?.schema ?? ctx.errorSchema;
+  // What the server refuses before routing (./client-errors.ts in the API) cannot know the operation's
+  // own shape: the API's error shape is right for it whatever the path.
+  const connectionLevel = ['malformed_request', 'headers_too_large', 'request_timeout', 'expectation_failed'];
+  const given = (body as { error?: { code?: unknown } })?.error?.code;
+  const schema =
+    typeof given === 'string' && connectionLevel.includes(given)
+      ? ctx.errorSchema
+      : (documented?.schema ?? ctx.errorSchema);
   const shape = schemaProblems(body, schema, 'body');
   if (shape.length) return shape.map((p) => `a ${answer.status} not in its documented error shape: ${p}`);
   const error = (body as { error: unknown }).error;

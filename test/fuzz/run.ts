@@ -99,12 +99,11 @@ export default async function fuzz({ cleanUp, log: print }: BenchContext): Promi
         ? matchOperation(operations, request)
         : operation;
     const problems = judge(request, answer, reached, oracle);
-    tally.record(
-      request,
-      String(answer.status),
-      problems,
-      `${answer.status} ${JSON.stringify(answer.headers['content-type'] ?? '')} ${JSON.stringify(answer.body.toString('utf8').slice(0, 300))}`,
-    );
+    let shown = `${answer.status} ${JSON.stringify(answer.headers['content-type'] ?? '')} ${JSON.stringify(answer.body.toString('utf8').slice(0, 300))}`;
+    // A 5xx names its request id: what the API logged under it says why.
+    const requestId = answer.status >= 500 ? answer.headers['x-request-id'] : undefined;
+    if (requestId) shown += `\n      API log: ${target.logFor(requestId).slice(0, 1_500) || '(nothing)'}`;
+    tally.record(request, String(answer.status), problems, shown);
   };
 
   log(
@@ -171,7 +170,8 @@ export default async function fuzz({ cleanUp, log: print }: BenchContext): Promi
 
 /** The operation a method and path reach, if any. */
 function matchOperation(operations: readonly Operation[], request: FuzzRequest): Operation | undefined {
-  const path = request.url.split(/[?#]/)[0]!;
+  // The absolute form (http://host/path) reaches the same route as its path.
+  const path = request.url.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
   return operations.find(
     (o) => o.method === request.method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
   );

@@ -41,6 +41,8 @@ export interface Target {
   exited(): number | string | null;
   /** The last lines the API wrote. */
   output(): string;
+  /** The API's log lines about one request (by its id). */
+  logFor(requestId: string): string;
 }
 
 const key = () => randomBytes(32).toString('base64url');
@@ -118,6 +120,12 @@ export async function startTarget(cleanUp: CleanUp, log: (line: string) => void)
     memory: () => measureMemory(api.child),
     exited: () => api.child.exitCode ?? api.child.signalCode,
     output: () => api.output(),
+    logFor: (requestId) =>
+      api
+        .log()
+        .split('\n')
+        .filter((line) => line.includes(requestId))
+        .join('\n'),
   };
 }
 
@@ -208,6 +216,8 @@ async function appendNews(producer: EventProducer): Promise<void> {
 interface Spawned {
   child: ChildProcess;
   output(): string;
+  /** Its warnings and errors of the whole run (it logs at warn). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -218,13 +228,18 @@ function spawnProcess(args: string[], env: Record<string, string>, ipc = false):
     stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (log.length < 20_000_000) log += chunk.toString();
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     child,
     output: () => output,
+    log: () => log,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
