@@ -173,7 +173,9 @@ function matchOperation(operations: readonly Operation[], request: FuzzRequest):
   // The absolute form (http://host/path) reaches the same route as its path.
   const path = request.url.replace(/^[a-z]+:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
   return operations.find(
-    (o) => o.method === request.method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path),
+    // As the router matches: in any case, a trailing slash allowed.
+    (o) =>
+      o.method === request.method && new RegExp(`^${o.path.replace(/\{\w+\}/g, '[^/]+')}/?$`, 'i').test(path),
   );
 }
 
