@@ -18,6 +18,7 @@ export default defineConfig({
             'test/integration/support/**/*.test.ts',
             'test/bench/**/*.test.ts',
             'test/chaos/**/*.test.ts',
+            'test/fuzz/**/*.test.ts',
             'test/architecture/**/*.test.ts',
           ],
           environment: 'node',

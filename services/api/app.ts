@@ -9,6 +9,7 @@ import { ClickHouseUnavailableError } from '../runtime/clickhouse/client.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { ApiError, type ErrorBody } from '../runtime/api-error.ts';
+import { requireHost } from './http/host-header.ts';
 import type { Authenticate, Principal } from './http/principal.ts';
 import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/route.ts';
 import { requestDeadline } from './limits/request-deadline.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDependencies): Koa {
     }
   });
 
+  app.use(requireHost);
   const router = new Router();
   deps.publicRoutes(router);
   for (const route of deps.routes) {

@@ -19,6 +19,7 @@ import { ClientDirectory } from '../clients/client-directory.ts';
 import { effectiveLimits } from '../clients/plans.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createApp } from './app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { ArticleStore } from './articles/article-store.ts';
 import { StoryStore } from './stories/story-store.ts';
 import type { ApiConfig } from './config.ts';
@@ -316,6 +317,7 @@ export async function startApi(
   // eslint-disable-next-line @typescript-eslint/no-misused-promises -- Koa's callback handles its own promise
   const server = createServer(serverOptions, app.callback());
   server.timeout = config.API_IDLE_TIMEOUT_MS;
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.API_HOST, resolve);

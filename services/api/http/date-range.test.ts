@@ -16,6 +16,13 @@ describe('date_range', () => {
     expect([iso(range.from), iso(range.to)]).toEqual([from, to]);
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'refuses %s, which names no window (it once found one on Object.prototype)',
+    (text) => {
+      expect(parseDateRange(text, now)).toMatch(/^expected 24h, 7d, 30d/);
+    },
+  );
+
   it('reads dates (the end date included whole) and instants (end exclusive), either end open', () => {
     const cases: [string, string | null, string | null][] = [
       ['2026-01-01..2026-01-31', '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'],

@@ -8,11 +8,13 @@ export interface DateRange {
   to: Date | null;
 }
 
-const relative: Record<string, number> = {
-  '24h': 24 * 3600_000,
-  '7d': 7 * 86_400_000,
-  '30d': 30 * 86_400_000,
-};
+// A Map, not an object literal: `__proto__` or `constructor` must not find a span on Object's prototype
+// (they did, and made an Invalid Date that reached an event and answered 500; found by npm run fuzz).
+const relative = new Map<string, number>([
+  ['24h', 24 * 3600_000],
+  ['7d', 7 * 86_400_000],
+  ['30d', 30 * 86_400_000],
+]);
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -22,7 +24,7 @@ const expected =
 
 export function parseDateRange(raw: string, now: Date): DateRange | string {
   const text = raw.trim();
-  const span = relative[text];
+  const span = relative.get(text);
   if (span !== undefined) return { from: new Date(now.getTime() - span), to: null };
   const parts = text.split('..');
   if (parts.length !== 2) return expected;

@@ -205,6 +205,14 @@ const tokenOperation = {
       content: { 'application/json': { schema: tokenError } },
     },
     '401': { description: 'invalid_client', content: { 'application/json': { schema: tokenError } } },
+    '413': {
+      description: 'invalid_request: a body over API_MAX_BODY_BYTES',
+      content: { 'application/json': { schema: tokenError } },
+    },
+    '415': {
+      description: 'invalid_request: a body neither form-encoded nor JSON',
+      content: { 'application/json': { schema: tokenError } },
+    },
   },
 };
 

@@ -108,6 +108,14 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           search: query.q ?? null,
           tenantId: principal.tenantId,
         });
+        // HEAD gets the stream's headers and no stream: Node sends a HEAD answer's headers only when it
+        // ends, so an opened stream never showed them (found by npm run fuzz) and held a live slot.
+        if (ctx.method === 'HEAD') {
+          ctx.status = 200;
+          ctx.set('Cache-Control', 'no-cache, no-transform');
+          ctx.type = 'text/event-stream; charset=utf-8';
+          return;
+        }
         const limit = principal.limits.liveConnections;
         ctx.status = 200; // for the access log: the hub writes the head itself
         try {

@@ -56,3 +56,14 @@ describe('parseSentences', () => {
     expect(second!.tokens.find((t) => t.normal === 'the')!.stopWord).toBe(true);
   });
 });
+
+describe('a token too long to be a word', () => {
+  it('keeps its normal form as its stem, and the words beside it are stemmed as ever', () => {
+    const long = 'É'.repeat(50_000);
+    const [sentence] = parseSentences(`Markets ${long} rallied.`);
+    const stems = sentence!.tokens.map((t) => t.stem);
+    expect(stems).toContain('é'.repeat(50_000));
+    expect(stems).toContain('ralli');
+    expect(stems).toContain('market');
+  });
+});

@@ -59,6 +59,9 @@ export function parseSentences(text: string): Sentence[] {
 
 type Piece = Omit<Sentence, 'index' | 'paragraph'>;
 
+/** Longer tokens are not stemmed (see parseParagraph). */
+const longestStemmed = 64;
+
 function parseParagraph(paragraph: string): Piece[] {
   const nlp = english();
   // wink declares its `its` helpers as methods; they are plain functions that never use `this`.
@@ -82,7 +85,16 @@ function parseParagraph(paragraph: string): Piece[] {
     const tokens = sentence.tokens();
     const texts: string[] = tokens.out();
     const normals = strings(tokens.out(normal));
-    const stems = strings(tokens.out(addon(stem)));
+    // The Porter stemmer's suffix patterns take time quadratic in a word's length: one 50,000-character
+    // "word" held the API's event loop for half a minute (found by npm run fuzz). A token that long is no
+    // word; it keeps its normal form as its stem.
+    const stems = texts.some((t) => t.length > longestStemmed)
+      ? texts.map((t, i) =>
+          t.length > longestStemmed
+            ? (normals[i] ?? t.toLowerCase())
+            : String(tokens.itemAt(i).out(addon(stem))),
+        )
+      : strings(tokens.out(addon(stem)));
     const lemmas = strings(tokens.out(addon(lemma)));
     const pos = strings(tokens.out(partOfSpeech)) as PartOfSpeech[];
     const kinds = strings(tokens.out(type));
