@@ -10,7 +10,7 @@ import { ClickHouse, clickHouseSettings } from '../../services/runtime/clickhous
 import { inList, sql } from '../../services/runtime/clickhouse/literal.ts';
 import { infrastructureEnv, loadConfig } from '../../services/runtime/config.ts';
 import { createKafka } from '../../services/runtime/kafka/client.ts';
-import { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { EventProducer, idempotentProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
 import { consumerGroup, topicNames } from '../../services/runtime/kafka/topics.ts';
 import { createLogger } from '../../services/runtime/logger.ts';
@@ -182,7 +182,7 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
   ).json()) as { id: number };
   const poison = Buffer.from([0, 0, 0, 0, 0, 0xc8, 0x01, 0x41, 0x41]);
   poison.writeUInt32BE(latest.id, 1);
-  const rawProducer = kafka.producer();
+  const rawProducer = idempotentProducer(kafka);
   await rawProducer.connect();
   await rawProducer.send({
     topic: topicNames.articlesDiscovered,
