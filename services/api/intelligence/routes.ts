@@ -19,6 +19,7 @@ import { relatedWindow, type RelatedQuery } from '../../intelligence/related-art
 import { detectLanguage } from '../../runtime/language.ts';
 import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
+import { narratableSummary } from './summary-narration.ts';
 
 export interface IntelligenceDependencies {
   store: ArticleStore;
@@ -278,7 +279,7 @@ const summarizeResponse = z
  * it by); in the default voice when no voice speaks the language, since the caller asked for no language.
  */
 async function narrateSummary(synthesis: Synthesis, summary: string, content: string) {
-  const request = { text: summary, format: 'mp3' as const, maxCharacters: maxTextCharacters };
+  const request = { text: summary, format: 'mp3' as const };
   const language = detectLanguage(content) ?? detectLanguage(summary);
   if (!language) return synthesis.synthesize(request);
   try {
@@ -425,7 +426,9 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
           provider.summarize({ title: '', text: body.content }, { length: body.length, tone: body.tone }),
         );
         const narration = body.voice_enabled
-          ? await speaking(() => narrateSummary(deps.speech.synthesis, result.summary, body.content))
+          ? await speaking(() =>
+              narrateSummary(deps.speech.synthesis, narratableSummary(result.summary), body.content),
+            )
           : null;
         const narrated = narration ? synthesizedView(narration, deps.speech.audio) : null;
         ctx.body = {
