@@ -2,6 +2,7 @@
 // everything random in it (the receiver's failures, the order of the service kills), and the short
 // schedule CI runs. Read once at the start and printed, so a run can be repeated with its seed.
 import { z } from 'zod';
+import { mulberry32 } from '../support/mulberry32.ts';
 
 const schema = z.object({
   CHAOS_MINUTES: z.coerce.number().positive().max(240).default(10),
@@ -38,14 +39,5 @@ export function chaosSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): 
   };
 }
 
-/** mulberry32: a small seeded generator, so a run's random choices repeat with its seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The run's seeded generator (mulberry32): its random choices repeat with its seed. */
+export const seededRandom = mulberry32;

@@ -3,6 +3,7 @@
 // index holds 10,000 names as a customer base would. A fifth start with a word that articles use
 // all the time ("New", "First", "United", "British"...), which is what makes a first-word index
 // work hardest. Seeded, so every run compiles the same names.
+import { mulberry32 } from '../../support/mulberry32.ts';
 
 export interface SyntheticMonitor {
   monitorId: string;
@@ -50,16 +51,4 @@ export function syntheticMonitors(count: number, seed = 20050101): SyntheticMoni
     }
     return { monitorId: `synthetic-${i}`, company: `${core} ${form}`.trim(), aliases };
   });
-}
-
-/** A small, seedable PRNG (public domain, Tommy Ettinger): the same names on every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
