@@ -7,6 +7,7 @@ import { buildRequest, operationOrder, targetOf, type RequestPlan } from './muta
 import { judge, type OracleContext } from './oracle.ts';
 import { walkOpenApi, type OpenApiDocument } from './openapi-walker.ts';
 import { Pools } from './pools.ts';
+import { retryAfter } from './raw-http.ts';
 import { encodeRequest, type FuzzRequest } from './requests.ts';
 
 const document = describeApi() as unknown as OpenApiDocument;
@@ -117,5 +118,17 @@ describe('the oracle', () => {
         error: { code: 'invalid_parameter', message: `q: "x') union select 1 --" has no words` },
       }),
     ).toEqual([]);
+  });
+});
+
+describe('a 503 the fuzzer sends again', () => {
+  it('is one with Retry-After in whole seconds, waited for at most 5 s', () => {
+    expect(retryAfter({ status: 503, headers: { 'retry-after': '2' } })).toBe(2);
+    expect(retryAfter({ status: 503, headers: { 'retry-after': '120' } })).toBe(5);
+    expect(retryAfter({ status: 503, headers: {} })).toBeUndefined();
+    expect(retryAfter({ status: 503, headers: { 'retry-after': 'soon' } })).toBeUndefined();
+    // Only a 503 asks to come back: a 500 or a 429 with the header is judged as it is.
+    expect(retryAfter({ status: 500, headers: { 'retry-after': '2' } })).toBeUndefined();
+    expect(retryAfter({ status: 429, headers: { 'retry-after': '2' } })).toBeUndefined();
   });
 });

@@ -16,6 +16,15 @@ export type Exchange = { ok: true; answer: RawAnswer } | { ok: false; problem: s
 
 const maxKeptBody = 4 * 1024 * 1024;
 
+/** The seconds a 503 asks the client to wait (at most 5, so a run stays short), if it asks. */
+export function retryAfter(answer: Pick<RawAnswer, 'status' | 'headers'>): number | undefined {
+  const header = answer.headers['retry-after'];
+  const value = Number(header);
+  return answer.status === 503 && header !== undefined && /^\d+$/.test(header.trim())
+    ? Math.min(value, 5)
+    : undefined;
+}
+
 export function send(port: number, request: FuzzRequest, timeoutMs: number): Promise<Exchange> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

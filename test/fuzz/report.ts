@@ -32,6 +32,8 @@ export interface FuzzReport {
   targetsMissed: string[];
   failures: Failure[];
   failureCount: number;
+  /** Requests sent again after a 503 with Retry-After (each retry counted). */
+  retried: number;
   memory?: {
     baseline: MemoryFigures;
     after: MemoryFigures;
@@ -51,6 +53,7 @@ export class Tally {
   readonly failures: Failure[] = [];
   failureCount = 0;
   requests = 0;
+  retried = 0;
 
   record(request: FuzzRequest, status: string, problems: string[], answer: string): void {
     this.requests++;
@@ -91,7 +94,7 @@ export function printReport(report: FuzzReport, log: (line: string) => void): vo
   const statuses = Object.entries(report.byStatus).sort(([a], [b]) => a.localeCompare(b));
   log(`  by status: ${statuses.map(([s, n]) => `${s} × ${n}`).join(', ')}`);
   const fiveHundreds = statuses.filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
-  log(`  5xx: ${fiveHundreds}`);
+  log(`  5xx: ${fiveHundreds} (after ${report.retried} retries of a 503 with Retry-After, as a client does)`);
   log('  by operation:');
   for (const [operation, counts] of Object.entries(report.byOperation).sort(([a], [b]) =>
     a.localeCompare(b),

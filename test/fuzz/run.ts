@@ -12,6 +12,7 @@
 // JSON. Exits 1 on any failure.
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { integer, loadConfig, text } from '../../services/runtime/config.ts';
 import { errorStatus } from '../../services/runtime/api-error.ts';
 import type { BenchContext } from '../bench/support/bench-namespace.ts';
@@ -20,7 +21,7 @@ import { judge, type OracleContext } from './oracle.ts';
 import { walkOpenApi, type OpenApiDocument, type Operation } from './openapi-walker.ts';
 import { Pools } from './pools.ts';
 import { parseSeed, randomSeed } from './prng.ts';
-import { send } from './raw-http.ts';
+import { retryAfter, send } from './raw-http.ts';
 import { printReport, Tally, type FuzzReport, type MemoryFigures } from './report.ts';
 import { startTarget } from './target.ts';
 import type { FuzzRequest } from './requests.ts';
@@ -84,7 +85,14 @@ export default async function fuzz({ cleanUp, log: print }: BenchContext): Promi
   const tally = new Tally();
   const exchange = async (request: FuzzRequest, record: boolean) => {
     const operation = byId.get(request.operation)!;
-    const result = await send(target.port, request, config.FUZZ_TIMEOUT_MS);
+    let result = await send(target.port, request, config.FUZZ_TIMEOUT_MS);
+    // A 503 with Retry-After is the API shedding load or waiting on its read model, as documented; a
+    // client that honours it sends the request again, and only what it then gets is judged.
+    for (let retry = 0; retry < maxRetries && result.ok && retryAfter(result.answer) !== undefined; retry++) {
+      if (record) tally.retried++;
+      await sleep(retryAfter(result.answer)! * 1000);
+      result = await send(target.port, request, config.FUZZ_TIMEOUT_MS);
+    }
     if (!result.ok) {
       if (record) tally.record(request, 'no answer', [result.problem], '(none)');
       return;
@@ -158,6 +166,7 @@ export default async function fuzz({ cleanUp, log: print }: BenchContext): Promi
     targetsMissed: replay ? [] : targets.filter((t) => !tally.reached.has(t)),
     failures: tally.failures,
     failureCount: tally.failureCount,
+    retried: tally.retried,
     ...(memory ? { memory } : {}),
     loadAverage: { start: loadStart, end: loadavg() },
   };
@@ -167,6 +176,9 @@ export default async function fuzz({ cleanUp, log: print }: BenchContext): Promi
   if (heapGrew) log('fuzz: FAILED: the API heap did not come back to its baseline');
   return crashed || heapGrew || tally.failureCount > 0 ? 1 : 0;
 }
+
+/** Times a request answered 503 with Retry-After is sent again before its answer is judged. */
+const maxRetries = 3;
 
 /** The operation a method and path reach, if any. */
 function matchOperation(operations: readonly Operation[], request: FuzzRequest): Operation | undefined {

@@ -96,6 +96,7 @@ export class SourceSubscriptions {
       throw new ApiError(
         'service_unavailable',
         'the subscription was recorded but is not visible yet; retry the request in a few seconds',
+        { 'Retry-After': '2' },
       );
     }
     return { source: visible, created };
