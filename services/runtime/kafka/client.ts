@@ -1,6 +1,11 @@
 // One place that turns config into a KafkaJS client, with KafkaJS's own logs
 // routed into our structured logger.
-import kafkajs, { type Kafka as KafkaClient, type LogEntry } from 'kafkajs';
+import kafkajs, {
+  type ConsumerConfig,
+  type Kafka as KafkaClient,
+  type LogEntry,
+  type ProducerConfig,
+} from 'kafkajs';
 import type { Logger } from '../logger.ts';
 
 // KafkaJS is CommonJS: take its values from the default export (Node's ESM loader sees no named ones).
@@ -13,9 +18,19 @@ const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
   [logLevel.DEBUG]: 'debug',
 };
 
+/**
+ * How old a client's view of the cluster (brokers, partition leaders) may get. KafkaJS's default is five
+ * minutes, and it refreshes early only on some errors: when a broker dies, a consumer that fetched the
+ * new metadata before the controller had moved the dead broker's partitions (it fences a broker 9 s
+ * after its last heartbeat) keeps those partitions on a broker it no longer has a fetcher for, and reads
+ * nothing from them until the next refresh (test/integration/three-brokers.test.ts saw it stall for
+ * minutes). A metadata request for the client's own topics every 5 s is cheap next to that.
+ */
+export const metadataMaxAgeMs = 5_000;
+
 export function createKafka(options: { brokers: string[]; clientId: string; logger: Logger }): KafkaClient {
   const log = options.logger.child({ component: 'kafkajs' });
-  return new Kafka({
+  const kafka = new Kafka({
     clientId: options.clientId,
     brokers: options.brokers,
     connectionTimeout: 5_000,
@@ -30,5 +45,11 @@ export function createKafka(options: { brokers: string[]; clientId: string; logg
         if (message.startsWith('Limiting retries for the idempotent producer')) return;
         log[levels[level] ?? 'info']({ ...rest, namespace: entry.namespace }, message);
       },
+  });
+  const consumer = kafka.consumer.bind(kafka);
+  const producer = kafka.producer.bind(kafka);
+  return Object.assign(kafka, {
+    consumer: (config: ConsumerConfig) => consumer({ metadataMaxAge: metadataMaxAgeMs, ...config }),
+    producer: (config?: ProducerConfig) => producer({ metadataMaxAge: metadataMaxAgeMs, ...config }),
   });
 }
