@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../test/support/mulberry32.ts';
 import {
   fitsLimits,
   normaliseWhitespace,
@@ -35,17 +36,8 @@ function cutsAtGraphemes(pieces: string[], text: string): boolean {
   return true;
 }
 
-// A small seeded generator (mulberry32), so a failing case can be reproduced from its seed.
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// A seeded generator, so a failing case can be reproduced from its seed.
+const random = mulberry32;
 
 const vocabulary = [
   'the',
