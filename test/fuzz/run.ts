@@ -88,9 +88,11 @@ export default async function fuzz({ cleanUp, log: print }: BenchContext): Promi
     let result = await send(target.port, request, config.FUZZ_TIMEOUT_MS);
     // A 503 with Retry-After is the API shedding load or waiting on its read model, as documented; a
     // client that honours it sends the request again, and only what it then gets is judged.
-    for (let retry = 0; retry < maxRetries && result.ok && retryAfter(result.answer) !== undefined; retry++) {
+    for (let retry = 0; retry < maxRetries && result.ok; retry++) {
+      const waitSeconds = retryAfter(result.answer);
+      if (waitSeconds === undefined) break;
       if (record) tally.retried++;
-      await sleep(retryAfter(result.answer)! * 1000);
+      await sleep(waitSeconds * 1000);
       result = await send(target.port, request, config.FUZZ_TIMEOUT_MS);
     }
     if (!result.ok) {
