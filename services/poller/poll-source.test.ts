@@ -7,6 +7,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { sourceState } from '../sources/source.ts';
 import type { FetchOutcome } from '../feeds/fetcher/feed-fetcher.ts';
+import { noResponseHints } from '../feeds/fetcher/response-hints.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
 import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
 import { parseFeed } from '../feeds/parser/parse-feed.ts';
@@ -132,6 +133,7 @@ const ok = (body: Uint8Array): FetchOutcome => ({
   finalUrl: 'https://feeds.example/rss',
   redirects: 0,
   durationMs: 5,
+  hints: noResponseHints,
 });
 
 describe('pollSource', () => {
@@ -438,6 +440,7 @@ describe('pollSource and the state it is given', () => {
         lastModified: null,
         finalUrl: request.url,
         durationMs: 1,
+        hints: noResponseHints,
       };
     };
     deps.state.get = async () => {

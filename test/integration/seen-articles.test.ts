@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { parseFeed } from '../../services/feeds/parser/parse-feed.ts';
+import { noResponseHints } from '../../services/feeds/fetcher/response-hints.ts';
 import type { Fingerprint } from '../../services/poller/article-fingerprint.ts';
 import type { ArticleRecord } from '../../services/poller/article-revision.ts';
 import { pollSource, type PollDependencies } from '../../services/poller/poll-source.ts';
@@ -162,6 +163,7 @@ describe('seen articles (Redis)', () => {
         finalUrl: source.feed_url,
         redirects: 0,
         durationMs: 1,
+        hints: noResponseHints,
       }),
       parse: parseFeed,
       producer: {

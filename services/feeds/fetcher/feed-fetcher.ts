@@ -15,6 +15,7 @@ import { PinnedAddresses } from '../../runtime/outbound/pinned-addresses.ts';
 import { BodyTooLargeError, ContentEncodingError, contentCodings, readBody } from './response-body.ts';
 import { exchange } from './exchange.ts';
 import { parseRetryAfter } from '../../runtime/outbound/retry-after.ts';
+import { freshnessOf, linkTargets, type ResponseHints } from './response-hints.ts';
 
 export interface FetchRequest {
   url: string;
@@ -33,6 +34,8 @@ export type FetchOutcome =
       finalUrl: string;
       redirects: number;
       durationMs: number;
+      /** Cache lifetime and WebSub links the response headers carry (response-hints.ts). */
+      hints: ResponseHints;
     }
   | {
       kind: 'not_modified';
@@ -41,6 +44,7 @@ export type FetchOutcome =
       lastModified: string | null;
       finalUrl: string;
       durationMs: number;
+      hints: ResponseHints;
     }
   | { kind: 'failed'; status: number | null; reason: string; retryAfterMs: number | null; durationMs: number }
   /** Blocked by the outbound-URL policy: retrying will not help until the URL or the allow-list changes. */
@@ -238,6 +242,7 @@ export class FeedFetcher {
           lastModified: header(headers, 'last-modified') ?? request.lastModified ?? null,
           finalUrl: url.href,
           durationMs: elapsed(),
+          hints: responseHints(headers, url.href, this.options.clock()),
         });
       }
       if (status >= 200 && status < 300) {
@@ -262,6 +267,7 @@ export class FeedFetcher {
           finalUrl: url.href,
           redirects,
           durationMs: elapsed(),
+          hints: responseHints(headers, url.href, this.options.clock()),
         });
       }
       await discard();
@@ -322,6 +328,19 @@ export class FeedFetcher {
 
 function failed(status: number | null, reason: string, durationMs: number): FetchOutcome {
   return { kind: 'failed', status, reason, retryAfterMs: null, durationMs };
+}
+
+function responseHints(headers: IncomingHttpHeaders, url: string, now: number): ResponseHints {
+  const link = headers.link;
+  return {
+    freshForMs: freshnessOf(
+      header(headers, 'cache-control'),
+      header(headers, 'expires'),
+      header(headers, 'date'),
+      now,
+    ),
+    ...linkTargets(link === undefined ? [] : Array.isArray(link) ? link : [link], url),
+  };
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | null {

@@ -4,6 +4,7 @@ import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
 import { normaliseFeed } from './normalise-item.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
+import { noHints } from '../parser/publisher-hints.ts';
 import { sourceState } from '../../sources/source.ts';
 import { futureTolerance, publishedAt } from './published-at.ts';
 
@@ -86,6 +87,7 @@ describe('language', () => {
       language,
       items,
       warnings: [],
+      hints: noHints,
     });
     const source = sourceState(
       { name: 's', feed_url: 'https://x.example/f', category: 'general', language: 'de', country: 'de' },
@@ -143,6 +145,7 @@ describe('normaliseFeed and links', () => {
       language: 'en',
       items,
       warnings: [],
+      hints: noHints,
     };
     const base = source.feed_url;
     const normalised = normaliseFeed(feed, source, 0);

@@ -91,6 +91,7 @@ describe('Atom real feeds', () => {
       title: null,
       siteUrl: null,
       language: 'en-US',
+      hints: { ttlSeconds: null, updateIntervalSeconds: null, hubs: [], selfUrl: null },
       items: [
         {
           guid: 'tag:github.com,2008:Repository/11167738/v3.9.0',

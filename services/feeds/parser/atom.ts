@@ -10,6 +10,7 @@ import { parseFeedDate } from './dates.ts';
 import { childText, cleanText, distinct, joinNames, lastTextOfFirst, type ElementName } from './fields.ts';
 import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
+import { publisherHintsOf } from './publisher-hints.ts';
 import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import {
@@ -219,5 +220,6 @@ export function parseAtom(document: XmlElement, context: FeedContext): FeedConte
     items: childElements(root, NS.atom, 'entry').map((entry) =>
       parseEntry(entry, feedAuthors, siteUrl, context.baseUrl),
     ),
+    hints: publisherHintsOf(root, context.baseUrl),
   };
 }

@@ -8,6 +8,7 @@ import { FeedParseError } from './errors.ts';
 import { cleanText, distinct, joinNames } from './fields.ts';
 import { kindOf, type MediaRef } from './media.ts';
 import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import { jsonFeedHints } from './publisher-hints.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -127,5 +128,6 @@ export function parseJsonFeed(
     siteUrl: homePage,
     language: string(document, 'language'),
     items,
+    hints: jsonFeedHints(document, context.baseUrl),
   };
 }

@@ -16,6 +16,7 @@ export const NS = {
   enc: 'http://purl.oclc.org/net/rss_2.0/enc#',
   xhtml: 'http://www.w3.org/1999/xhtml',
   feedburner: 'http://rssnamespace.org/feedburner/ext/1.0',
+  sy: 'http://purl.org/rss/1.0/modules/syndication/',
 } as const;
 
 // Variants that mean the same vocabulary for our purposes. RSS 2.0 has no

@@ -7,6 +7,7 @@ import { FeedParseError } from './errors.ts';
 import { childHtml, childText, cleanText, distinct, joinNames, lastTextOfFirst } from './fields.ts';
 import { enclosureRef, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
+import { publisherHintsOf } from './publisher-hints.ts';
 import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
@@ -67,5 +68,6 @@ export function parseRdf(root: XmlElement, context: FeedContext): FeedContent {
     siteUrl,
     language: childText(channel, NS.dc, 'language'),
     items: items.map((item) => parseItem(item, siteUrl, context.baseUrl)),
+    hints: publisherHintsOf(channel, context.baseUrl),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from './fields.ts';
 import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
+import { publisherHintsOf } from './publisher-hints.ts';
 import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
@@ -129,5 +130,6 @@ export function parseRss(root: XmlElement, context: FeedContext): FeedContent {
     siteUrl,
     language: childText(channel, NS.none, 'language') ?? childText(channel, NS.dc, 'language'),
     items: items.map((item) => parseItem(item, siteUrl, context.baseUrl)),
+    hints: publisherHintsOf(channel, context.baseUrl),
   };
 }

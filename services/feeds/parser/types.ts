@@ -1,6 +1,8 @@
 // The one shape every feed format is normalised into. Downstream code never
 // needs to know which format an article came from.
 
+import type { PublisherHints } from './publisher-hints.ts';
+
 export type FeedFormat = 'rss' | 'rdf' | 'atom' | 'json';
 
 export interface ParsedFeed {
@@ -12,6 +14,8 @@ export interface ParsedFeed {
   /** As declared ("en-us", "pt-BR"), raw; null when none. */
   language: string | null;
   items: ParsedItem[];
+  /** How often the publisher says to fetch, and its WebSub hubs (publisher-hints.ts). */
+  hints: PublisherHints;
   /**
    * What did not stop the parse but is worth showing on the source's health
    * page: ignored charsets, skipped items, a document that was not well-formed
