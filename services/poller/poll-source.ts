@@ -116,6 +116,9 @@ export async function pollSource(
     consecutive_failures: consecutiveFailures,
     healthy: consecutiveFailures < deps.unhealthyAfter,
     next_poll_at: deps.nextPollAt(source, consecutiveFailures, outcome.retryAfterMs),
+    poll_interval_seconds: null,
+    interval_reason: null,
+    trigger: 'poll',
     occurred_at: finishedAt,
   };
   await deps.producer.send(topicNames.feedPolls, [{ key: source.source_id, value: poll }]);

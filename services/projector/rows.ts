@@ -175,6 +175,9 @@ export function feedPollRow(p: FeedPoll, version: number): Row {
     started_at: time(p.started_at),
     occurred_at: time(p.occurred_at),
     next_poll_at: optionalTime(p.next_poll_at),
+    poll_interval_seconds: p.poll_interval_seconds,
+    interval_reason: p.interval_reason,
+    trigger: p.trigger,
     version,
   };
 }

@@ -356,6 +356,12 @@ export interface FeedPoll {
   updated_items: number;
   /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items skipped, XML that was not well-formed and was read leniently. At most 5. */
   warnings: string[];
+  /** The interval the poller chose for this source after this poll, before jitter and before any backoff or Retry-After (those are in next_poll_at): from the source's observed publishing rate, the publisher's ttl, sy:updatePeriod/sy:updateFrequency and Cache-Control/Expires, within the poller's bounds, or the long safety-net interval while a WebSub subscription is active (docs/operations.md, "Adaptive polling"). Null from pollers older than this field. */
+  poll_interval_seconds: null | number;
+  /** Why poll_interval_seconds is what it is, in words ("median gap 14 min between the last 20 items", "publisher ttl 60 min", "WebSub active: safety net"). Null from pollers older than this field. */
+  interval_reason: null | string;
+  /** What brought the feed's content: `poll` (the poller fetched it) or `websub` (the source's WebSub hub pushed it to the callback; http_status, etag and last_modified are then null). Readers should treat an unknown value like `poll`. */
+  trigger: string;
   /** When the poll finished, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }
