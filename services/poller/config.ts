@@ -7,6 +7,14 @@ export const pollerEnv = {
     'Consumer group of the pollers: the sources are split between its members.',
   ),
   POLLER_CONCURRENCY: integer(32, 1, 1000).describe('Polls in flight per poller.'),
+  // Sources due in the same second (a start, a rebalance, the end of an outage) start at this pace
+  // rather than all at once (poll-pacer.ts).
+  POLLER_MAX_POLLS_PER_SECOND: integer(50, 0, 100_000).describe(
+    'Polls a poller starts per second at most, once POLLER_POLL_BURST have started back to back: sources due at the same moment are spread rather than sent at once. 0: no pace (throughput benchmarks).',
+  ),
+  POLLER_POLL_BURST: integer(10, 1, 10_000).describe(
+    'Polls that may start back to back before POLLER_MAX_POLLS_PER_SECOND paces the rest.',
+  ),
   // What the polls append shares produce requests (runtime/kafka/append-batcher.ts); a request costs
   // KafkaJS as much CPU as a hundred records, so waiting a little for more records to share it is cheap.
   POLLER_APPEND_LINGER_MS: integer(50, 0, 1_000).describe(

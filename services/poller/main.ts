@@ -95,6 +95,8 @@ runProcess(
     const lock = new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`);
     const scheduler = new PollScheduler({
       concurrency: config.POLLER_CONCURRENCY,
+      startsPerSecond: config.POLLER_MAX_POLLS_PER_SECOND,
+      startBurst: config.POLLER_POLL_BURST,
       logger: log,
       // Taking a source's lock reads its poll state in the same command.
       lock: { acquire: (id) => lock.acquireReading(id, state), release: (id) => lock.release(id) },

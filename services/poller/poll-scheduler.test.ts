@@ -142,4 +142,30 @@ describe('PollScheduler', () => {
     await polls.stop();
     expect(order).toEqual(['S1', 'S3', 'S2', 'S0']);
   });
+
+  it('paces the starts of sources all due in the same second instead of sending them at once', async () => {
+    const startedAt: number[] = [];
+    const polls = new PollScheduler({
+      concurrency: 1_000,
+      poll: async () => {
+        startedAt.push(Date.now());
+        return Date.now() + 3_600_000;
+      },
+      lock: openLock,
+      logger: createLogger('test', 'silent'),
+      random: () => 0, // every source due at once
+      startsPerSecond: 100,
+      startBurst: 5,
+    });
+    for (let n = 0; n < 40; n++) polls.upsert(0, sourceNamed(n));
+    const begin = Date.now();
+    polls.start();
+    await expect.poll(() => startedAt.length, { timeout: 5_000 }).toBe(40);
+    await polls.stop();
+    // A busy machine can only make the pace slower, never faster: at most the burst plus one start per
+    // 10 ms elapsed, at every moment.
+    for (const [i, at] of startedAt.entries())
+      expect(i + 1).toBeLessThanOrEqual(5 + 1 + ((at - begin) * 100) / 1000);
+    expect(startedAt.at(-1)! - begin).toBeGreaterThanOrEqual(340);
+  });
 });

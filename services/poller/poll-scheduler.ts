@@ -5,6 +5,7 @@
 import type { Source } from '../runtime/events/types.generated.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { DueQueue } from './due-queue.ts';
+import { PollPacer } from './poll-pacer.ts';
 import { firstPollDelay } from './schedule.ts';
 import type { PollState } from './poll-state.ts';
 
@@ -34,12 +35,18 @@ export interface SchedulerDependencies {
   tickMs?: number;
   /** After an infrastructure failure (Kafka, Redis) the source is retried this soon. */
   retryAfterErrorMs?: number;
+  /** Polls started per second at most (poll-pacer.ts), after `startBurst` back to back; 0: no pace. */
+  startsPerSecond?: number;
+  startBurst?: number;
 }
 
 export class PollScheduler {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  /** Armed while due polls wait for the pacer, so they start when it allows rather than at the next tick. */
+  private paceTimer: NodeJS.Timeout | undefined;
+  private readonly pacer: PollPacer;
   /**
    * Every source by its due time (due-queue.ts). A source is pushed again each time its due time
    * changes, so an entry whose time is no longer the source's, or whose source was removed or is
@@ -53,6 +60,7 @@ export class PollScheduler {
   constructor(private readonly deps: SchedulerDependencies) {
     this.clock = deps.clock ?? Date.now;
     this.random = deps.random ?? Math.random;
+    this.pacer = new PollPacer(deps.startsPerSecond ?? 0, deps.startBurst ?? 10, this.clock());
   }
 
   /** A source's latest state arrived: schedule it, reschedule it, or forget it if inactive. */
@@ -103,6 +111,7 @@ export class PollScheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearTimeout(this.paceTimer);
     await Promise.allSettled([...this.inFlight]);
   }
 
@@ -131,6 +140,17 @@ export class PollScheduler {
       const { at, item: entry } = this.queue.pop()!;
       // A running source is queued again when its poll ends, with the time the poll gave it.
       if (entry.running || !this.isLive(at, entry)) continue;
+      const wait = this.pacer.take(now);
+      if (wait > 0) {
+        // Back in the queue, still due: it starts first when the pacer allows.
+        this.queue.push(at, entry);
+        if (this.paceTimer === undefined)
+          this.paceTimer = setTimeout(() => {
+            this.paceTimer = undefined;
+            if (!this.stopped) this.startDue();
+          }, wait);
+        return;
+      }
       entry.running = true;
       const run = this.runOne(entry).finally(() => {
         entry.running = false;
