@@ -4,7 +4,7 @@
 //              provision
 //              (one deployable process or command each; nobody imports them)
 //   domains    clients, sources, feeds, intelligence, speech, audio, documentaries, monitors, webhooks,
-//              stories, search
+//              stories, search, websub
 //              (what a concept is and the commands on it; used by processes and CLIs)
 //   runtime    config, logging, Kafka, registry codec, ClickHouse, outbound HTTP (the ground floor)
 //
@@ -35,6 +35,7 @@ const domains = [
   'webhooks',
   'stories',
   'search',
+  'websub',
 ];
 const oneOf = (names) => `(${names.join('|')})`;
 

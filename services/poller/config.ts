@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { websubEnv } from '../websub/settings.ts';
 
 export const pollerEnv = {
   ...infrastructureEnv,
@@ -76,6 +77,8 @@ export const pollerEnv = {
   OUTBOUND_ALLOW_LIST: commaList().describe(
     'Hosts and CIDRs feeds may use although they are private, loopback or link-local (tests, the demo).',
   ),
+  // WebSub push (services/websub/): off unless WEBSUB_PUBLIC_BASE_URL is set.
+  ...websubEnv,
 };
 
 export const loadPollerConfig = (env?: NodeJS.ProcessEnv) => loadConfig(pollerEnv, env);

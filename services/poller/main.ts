@@ -23,18 +23,27 @@ import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
 import { watchLoopDelay } from './loop-delay.ts';
 import { PollAppends } from './poll-appends.ts';
-import { pollSource } from './poll-source.ts';
+import { ingestPushedFeed, pollSource, type PushDependencies } from './poll-source.ts';
 import { PollScheduler } from './poll-scheduler.ts';
 import { PollStateStore } from './poll-state.ts';
 import { nextPollDelay } from './schedule.ts';
 import { SeenArticles } from './seen-articles.ts';
 import { SourceLock } from './source-lock.ts';
+import { startCallbackServer } from '../websub/callback-server.ts';
+import { createHubClient } from '../websub/hub-client.ts';
+import { websubSettings } from '../websub/settings.ts';
+import { SubscriptionKeeper, timingOf } from '../websub/subscription-keeper.ts';
+import { SubscriptionStore } from '../websub/subscription-store.ts';
+import { WebsubCallback } from '../websub/websub-callback.ts';
+import { websubMetrics } from '../websub/websub-metrics.ts';
 
 let logger: Logger | undefined;
 
 runProcess(
   async ({ onStop }) => {
     const config = loadPollerConfig();
+    // Null when WEBSUB_PUBLIC_BASE_URL is unset; a ConfigError when it is set without a usable secret.
+    const websub = websubSettings(config);
     // Every poll appends its articles and its poll record: KafkaJS's record encoding, made cheaper
     // (KafkaJS's own was a tenth of the poller's main thread).
     installRecordEncoding();
@@ -92,6 +101,87 @@ runProcess(
         : null;
     const parse = parserFor({ pool: parsePool, offThreadBytes: config.POLLER_PARSE_OFF_THREAD_BYTES });
 
+    // WebSub (services/websub/): the callback server takes pushed content into the same dedupe and topics
+    // as a poll; the keeper subscribes sources whose polls name a hub. Any poller can answer any hub:
+    // subscriptions live in Redis and each hub.secret is derived from the shared master key.
+    let keeper: SubscriptionKeeper | null = null;
+    if (websub !== null) {
+      const counted = websubMetrics(metrics);
+      const store = new SubscriptionStore(redis, `${prefix}websub:`);
+      const hub = createHubClient({
+        policy,
+        userAgent: config.POLLER_USER_AGENT,
+        timeoutMs: websub.hubTimeoutMs,
+      });
+      keeper = new SubscriptionKeeper({
+        store,
+        hub,
+        settings: websub,
+        metrics: counted,
+        logger: log,
+        clock: Date.now,
+      });
+      const pushDeps: PushDependencies = {
+        parse,
+        producer: appends,
+        seen,
+        revisions: {
+          perDay: config.POLLER_UPDATES_PER_DAY,
+          minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
+        },
+        state,
+        logger: log,
+        clock: Date.now,
+        unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
+      };
+      const callback = new WebsubCallback({
+        store,
+        settings: websub,
+        timing: timingOf(websub),
+        ingest: async (source, body, contentType) => {
+          const pushed = await ingestPushedFeed(source, body, contentType, pushDeps);
+          return pushed.ok
+            ? { ok: true, newItems: pushed.poll.new_items }
+            : { ok: false, reason: pushed.reason };
+        },
+        metrics: counted,
+        logger: log,
+        clock: Date.now,
+      });
+      // The poller serves no other HTTP: its metrics go on the callback server.
+      const server = await startCallbackServer({
+        host: websub.listenHost,
+        port: websub.listenPort,
+        callback,
+        maxBodyBytes: websub.maxBodyBytes,
+        metrics: counted,
+        registry: metrics,
+        logger: log,
+      });
+      onStop(async () => {
+        await server.close();
+        await hub.close();
+      });
+      log.info({ listening: server.url, publicBaseUrl: websub.publicBaseUrl }, 'websub callback listening');
+    }
+    const subscriptions = keeper;
+    // For the adaptive interval (poll-interval.ts): a source with a lease in force is polled only as a
+    // safety net. Spread, so that it is simply unused by a poller without that hook.
+    const websubHooks =
+      subscriptions === null
+        ? {}
+        : {
+            websubActive: (sourceId: string) => subscriptions.isActive(sourceId),
+            // Not awaited: a slow hub must not hold a poll slot; the keeper records what the hub answered.
+            onHubs: (source: Source, found: { hubs: string[]; selfUrl: string | null }) => {
+              subscriptions
+                .ensure(source, found)
+                .catch((error: unknown) =>
+                  log.warn({ sourceId: source.source_id, err: error }, 'websub subscription upkeep failed'),
+                );
+            },
+          };
+
     const lock = new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`);
     const scheduler = new PollScheduler({
       concurrency: config.POLLER_CONCURRENCY,
@@ -124,6 +214,7 @@ runProcess(
                 retryAfterMs,
                 random: Math.random(),
               }),
+            ...websubHooks,
           },
           previous,
         );
@@ -147,6 +238,14 @@ runProcess(
         if (value === null) {
           if (key) scheduler.remove(key);
         } else scheduler.upsert(partition, value);
+        // A source removed or paused no longer wants pushes: unsubscribe, best effort, in the background.
+        const gone = value === null ? key : value.active ? null : value.source_id;
+        if (subscriptions !== null && gone)
+          subscriptions
+            .unsubscribe(gone)
+            .catch((error: unknown) =>
+              log.warn({ sourceId: gone, err: error }, 'websub unsubscription failed'),
+            );
       },
     });
 

@@ -19,6 +19,7 @@ import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.t
 import { normaliseFeed, type NormalisedItem } from '../feeds/normalise/normalise-item.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
 import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
+import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
 import { changedFields, fingerprintOf } from './article-fingerprint.ts';
 import { adoptedRecord, firstRecord, nextRevision, type ArticleRecord } from './article-revision.ts';
@@ -46,6 +47,12 @@ export interface PollDependencies {
   unhealthyAfter: number;
   /** When to poll next, given the failure streak and the server's Retry-After. */
   nextPollAt: (source: Source, consecutiveFailures: number, retryAfterMs: number | null) => number;
+  /**
+   * After an ok or not-modified poll: the WebSub hubs and self URL its Link header and feed named (the
+   * header first, as WebSub §4 says), so the source can be subscribed through a hub. Its failure is
+   * logged and never fails the poll.
+   */
+  onHubs?: (source: Source, found: { hubs: string[]; selfUrl: string | null }) => void | Promise<void>;
 }
 
 export interface PollResult {
@@ -70,6 +77,8 @@ interface Outcome {
   lastModified: string | null;
   error: string | null;
   retryAfterMs: number | null;
+  /** What an ok poll's feed says about itself (its WebSub hubs and self URL among it). */
+  feedHints?: PublisherHints;
 }
 
 /** `state`: the source's poll state when the caller has read it already (as the scheduler's lock does). */
@@ -122,6 +131,8 @@ export async function pollSource(
     occurred_at: finishedAt,
   };
   await deps.producer.send(topicNames.feedPolls, [{ key: source.source_id, value: poll }]);
+  if (deps.onHubs && (outcome.status === 'ok' || outcome.status === 'not_modified'))
+    await announceHubs(source, fetched, outcome.feedHints, deps);
   if (failed)
     deps.logger.info(
       { sourceId: source.source_id, status: poll.status, reason: poll.error_reason },
@@ -209,6 +220,7 @@ async function interpret(
         warnings: feed.warnings,
         error: null,
         retryAfterMs: null,
+        feedHints: feed.hints,
       };
     }
   }
@@ -221,7 +233,7 @@ async function interpret(
 async function appendNew(
   feed: ParsedFeed,
   source: Source,
-  deps: PollDependencies,
+  deps: Pick<PollDependencies, 'seen' | 'revisions' | 'producer'>,
   discoveredAt: number,
 ): Promise<{ articles: ArticleDiscovered[]; skipped: string[] }> {
   const byId = new Map<string, { article: ArticleDiscovered; dated: boolean }>();
@@ -317,4 +329,85 @@ async function normaliseInSlices(
     normalised.push(...normaliseFeed(slice, source, discoveredAt));
   }
   return normalised;
+}
+
+/** Hands what the poll found about WebSub hubs to `deps.onHubs`, never failing the poll for it. */
+async function announceHubs(
+  source: Source,
+  fetched: FetchOutcome,
+  feedHints: PublisherHints | undefined,
+  deps: PollDependencies,
+): Promise<void> {
+  const header = fetched.kind === 'ok' || fetched.kind === 'not_modified' ? fetched.hints : null;
+  const hubs = [...new Set([...(header?.hubs ?? []), ...(feedHints?.hubs ?? [])])];
+  const selfUrl = header?.selfUrl ?? feedHints?.selfUrl ?? null;
+  try {
+    await deps.onHubs!(source, { hubs, selfUrl });
+  } catch (error) {
+    deps.logger.warn({ sourceId: source.source_id, err: error }, 'websub hub discovery failed');
+  }
+}
+
+/** What ingesting pushed content needs: a poll's dependencies without the fetch and the scheduling. */
+export type PushDependencies = Pick<
+  PollDependencies,
+  'parse' | 'producer' | 'seen' | 'revisions' | 'state' | 'logger' | 'clock' | 'unhealthyAfter'
+>;
+
+export type PushResult =
+  { ok: true; poll: FeedPoll; articles: ArticleDiscovered[] } | { ok: false; poll: FeedPoll; reason: string };
+
+/**
+ * Content a WebSub hub pushed for `source` (the feed, or the part of it that changed), ingested exactly
+ * as a poll's body would be: same parse, same dedupe, same ArticleDiscovered events, and a FeedPoll
+ * record with trigger 'websub'. It changes neither the source's validators nor its schedule: the
+ * safety-net polls go on as planned. Unreadable content is a failed record, not a thrown error.
+ */
+export async function ingestPushedFeed(
+  source: Source,
+  body: Uint8Array,
+  contentType: string | null,
+  deps: PushDependencies,
+): Promise<PushResult> {
+  const startedAt = deps.clock();
+  const previous = await deps.state.get(source.source_id);
+  let feed: ParsedFeed | null = null;
+  let error: string | null = null;
+  try {
+    feed = await deps.parse(body, contentType, { baseUrl: source.feed_url });
+  } catch (cause) {
+    if (!(cause instanceof FeedParseError)) throw cause;
+    error = `pushed content could not be parsed: ${cause.reason}`;
+  }
+  const { articles, skipped } =
+    feed === null ? { articles: [], skipped: [] } : await appendNew(feed, source, deps, startedAt);
+  const finishedAt = deps.clock();
+  const poll: FeedPoll = {
+    poll_id: randomUUID(),
+    source_id: source.source_id,
+    feed_url: source.feed_url,
+    status: feed === null ? 'failed' : 'ok',
+    http_status: null,
+    items_seen: feed?.items.length ?? 0,
+    new_items: articles.filter((a) => a.revision === 1).length,
+    skipped_items: skipped.length,
+    skipped_reasons: skipped.slice(0, maxSkippedReasons),
+    updated_items: articles.filter((a) => a.revision > 1).length,
+    warnings: (feed?.warnings ?? []).slice(0, maxWarnings),
+    etag: null,
+    last_modified: null,
+    duration_ms: Math.max(0, finishedAt - startedAt),
+    error_reason: error,
+    started_at: startedAt,
+    // A push says nothing about whether polling the feed works: the streak stays as the polls left it.
+    consecutive_failures: previous.consecutiveFailures,
+    healthy: previous.consecutiveFailures < deps.unhealthyAfter,
+    next_poll_at: null,
+    poll_interval_seconds: null,
+    interval_reason: null,
+    trigger: 'websub',
+    occurred_at: finishedAt,
+  };
+  await deps.producer.send(topicNames.feedPolls, [{ key: source.source_id, value: poll }]);
+  return error === null ? { ok: true, poll, articles } : { ok: false, poll, reason: error };
 }
