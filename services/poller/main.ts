@@ -242,7 +242,7 @@ runProcess(
         const gone = value === null ? key : value.active ? null : value.source_id;
         if (subscriptions !== null && gone)
           subscriptions
-            .unsubscribe(gone)
+            .unsubscribe(gone, value?.version ?? null)
             .catch((error: unknown) =>
               log.warn({ sourceId: gone, err: error }, 'websub unsubscription failed'),
             );

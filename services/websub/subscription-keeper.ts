@@ -138,11 +138,16 @@ export class SubscriptionKeeper {
     }
   }
 
-  /** The source was removed or paused: ask the hub to stop, best effort (its lease lapses otherwise). */
-  async unsubscribe(sourceId: string): Promise<void> {
+  /**
+   * The source was removed (`version` null) or paused (the version that paused it): ask the hub to stop,
+   * best effort (its lease lapses otherwise). A pause older than the source the subscription was made
+   * for is history a restarted poller replays from the sources topic, not a change: it is ignored.
+   */
+  async unsubscribe(sourceId: string, version: number | null = null): Promise<void> {
     const { store, settings, metrics, logger, clock } = this.deps;
     const current = await store.get(sourceId);
     if (current === null || current.state === 'unsubscribing') return;
+    if (version !== null && current.source.version > version) return;
     if (current.state === 'denied' || current.state === 'failed') {
       await store.delete(sourceId);
       return;

@@ -192,6 +192,18 @@ describe('subscribing', () => {
     expect(await w.keeper.isActive(source.source_id)).toBe(true);
   });
 
+  it('ignores a pause older than the source it subscribed for (a replay of the sources topic)', async () => {
+    const w = world();
+    const resumed = { ...source, version: 3 };
+    await w.keeper.ensure(resumed, { hubs: [hubUrl], selfUrl: null });
+    await w.callback.verify(source.source_id, w.verifyQuery('subscribe'));
+    await w.keeper.unsubscribe(source.source_id, 2);
+    expect(w.sentToHub.map((r) => r.mode)).toEqual(['subscribe']);
+    expect(await w.keeper.isActive(source.source_id)).toBe(true);
+    await w.keeper.unsubscribe(source.source_id, 4);
+    expect(w.sentToHub.map((r) => r.mode)).toEqual(['subscribe', 'unsubscribe']);
+  });
+
   it('unsubscribes a removed source and forgets it once the hub confirms', async () => {
     const w = world();
     await w.keeper.ensure(source, { hubs: [hubUrl], selfUrl: null });
