@@ -26,7 +26,7 @@ export const pollerEnv = {
   ),
   // Adaptive polling (poll-interval.ts; docs/operations.md, "Adaptive polling").
   POLLER_ADAPTIVE: boolean(interval.adaptive).describe(
-    "Choose each source's interval from its publishing pace and the publisher's hints (ttl, sy:updatePeriod, Cache-Control), within the bounds below. false: every source at its configured poll_interval_seconds.",
+    "Choose each source's interval from its publishing pace and the publisher's hints (ttl, sy:updatePeriod, Cache-Control), between POLLER_MIN_INTERVAL_SECONDS and POLLER_MAX_INTERVAL_SECONDS. false: every source at its configured poll_interval_seconds.",
   ),
   POLLER_MIN_INTERVAL_SECONDS: integer(interval.minSeconds, 1, 86_400).describe(
     'Shortest interval adaptive polling gives a source (a source configured shorter keeps its interval until its pace is known). A feed publishing this often is polled this often; one a hundred times quieter, ten times less often.',
