@@ -4,7 +4,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../services/runtime/clickhouse/literal.ts';
-import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { SourceRegistry } from '../../services/sources/source-registry.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
@@ -47,27 +47,8 @@ describe('adaptive polling', () => {
   afterAll(async () => {
     poller?.child.kill('SIGKILL');
     // Pause our sources so later runs' pollers do not keep polling a server that is gone.
-    for (const s of ours)
-      await stack.producer.send(topicNames.sources, [
-        {
-          key: s.id,
-          value: {
-            source_id: s.id,
-            name: s.name,
-            feed_url: s.url,
-            site_url: s.site_url,
-            category: s.category,
-            language: s.language,
-            country: s.country,
-            active: false,
-            poll_interval_seconds: 10,
-            created_by_tenant: 'default',
-            created_at: Date.now(),
-            version: 2,
-            occurred_at: Date.now(),
-          },
-        },
-      ]);
+    const registry = new SourceRegistry(stack);
+    for (const s of ours) await registry.setActive(s.id, false);
     const redis = new Redis(infrastructure.REDIS_URL);
     const keys = await redis.keys(`test:${run}:*`);
     if (keys.length) await redis.del(...keys);
