@@ -80,6 +80,8 @@ const childEnv: NodeJS.ProcessEnv = {
   // Sources added through the API poll as often as the demo's own live feeds.
   API_SOURCE_POLL_INTERVAL_SECONDS:
     process.env.API_SOURCE_POLL_INTERVAL_SECONDS || String(config.DEMO_POLL_SECONDS),
+  // Adaptive polling may poll the busy live feeds that often too (its default minimum is 2 minutes).
+  POLLER_MIN_INTERVAL_SECONDS: process.env.POLLER_MIN_INTERVAL_SECONDS || String(config.DEMO_POLL_SECONDS),
 };
 
 interface LaunchOptions {

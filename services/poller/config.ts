@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import {
+  boolean,
+  commaList,
+  ConfigError,
+  infrastructureEnv,
+  integer,
+  loadConfig,
+  text,
+} from '../runtime/config.ts';
+import { defaultIntervalSettings as interval, type IntervalSettings } from './poll-interval.ts';
 import { websubEnv } from '../websub/settings.ts';
 
 export const pollerEnv = {
@@ -23,6 +32,19 @@ export const pollerEnv = {
   ),
   POLLER_UNHEALTHY_AFTER: integer(3, 1, 100).describe(
     'Failures in a row after which a source is reported unhealthy (it is still polled, with backoff).',
+  ),
+  // Adaptive polling (poll-interval.ts; docs/operations.md, "Adaptive polling").
+  POLLER_ADAPTIVE: boolean(interval.adaptive).describe(
+    "Choose each source's interval from its publishing pace and the publisher's hints (ttl, sy:updatePeriod, Cache-Control), between POLLER_MIN_INTERVAL_SECONDS and POLLER_MAX_INTERVAL_SECONDS. false: every source at its configured poll_interval_seconds.",
+  ),
+  POLLER_MIN_INTERVAL_SECONDS: integer(interval.minSeconds, 1, 86_400).describe(
+    'Shortest interval adaptive polling gives a source (a source configured shorter keeps its interval until its pace is known). A feed publishing this often is polled this often; one a hundred times quieter, ten times less often.',
+  ),
+  POLLER_MAX_INTERVAL_SECONDS: integer(interval.maxSeconds, 60, 7 * 86_400).describe(
+    "Longest interval adaptive polling gives a source, however quiet, and the cap on a publisher's ttl or Cache-Control floor.",
+  ),
+  POLLER_WEBSUB_SAFETY_INTERVAL_SECONDS: integer(interval.websubSafetySeconds, 60, 7 * 86_400).describe(
+    'Least interval of a source whose WebSub hub pushes it: its polls only catch lost pushes (a source adaptive polling would poll less often keeps its interval).',
   ),
   POLLER_USER_AGENT: text('news-intelligence-poller/0.1 (+https://github.com/news-intelligence)').describe(
     'User-Agent of feed requests.',
@@ -81,4 +103,19 @@ export const pollerEnv = {
   ...websubEnv,
 };
 
-export const loadPollerConfig = (env?: NodeJS.ProcessEnv) => loadConfig(pollerEnv, env);
+export function loadPollerConfig(env?: NodeJS.ProcessEnv) {
+  const config = loadConfig(pollerEnv, env);
+  if (config.POLLER_MIN_INTERVAL_SECONDS > config.POLLER_MAX_INTERVAL_SECONDS)
+    throw new ConfigError([
+      `POLLER_MIN_INTERVAL_SECONDS (${config.POLLER_MIN_INTERVAL_SECONDS}) must not exceed POLLER_MAX_INTERVAL_SECONDS (${config.POLLER_MAX_INTERVAL_SECONDS})`,
+    ]);
+  return config;
+}
+
+/** Adaptive polling's settings as poll-source.ts takes them. */
+export const intervalSettings = (config: ReturnType<typeof loadPollerConfig>): IntervalSettings => ({
+  adaptive: config.POLLER_ADAPTIVE,
+  minSeconds: config.POLLER_MIN_INTERVAL_SECONDS,
+  maxSeconds: config.POLLER_MAX_INTERVAL_SECONDS,
+  websubSafetySeconds: config.POLLER_WEBSUB_SAFETY_INTERVAL_SECONDS,
+});

@@ -18,7 +18,7 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
-import { loadPollerConfig } from './config.ts';
+import { intervalSettings, loadPollerConfig } from './config.ts';
 import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
 import { watchLoopDelay } from './loop-delay.ts';
@@ -182,6 +182,7 @@ runProcess(
             },
           };
 
+    const intervals = intervalSettings(config);
     const lock = new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`);
     const scheduler = new PollScheduler({
       concurrency: config.POLLER_CONCURRENCY,
@@ -206,10 +207,11 @@ runProcess(
             logger: log,
             clock: Date.now,
             unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
-            nextPollAt: (s, failures, retryAfterMs) =>
+            intervals,
+            nextPollAt: (_source, failures, retryAfterMs, intervalSeconds) =>
               Date.now() +
               nextPollDelay({
-                intervalMs: s.poll_interval_seconds * 1000,
+                intervalMs: intervalSeconds * 1000,
                 consecutiveFailures: failures,
                 retryAfterMs,
                 random: Math.random(),
@@ -267,6 +269,7 @@ runProcess(
         group: config.POLLER_GROUP,
         concurrency: config.POLLER_CONCURRENCY,
         parseWorkers: config.POLLER_PARSE_WORKERS,
+        intervals,
       },
       'poller started',
     );

@@ -1,6 +1,7 @@
 // The outcome rules of one poll, with fakes for Kafka and Redis (the
 // integration suite runs the same code against the real ones): first
-// sightings, revisions of changed items, and the bound on revisions.
+// sightings, revisions of changed items, the bound on revisions, and the pace
+// the source is given (poll-interval.ts pins the rule itself).
 import { describe, expect, it } from 'vitest';
 import type { ArticleDiscovered, FeedPoll } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
@@ -13,67 +14,18 @@ import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
 import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
 import { readRealFeed } from '../feeds/parser/testdata/read.ts';
+import { defaultIntervalSettings } from './poll-interval.ts';
 import { pollSource, type PollDependencies } from './poll-source.ts';
 import type { PollState, PollStateStore } from './poll-state.ts';
-import type { ArticleRecord } from './article-revision.ts';
 import type { RevisionBound } from './revision-bound.ts';
-import { decodeRecord, encodeRecord, type SeenArticles, type Sighting } from './seen-articles.ts';
+import { memorySeen } from '../../test/support/memory-seen.ts';
+import { decodeRecord } from './seen-articles.ts';
 
 const source = sourceState(
   { name: 'S', feed_url: 'https://feeds.example/rss', category: 'general', language: 'en', country: 'gb' },
   null,
   0,
 );
-
-/**
- * The dedupe memory in a Map, keeping values as Redis would (the record codec of seen-articles.ts), so
- * the poll's logic is tested here and the Redis commands in test/integration/seen-articles.test.ts.
- */
-function memorySeen(values = new Map<string, string>()) {
-  const claims = new Set<string>();
-  const seen = {
-    look: async (ids: readonly string[]) =>
-      new Map(
-        ids.map((id): [string, Sighting] => {
-          const value = values.get(id);
-          if (value === undefined) return [id, { kind: 'new' }];
-          if (value === 'claimed') return [id, { kind: 'claimed' }];
-          const record = decodeRecord(value);
-          return [id, record ? { kind: 'emitted', record, stored: value } : { kind: 'legacy' }];
-        }),
-      ),
-    lookAndClaim: async (ids: readonly string[]) => {
-      const sightings = await seen.look(ids);
-      const claimed = new Set(ids.filter((id) => sightings.get(id)!.kind === 'new'));
-      claimed.forEach((id) => values.set(id, 'claimed'));
-      return { sightings, claimed };
-    },
-    claim: async (ids: readonly string[]) => {
-      const mine = ids.filter((id) => !values.has(id));
-      mine.forEach((id) => values.set(id, 'claimed'));
-      return new Set(mine);
-    },
-    claimRevisions: async (wanted: readonly { id: string; stored: string }[]) => {
-      const mine = wanted.filter(({ id, stored }) => values.get(id) === stored && !claims.has(id));
-      mine.forEach(({ id }) => claims.add(id));
-      return new Set(mine.map(({ id }) => id));
-    },
-    confirm: async (records: ReadonlyMap<string, ArticleRecord>) => {
-      for (const [id, record] of records) {
-        values.set(id, encodeRecord(record));
-        claims.delete(id);
-      }
-    },
-    release: async (firsts: Iterable<string>, revisions: Iterable<string> = []) => {
-      for (const id of firsts) values.delete(id);
-      for (const id of revisions) claims.delete(id);
-    },
-    adopt: async (records: ReadonlyMap<string, ArticleRecord>) => {
-      for (const [id, record] of records) if (values.get(id) === 'seen') values.set(id, encodeRecord(record));
-    },
-  };
-  return { seen: seen as unknown as SeenArticles, values };
-}
 
 function harness(
   outcomes: FetchOutcome[],
@@ -109,7 +61,7 @@ function harness(
       .flatMap((s) => s.values as ArticleDiscovered[]);
   /** Moves the poller's clock on. */
   const later = (ms: number) => void (now += ms);
-  return { deps, sent, polls, articles, later, values: memory.values };
+  return { deps, sent, polls, articles, later, values: memory.values, state: () => state };
 }
 
 const failed: FetchOutcome = {
@@ -449,5 +401,134 @@ describe('pollSource and the state it is given', () => {
     await pollSource(source, deps, { etag: '"held"', lastModified: null, consecutiveFailures: 2 });
     expect(requests[0]!.etag).toBe('"held"');
     expect(polls()[0]).toMatchObject({ status: 'not_modified', etag: '"held"', consecutive_failures: 0 });
+  });
+});
+
+describe('pollSource and the pace of the source', () => {
+  const minute = 60_000;
+  const hour = 60 * minute;
+  const start = Date.UTC(2026, 10, 20, 12);
+  const item = (n: number, at: number | null) =>
+    `<item><guid>p${n}</guid><title>Story ${n}</title><link>https://feeds.example/${n}</link>` +
+    (at === null ? '' : `<pubDate>${new Date(at).toUTCString()}</pubDate>`) +
+    '</item>';
+  /** Items 1..count, `gapMs` apart, the newest `ageMs` before the start; `extra` inside the channel. */
+  const paced = (count: number, gapMs: number, ageMs = 0, extra = '') =>
+    Array.from({ length: count }, (_, i) => item(count - i, start - ageMs - i * gapMs)).join('') + extra;
+  const notModified = (freshForMs: number | null = null): FetchOutcome => ({
+    kind: 'not_modified',
+    status: 304,
+    etag: '"v1"',
+    lastModified: null,
+    finalUrl: 'https://feeds.example/rss',
+    durationMs: 5,
+    hints: { ...noResponseHints, freshForMs },
+  });
+  const adaptive = (outcomes: FetchOutcome[]) => {
+    const h = harness(outcomes);
+    h.deps.intervals = defaultIntervalSettings;
+    const scheduled: [failures: number, intervalSeconds: number][] = [];
+    h.deps.nextPollAt = (_s, failures, _retryAfter, intervalSeconds) => {
+      scheduled.push([failures, intervalSeconds]);
+      return 0;
+    };
+    return { ...h, scheduled };
+  };
+  const intervals = (polls: FeedPoll[]) => polls.map((p) => [p.poll_interval_seconds, p.interval_reason]);
+
+  it("learns the pace from the feed's dated items at its first poll, and records the interval and why", async () => {
+    const { deps, polls, scheduled, state } = adaptive([ok(rss(paced(5, 20 * minute)))]);
+    await pollSource(source, deps);
+    // √(20 min × 2 min)
+    expect(intervals(polls())).toEqual([[379, 'median gap 20 min between the last 5 items']]);
+    expect(scheduled).toEqual([[0, 379]]);
+    expect(state().pace).toEqual({
+      publications: [0, 1, 2, 3, 4].map((i) => start - i * 20 * minute),
+      publisher: { ttlSeconds: null, updateIntervalSeconds: null },
+      intervalSeconds: 379,
+    });
+  });
+
+  it('adds only new items after that: a feed that re-dates its items on every build does not look busy', async () => {
+    const redated = Array.from({ length: 3 }, (_, i) => item(3 - i, start + 10 * minute)).join('');
+    const { deps, polls, later, state } = adaptive([ok(rss(paced(3, 6 * hour))), ok(rss(redated))]);
+    await pollSource(source, deps);
+    later(10 * minute);
+    await pollSource(source, deps);
+    expect(state().pace!.publications).toEqual([start, start - 6 * hour, start - 12 * hour]);
+    expect(intervals(polls()).map(([seconds]) => seconds)).toEqual([1610, 1610]);
+  });
+
+  it('adds a new undated item at the time it was found', async () => {
+    const { deps, later, state } = adaptive([
+      ok(rss(paced(3, 6 * hour))),
+      ok(rss(paced(3, 6 * hour) + item(4, null))),
+    ]);
+    await pollSource(source, deps);
+    later(30 * minute);
+    await pollSource(source, deps);
+    expect(state().pace!.publications).toEqual([
+      start + 30 * minute,
+      start,
+      start - 6 * hour,
+      start - 12 * hour,
+    ]);
+  });
+
+  it('keeps the pace through a 304 and a failure, stretched by the silence, with backoff from it', async () => {
+    const { deps, polls, later, scheduled } = adaptive([
+      ok(rss(paced(5, 10 * minute))),
+      notModified(),
+      failed,
+      notModified(hour),
+    ]);
+    await pollSource(source, deps);
+    later(3 * hour);
+    await pollSource(source, deps);
+    later(minute);
+    await pollSource(source, deps);
+    later(minute);
+    await pollSource(source, deps);
+    expect(intervals(polls())).toEqual([
+      [268, 'median gap 10 min between the last 5 items'],
+      [569, 'no new item for 3 h (median gap 10 min between the last 5 items)'],
+      [571, 'no new item for 3 h (median gap 10 min between the last 5 items)'],
+      // The 304's Cache-Control.
+      [3600, 'response fresh for 60 min (Cache-Control/Expires)'],
+    ]);
+    expect(scheduled).toEqual([
+      [0, 268],
+      [0, 569],
+      [1, 571],
+      [0, 3600],
+    ]);
+  });
+
+  it("remembers the publisher's ttl for the 304s that follow", async () => {
+    const { deps, polls, later } = adaptive([
+      ok(rss(paced(5, 10 * minute, 0, '<ttl>60</ttl>'))),
+      notModified(),
+    ]);
+    await pollSource(source, deps);
+    later(hour);
+    await pollSource(source, deps);
+    expect(intervals(polls())).toEqual([
+      [3600, "publisher's ttl: 60 min"],
+      [3600, "publisher's ttl: 60 min"],
+    ]);
+  });
+
+  it('polls at the safety-net interval while the WebSub hook says the hub pushes the source', async () => {
+    const { deps, polls } = adaptive([ok(rss(paced(5, 10 * minute)))]);
+    deps.websubActive = async (sourceId) => sourceId === source.source_id;
+    await pollSource(source, deps);
+    expect(intervals(polls())).toEqual([[3600, 'WebSub active: polled only as a safety net']]);
+  });
+
+  it('polls at the configured interval without adaptive polling, and learns the pace all the same', async () => {
+    const { deps, polls, state } = harness([ok(rss(paced(5, 10 * minute)))]);
+    await pollSource(source, deps);
+    expect(intervals(polls())).toEqual([[900, 'configured interval (POLLER_ADAPTIVE=false)']]);
+    expect(state().pace!.publications).toHaveLength(5);
   });
 });

@@ -1,8 +1,8 @@
 // One poll of one source, start to finish: conditional GET, parse, normalise,
-// dedupe, append the new articles and the new revisions of changed ones, and
-// record the outcome on news.feed-polls.v1. Everything that can go wrong with
-// the *feed* becomes a recorded outcome; only our own infrastructure failing
-// (Kafka, Redis) throws.
+// dedupe, append the new articles and the new revisions of changed ones, choose
+// the source's next interval (poll-interval.ts), and record the outcome on
+// news.feed-polls.v1. Everything that can go wrong with the *feed* becomes a
+// recorded outcome; only our own infrastructure failing (Kafka, Redis) throws.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type {
@@ -23,7 +23,14 @@ import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
 import { changedFields, fingerprintOf } from './article-fingerprint.ts';
 import { adoptedRecord, firstRecord, nextRevision, type ArticleRecord } from './article-revision.ts';
-import type { PollState, PollStateStore } from './poll-state.ts';
+import {
+  defaultIntervalSettings,
+  pollInterval,
+  rememberPublications,
+  type IntervalSettings,
+  type PollInterval,
+} from './poll-interval.ts';
+import { noPace, type PollPace, type PollState, type PollStateStore } from './poll-state.ts';
 import { revisionVerdict, type RevisionBound } from './revision-bound.ts';
 import type { SeenArticles } from './seen-articles.ts';
 
@@ -45,8 +52,20 @@ export interface PollDependencies {
   clock: () => number;
   /** Failures in a row after which the source is reported unhealthy. */
   unhealthyAfter: number;
-  /** When to poll next, given the failure streak and the server's Retry-After. */
-  nextPollAt: (source: Source, consecutiveFailures: number, retryAfterMs: number | null) => number;
+  /**
+   * When to poll next, given the failure streak, the server's Retry-After and the interval chosen for the
+   * source (seconds, poll-interval.ts).
+   */
+  nextPollAt: (
+    source: Source,
+    consecutiveFailures: number,
+    retryAfterMs: number | null,
+    intervalSeconds: number,
+  ) => number;
+  /** Adaptive polling's switch and bounds (poll-interval.ts). Absent: every source at its configured interval. */
+  intervals?: IntervalSettings;
+  /** Whether the source's WebSub hub pushes it now (then polling is a safety net). Absent: never. */
+  websubActive?: (sourceId: string) => boolean | Promise<boolean>;
   /**
    * After an ok or not-modified poll: the WebSub hubs and self URL its Link header and feed named (the
    * header first, as WebSub §4 says), so the source can be subscribed through a hub. Its failure is
@@ -79,6 +98,10 @@ interface Outcome {
   retryAfterMs: number | null;
   /** What an ok poll's feed says about itself (its WebSub hubs and self URL among it). */
   feedHints?: PublisherHints;
+  /** What the response said about its freshness (ok and not_modified). */
+  freshForMs: number | null;
+  /** A feed was read (ok): the dates of all its items, and what it says about how often to fetch it. */
+  feed: { published: number[]; publisher: PollPace['publisher'] } | null;
 }
 
 /** `state`: the source's poll state when the caller has read it already (as the scheduler's lock does). */
@@ -98,10 +121,12 @@ export async function pollSource(
 
   const failed = outcome.status === 'failed' || outcome.status === 'refused';
   const consecutiveFailures = failed ? previous.consecutiveFailures + 1 : 0;
+  const { pace, interval } = await paceAfter(source, previous.pace ?? noPace(), outcome, deps, startedAt);
   await deps.state.set(source.source_id, {
     etag: outcome.etag,
     lastModified: outcome.lastModified,
     consecutiveFailures,
+    pace,
   });
 
   const finishedAt = deps.clock();
@@ -124,9 +149,9 @@ export async function pollSource(
     started_at: startedAt,
     consecutive_failures: consecutiveFailures,
     healthy: consecutiveFailures < deps.unhealthyAfter,
-    next_poll_at: deps.nextPollAt(source, consecutiveFailures, outcome.retryAfterMs),
-    poll_interval_seconds: null,
-    interval_reason: null,
+    next_poll_at: deps.nextPollAt(source, consecutiveFailures, outcome.retryAfterMs, interval.seconds),
+    poll_interval_seconds: interval.seconds,
+    interval_reason: interval.reason,
     trigger: 'poll',
     occurred_at: finishedAt,
   };
@@ -139,6 +164,39 @@ export async function pollSource(
       'poll failed',
     );
   return { poll, articles: outcome.articles };
+}
+
+/**
+ * The source's pace after this poll: the publications it remembers and the interval it gets. A feed
+ * read adds its new items' times (an undated item's is its discovery); a source with no history yet
+ * learns it from the dates of every item the feed holds. Only new items count after that, so a feed that
+ * re-dates all its items on every build does not look busy. A 304 or a failure changes nothing but the
+ * clock (a longer silence may stretch the interval).
+ */
+async function paceAfter(
+  source: Source,
+  previous: PollPace,
+  outcome: Outcome,
+  deps: PollDependencies,
+  now: number,
+): Promise<{ pace: PollPace; interval: PollInterval }> {
+  const settings = deps.intervals ?? { ...defaultIntervalSettings, adaptive: false };
+  let { publications, publisher } = previous;
+  if (outcome.feed) {
+    const found = outcome.articles.filter((a) => a.revision === 1).map((a) => a.published_at);
+    if (publications.length === 0) found.push(...outcome.feed.published);
+    publications = rememberPublications(publications, found, now, settings.minSeconds);
+    publisher = outcome.feed.publisher;
+  }
+  const interval = pollInterval({
+    configuredSeconds: source.poll_interval_seconds,
+    publications,
+    now,
+    hints: { ...publisher, freshForMs: outcome.freshForMs },
+    websubActive: (await deps.websubActive?.(source.source_id)) ?? false,
+    settings,
+  });
+  return { pace: { publications, publisher, intervalSeconds: interval.seconds }, interval };
 }
 
 async function interpret(
@@ -161,6 +219,8 @@ async function interpret(
         warnings: [],
         error: fetched.reason,
         retryAfterMs: null,
+        freshForMs: null,
+        feed: null,
       };
     case 'failed':
       return {
@@ -173,6 +233,8 @@ async function interpret(
         warnings: [],
         error: fetched.reason,
         retryAfterMs: fetched.retryAfterMs,
+        freshForMs: null,
+        feed: null,
       };
     case 'not_modified':
       return {
@@ -186,6 +248,8 @@ async function interpret(
         warnings: [],
         error: null,
         retryAfterMs: null,
+        freshForMs: fetched.hints.freshForMs,
+        feed: null,
       };
     case 'ok': {
       let feed: ParsedFeed;
@@ -206,6 +270,8 @@ async function interpret(
           warnings: [],
           error: `feed could not be parsed: ${error.reason}`,
           retryAfterMs: null,
+          freshForMs: null,
+          feed: null,
         };
       }
       const { articles, skipped } = await appendNew(feed, source, deps, discoveredAt);
@@ -221,6 +287,14 @@ async function interpret(
         error: null,
         retryAfterMs: null,
         feedHints: feed.hints,
+        freshForMs: fetched.hints.freshForMs,
+        feed: {
+          published: feed.items.flatMap((item) => (item.published ? [item.published.getTime()] : [])),
+          publisher: {
+            ttlSeconds: feed.hints.ttlSeconds,
+            updateIntervalSeconds: feed.hints.updateIntervalSeconds,
+          },
+        },
       };
     }
   }

@@ -1,6 +1,9 @@
 // What the poller remembers about a source between polls: HTTP validators for
-// the conditional GET and the failure streak. Ephemeral (Redis): losing it
-// costs one unconditional GET and resets the streak, nothing more.
+// the conditional GET, the failure streak, and what sets the source's pace
+// (poll-interval.ts): the publication times of its latest items, what the feed
+// last said about its freshness, and the interval chosen last. Ephemeral
+// (Redis): losing it costs one unconditional GET, resets the streak, and makes
+// the next poll learn the pace again from the feed's items, nothing more.
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
 
@@ -8,9 +11,33 @@ export interface PollState {
   etag: string | null;
   lastModified: string | null;
   consecutiveFailures: number;
+  /** Always there as read from Redis; absent in a state made by hand, read as noPace(). */
+  pace?: PollPace;
 }
 
-const empty: PollState = { etag: null, lastModified: null, consecutiveFailures: 0 };
+/** What sets the source's pace (poll-interval.ts). */
+export interface PollPace {
+  /** Publication times (ms) of the feed's latest items, newest first (poll-interval.ts, rememberPublications). */
+  publications: number[];
+  /** What the feed said about its freshness when it was last read: a 304 or a failure carries no feed. */
+  publisher: { ttlSeconds: number | null; updateIntervalSeconds: number | null };
+  /** The interval chosen at the latest poll, in seconds; null before the first. */
+  intervalSeconds: number | null;
+}
+
+export const noPace = (): PollPace => ({
+  publications: [],
+  publisher: { ttlSeconds: null, updateIntervalSeconds: null },
+  intervalSeconds: null,
+});
+
+/** The state of a source never polled. */
+export const noPollState = (): PollState => ({
+  etag: null,
+  lastModified: null,
+  consecutiveFailures: 0,
+  pace: noPace(),
+});
 const thirtyDays = 30 * 24 * 60 * 60;
 
 /**
@@ -19,16 +46,35 @@ const thirtyDays = 30 * 24 * 60 * 60;
  */
 const setScript = new RedisScript(`
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3])
-return redis.call('EXPIRE', KEYS[1], ARGV[4])`);
+redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3],
+  'published', ARGV[4], 'ttl', ARGV[5], 'update_interval', ARGV[6], 'interval', ARGV[7])
+return redis.call('EXPIRE', KEYS[1], ARGV[8])`);
 
-/** The state as stored (a hash, as HGETALL gives it); no hash, the state of a source never polled. */
+/** A whole number of at least 1 as stored, or null (empty, missing, or written by hand). */
+const positive = (value: string | undefined): number | null => {
+  const n = Number(value);
+  return value && Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The state as stored (a hash, as HGETALL gives it); no hash, the state of a source never polled. A hash
+ * written before a field existed reads that field as empty.
+ */
 export function pollStateOf(raw: Record<string, string> | null | undefined): PollState {
-  if (!raw || Object.keys(raw).length === 0) return { ...empty };
+  if (!raw || Object.keys(raw).length === 0) return noPollState();
   return {
     etag: raw.etag || null,
     lastModified: raw.last_modified || null,
     consecutiveFailures: Number(raw.failures ?? 0) || 0,
+    pace: {
+      // Epoch seconds, comma-separated.
+      publications: (raw.published ?? '').split(',').flatMap((s) => {
+        const seconds = positive(s);
+        return seconds === null ? [] : [seconds * 1000];
+      }),
+      publisher: { ttlSeconds: positive(raw.ttl), updateIntervalSeconds: positive(raw.update_interval) },
+      intervalSeconds: positive(raw.interval),
+    },
   };
 }
 
@@ -48,10 +94,21 @@ export class PollStateStore {
   }
 
   async set(sourceId: string, state: PollState): Promise<void> {
+    const number = (n: number | null) => (n === null ? '' : String(n));
+    const pace = state.pace ?? noPace();
     await setScript.run(
       this.redis,
       [this.key(sourceId)],
-      [state.etag ?? '', state.lastModified ?? '', String(state.consecutiveFailures), thirtyDays],
+      [
+        state.etag ?? '',
+        state.lastModified ?? '',
+        String(state.consecutiveFailures),
+        pace.publications.map((at) => Math.floor(at / 1000)).join(','),
+        number(pace.publisher.ttlSeconds),
+        number(pace.publisher.updateIntervalSeconds),
+        number(pace.intervalSeconds),
+        thirtyDays,
+      ],
     );
   }
 }

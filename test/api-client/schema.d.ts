@@ -1393,6 +1393,12 @@ export interface components {
                 last_poll_status: string | null;
                 last_error: string | null;
                 consecutive_failures: number;
+                /** @description The interval the poller chose at its latest poll, before jitter and backoff: from the feed's publishing pace and the publisher's ttl, sy:updatePeriod and Cache-Control, within the poller's bounds. Null before the first poll, and from pollers older than adaptive polling. */
+                poll_interval_seconds: number | null;
+                /** @description Why that interval, in words ("median gap 14 min between the last 20 items"). */
+                interval_reason: string | null;
+                /** @description When the next poll is due (with jitter, and backoff after failures). */
+                next_poll_at: string | null;
             };
         };
         SourceList: {

@@ -108,6 +108,8 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
     WEBHOOK_TIMEOUT_MS: '3000',
     // The namespace is new: the matcher owes alerts from its first article.
     MATCHER_FROM_BEGINNING: 'true',
+    // The feeds publish every few seconds: adaptive polling keeps them at the sources' interval.
+    POLLER_MIN_INTERVAL_SECONDS: String(pollIntervalSeconds),
   };
   const envOf = (service: ChaosService): Record<string, string> =>
     service === 'api'

@@ -135,6 +135,7 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
     { script: 'bench:quality', env: { BENCH_SECONDS: '0' } },
     { script: 'bench:matching', env: { BENCH_SECONDS: '0' } },
     { script: 'bench:stories', env: {}, args: [storiesFile] },
+    { script: 'bench:freshness', env: { BENCH_FEEDS: '20' } },
   ];
 
   it('sees a write into the live system (the check below can fail)', async () => {

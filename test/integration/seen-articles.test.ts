@@ -11,7 +11,7 @@ import { noResponseHints } from '../../services/feeds/fetcher/response-hints.ts'
 import type { Fingerprint } from '../../services/poller/article-fingerprint.ts';
 import type { ArticleRecord } from '../../services/poller/article-revision.ts';
 import { pollSource, type PollDependencies } from '../../services/poller/poll-source.ts';
-import { PollStateStore } from '../../services/poller/poll-state.ts';
+import { noPace, noPollState, PollStateStore } from '../../services/poller/poll-state.ts';
 import { SourceLock } from '../../services/poller/source-lock.ts';
 import { decodeRecord, encodeRecord, SeenArticles } from '../../services/poller/seen-articles.ts';
 import { sourceState } from '../../services/sources/source.ts';
@@ -211,16 +211,18 @@ describe('source lock (Redis)', () => {
       new SourceLock(redis, 60_000, `test:${run}:lock:`),
       new SourceLock(redis, 60_000, `test:${run}:lock:`),
     ];
-    await state.set('src', {
+    const written = {
       etag: '"e1"',
       lastModified: 'Tue, 01 Mar 2005 00:00:00 GMT',
       consecutiveFailures: 2,
-    });
-    expect(await a.acquireReading('src', state)).toEqual({
-      etag: '"e1"',
-      lastModified: 'Tue, 01 Mar 2005 00:00:00 GMT',
-      consecutiveFailures: 2,
-    });
+      pace: {
+        publications: [Date.UTC(2026, 10, 20, 12), Date.UTC(2026, 10, 20, 11, 30)],
+        publisher: { ttlSeconds: 3600, updateIntervalSeconds: null },
+        intervalSeconds: 465,
+      },
+    };
+    await state.set('src', written);
+    expect(await a.acquireReading('src', state)).toEqual(written);
     expect(await redis.pttl(`test:${run}:lock:src`)).toBeGreaterThan(50_000);
     expect(await b.acquireReading('src', state)).toBeNull();
     await b.release('src'); // not its lock: stays
@@ -228,11 +230,27 @@ describe('source lock (Redis)', () => {
     await a.release('src');
     expect(await b.acquireReading('src', state)).toEqual(await state.get('src'));
     // A source never polled: the empty state, and the lock taken all the same.
-    expect(await a.acquireReading('new', state)).toEqual({
-      etag: null,
-      lastModified: null,
-      consecutiveFailures: 0,
-    });
+    expect(await a.acquireReading('new', state)).toEqual(noPollState());
     expect(await b.acquireReading('new', state)).toBeNull();
+  });
+
+  it('reads a state written before adaptive polling (no pace fields) as having no pace yet, and replaces it whole', async () => {
+    const state = new PollStateStore(redis, `test:${run}:poll:`);
+    await redis.hset(`test:${run}:poll:old`, { etag: '"e0"', last_modified: '', failures: '1' });
+    expect(await state.get('old')).toEqual({ ...noPollState(), etag: '"e0"', consecutiveFailures: 1 });
+    await state.set('old', {
+      ...noPollState(),
+      pace: { ...noPace(), publications: [Date.UTC(2026, 10, 20, 12)], intervalSeconds: 120 },
+    });
+    expect(await redis.hgetall(`test:${run}:poll:old`)).toEqual({
+      etag: '',
+      last_modified: '',
+      failures: '0',
+      published: String(Date.UTC(2026, 10, 20, 12) / 1000),
+      ttl: '',
+      update_interval: '',
+      interval: '120',
+    });
+    expect(await redis.ttl(`test:${run}:poll:old`)).toBeGreaterThan(29 * 86_400);
   });
 });

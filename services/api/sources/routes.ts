@@ -37,6 +37,16 @@ export const sourceItem = z
       last_poll_status: z.string().nullable(),
       last_error: z.string().nullable(),
       consecutive_failures: z.number().int(),
+      poll_interval_seconds: z.number().int().nullable().meta({
+        description:
+          "The interval the poller chose at its latest poll, before jitter and backoff: from the feed's publishing pace and the publisher's ttl, sy:updatePeriod and Cache-Control, within the poller's bounds. Null before the first poll, and from pollers older than adaptive polling.",
+      }),
+      interval_reason: z.string().nullable().meta({
+        description: 'Why that interval, in words ("median gap 14 min between the last 20 items").',
+      }),
+      next_poll_at: time.nullable().meta({
+        description: 'When the next poll is due (with jitter, and backoff after failures).',
+      }),
     }),
   })
   .meta({ id: 'Source' });

@@ -20,6 +20,10 @@ export interface SourceHealth {
   last_poll_status: string | null;
   last_error: string | null;
   consecutive_failures: number;
+  /** The interval the poller chose at its latest poll (services/poller/poll-interval.ts), and why. */
+  poll_interval_seconds: number | null;
+  interval_reason: string | null;
+  next_poll_at: string | null;
 }
 
 export interface SourceItem {
@@ -53,6 +57,9 @@ interface HealthRow {
   last_error: string | null;
   healthy: number;
   consecutive_failures: number;
+  poll_interval_seconds: number | string | null;
+  interval_reason: string | null;
+  next_poll_at: number | string | null;
 }
 
 /** How far back the latest polls are looked for first (SourceCatalog.latestPolls). */
@@ -106,16 +113,28 @@ export class SourceCatalog {
    * hundreds a day), so the polls of the last days are read first: a source polled in them has its
    * latest poll there, and only the sources that were not (new, paused, or polled rarely) are looked
    * for in their whole history. The read stays the size of a few days, however long the history grows.
+   * The interval and the next poll are the latest given (a poll before adaptive polling gave none, and
+   * content pushed by a WebSub hub schedules no poll).
    */
   private async latestPolls(ids: readonly string[]): Promise<HealthRow[]> {
     const read = (where: string[]) =>
       this.clickhouse.query<HealthRow>(sql`SELECT source_id, toUnixTimestamp(occurred_at) AS last_polled_at,
-  status AS last_status, error_reason AS last_error, healthy, consecutive_failures
+  status AS last_status, error_reason AS last_error, healthy, consecutive_failures,
+  poll_interval_seconds, interval_reason, toUnixTimestamp(next_poll_at) AS next_poll_at
 FROM ${latestVersions({
         table: 'feed_polls',
         key: 'source_id',
         orderedBy: 'occurred_at',
-        columns: ['occurred_at', 'status', 'error_reason', 'healthy', 'consecutive_failures'],
+        columns: [
+          'occurred_at',
+          'status',
+          'error_reason',
+          'healthy',
+          'consecutive_failures',
+          'poll_interval_seconds',
+          'interval_reason',
+          'next_poll_at',
+        ],
         where,
       })}`);
     const recent = await read([
@@ -157,6 +176,10 @@ FROM ${latestVersions({
               last_poll_status: h.last_status,
               last_error: h.last_error,
               consecutive_failures: Number(h.consecutive_failures),
+              poll_interval_seconds:
+                h.poll_interval_seconds === null ? null : Number(h.poll_interval_seconds),
+              interval_reason: h.interval_reason,
+              next_poll_at: h.next_poll_at === null ? null : isoTime(h.next_poll_at),
             }
           : {
               status: 'not_polled_yet',
@@ -164,6 +187,9 @@ FROM ${latestVersions({
               last_poll_status: null,
               last_error: null,
               consecutive_failures: 0,
+              poll_interval_seconds: null,
+              interval_reason: null,
+              next_poll_at: null,
             },
       };
     });

@@ -15,10 +15,15 @@ export interface PollerProcess {
   exited: Promise<number | null>;
 }
 
+/**
+ * Polls at the sources' configured intervals unless `env` sets POLLER_ADAPTIVE: the suites time re-polls
+ * by those intervals, and their feeds' dates (years old, or all alike) would give them other paces.
+ * test/integration/adaptive-polling.test.ts runs one adaptive.
+ */
 export function startPoller(env: Record<string, string>): PollerProcess {
   const child = spawn(process.execPath, [...nodeFlags.poller, '--import', 'tsx', 'services/poller/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', POLLER_ADAPTIVE: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const handle: PollerProcess = {
