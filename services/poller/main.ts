@@ -101,6 +101,21 @@ runProcess(
         : null;
     const parse = parserFor({ pool: parsePool, offThreadBytes: config.POLLER_PARSE_OFF_THREAD_BYTES });
 
+    // What a poll and a WebSub push share: the same parse, dedupe, bound on revisions and topics.
+    const ingestion: PushDependencies = {
+      parse,
+      producer: appends,
+      seen,
+      revisions: {
+        perDay: config.POLLER_UPDATES_PER_DAY,
+        minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
+      },
+      state,
+      logger: log,
+      clock: Date.now,
+      unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
+    };
+
     // WebSub (services/websub/): the callback server takes pushed content into the same dedupe and topics
     // as a poll; the keeper subscribes sources whose polls name a hub. Any poller can answer any hub:
     // subscriptions live in Redis and each hub.secret is derived from the shared master key.
@@ -121,25 +136,12 @@ runProcess(
         logger: log,
         clock: Date.now,
       });
-      const pushDeps: PushDependencies = {
-        parse,
-        producer: appends,
-        seen,
-        revisions: {
-          perDay: config.POLLER_UPDATES_PER_DAY,
-          minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
-        },
-        state,
-        logger: log,
-        clock: Date.now,
-        unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
-      };
       const callback = new WebsubCallback({
         store,
         settings: websub,
         timing: timingOf(websub),
         ingest: async (source, body, contentType) => {
-          const pushed = await ingestPushedFeed(source, body, contentType, pushDeps);
+          const pushed = await ingestPushedFeed(source, body, contentType, ingestion);
           return pushed.ok
             ? { ok: true, newItems: pushed.poll.new_items }
             : { ok: false, reason: pushed.reason };
@@ -196,17 +198,7 @@ runProcess(
           source,
           {
             fetch: (request) => fetcher.fetch(request),
-            parse,
-            producer: appends,
-            seen,
-            revisions: {
-              perDay: config.POLLER_UPDATES_PER_DAY,
-              minIntervalMs: config.POLLER_UPDATE_MIN_INTERVAL_SECONDS * 1000,
-            },
-            state,
-            logger: log,
-            clock: Date.now,
-            unhealthyAfter: config.POLLER_UNHEALTHY_AFTER,
+            ...ingestion,
             intervals,
             nextPollAt: (_source, failures, retryAfterMs, intervalSeconds) =>
               Date.now() +
