@@ -296,6 +296,8 @@ describe('websub', () => {
     expect(getsAfter - getsBefore).toBe(0);
 
     // Each push: one article (revision 1) and a FeedPoll with trigger websub. A repeated push adds nothing.
+    // The test's own consumer of the topic may trail the projector that made the items queryable.
+    await waitFor(() => discovered(sourceId).length === n + 1, 'every pushed item on the topic', 15_000);
     expect(discovered(sourceId).map((a) => a.title)).toEqual([
       `First good item ${run}`,
       ...Array.from({ length: n }, (_, i) => `Pushed item ${i} ${run}`),
@@ -351,6 +353,12 @@ describe('websub', () => {
       `First forged item ${run}`,
       `Signed item ${run}`,
     ]);
+    // Its FeedPoll comes on another topic, read by the recorder apart from the articles: wait for it too.
+    await waitFor(
+      () => polls(sourceId).some((p) => p.trigger === 'websub'),
+      "the signed push's FeedPoll",
+      15_000,
+    );
     expect(polls(sourceId).filter((p) => p.trigger === 'websub')).toHaveLength(1);
     // The refusal is logged without the secrets.
     expect(pollerOutput).toContain('websub notification refused');
@@ -368,11 +376,12 @@ describe('websub', () => {
       'three polls of the silent feed',
       60_000,
     );
-    // 10 s with ±10 % jitter, unchanged by the subscription that never came.
+    // 10 s with ±10 % jitter, unchanged by the subscription that never came (a subscription in force would
+    // make it the 3,600 s safety net). The upper bound is loose: a loaded machine only delays a poll.
     const gaps = timed.slice(1).map((p, i) => (p.started_at - timed[i]!.started_at) / 1000);
     console.log(`silent hub: poll gaps ${gaps.map((g) => g.toFixed(1)).join(', ')} s`);
     for (const gap of gaps) expect(gap).toBeGreaterThan(8.5);
-    for (const gap of gaps) expect(gap).toBeLessThan(13);
+    for (const gap of gaps) expect(gap).toBeLessThan(60);
     // Asked, given up on after the verification timeout, and asked again after the backoff.
     // (The request follows the poll that triggers it, unawaited by the poll.)
     await waitFor(
