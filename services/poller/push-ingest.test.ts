@@ -9,10 +9,9 @@ import { sourceState } from '../sources/source.ts';
 import type { FetchOutcome } from '../feeds/fetcher/feed-fetcher.ts';
 import { noResponseHints } from '../feeds/fetcher/response-hints.ts';
 import { parseFeed } from '../feeds/parser/parse-feed.ts';
-import type { ArticleRecord } from './article-revision.ts';
 import { ingestPushedFeed, pollSource, type PollDependencies } from './poll-source.ts';
 import type { PollState, PollStateStore } from './poll-state.ts';
-import { encodeRecord, type SeenArticles, type Sighting } from './seen-articles.ts';
+import { memorySeen } from '../../test/support/memory-seen.ts';
 
 const source = sourceState(
   { name: 'S', feed_url: 'https://feeds.example/rss', category: 'general', language: 'en', country: 'gb' },
@@ -27,29 +26,6 @@ const rss = (items: number[], head = '') =>
     `<?xml version="1.0"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>S</title><link>https://feeds.example/</link>${head}${items.map(item).join('')}</channel></rss>`,
   );
 
-/** First sightings only: enough for what pushing adds (revisions are poll-source.test.ts's). */
-function memorySeen() {
-  const values = new Map<string, string>();
-  return {
-    lookAndClaim: async (ids: readonly string[]) => {
-      const sightings = new Map(
-        ids.map((id): [string, Sighting] => [id, values.has(id) ? { kind: 'claimed' } : { kind: 'new' }]),
-      );
-      const claimed = new Set(ids.filter((id) => !values.has(id)));
-      claimed.forEach((id) => values.set(id, 'claimed'));
-      return { sightings, claimed };
-    },
-    adopt: async () => undefined,
-    claimRevisions: async () => new Set<string>(),
-    confirm: async (records: ReadonlyMap<string, ArticleRecord>) => {
-      for (const [id, record] of records) values.set(id, encodeRecord(record));
-    },
-    release: async (firsts: Iterable<string>) => {
-      for (const id of firsts) values.delete(id);
-    },
-  } as unknown as SeenArticles;
-}
-
 function harness(outcomes: FetchOutcome[] = []) {
   const sent: { topic: string; values: unknown[] }[] = [];
   const state: PollState = { etag: '"v1"', lastModified: null, consecutiveFailures: 1 };
@@ -61,7 +37,7 @@ function harness(outcomes: FetchOutcome[] = []) {
       send: async (topic: string, events: { value: unknown }[]) =>
         void sent.push({ topic, values: events.map((e) => e.value) }),
     } as unknown as EventProducer,
-    seen: memorySeen(),
+    seen: memorySeen().seen,
     revisions: { perDay: 6, minIntervalMs: 0 },
     state: {
       get: async () => state,
