@@ -12,15 +12,16 @@ export interface OpmlImport {
   rejected: { outline: string; reason: string }[];
 }
 
-type Outline = { [attribute: string]: unknown; outline?: Outline[] };
+export type Outline = { [attribute: string]: unknown; outline?: Outline[] };
 
 /** An attribute's text; anything else (a nested element by the same name) counts as absent. */
-const attr = (outline: Outline, name: string): string | undefined => {
+export const attr = (outline: Outline, name: string): string | undefined => {
   const value = outline[name];
   return typeof value === 'string' ? value : undefined;
 };
 
-const parser = new XMLParser({
+/** OPML as a tree of outlines (attributes unprefixed); also read by catalog/build-catalog.ts. */
+export const opmlParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   parseAttributeValue: false,
@@ -35,7 +36,7 @@ export function parseOpml(text: string): OpmlImport {
     throw new Error('OPML with entity declarations is refused (possible entity-expansion attack)');
   let document: { opml?: { body?: { outline?: Outline[] } } };
   try {
-    document = parser.parse(text, true) as typeof document;
+    document = opmlParser.parse(text, true) as typeof document;
   } catch (error) {
     throw new Error(`not valid OPML: ${(error as Error).message}`, { cause: error });
   }

@@ -2,9 +2,9 @@
 // docs/operations.md, "The bundled catalog"). Every feed URL comes from one of those lists; nothing here
 // invents one. Run: `npx tsx services/sources/catalog/build-catalog.ts` (writes default.opml).
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { XMLParser } from 'fast-xml-parser';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import type { Category } from '../../runtime/categories.ts';
+import { attr as attribute, opmlParser, type Outline } from '../opml.ts';
 import { isCountryCode, isLanguageCode, sourceIdFor } from '../source.ts';
 
 const here = new URL('./', import.meta.url);
@@ -369,19 +369,8 @@ const nameOf = (...candidates: (string | undefined)[]) => {
 
 // --- origin: awesome-rss-feeds (CC0-1.0) ------------------------------------------------------------
 
-type Outline = { [attribute: string]: unknown; outline?: Outline[] };
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: false,
-  isArray: (name) => name === 'outline',
-});
-const attribute = (o: Outline, name: string) => (typeof o[name] === 'string' ? o[name] : undefined);
-
 const feedOutlines = (file: string): Outline[] => {
-  const doc = parser.parse(read(file)) as { opml: { body: { outline?: Outline[] } } };
+  const doc = opmlParser.parse(read(file)) as { opml: { body: { outline?: Outline[] } } };
   const all: Outline[] = [];
   const walk = (list: Outline[] | undefined) => {
     for (const o of list ?? []) {
