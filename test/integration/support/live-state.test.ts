@@ -43,6 +43,21 @@ describe('comparing two snapshots of the live system', () => {
     ]);
   });
 
+  it('lets a group without commits go (Kafka removes such empty groups), but not one with commits', () => {
+    const before = state({
+      groups: new Map([
+        ['dispatcher.alerts', 'news.alerts.v1/0:10'],
+        ['api-stream-1', ''],
+      ]),
+    });
+    expect(
+      liveStateChanges(before, state({ groups: new Map([['dispatcher.alerts', 'news.alerts.v1/0:10']]) })),
+    ).toEqual([]);
+    expect(liveStateChanges(before, state({ groups: new Map([['api-stream-1', '']]) }))).toEqual([
+      'consumer group dispatcher.alerts disappeared',
+    ]);
+  });
+
   it('lets a key with a time to live expire, but not one without', () => {
     const gone = state({ redisKeys: new Map() });
     expect(liveStateChanges(state(), gone)).toEqual(['Redis key news:poll:s (without expiry) disappeared']);

@@ -112,7 +112,13 @@ export function liveStateChanges(before: LiveState, after: LiveState): string[] 
     for (const name of a.keys()) if (!b.has(name)) changes.push(`${what} ${name} disappeared`);
   };
   compare('topic', before.topics, after.topics);
-  compare('consumer group', before.groups, after.groups);
+  // Kafka's group coordinator drops an empty group that has no committed offsets on its periodic
+  // clean-up (every offsets.retention.check.interval.ms, 10 minutes): such a group, left behind by an
+  // earlier test, can go between two snapshots with nothing lost. One with commits may not.
+  const kept = new Map([...after.groups]);
+  for (const [group, committed] of before.groups)
+    if (committed === '' && !after.groups.has(group)) kept.set(group, '');
+  compare('consumer group', before.groups, kept);
   compare('table', before.tables, after.tables);
   compare(
     'schema subject',
