@@ -159,9 +159,35 @@ describe('answerIntent', () => {
       answerIntent(pending(), check('subscribe', { topic: 'https://evil.example/' }), 1, t0, timing).kind,
     ).toBe('reject');
     expect(answerIntent(null, check('subscribe'), 1, t0, timing).kind).toBe('reject');
-    expect(answerIntent(active(), check('subscribe'), 1, t0, timing).kind).toBe('reject');
+    expect(
+      answerIntent(failed(pending(), 'failed', 'x', t0, timing), check('subscribe'), 1, t0, timing).kind,
+    ).toBe('reject');
     expect(answerIntent(pending(), check('unsubscribe'), 1, t0, timing).kind).toBe('reject');
     expect(answerIntent(pending(), check('bogus'), 1, t0, timing).kind).toBe('reject');
+  });
+
+  it('confirms an active subscription verified again (a repeated or refreshing hub), with a new lease', () => {
+    const later = t0 + day;
+    expect(
+      answerIntent(active(), check('subscribe', { leaseSeconds: 3_600 }), 1, later, timing),
+    ).toMatchObject({
+      kind: 'confirm',
+      next: { state: 'active', leaseSeconds: 3_600, expiresAt: later + 3_600_000 },
+    });
+  });
+
+  it('takes the topic as the same URL when the hub spells it differently, not another one', () => {
+    const echoed = 'HTTPS://News.Example:443/feed';
+    expect(answerIntent(pending(), check('subscribe', { topic: echoed }), 1, t0, timing).kind).toBe(
+      'confirm',
+    );
+    expect(
+      answerIntent(pending(), check('subscribe', { topic: 'https://news.example/feed2' }), 1, t0, timing)
+        .kind,
+    ).toBe('reject');
+    expect(answerIntent(pending(), check('subscribe', { topic: 'not a url' }), 1, t0, timing).kind).toBe(
+      'reject',
+    );
   });
 
   it('confirms a requested unsubscription by deleting the record', () => {

@@ -172,6 +172,19 @@ export const unsubscribing = (
   retryAt: null,
 });
 
+/**
+ * The topic a hub echoes may be spelled differently from the one we sent (a hub that parsed and
+ * re-serialised it: case of the host, default port, escapes); the same URL is the same topic.
+ */
+function sameTopic(echoed: string, requested: string): boolean {
+  if (echoed === requested) return true;
+  try {
+    return new URL(echoed).href === new URL(requested).href;
+  } catch {
+    return false;
+  }
+}
+
 /** The verification of intent a hub sent (WebSub §5.3), as the callback parsed it. */
 export interface IntentCheck {
   mode: string;
@@ -198,10 +211,14 @@ export function answerIntent(
   timing: Timing,
 ): IntentVerdict {
   if (current === null) return { kind: 'reject', why: 'no subscription for this source' };
-  if (check.topic !== current.topic) return { kind: 'reject', why: 'topic does not match the request' };
+  if (!sameTopic(check.topic, current.topic))
+    return { kind: 'reject', why: 'topic does not match the request' };
   switch (check.mode) {
     case 'subscribe':
-      if (current.state !== 'pending')
+      // An active subscription is confirmed again: a hub repeats a verification whose answer it did not
+      // get, and some refresh a lease by verifying again (PubSubHubbub 0.3); a 404 would end a
+      // subscription we still want while we took it for active.
+      if (current.state !== 'pending' && current.state !== 'active')
         return { kind: 'reject', why: `no pending subscription (${current.state})` };
       return {
         kind: 'confirm',
