@@ -347,6 +347,23 @@ const titleSection = (title: string): Category | null => {
   return null;
 };
 
+/**
+ * The section a publisher's host name is about, from a few stems that name one section only wherever they
+ * stand in a host ("skysports", "techcrunch", "moneycontrol", "elfinanciero"). Only when title and path
+ * name none; "world" is left out ("bworldonline" is a business paper).
+ */
+const hostStems: [Category, RegExp][] = [
+  ['sports', /sport/],
+  ['technology', /(^|[.-])tech|tech(crunch|central|radar)/],
+  ['business', /money|financ|business|econom/],
+  ['politics', /politic/],
+];
+const hostSection = (url: string): Category | null => {
+  const host = hostOf(url);
+  for (const [category, pattern] of hostStems) if (pattern.test(host)) return category;
+  return null;
+};
+
 const pathOf = (url: string) => {
   const u = new URL(url);
   return `${u.pathname} ${u.search}`.replace(/[/_.?=&-]+/g, ' ');
@@ -473,7 +490,7 @@ const fromAwesome = (): Entry[] => {
         name: name ?? hostOf(feedUrl).replace(/^www\./, ''),
         feedUrl,
         siteUrl,
-        category: titleSection(name ?? '') ?? sectionOf(pathOf(feedUrl)) ?? 'general',
+        category: titleSection(name ?? '') ?? sectionOf(pathOf(feedUrl)) ?? hostSection(feedUrl) ?? 'general',
         language: languageFor(name ?? '', feedUrl, country),
         country,
         origin: 'awesome-rss-feeds',
@@ -676,6 +693,7 @@ const fromNewsFeedList = (): Entry[] => {
           sectionOf(section ?? '') ??
           titleSection(base) ??
           sectionOf(pathOf(p.publication_rss_feed_uri)) ??
+          hostSection(p.publication_rss_feed_uri) ??
           'general',
         language: languageFor(name, p.publication_rss_feed_uri, country),
         country,
@@ -711,15 +729,30 @@ export function buildCatalog(): Entry[] {
     }
     kept.set(id, { ...entry, feedUrl: canonical, siteUrl: siteUrl ?? null });
   }
-  // Per host, sections with a category of their own first, then the general ones, up to the cap.
+  // Per host, sections with a category of their own first (each category once before any twice, so a
+  // host's only health feed is not crowded out by its fifth business one), then the general ones, up to
+  // the cap.
   const byHost = new Map<string, Entry[]>();
   for (const e of kept.values()) byHost.set(hostOf(e.feedUrl), [...(byHost.get(hostOf(e.feedUrl)) ?? []), e]);
   return [...byHost.values()].flatMap((list) =>
-    [...list.filter((e) => e.category !== 'general'), ...list.filter((e) => e.category === 'general')].slice(
-      0,
-      perHost,
-    ),
+    [
+      ...spreadOverCategories(list.filter((e) => e.category !== 'general')),
+      ...list.filter((e) => e.category === 'general'),
+    ].slice(0, perHost),
   );
+}
+
+/** Entries reordered so that the n-th of every category comes before the (n+1)-th of any; stable otherwise. */
+function spreadOverCategories(entries: Entry[]): Entry[] {
+  const seen = new Map<string, number>();
+  return entries
+    .map((entry, index) => {
+      const nth = seen.get(entry.category) ?? 0;
+      seen.set(entry.category, nth + 1);
+      return { entry, index, nth };
+    })
+    .sort((a, b) => a.nth - b.nth || a.index - b.index)
+    .map(({ entry }) => entry);
 }
 
 const escape = (text: string) =>
