@@ -6,17 +6,49 @@ import kafkajs, {
   type LogEntry,
   type ProducerConfig,
 } from 'kafkajs';
+import { createRequire } from 'node:module';
 import type { Logger } from '../logger.ts';
 
 // KafkaJS is CommonJS: take its values from the default export (Node's ESM loader sees no named ones).
 const { Kafka, logLevel } = kafkajs;
 
-const levels: Record<number, 'error' | 'warn' | 'info' | 'debug'> = {
+type Level = 'error' | 'warn' | 'info' | 'debug';
+const levels: Record<number, Level> = {
   [logLevel.ERROR]: 'error',
   [logLevel.WARN]: 'warn',
   [logLevel.INFO]: 'info',
   [logLevel.DEBUG]: 'debug',
 };
+
+/**
+ * The broker's answers KafkaJS retries on its own (a partition's leader moving, a group coordinator
+ * loading, a rebalance), by the message KafkaJS logs them with. KafkaJS logs every error answer at
+ * error level before it retries, so a healthy start (topics just created, a broker restarted) printed
+ * errors that needed nothing from anyone; they are logged as warnings, and an answer it does not retry
+ * is still an error. KafkaJS's own table of Kafka's error codes, which says which are retriable.
+ */
+export const retriedAnswers: ReadonlySet<string> = new Set(
+  (
+    createRequire(import.meta.url)('kafkajs/src/protocol/error.js') as {
+      errorCodes: { message: string; retriable: boolean }[];
+    }
+  ).errorCodes
+    .filter((code) => code.retriable)
+    .map((code) => code.message),
+);
+
+/** The level a KafkaJS log entry is written at: its own, but a retried error answer is a warning. */
+export function kafkaLogLevel(level: number, entry: { message: string; error?: unknown }): Level {
+  const ours = levels[level] ?? 'info';
+  if (
+    ours === 'error' &&
+    entry.message.startsWith('Response ') &&
+    typeof entry.error === 'string' &&
+    retriedAnswers.has(entry.error)
+  )
+    return 'warn';
+  return ours;
+}
 
 /**
  * How old a client's view of the cluster (brokers, partition leaders) may get. KafkaJS's default is five
@@ -43,7 +75,7 @@ export function createKafka(options: { brokers: string[]; clientId: string; logg
         // We use idempotence for ordering and no-duplicates on retry, not transactions; retries stay
         // bounded so that a send fails (and its caller backs off) instead of hanging while Kafka is down.
         if (message.startsWith('Limiting retries for the idempotent producer')) return;
-        log[levels[level] ?? 'info']({ ...rest, namespace: entry.namespace }, message);
+        log[kafkaLogLevel(level, entry)]({ ...rest, namespace: entry.namespace }, message);
       },
   });
   const consumer = kafka.consumer.bind(kafka);
