@@ -168,12 +168,12 @@ runProcess(
     }
     const subscriptions = keeper;
     // For the adaptive interval (poll-interval.ts): a source with a lease in force is polled only as a
-    // safety net. Spread, so that it is simply unused by a poller without that hook.
+    // safety net, and when its subscription is due for renewal. Spread, so that it is simply unused by a poller without that hook.
     const websubHooks =
       subscriptions === null
         ? {}
         : {
-            websubActive: (sourceId: string) => subscriptions.isActive(sourceId),
+            websubLease: (sourceId: string) => subscriptions.lease(sourceId),
             // Not awaited: a slow hub must not hold a poll slot; the keeper records what the hub answered.
             onHubs: (source: Source, found: { hubs: string[]; selfUrl: string | null }) => {
               subscriptions

@@ -24,7 +24,7 @@ const interval = (
     configuredSeconds: 900,
     publications: [],
     now,
-    websubActive: false,
+    websubLease: null,
     settings: defaultIntervalSettings,
     ...input,
     hints: { ttlSeconds: null, updateIntervalSeconds: null, freshForMs: null, ...input.hints },
@@ -159,14 +159,41 @@ describe('pollInterval, fixed and pushed', () => {
   });
 
   it('polls a source its WebSub hub pushes only as a safety net', () => {
-    expect(interval({ publications: every(2 * minute), websubActive: true })).toEqual({
+    const lease = { upkeepAt: null };
+    expect(interval({ publications: every(2 * minute), websubLease: lease })).toEqual({
       seconds: 3600,
       reason: 'WebSub active: polled only as a safety net',
     });
     // Never more often than without WebSub.
-    expect(interval({ publications: every(40 * day, 5), websubActive: true }).seconds).toBe(10_800);
+    expect(interval({ publications: every(40 * day, 5), websubLease: lease }).seconds).toBe(10_800);
     const fixed = { ...defaultIntervalSettings, adaptive: false };
-    expect(interval({ settings: fixed, websubActive: true }).seconds).toBe(3600);
+    expect(interval({ settings: fixed, websubLease: lease }).seconds).toBe(3600);
+  });
+
+  it('polls a pushed source again by the time its subscription is due for renewal', () => {
+    const due = 'WebSub active: polled when its subscription is due for renewal';
+    // A hub granting a lease of an hour: renewed half-way, before the safety net's hour is over.
+    expect(
+      interval({ publications: every(2 * minute), websubLease: { upkeepAt: now + 30 * minute } }),
+    ).toEqual({
+      seconds: 1800,
+      reason: due,
+    });
+    // A quiet feed polled every 3 hours is polled by then too.
+    expect(interval({ publications: every(40 * day, 5), websubLease: { upkeepAt: now + 2 * hour } })).toEqual(
+      {
+        seconds: 7200,
+        reason: due,
+      },
+    );
+    // Due later than the interval: the interval stands.
+    expect(interval({ publications: every(2 * minute), websubLease: { upkeepAt: now + 9 * day } })).toEqual({
+      seconds: 3600,
+      reason: 'WebSub active: polled only as a safety net',
+    });
+    // Due now or past due (the keeper acts after this poll): not sooner than the minimum interval.
+    expect(interval({ websubLease: { upkeepAt: now - hour } })).toEqual({ seconds: 120, reason: due });
+    expect(interval({ websubLease: { upkeepAt: now + 1000 } }).seconds).toBe(120);
   });
 });
 

@@ -16,13 +16,17 @@
 // - Never shorter than the publisher's ttl or the response's Cache-Control/Expires freshness (capped at
 //   max, so a ttl of a week cannot silence a source); no-cache sets no floor.
 // - While a WebSub hub pushes the feed, at least the safety-net interval: polling only catches lost pushes.
+//   But no later than its subscription's next upkeep (a renewal, most often: subscription.ts, upkeepAt),
+//   which rides on polls, so that a lease shorter than the interval does not end for want of a poll.
+
+import type { WebsubLease } from '../websub/subscription.ts';
 
 export interface IntervalSettings {
   /** false: every source at its configured interval, as before adaptive polling (POLLER_ADAPTIVE). */
   adaptive: boolean;
   minSeconds: number;
   maxSeconds: number;
-  /** The longest a source whose WebSub subscription is active goes unpolled. */
+  /** The least interval of a source whose WebSub hub pushes it (a lease in force). */
   websubSafetySeconds: number;
 }
 
@@ -51,7 +55,8 @@ export interface IntervalInput {
   publications: readonly number[];
   now: number;
   hints: FreshnessHints;
-  websubActive: boolean;
+  /** The source's WebSub lease in force, null when none is (subscription-keeper.ts, lease()). */
+  websubLease: WebsubLease | null;
   settings: IntervalSettings;
 }
 
@@ -73,9 +78,18 @@ export function pollInterval(input: IntervalInput): PollInterval {
   const chosen = settings.adaptive
     ? adaptiveInterval(input)
     : { seconds: input.configuredSeconds, reason: 'configured interval (POLLER_ADAPTIVE=false)' };
-  if (input.websubActive && chosen.seconds < settings.websubSafetySeconds)
-    return { seconds: settings.websubSafetySeconds, reason: 'WebSub active: polled only as a safety net' };
-  return { seconds: Math.max(1, Math.round(chosen.seconds)), reason: chosen.reason };
+  const result =
+    input.websubLease && chosen.seconds < settings.websubSafetySeconds
+      ? { seconds: settings.websubSafetySeconds, reason: 'WebSub active: polled only as a safety net' }
+      : { seconds: Math.max(1, Math.round(chosen.seconds)), reason: chosen.reason };
+  const upkeepAt = input.websubLease?.upkeepAt ?? null;
+  if (upkeepAt === null) return result;
+  // The keeper acts after a poll: one then, but not more often than the minimum (a renewal just asked
+  // for is pending until the hub verifies it, and its check is due only once verifyBy has passed).
+  const untilUpkeep = Math.max(settings.minSeconds, Math.ceil((upkeepAt - input.now) / 1000));
+  return untilUpkeep < result.seconds
+    ? { seconds: untilUpkeep, reason: 'WebSub active: polled when its subscription is due for renewal' }
+    : result;
 }
 
 function adaptiveInterval(input: IntervalInput): PollInterval {

@@ -520,9 +520,18 @@ describe('pollSource and the pace of the source', () => {
 
   it('polls at the safety-net interval while the WebSub hook says the hub pushes the source', async () => {
     const { deps, polls } = adaptive([ok(rss(paced(5, 10 * minute)))]);
-    deps.websubActive = async (sourceId) => sourceId === source.source_id;
+    deps.websubLease = async (sourceId) => (sourceId === source.source_id ? { upkeepAt: null } : null);
     await pollSource(source, deps);
     expect(intervals(polls())).toEqual([[3600, 'WebSub active: polled only as a safety net']]);
+  });
+
+  it('polls a pushed source by the time its subscription is due for renewal', async () => {
+    const { deps, polls } = adaptive([ok(rss(paced(5, 10 * minute)))]);
+    deps.websubLease = async () => ({ upkeepAt: deps.clock() + 20 * minute });
+    await pollSource(source, deps);
+    expect(intervals(polls())).toEqual([
+      [1200, 'WebSub active: polled when its subscription is due for renewal'],
+    ]);
   });
 
   it('polls at the configured interval without adaptive polling, and learns the pace all the same', async () => {

@@ -33,6 +33,7 @@ import {
 import { noPace, type PollPace, type PollState, type PollStateStore } from './poll-state.ts';
 import { revisionVerdict, type RevisionBound } from './revision-bound.ts';
 import type { SeenArticles } from './seen-articles.ts';
+import type { WebsubLease } from '../websub/subscription.ts';
 
 export interface PollDependencies {
   fetch: (request: FetchRequest) => Promise<FetchOutcome>;
@@ -64,8 +65,11 @@ export interface PollDependencies {
   ) => number;
   /** Adaptive polling's switch and bounds (poll-interval.ts). Absent: every source at its configured interval. */
   intervals?: IntervalSettings;
-  /** Whether the source's WebSub hub pushes it now (then polling is a safety net). Absent: never. */
-  websubActive?: (sourceId: string) => boolean | Promise<boolean>;
+  /**
+   * The source's WebSub lease in force, null when none is (then its hub pushes it, and polling is a
+   * safety net, brought forward to the subscription's upkeep). Absent: never.
+   */
+  websubLease?: (sourceId: string) => WebsubLease | null | Promise<WebsubLease | null>;
   /**
    * After an ok or not-modified poll: the WebSub hubs and self URL its Link header and feed named (the
    * header first, as WebSub §4 says), so the source can be subscribed through a hub. Its failure is
@@ -193,7 +197,7 @@ async function paceAfter(
     publications,
     now,
     hints: { ...publisher, freshForMs: outcome.freshForMs },
-    websubActive: (await deps.websubActive?.(source.source_id)) ?? false,
+    websubLease: (await deps.websubLease?.(source.source_id)) ?? null,
     settings,
   });
   return { pace: { publications, publisher, intervalSeconds: interval.seconds }, interval };

@@ -1,8 +1,8 @@
 // Keeps each source that names a hub subscribed through it: subscribes when a poll first finds the
 // hub, renews before the lease ends, records a hub that refuses, denies or never verifies (and asks
 // again later, with backoff), and unsubscribes, best effort, when the source goes. Polls drive it: a
-// source with a subscription is still polled at the safety-net interval, far shorter than the renewal
-// margin, so no timer of its own is needed.
+// source with a lease in force is still polled at the safety-net interval, and sooner when its
+// subscription is due for upkeep (lease()), so no timer of its own is needed.
 import { randomUUID } from 'node:crypto';
 import type { Source } from '../runtime/events/types.generated.ts';
 import type { Logger } from '../runtime/logger.ts';
@@ -15,7 +15,9 @@ import {
   nextStep,
   requested,
   unsubscribing,
+  upkeepAt,
   type Subscription,
+  type WebsubLease,
   type Timing,
 } from './subscription.ts';
 import type { Subscriptions } from './subscription-store.ts';
@@ -54,7 +56,17 @@ export class SubscriptionKeeper {
 
   /** True while the source has a lease in force: its poller only polls it as a safety net. */
   async isActive(sourceId: string): Promise<boolean> {
-    return leaseInForce(await this.deps.store.get(sourceId), this.deps.clock());
+    return (await this.lease(sourceId)) !== null;
+  }
+
+  /**
+   * The source's lease, if one is in force: its poller polls it as a safety net, and no later than
+   * `upkeepAt`, when the subscription next needs ensure() (a renewal, most often).
+   */
+  async lease(sourceId: string): Promise<WebsubLease | null> {
+    const current = await this.deps.store.get(sourceId);
+    if (current === null || !leaseInForce(current, this.deps.clock())) return null;
+    return { upkeepAt: upkeepAt(current, this.timing.renewMarginMs) };
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   requested,
   retryDelay,
   unsubscribing,
+  upkeepAt,
   verified,
   type Subscription,
   type Timing,
@@ -30,6 +31,24 @@ const day = 86_400_000;
 const pending = (now = t0, current: Subscription | null = null) =>
   requested(current, { id: `req-${now}`, hub, topic, source }, now, timing);
 const active = (lease = 864_000, at = t0) => verified(pending(at), lease, at);
+
+describe('upkeepAt', () => {
+  it('is when nextStep stops waiting: the renewal, the verification timeout, the end of the backoff', () => {
+    const lease = active(3_600); // the hub granted an hour
+    expect(upkeepAt(lease, timing.renewMarginMs)).toBe(t0 + 1_800_000);
+    expect(nextStep(lease, { hub, topic }, t0 + 1_800_000, timing).kind).toBe('subscribe');
+    expect(upkeepAt(active(), timing.renewMarginMs)).toBe(t0 + 9 * day);
+    // A renewal asked for keeps the lease in force until the hub verifies it, or the timeout.
+    const renewal = pending(t0 + 1_800_000, lease);
+    expect(leaseInForce(renewal, t0 + 1_800_000)).toBe(true);
+    expect(upkeepAt(renewal, timing.renewMarginMs)).toBe(t0 + 2_100_000);
+    expect(nextStep(renewal, { hub, topic }, t0 + 2_100_000, timing)).toEqual({ kind: 'unconfirmed' });
+    const refused = failed(renewal, 'failed', 'hub answered 500', t0 + 2_100_000, timing);
+    expect(upkeepAt(refused, timing.renewMarginMs)).toBe(refused.retryAt);
+    expect(nextStep(refused, { hub, topic }, refused.retryAt!, timing).kind).toBe('subscribe');
+    expect(upkeepAt(unsubscribing(lease, 'req-u', t0, timing), timing.renewMarginMs)).toBeNull();
+  });
+});
 
 describe('nextStep', () => {
   it('subscribes a source without subscription', () => {

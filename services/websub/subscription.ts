@@ -58,6 +58,33 @@ export function renewAt(subscription: Pick<Subscription, 'expiresAt' | 'leaseSec
   return subscription.expiresAt - Math.min(marginMs, leaseMs / 2);
 }
 
+/** What a poller knows of a source's lease in force (null when none is). */
+export interface WebsubLease {
+  /** When the subscription next needs its keeper (upkeepAt), ms; null: never while the lease lasts. */
+  upkeepAt: number | null;
+}
+
+/**
+ * When the subscription next needs its keeper, which acts after a poll: the renewal of an active lease,
+ * the check of a request the hub has not verified, the retry of a failed or denied one. A source with a
+ * lease in force is polled only as a safety net, hours apart, and a hub may grant a lease shorter than
+ * that; its poll is brought forward to this moment (poll-interval.ts), so a lease never ends for want of
+ * a poll.
+ */
+export function upkeepAt(subscription: Subscription, marginMs: number): number | null {
+  switch (subscription.state) {
+    case 'active':
+      return renewAt(subscription, marginMs);
+    case 'pending':
+      return subscription.verifyBy;
+    case 'denied':
+    case 'failed':
+      return subscription.retryAt;
+    case 'unsubscribing':
+      return null;
+  }
+}
+
 /** A lease in force: notifications are accepted and the source is polled only as a safety net. */
 export const leaseInForce = (subscription: Subscription | null, now: number) =>
   subscription !== null &&

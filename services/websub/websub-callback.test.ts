@@ -181,15 +181,19 @@ describe('subscribing', () => {
     );
     expect(answer).toEqual({ status: 200, body: 'ch4ll3nge' });
     expect(await w.keeper.isActive(source.source_id)).toBe(true);
+    // Its poller is told to poll by the renewal (half of the 2 h lease), whatever its interval.
+    const { upkeepAt } = (await w.keeper.lease(source.source_id))!;
     w.advance(3_599_000);
     await w.keeper.ensure(source, { hubs: [], selfUrl: null }); // a 304 without Link header
     expect(w.sentToHub).toHaveLength(1);
     w.advance(1_000); // half of the 2 h lease
+    expect(upkeepAt).toBe(w.now());
     await w.keeper.ensure(source, { hubs: [], selfUrl: null });
     expect(w.sentToHub).toHaveLength(2);
     expect(await w.counted('websub_subscriptions_total', 'renewal_requested')).toBe(1);
-    // Still active while the renewal waits for the hub.
+    // Still active while the renewal waits for the hub; polled again once it should have answered.
     expect(await w.keeper.isActive(source.source_id)).toBe(true);
+    expect(await w.keeper.lease(source.source_id)).toEqual({ upkeepAt: w.now() + 300_000 });
   });
 
   it('ignores a pause older than the source it subscribed for (a replay of the sources topic)', async () => {
