@@ -5,6 +5,8 @@
 //   good    pushed items are queryable through the API, measured over n pushes, with no poll between;
 //   forged  pushes with a wrong (or no) signature: refused with 403, counted, nothing appended;
 //   silent  never verifies: no active subscription, and the feed is polled at its normal interval.
+//   brief   grants leases of 20 s (a hub may grant less than asked): each is renewed before it ends,
+//           the source polled by then although a pushed source is otherwise polled hourly.
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +26,9 @@ import { waitFor } from './support/wait.ts';
 
 type Subscribed = components['schemas']['SourceSubscribed'];
 type ArticleDetail = components['schemas']['ArticleDetail'];
-type HubName = 'good' | 'forged' | 'silent';
+type HubName = 'good' | 'forged' | 'silent' | 'brief';
+/** The lease the brief hub grants, whatever the subscriber asked for. */
+const briefLeaseSeconds = 20;
 
 const listen = async (server: Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -52,11 +56,11 @@ interface HubSubscription {
   verified: boolean;
 }
 
-/** A WebSub hub (the parts a subscriber meets): /hub/{good|forged|silent}. */
+/** A WebSub hub (the parts a subscriber meets): /hub/{good|forged|silent|brief}. */
 async function startHub() {
   const requests: (Record<string, string> & { hub: HubName })[] = [];
   const subscriptions: HubSubscription[] = [];
-  const verifications: { hub: HubName; status: number; echoed: boolean }[] = [];
+  const verifications: { hub: HubName; status: number; echoed: boolean; at: number }[] = [];
   const server = createServer((request, response) => {
     void (async () => {
       const hub = request.url?.split('/')[2] as HubName;
@@ -73,7 +77,7 @@ async function startHub() {
         callback: form['hub.callback'],
         topic: form['hub.topic']!,
         secret: form['hub.secret']!,
-        leaseSeconds: Number(form['hub.lease_seconds']),
+        leaseSeconds: hub === 'brief' ? briefLeaseSeconds : Number(form['hub.lease_seconds']),
         verified: false,
       };
       // Verification of intent (WebSub §5.3), after the 202 as hubs do.
@@ -86,7 +90,7 @@ async function startHub() {
       });
       const answer = await fetch(`${subscription.callback}?${query.toString()}`);
       const echoed = (await answer.text()) === challenge;
-      verifications.push({ hub, status: answer.status, echoed });
+      verifications.push({ hub, status: answer.status, echoed, at: Date.now() });
       subscription.verified = answer.status === 200 && echoed;
       subscriptions.push(subscription);
     })();
@@ -176,7 +180,7 @@ describe('websub', () => {
     feeds = createServer((request, response) => {
       const path = request.url ?? '/';
       feedGets.set(path, (feedGets.get(path) ?? 0) + 1);
-      const name = /^\/(good|forged|silent)\.xml$/.exec(path)?.[1] as HubName | undefined;
+      const name = /^\/(good|forged|silent|brief)\.xml$/.exec(path)?.[1] as HubName | undefined;
       if (!name) return void response.writeHead(404).end();
       response.writeHead(200, { 'content-type': 'application/rss+xml' });
       response.end(feed(name, [item(`${name}-first-${run}`, `First ${name} item ${run}`)]));
@@ -187,8 +191,9 @@ describe('websub', () => {
       topicNames.feedPolls,
     ]);
 
-    // good: through the API, so its articles are the tenant's to query. forged and silent: straight
-    // onto the sources topic, forged hourly, silent at the shortest interval to watch it being polled.
+    // good: through the API, so its articles are the tenant's to query. forged, silent and brief: straight
+    // onto the sources topic, forged hourly, silent and brief every 10 s (the safety net makes brief's
+    // hourly once it is subscribed), to watch them being polled.
     const added = await stack.call<Subscribed>('POST', '/v1/sources', {
       url: feedUrl('good'),
       category: 'general',
@@ -197,18 +202,19 @@ describe('websub', () => {
     expect(added.status, added.text).toBe(201);
     sourceIds.set('good', added.body.source.id);
     const registry = new SourceRegistry({ kafka: stack.kafka, codec: stack.codec, producer: stack.producer });
-    const [forged, silent] = await registry.addMany(
-      (['forged', 'silent'] as const).map((name) => ({
+    const [forged, silent, brief] = await registry.addMany(
+      (['forged', 'silent', 'brief'] as const).map((name) => ({
         name: `WebSub ${name} ${run}`,
         feed_url: feedUrl(name),
         category: 'general',
         language: 'en',
         country: 'gb',
-        poll_interval_seconds: name === 'silent' ? 10 : 3600,
+        poll_interval_seconds: name === 'forged' ? 3600 : 10,
       })),
     );
     sourceIds.set('forged', forged!.source.source_id);
     sourceIds.set('silent', silent!.source.source_id);
+    sourceIds.set('brief', brief!.source.source_id);
 
     const port = await freePort();
     callbackBase = `http://127.0.0.1:${port}`;
@@ -223,6 +229,8 @@ describe('websub', () => {
       // The silent hub: given up on after 3 s, asked again 1 s later (at the next poll).
       WEBSUB_VERIFY_TIMEOUT_SECONDS: '3',
       WEBSUB_RETRY_SECONDS: '1',
+      // The brief hub's leases are renewed half-way, 10 s in: a poll brought forward may come that soon.
+      POLLER_MIN_INTERVAL_SECONDS: '5',
     });
     poller.child.stdout?.on('data', (chunk: Buffer) => (pollerOutput += chunk.toString()));
     poller.child.stderr?.on('data', (chunk: Buffer) => (pollerOutput += chunk.toString()));
@@ -394,4 +402,26 @@ describe('websub', () => {
     expect((await stored(sourceId))?.state).not.toBe('active');
     expect(pollerOutput).toContain('websub subscription unconfirmed');
   }, 90_000);
+  it("renews the brief hub's 20 s leases before each ends, polling the source by then", async () => {
+    const sourceId = sourceIds.get('brief')!;
+    const confirmed = () =>
+      hub.verifications.filter((v) => v.hub === 'brief' && v.status === 200 && v.echoed);
+    // The first lease and two renewals: a pushed source is otherwise polled hourly (the safety net), so
+    // without the polls brought forward there would be one lease, ended 20 s after it began.
+    await waitFor(() => confirmed().length >= 3, 'two renewals at the brief hub', 90_000);
+    const times = confirmed().map((v) => v.at);
+    const gaps = times.slice(1).map((at, i) => at - times[i]!);
+    console.log(
+      `brief hub: leases of ${briefLeaseSeconds} s confirmed ${gaps.map((g) => (g / 1000).toFixed(1)).join(', ')} s apart`,
+    );
+    for (const gap of gaps) expect(gap).toBeLessThan(briefLeaseSeconds * 1000);
+    const brought = polls(sourceId).filter(
+      (p) => p.interval_reason === 'WebSub active: polled when its subscription is due for renewal',
+    );
+    expect(brought.length).toBeGreaterThan(0);
+    for (const p of brought) expect(p.poll_interval_seconds).toBeLessThanOrEqual(briefLeaseSeconds);
+    const lease = await stored(sourceId);
+    expect(lease).toMatchObject({ leaseSeconds: briefLeaseSeconds });
+    expect(lease!.expiresAt).toBeGreaterThan(Date.now());
+  }, 120_000);
 });
