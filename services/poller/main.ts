@@ -168,7 +168,8 @@ runProcess(
     }
     const subscriptions = keeper;
     // For the adaptive interval (poll-interval.ts): a source with a lease in force is polled only as a
-    // safety net, and when its subscription is due for renewal. Spread, so that it is simply unused by a poller without that hook.
+    // safety net, and when its subscription is due for renewal. Spread, so that it is simply unused by
+    // a poller without that hook.
     const websubHooks =
       subscriptions === null
         ? {}

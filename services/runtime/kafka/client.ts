@@ -25,7 +25,7 @@ const levels: Record<number, Level> = {
  * loading, a rebalance), by the message KafkaJS logs them with. KafkaJS logs every error answer at
  * error level before it retries, so a healthy start (topics just created, a broker restarted) printed
  * errors that needed nothing from anyone; they are logged as warnings, and an answer it does not retry
- * is still an error. KafkaJS's own table of Kafka's error codes, which says which are retriable.
+ * is still an error. Which are retried is read from KafkaJS's own table of Kafka's error codes.
  */
 export const retriedAnswers: ReadonlySet<string> = new Set(
   (
