@@ -149,6 +149,7 @@ runProcess(
         metrics: counted,
         logger: log,
         clock: Date.now,
+        onVerified: (sourceId) => followLease(sourceId, false),
       });
       // The poller serves no other HTTP: its metrics go on the callback server.
       const server = await startCallbackServer({
@@ -179,12 +180,40 @@ runProcess(
             onHubs: (source: Source, found: { hubs: string[]; selfUrl: string | null }) => {
               subscriptions
                 .ensure(source, found)
+                .then(() => followLease(source.source_id, true))
                 .catch((error: unknown) =>
                   log.warn({ sourceId: source.source_id, err: error }, 'websub subscription upkeep failed'),
                 );
             },
           };
 
+    /**
+     * A poll that asks a hub for a lease chooses its next poll before the hub has answered, as for a source
+     * without one (hours away, for a quiet feed), and the hub may grant a shorter lease: once it is known
+     * (the hub's verification, here or at another poller), this source's next poll is brought forward to
+     * its renewal (never sooner than the minimum interval). `recheck`: not verified yet, so look again when
+     * the hub should have (the verification may reach another poller); once only, so a hub that never
+     * answers costs one Redis read, not a poll.
+     */
+    let schedulerMade: PollScheduler | undefined = undefined;
+    function followLease(sourceId: string, recheck: boolean): void {
+      if (subscriptions === null) return;
+      void subscriptions
+        .upkeep(sourceId)
+        .then((next) => {
+          if (next === null) return;
+          // (A verification that comes while the poller starts finds no scheduler yet: its first poll of
+          // the source, soon, sees the lease.)
+          if (!next.pending)
+            schedulerMade?.bringForward(
+              sourceId,
+              Math.max(next.at, Date.now() + intervals.minSeconds * 1000),
+            );
+          else if (recheck)
+            setTimeout(() => followLease(sourceId, false), Math.max(0, next.at - Date.now())).unref();
+        })
+        .catch((error: unknown) => log.warn({ sourceId, err: error }, 'websub lease follow-up failed'));
+    }
     const intervals = intervalSettings(config);
     const lock = new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`);
     const scheduler = new PollScheduler({
@@ -216,6 +245,7 @@ runProcess(
         return poll.next_poll_at ?? Date.now() + source.poll_interval_seconds * 1000;
       },
     });
+    schedulerMade = scheduler;
 
     const runner = new ConsumerRunner<Source>({
       kafka,

@@ -143,6 +143,50 @@ describe('PollScheduler', () => {
     expect(order).toEqual(['S1', 'S3', 'S2', 'S0']);
   });
 
+  it('brings a poll forward, never back, and after a running poll its next comes no later', async () => {
+    let now = 0;
+    const polled: { name: string; at: number }[] = [];
+    let release: (() => void) | undefined;
+    const polls = new PollScheduler({
+      concurrency: 2,
+      poll: async (source) => {
+        polled.push({ name: source.name, at: now });
+        // S1's first poll waits for the test: it is running when its next poll is brought forward.
+        if (source.name === 'S1' && polled.length <= 2) await new Promise<void>((r) => (release = r));
+        return now + 3_600_000; // hourly
+      },
+      lock: openLock,
+      logger: createLogger('test', 'silent'),
+      clock: () => now,
+      random: () => 0,
+      tickMs: 5,
+    });
+    const [s0, s1] = [0, 1].map(sourceNamed);
+    polls.upsert(0, s0!);
+    polls.upsert(0, s1!);
+    polls.start();
+    await expect.poll(() => polled.length).toBe(2);
+    await expect.poll(() => release).toBeDefined();
+    // S0 is idle, due in an hour: brought forward to 20 s; a later time changes nothing.
+    polls.bringForward(s0!.source_id, 20_000);
+    polls.bringForward(s0!.source_id, 1_800_000);
+    // S1 is running: its next poll (an hour after it ends, by its own account) no later than 30 s.
+    polls.bringForward(s1!.source_id, 30_000);
+    polls.bringForward('not ours', 1_000);
+    release!();
+    now = 19_000;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(polled).toHaveLength(2);
+    now = 20_000;
+    await expect.poll(() => polled.length).toBe(3);
+    now = 30_000;
+    await expect.poll(() => polled.length).toBe(4);
+    now = 1_800_000;
+    await new Promise((resolve) => setTimeout(resolve, 30)); // a few more ticks: nothing else is due
+    await polls.stop();
+    expect(polled.map((p) => `${p.name}@${p.at}`)).toEqual(['S0@0', 'S1@0', 'S0@20000', 'S1@30000']);
+  });
+
   it('paces the starts of sources all due in the same second instead of sending them at once', async () => {
     const startedAt: number[] = [];
     const polls = new PollScheduler({

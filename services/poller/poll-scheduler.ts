@@ -14,6 +14,8 @@ interface Entry {
   partition: number;
   dueAt: number;
   running: boolean;
+  /** bringForward() while the source's poll ran: its next poll comes no later than this. */
+  noLaterThan: number | undefined;
 }
 
 /** The per-source lock (source-lock.ts); taking it also reads the source's poll state. */
@@ -79,13 +81,26 @@ export class PollScheduler {
       if (intervalChanged && dueAt !== existing.dueAt) this.schedule(existing, dueAt);
       return;
     }
-    const entry: Entry = { source, partition, dueAt: 0, running: false };
+    const entry: Entry = { source, partition, dueAt: 0, running: false, noLaterThan: undefined };
     this.entries.set(source.source_id, entry);
     this.schedule(entry, this.clock() + firstPollDelay(interval, this.random()));
   }
 
   remove(sourceId: string): void {
     this.entries.delete(sourceId);
+  }
+
+  /**
+   * Polls a source of ours no later than `at` (ms), for something learnt after its poll chose its next
+   * one (a WebSub hub's lease, known once the hub verified the request the poll led to). Never later
+   * than already due; a poll running now is followed by the next no later than `at`. A source this
+   * poller does not own is left alone: its owner's polls see the same thing.
+   */
+  bringForward(sourceId: string, at: number): void {
+    const entry = this.entries.get(sourceId);
+    if (!entry) return;
+    if (entry.running) entry.noLaterThan = Math.min(entry.noLaterThan ?? at, at);
+    else if (at < entry.dueAt) this.schedule(entry, at);
   }
 
   /** After a rebalance: forget the sources of partitions we no longer own. */
@@ -154,6 +169,10 @@ export class PollScheduler {
       entry.running = true;
       const run = this.runOne(entry).finally(() => {
         entry.running = false;
+        if (entry.noLaterThan !== undefined) {
+          entry.dueAt = Math.min(entry.dueAt, entry.noLaterThan);
+          entry.noLaterThan = undefined;
+        }
         this.inFlight.delete(run);
         if (this.entries.get(entry.source.source_id) === entry) this.schedule(entry, entry.dueAt);
         if (!this.stopped) this.startDue();

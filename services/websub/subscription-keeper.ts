@@ -70,6 +70,21 @@ export class SubscriptionKeeper {
   }
 
   /**
+   * When the source's poller should next poll it for its subscription's sake, whatever its lease: the
+   * renewal of an active lease, or for a request the hub has not verified yet, when it should have
+   * (`pending`: the lease it grants is known then); null for any other state. A poll that asks a hub for
+   * a lease chooses its next poll before the hub answers, at the interval of a source without one (hours
+   * for a quiet feed), and the hub may grant a shorter lease: the poller brings that poll forward to the
+   * renewal once the lease is known.
+   */
+  async upkeep(sourceId: string): Promise<{ at: number; pending: boolean } | null> {
+    const current = await this.deps.store.get(sourceId);
+    if (current === null || (current.state !== 'pending' && current.state !== 'active')) return null;
+    const at = upkeepAt(current, this.timing.renewMarginMs);
+    return at === null ? null : { at, pending: current.state === 'pending' };
+  }
+
+  /**
    * After a poll of `source`: subscribe if it names a hub and has no subscription, renew a lease that
    * ends within the margin, retry a failed one once its backoff is over. A poll that found no hub (a
    * 304 without Link header) renews what is stored.

@@ -67,10 +67,12 @@ function world(
   const ingested: { source: Source; body: string }[] = [];
   const deps = { store, metrics, logger, clock: () => now };
   const keeper = new SubscriptionKeeper({ ...deps, hub, settings });
+  const verified: string[] = [];
   const callback = new WebsubCallback({
     ...deps,
     settings,
     timing,
+    onVerified: (sourceId) => verified.push(sourceId),
     ingest: async (s, body) => {
       ingested.push({ source: s, body: Buffer.from(body).toString() });
       return Buffer.from(body).toString().includes('<rss')
@@ -97,6 +99,7 @@ function world(
     ingested,
     counted,
     verifyQuery,
+    verified,
     advance: (ms: number) => (now += ms),
     now: () => now,
   };
@@ -194,6 +197,27 @@ describe('subscribing', () => {
     // Still active while the renewal waits for the hub; polled again once it should have answered.
     expect(await w.keeper.isActive(source.source_id)).toBe(true);
     expect(await w.keeper.lease(source.source_id)).toEqual({ upkeepAt: w.now() + 300_000 });
+  });
+
+  it("names when a request's poll must follow it, before any lease is in force (upkeep)", async () => {
+    const w = world();
+    expect(await w.keeper.upkeep(source.source_id)).toBeNull(); // nothing asked
+    const asked = w.now();
+    await w.keeper.ensure(source, { hubs: [hubUrl], selfUrl: null });
+    // Pending: no lease in force yet (the poll chose its next poll as for a source without one); the
+    // lease is known by the time the hub should have answered.
+    expect(await w.keeper.lease(source.source_id)).toBeNull();
+    expect(await w.keeper.upkeep(source.source_id)).toEqual({ at: asked + 300_000, pending: true });
+    w.advance(2_000);
+    await w.callback.verify(source.source_id, w.verifyQuery('subscribe', { 'hub.lease_seconds': '60' }));
+    expect(w.verified).toEqual([source.source_id]);
+    // Active: the renewal, half-way through a lease shorter than twice the margin.
+    expect(await w.keeper.upkeep(source.source_id)).toEqual({ at: w.now() + 30_000, pending: false });
+    // Failed (refused): the normal polls retry it, nothing is brought forward.
+    const refused = world(() => ({ ok: false, kind: 'failed', reason: 'hub answered 500' }));
+    await refused.keeper.ensure(source, { hubs: [hubUrl], selfUrl: null });
+    expect(await refused.keeper.upkeep(source.source_id)).toBeNull();
+    expect(refused.verified).toEqual([]);
   });
 
   it('ignores a pause older than the source it subscribed for (a replay of the sources topic)', async () => {

@@ -30,6 +30,8 @@ export interface CallbackDependencies {
   metrics: WebsubMetrics;
   logger: Logger;
   clock: () => number;
+  /** A hub verified a subscription (a lease now in force), after it was recorded. */
+  onVerified?: (sourceId: string) => void;
 }
 
 const leaseBound = 10 * 365 * 24 * 60 * 60;
@@ -78,6 +80,7 @@ export class WebsubCallback {
         { sourceId, hub: current!.hub, leaseSeconds: verdict.next.leaseSeconds },
         'websub subscription verified',
       );
+      this.deps.onVerified?.(sourceId);
     }
     return { status: 200, body: challenge! };
   }

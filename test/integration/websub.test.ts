@@ -5,8 +5,9 @@
 //   good    pushed items are queryable through the API, measured over n pushes, with no poll between;
 //   forged  pushes with a wrong (or no) signature: refused with 403, counted, nothing appended;
 //   silent  never verifies: no active subscription, and the feed is polled at its normal interval.
-//   brief   grants leases of 20 s (a hub may grant less than asked): each is renewed before it ends,
-//           the source polled by then although a pushed source is otherwise polled hourly.
+//   brief   grants leases of 20 s (a hub may grant less than asked) to an hourly source: each is renewed
+//           before it ends, the source polled by then, the first lease too (its poll chose the next one
+//           an hour away before the hub answered).
 import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -192,8 +193,7 @@ describe('websub', () => {
     ]);
 
     // good: through the API, so its articles are the tenant's to query. forged, silent and brief: straight
-    // onto the sources topic, forged hourly, silent and brief every 10 s (the safety net makes brief's
-    // hourly once it is subscribed), to watch them being polled.
+    // onto the sources topic, forged and brief hourly, silent every 10 s, to watch them being polled.
     const added = await stack.call<Subscribed>('POST', '/v1/sources', {
       url: feedUrl('good'),
       category: 'general',
@@ -209,7 +209,7 @@ describe('websub', () => {
         category: 'general',
         language: 'en',
         country: 'gb',
-        poll_interval_seconds: name === 'forged' ? 3600 : 10,
+        poll_interval_seconds: name === 'silent' ? 10 : 3600,
       })),
     );
     sourceIds.set('forged', forged!.source.source_id);
@@ -406,8 +406,9 @@ describe('websub', () => {
     const sourceId = sourceIds.get('brief')!;
     const confirmed = () =>
       hub.verifications.filter((v) => v.hub === 'brief' && v.status === 200 && v.echoed);
-    // The first lease and two renewals: a pushed source is otherwise polled hourly (the safety net), so
-    // without the polls brought forward there would be one lease, ended 20 s after it began.
+    // The first lease and two renewals. The source is hourly, and a pushed one is polled hourly (the
+    // safety net): without the polls brought forward (after the request, to when the hub has answered;
+    // then to each renewal) there would be one lease, ended 20 s after it began.
     await waitFor(() => confirmed().length >= 3, 'two renewals at the brief hub', 90_000);
     const times = confirmed().map((v) => v.at);
     const gaps = times.slice(1).map((at, i) => at - times[i]!);
