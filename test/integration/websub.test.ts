@@ -407,8 +407,8 @@ describe('websub', () => {
     const confirmed = () =>
       hub.verifications.filter((v) => v.hub === 'brief' && v.status === 200 && v.echoed);
     // The first lease and two renewals. The source is hourly, and a pushed one is polled hourly (the
-    // safety net): without the polls brought forward (after the request, to when the hub has answered;
-    // then to each renewal) there would be one lease, ended 20 s after it began.
+    // safety net): without the polls brought forward (at the hub's verification, to the lease's renewal;
+    // then each renewal's poll to the next) there would be one lease, ended 20 s after it began.
     await waitFor(() => confirmed().length >= 3, 'two renewals at the brief hub', 90_000);
     const times = confirmed().map((v) => v.at);
     const gaps = times.slice(1).map((at, i) => at - times[i]!);
