@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { durationMs, rmsDbfs } from '../pcm.ts';
-import { SpeechUnavailableError } from '../provider.ts';
+import { SpeechRejectedError, SpeechUnavailableError } from '../provider.ts';
 import { speaks } from '../voice.ts';
 import {
   espeakVoices,
@@ -124,6 +126,30 @@ describe('the real espeak-ng', () => {
     const asPhonemes = await synthesizeEspeak('x hello y', 'gmw/en-US', 1);
     // Read out ("h at l o u") it is much longer than the word it would spell.
     expect(durationMs(bracketed)).toBeGreaterThan(1.5 * durationMs(asPhonemes));
+  });
+
+  it('fails as unavailable when stopped by SIGTERM from outside, and rejects the text when it crashes', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'espeak-test-'));
+    const script = (signal: string) => {
+      const path = join(directory, `espeak-${signal}`);
+      writeFileSync(path, `#!/bin/sh\ncat > /dev/null\nkill -${signal} $$\n`);
+      chmodSync(path, 0o755);
+      return path;
+    };
+    try {
+      const stopped = await synthesizeEspeak('x', 'gmw/de', 1, { command: script('TERM') }).catch(
+        (e: unknown) => e,
+      );
+      expect(stopped).toBeInstanceOf(SpeechUnavailableError);
+      expect((stopped as Error).message).toMatch(/espeak-ng was stopped by SIGTERM from outside/);
+      const crashed = await synthesizeEspeak('x', 'gmw/de', 1, { command: script('SEGV') }).catch(
+        (e: unknown) => e,
+      );
+      expect(crashed).toBeInstanceOf(SpeechRejectedError);
+      expect((crashed as Error).message).toMatch(/espeak-ng failed \(SIGSEGV\)/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('says which package to install when espeak-ng is missing', async () => {

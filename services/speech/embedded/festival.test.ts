@@ -4,6 +4,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../runtime/logger.ts';
 import { durationMs, rmsDbfs } from '../pcm.ts';
 import { SpeechRejectedError, SpeechUnavailableError } from '../provider.ts';
 import { createFestival, festivalVoice, schemeString, type Festival } from './festival.ts';
@@ -14,7 +15,8 @@ let log: string;
 /**
  * Reads Scheme from stdin like `festival --pipe`: answers the setup with the ready marker, writes a
  * WAV of 10 ms per character for `(newsint_say ...)`, prints the done marker when asked. Text containing
- * "hang" gets no answer, "crash" ends the process, "crash-once" does so only in the first process.
+ * "hang" gets no answer, "crash" ends the process, "crash-once" does so only in the first process,
+ * "sigterm" makes it SIGTERM itself (as a supervisor stopping the process group would).
  * Every start and every text received is logged as a JSON line.
  */
 const fakeFestival = (logFile: string, voice = festivalVoice) => `#!/usr/bin/env node
@@ -36,6 +38,7 @@ process.stdin.setEncoding('utf8').on('data', (chunk) => {
       const text = unescape(say[1]);
       log({ text, rate: Number(say[2]) });
       if (text.includes('hang')) { silent = true; continue; }
+      if (text.includes('sigterm')) { process.kill(process.pid, 'SIGTERM'); silent = true; continue; }
       if (text.includes('crash-once') && fs.readFileSync(${JSON.stringify(logFile)}, 'utf8').split('start').length > 2) {}
       else if (text.includes('crash')) process.exit(3);
       const samples = Math.round(160 * text.length / Number(say[2]));
@@ -127,6 +130,22 @@ describe('festival pool', () => {
     expect((error as Error).message).toMatch(/failed twice.*did not answer within 300 ms/);
     expect((await pool.synthesize('fine', 1)).samples.length).toBe(640);
     expect(await starts()).toBe(3);
+  });
+
+  it('fails a job whose process was stopped by SIGTERM as unavailable, without a retry or a warning', async () => {
+    const warnings: unknown[] = [];
+    const logger = createLogger('test', 'warn', {
+      write: (line: string) => void warnings.push(JSON.parse(line)),
+    });
+    const pool = festival({ command: await fake(), logger });
+    const error = await pool.synthesize('sigterm now', 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SpeechUnavailableError);
+    expect((error as Error).message).toMatch(/festival was stopped by SIGTERM from outside/);
+    expect((await logged()).filter((e) => e.text)).toHaveLength(1);
+    expect(warnings).toEqual([]);
+    // The next job starts a fresh process.
+    expect((await pool.synthesize('fine', 1)).samples.length).toBe(640);
+    expect(await starts()).toBe(2);
   });
 
   it('retries a job whose process crashed on a fresh process', async () => {

@@ -8,7 +8,8 @@
 // files, not pipes) that is read and deleted; a marker line on standard output says the job is done.
 //
 // A process that dies or does not answer within the job's timeout is killed and replaced by a fresh one,
-// and the job is tried once more there; a second failure rejects it. Speed is HTS's own rate parameter
+// and the job is tried once more there; a second failure rejects it. One stopped by SIGTERM and the like
+// is not retried (stopped-from-outside.ts): the job fails as unavailable, for the caller to make again. Speed is HTS's own rate parameter
 // (`-r`: 2.0 speaks twice as fast at the same pitch).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import type { Logger } from '../../runtime/logger.ts';
 import { readWav } from '../pcm.ts';
 import { SpeechRejectedError, SpeechUnavailableError, type Pcm } from '../provider.ts';
+import { stoppedFromOutside } from './stopped-from-outside.ts';
 
 export const festivalVoice = 'cmu_us_slt_arctic_hts';
 /** What the HTS voice produces; read from each file anyway. */
@@ -151,7 +153,10 @@ class FestivalProcess {
       ),
     );
     child.on('exit', (code, signal) =>
-      failed(new ProcessFailure(`festival exited (${signal ?? `exit code ${code}`}): ${this.errorTail()}`)),
+      failed(
+        stoppedFromOutside('festival', signal) ??
+          new ProcessFailure(`festival exited (${signal ?? `exit code ${code}`}): ${this.errorTail()}`),
+      ),
     );
     child.stdin.write(setupScript(festivalVoice));
     this.ready = this.expect('ready', null, this.options.startTimeoutMs).then(

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { SpeechUnavailableError } from '../provider.ts';
+import { stoppedFromOutside } from './stopped-from-outside.ts';
+
+describe('stoppedFromOutside', () => {
+  it('calls the signals that ask a process to stop unavailability, naming the engine and the signal', () => {
+    for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT'] as const) {
+      const error = stoppedFromOutside('festival', signal);
+      expect(error).toBeInstanceOf(SpeechUnavailableError);
+      expect(error!.message).toContain(`festival was stopped by ${signal} from outside`);
+    }
+  });
+
+  it('leaves crashes, SIGKILL and an exit of its own to the caller', () => {
+    for (const signal of ['SIGSEGV', 'SIGABRT', 'SIGKILL', null] as const)
+      expect(stoppedFromOutside('espeak-ng', signal)).toBeNull();
+  });
+});
