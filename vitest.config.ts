@@ -20,6 +20,7 @@ export default defineConfig({
             'test/chaos/**/*.test.ts',
             'test/fuzz/**/*.test.ts',
             'test/architecture/**/*.test.ts',
+            'test/*.test.ts',
           ],
           environment: 'node',
         },

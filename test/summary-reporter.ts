@@ -1,7 +1,31 @@
 // Prints the closing line CI reads ("N passed, N failed[, N skipped]"), alone
 // on a line, after Vitest's own report. A module that failed to load, or an
 // unhandled error, counts as a failure so it can never pass silently.
+// Above it, the slowest test files with the time their tests and hooks took:
+// the integration files run one at a time, so these say where CI's time goes.
 import type { Reporter, TestModule, TestRunEndReason } from 'vitest/node';
+
+/** How many of the slowest files are listed. */
+const slowestShown = 10;
+
+export interface TimedModule {
+  moduleId: string;
+  project: { name: string };
+  diagnostic(): { duration: number };
+}
+
+/** The `count` slowest files, slowest first, as lines: seconds, project and path relative to `root`. */
+export function slowestModules(modules: ReadonlyArray<TimedModule>, count: number, root: string): string[] {
+  const prefix = root.endsWith('/') ? root : `${root}/`;
+  return [...modules]
+    .map((m) => ({ m, ms: m.diagnostic().duration }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ m, ms }) => {
+      const path = m.moduleId.startsWith(prefix) ? m.moduleId.slice(prefix.length) : m.moduleId;
+      return `${(ms / 1000).toFixed(1).padStart(7)} s  ${m.project.name.padEnd(11)} ${path}`;
+    });
+}
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(
@@ -23,6 +47,9 @@ export default class SummaryReporter implements Reporter {
     }
     // A run that failed outside any test (global setup, a crash) still counts as a failure.
     if (reason !== 'passed' && failed === 0) failed = 1;
+    const slowest = slowestModules(testModules, slowestShown, process.cwd());
+    if (slowest.length > 0)
+      process.stdout.write(`\nslowest test files (tests and hooks):\n${slowest.join('\n')}\n`);
     const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
     process.stdout.write(`\n${line}\n`);
   }
