@@ -5,7 +5,8 @@ import { decodeAudio, probeAudio } from '../speech/audio-probe.ts';
 import { synthesizeEspeak } from '../speech/embedded/espeak.ts';
 import { encodeAudio } from '../speech/encoder.ts';
 import { clippedShare, durationMs, trimSilence } from '../speech/pcm.ts';
-import type { Pcm } from '../speech/provider.ts';
+import { SpeechUnavailableError, type Pcm } from '../speech/provider.ts';
+import { interruptedFfmpeg } from '../../test/support/interrupted-ffmpeg.ts';
 import {
   assemble,
   AssemblyError,
@@ -282,6 +283,17 @@ describe('normaliseLoudness', () => {
     expect(parseEbur128Summary(summary)).toEqual({ integratedLufs: -20.5, truePeakDbtp: -Infinity });
     expect(parseEbur128Summary(summary.replace('-20.5', '-70.0')).integratedLufs).toBe(-Infinity);
     expect(() => parseEbur128Summary('Conversion failed!')).toThrow(/no summary: Conversion failed!/);
+  });
+
+  it('reports an ffmpeg stopped by SIGTERM from outside as unavailable: the documentary waits', async () => {
+    const ffmpeg = interruptedFfmpeg();
+    try {
+      const error = await normaliseLoudness(programme, { ffmpegPath: ffmpeg.path }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpeechUnavailableError);
+      expect((error as Error).message).toMatch(/was stopped by a signal \(exit code 255\) from outside/);
+    } finally {
+      ffmpeg.remove();
+    }
   });
 
   it('says which Debian package to install when ffmpeg is missing', async () => {

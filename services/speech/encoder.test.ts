@@ -1,9 +1,10 @@
 // Runs the real ffmpeg (installed with the speech engines): a few hundred milliseconds in all.
 import { describe, expect, it } from 'vitest';
+import { interruptedFfmpeg } from '../../test/support/interrupted-ffmpeg.ts';
 import { decodeAudio, probeAudio } from './audio-probe.ts';
 import { encodeAudio, EncoderError } from './encoder.ts';
 import { durationMs, rmsDbfs } from './pcm.ts';
-import type { Pcm } from './provider.ts';
+import { SpeechUnavailableError, type Pcm } from './provider.ts';
 
 function tone(sampleRate: number, ms: number): Pcm {
   const samples = new Int16Array(Math.round((sampleRate * ms) / 1000));
@@ -49,6 +50,17 @@ describe('encodeAudio', () => {
     );
     expect(error).toBeInstanceOf(EncoderError);
     expect((error as Error).message).toMatch(/ffmpeg failed \(exit code \d+\): \S/);
+  });
+
+  it('reports an ffmpeg stopped by SIGTERM from outside as unavailable, not as an encoding error', async () => {
+    const ffmpeg = interruptedFfmpeg();
+    try {
+      const error = await encodeAudio(speech, 'mp3', { ffmpegPath: ffmpeg.path }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpeechUnavailableError);
+      expect((error as Error).message).toMatch(/was stopped by a signal \(exit code 255\) from outside/);
+    } finally {
+      ffmpeg.remove();
+    }
   });
 
   it('says which Debian package to install when ffmpeg is missing', async () => {

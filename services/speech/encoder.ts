@@ -7,12 +7,15 @@
 // Both at encoder effort 5 of 9/10: twice as fast as the defaults (mp3 about 260, Opus about 110 times
 // real time here), no difference worth hearing for speech at these rates; encoding is otherwise the
 // slowest step after espeak-ng.
+// An ffmpeg stopped by SIGTERM and the like fails as unavailable (stopped-from-outside.ts), not as an
+// encoding error: the caller waits and encodes again.
 // Output is bit-exact (no encoder version or random stream serial in it), so the same PCM gives the same
 // bytes, in keeping with content-addressed storage.
 import { spawn } from 'node:child_process';
 import type { AudioFormat } from '../audio/audio-store.ts';
 import { writeWav } from './pcm.ts';
 import type { Pcm } from './provider.ts';
+import { ffmpegInterruptedExitCode, stoppedFromOutside } from './stopped-from-outside.ts';
 
 export interface EncoderOptions {
   /** The ffmpeg binary; `ffmpeg` on the PATH by default. */
@@ -120,9 +123,10 @@ export function runFfmpeg(
       if (code === 0) finish(null, new Uint8Array(Buffer.concat(output)));
       else
         finish(
-          new EncoderError(
-            `${command} failed (${signal ?? `exit code ${code}`}): ${tail(stderr) || 'no message'}`,
-          ),
+          stoppedFromOutside(command, signal, { code, interruptedCode: ffmpegInterruptedExitCode }) ??
+            new EncoderError(
+              `${command} failed (${signal ?? `exit code ${code}`}): ${tail(stderr) || 'no message'}`,
+            ),
         );
     });
     // An early exit closes the pipe under us; the exit code and stderr then say why.

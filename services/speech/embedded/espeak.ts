@@ -20,7 +20,7 @@ import { iso6393, iso6393To1 } from 'iso-639-3';
 import { readWav } from '../pcm.ts';
 import { SpeechRejectedError, SpeechUnavailableError, type Pcm } from '../provider.ts';
 import type { Voice } from '../voice.ts';
-import { stoppedFromOutside } from './stopped-from-outside.ts';
+import { stoppedFromOutside } from '../stopped-from-outside.ts';
 
 export const espeakSampleRate = 22_050;
 /** espeak-ng's own default rate, which speed 1.0 keeps. */

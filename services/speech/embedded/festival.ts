@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import type { Logger } from '../../runtime/logger.ts';
 import { readWav } from '../pcm.ts';
 import { SpeechRejectedError, SpeechUnavailableError, type Pcm } from '../provider.ts';
-import { stoppedFromOutside } from './stopped-from-outside.ts';
+import { stoppedFromOutside } from '../stopped-from-outside.ts';
 
 export const festivalVoice = 'cmu_us_slt_arctic_hts';
 /** What the HTS voice produces; read from each file anyway. */
