@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AudioFormat } from '../audio/audio-store.ts';
 import { encodeAudio, EncoderError, runFfmpeg } from '../speech/encoder.ts';
-import { ffmpegInterruptedExitCode, stoppedFromOutside } from '../speech/stopped-from-outside.ts';
+import { ffmpegStoppedFromOutside } from '../speech/stopped-from-outside.ts';
 import { concat, fadeEdges, peak, silence, trimSilence } from '../speech/pcm.ts';
 import type { Pcm } from '../speech/provider.ts';
 
@@ -496,10 +496,7 @@ function ffmpegLog(command: string, args: string[], input: Uint8Array, timeoutMs
     );
     child.on('close', (code, signal) => {
       if (code === 0) return finish(null);
-      const stopped = stoppedFromOutside(command, signal, {
-        code,
-        interruptedCode: ffmpegInterruptedExitCode,
-      });
+      const stopped = ffmpegStoppedFromOutside(command, code, signal);
       const why = log.trim().split('\n').slice(-5).join(' | ') || 'no message';
       finish(stopped ?? new EncoderError(`${command} failed (${signal ?? `exit code ${code}`}): ${why}`));
     });

@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import type { AudioFormat } from '../audio/audio-store.ts';
 import { writeWav } from './pcm.ts';
 import type { Pcm } from './provider.ts';
-import { ffmpegInterruptedExitCode, stoppedFromOutside } from './stopped-from-outside.ts';
+import { ffmpegStoppedFromOutside } from './stopped-from-outside.ts';
 
 export interface EncoderOptions {
   /** The ffmpeg binary; `ffmpeg` on the PATH by default. */
@@ -123,7 +123,7 @@ export function runFfmpeg(
       if (code === 0) finish(null, new Uint8Array(Buffer.concat(output)));
       else
         finish(
-          stoppedFromOutside(command, signal, { code, interruptedCode: ffmpegInterruptedExitCode }) ??
+          ffmpegStoppedFromOutside(command, code, signal) ??
             new EncoderError(
               `${command} failed (${signal ?? `exit code ${code}`}): ${tail(stderr) || 'no message'}`,
             ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SpeechUnavailableError } from './provider.ts';
-import { ffmpegInterruptedExitCode, stoppedFromOutside } from './stopped-from-outside.ts';
+import { ffmpegStoppedFromOutside, stoppedFromOutside } from './stopped-from-outside.ts';
 
 describe('stoppedFromOutside', () => {
   it('calls the signals that ask a process to stop unavailability, naming the program and the signal', () => {
@@ -17,11 +17,11 @@ describe('stoppedFromOutside', () => {
   });
 
   it("reads ffmpeg's exit code for having been interrupted, and only that code", () => {
-    const interrupted = { code: ffmpegInterruptedExitCode, interruptedCode: ffmpegInterruptedExitCode };
-    expect(stoppedFromOutside('ffmpeg', null, interrupted)?.message).toContain(
+    expect(ffmpegStoppedFromOutside('ffmpeg', 255, null)?.message).toContain(
       'ffmpeg was stopped by a signal (exit code 255) from outside',
     );
-    expect(stoppedFromOutside('ffmpeg', null, { code: 1, interruptedCode: 255 })).toBeNull();
-    expect(stoppedFromOutside('ffmpeg', null, { code: null, interruptedCode: 255 })).toBeNull();
+    expect(ffmpegStoppedFromOutside('ffmpeg', null, 'SIGTERM')?.message).toContain('stopped by SIGTERM');
+    expect(ffmpegStoppedFromOutside('ffmpeg', 1, null)).toBeNull();
+    expect(ffmpegStoppedFromOutside('ffmpeg', null, 'SIGKILL')).toBeNull();
   });
 });

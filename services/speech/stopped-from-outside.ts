@@ -10,14 +10,8 @@ import { SpeechUnavailableError } from './provider.ts';
 const stopSignals: ReadonlySet<string> = new Set(['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGQUIT']);
 
 /**
- * ffmpeg catches those signals, stops cleanly and exits with 255, the code it keeps for having been
- * interrupted (its own failures exit with 1): its `close` event has no signal.
- */
-export const ffmpegInterruptedExitCode = 255;
-
-/**
- * The error for `program` ended by `signal` (or with `code`, for a program such as ffmpeg that catches
- * the signals and exits with `interruptedCode`), or null if it was not stopped from outside.
+ * The error for `program` ended by `signal`, or null if it was not stopped from outside. `exit` is for a
+ * program that catches the signals and exits with a code of its own for it (ffmpegStoppedFromOutside).
  */
 export function stoppedFromOutside(
   program: string,
@@ -36,3 +30,13 @@ export function stoppedFromOutside(
       'the work is done again once it can run',
   );
 }
+
+/**
+ * ffmpeg catches those signals, stops cleanly and exits with 255, the code it keeps for having been
+ * interrupted (its own failures exit with 1): its `close` event has no signal.
+ */
+export const ffmpegStoppedFromOutside = (
+  command: string,
+  code: number | null,
+  signal: NodeJS.Signals | null,
+): SpeechUnavailableError | null => stoppedFromOutside(command, signal, { code, interruptedCode: 255 });

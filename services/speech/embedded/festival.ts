@@ -9,8 +9,8 @@
 //
 // A process that dies or does not answer within the job's timeout is killed and replaced by a fresh one,
 // and the job is tried once more there; a second failure rejects it. One stopped by SIGTERM and the like
-// is not retried (stopped-from-outside.ts): the job fails as unavailable, for the caller to make again. Speed is HTS's own rate parameter
-// (`-r`: 2.0 speaks twice as fast at the same pitch).
+// is not retried (../stopped-from-outside.ts): the job fails as unavailable, for the caller to make again.
+// Speed is HTS's own rate parameter (`-r`: 2.0 speaks twice as fast at the same pitch).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
