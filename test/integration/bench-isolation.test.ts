@@ -161,6 +161,33 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
     }
   });
 
+  it("counts a table's rows as readers see them: a merge folding replaced versions is no change", async () => {
+    const database = `bench_isolation_probe_${Date.now()}`;
+    const table = `${database}.versions`;
+    await clickhouse.command(`CREATE DATABASE ${database}`);
+    try {
+      await clickhouse.command(
+        `CREATE TABLE ${table} (key UInt64, version UInt64) ENGINE = ReplacingMergeTree(version) ORDER BY key`,
+      );
+      // Two inserts, two parts: the key's two versions are both stored until a merge folds them.
+      await clickhouse.command(`INSERT INTO ${table} VALUES (1, 1)`);
+      await clickhouse.command(`INSERT INTO ${table} VALUES (1, 2)`);
+      const before = await readLiveState(sources);
+      await clickhouse.command(`OPTIMIZE TABLE ${table} FINAL`);
+      const [stored] = await clickhouse.query<{ rows: string }>(
+        `SELECT toString(count()) AS rows FROM ${table}`,
+      );
+      expect(stored!.rows).toBe('1'); // the merge did fold them
+      expect(liveStateChanges(before, await readLiveState(sources))).toEqual([]);
+      await clickhouse.command(`INSERT INTO ${table} VALUES (2, 1)`);
+      expect(liveStateChanges(before, await readLiveState(sources))).toEqual([
+        `table ${table} changed: 1 -> 2`,
+      ]);
+    } finally {
+      await clickhouse.command(`DROP DATABASE IF EXISTS ${database}`);
+    }
+  });
+
   for (const run of runs) {
     it(`npm run ${run.script}`, async () => {
       const before = await readLiveState(sources);

@@ -1,6 +1,6 @@
 // What a run against the stack could leave behind, read from the stack itself: every topic's end
 // offsets, every consumer group's committed offsets, the schema subjects, every ClickHouse table's row
-// count, every Redis key. Two snapshots, one before and one after something that must not touch the
+// count (as readers see it: FINAL), every Redis key. Two snapshots, one before and one after something that must not touch the
 // live system (a benchmark, issue 21), differ only where it did.
 import type { Admin, Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
@@ -74,13 +74,18 @@ async function readWith(admin: Admin, sources: LiveStateSources): Promise<LiveSt
   const subjects = ((await listed.json()) as string[]).sort();
 
   const tables = new Map<string, number>();
-  const stored = await clickhouse.query<{ database: string; name: string }>(
-    `SELECT database, name FROM system.tables
+  const stored = await clickhouse.query<{ database: string; name: string; engine: string }>(
+    `SELECT database, name, engine FROM system.tables
      WHERE database != 'system' AND engine LIKE '%MergeTree' ORDER BY database, name`,
   );
-  for (const { database, name } of stored) {
+  for (const { database, name, engine } of stored) {
+    // The rows as a reader sees them. A plain count() of a ReplacingMergeTree falls whenever a background
+    // merge folds the versions an earlier replay left (it did, mid-benchmark, in CI: 86,832 -> 85,163
+    // postings, nothing written); FINAL counts each key once, merged or not. A plain MergeTree has no
+    // FINAL (ClickHouse refuses it) and no merges that drop rows.
+    const final = engine === 'MergeTree' ? '' : ' FINAL';
     const [row] = await clickhouse.query<{ rows: string }>(
-      `SELECT toString(count()) AS rows FROM \`${database}\`.\`${name}\``,
+      `SELECT toString(count()) AS rows FROM \`${database}\`.\`${name}\`${final}`,
     );
     tables.set(`${database}.${name}`, Number(row!.rows));
   }
