@@ -1,7 +1,7 @@
 // What a run against the stack could leave behind, read from the stack itself: every topic's end
 // offsets, every consumer group's committed offsets, the schema subjects, every ClickHouse table's row
-// count (as readers see it: FINAL), every Redis key. Two snapshots, one before and one after something that must not touch the
-// live system (a benchmark, issue 21), differ only where it did.
+// count (as readers see it: FINAL), every Redis key. Two snapshots, one before and one after something
+// that must not touch the live system (a benchmark, issue 21), differ only where it did.
 import type { Admin, Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { ClickHouse } from '../../../services/runtime/clickhouse/client.ts';
