@@ -739,7 +739,7 @@ export interface components {
              */
             format: "audio+transcript" | "audio";
             /**
-             * @description The period whose articles it covers, as in GET /v1/articles: `24h`, `7d`, `30d` or `FROM..TO`; default the last 7 days, at most 366 days.
+             * @description The period whose articles it covers, as in GET /v1/articles (`24h`, `7d`, `P2W`, `yesterday`, `FROM..TO`, ...); default the last 7 days, at most 366 days.
              * @example 7d
              */
             date_range?: string;
@@ -996,14 +996,14 @@ export interface components {
         EnhanceRequest: {
             article_id: string;
             /**
-             * @description Which enhancements to return; all three when omitted.
+             * @description Which enhancements to return: summary, context and insights when omitted; sentiment, entities and keywords on request.
              * @default [
              *       "summary",
              *       "context",
              *       "insights"
              *     ]
              */
-            enhancements: ("summary" | "context" | "insights")[];
+            enhancements: ("summary" | "context" | "insights" | "sentiment" | "entities" | "keywords")[];
             /**
              * @description Summary length: short (1–2 sentences), medium (about a quarter), long (about half).
              * @default medium
@@ -1022,6 +1022,20 @@ export interface components {
             /** @description The articles in the read model the context cites, in the order cited. */
             context_articles?: components["schemas"]["ContextArticle"][];
             insights?: string[];
+            sentiment?: {
+                /** @enum {string} */
+                label: "positive" | "neutral" | "negative" | "mixed";
+                /** @description -1 (most negative) to 1 (most positive). */
+                score: number;
+            };
+            entities?: {
+                name: string;
+                /** @enum {string} */
+                type: "person" | "organization" | "place" | "other";
+                salience: number;
+                mentions: number;
+            }[];
+            keywords?: string[];
             /** @description Provider that answered: embedded or openai. */
             provider: string;
             model: string;
@@ -1550,7 +1564,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas. */
                 language?: string;
-                /** @description Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
+                /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, or an ISO 8601 duration such as `PT12H`, `P7D`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
@@ -1739,7 +1753,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas. */
                 language?: string;
-                /** @description Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
+                /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, or an ISO 8601 duration such as `PT12H`, `P7D`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
@@ -1749,8 +1763,8 @@ export interface operations {
                 entity?: string;
                 /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
                 sentiment?: string;
-                /** @description `true`: only the stories that became breaking news. */
-                breaking?: "true" | "false";
+                /** @description `true`: only the stories that became breaking news. `true` or `false` (any case), or `1` or `0`. */
+                breaking?: "true" | "false" | "1" | "0";
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Number of items to skip. */
@@ -1927,10 +1941,10 @@ export interface operations {
                 country?: string;
                 /** @description ISO 639-1 language code, or several separated by commas. */
                 language?: string;
-                /** @description true: only sources being polled. */
-                active_only?: "true" | "false";
-                /** @description true: only the caller's subscriptions; false: only the others. */
-                subscribed?: "true" | "false";
+                /** @description true: only sources being polled. `true` or `false` (any case), or `1` or `0`. */
+                active_only?: "true" | "false" | "1" | "0";
+                /** @description true: only the caller's subscriptions; false: only the others. `true` or `false` (any case), or `1` or `0`. */
+                subscribed?: "true" | "false" | "1" | "0";
                 /** @description Page size, 1 to 1000. */
                 limit?: number;
                 /** @description Number of items to skip. */

@@ -146,7 +146,18 @@ function validString(schema: Schema, ctx: FieldContext, where: FieldContext['whe
     case 'categories':
       return list(['business', 'technology', 'politics']);
     case 'date_range':
-      return rng.pick(['24h', '7d', '30d', '2026-01-01..', '..2026-12-31', '2025-01-01..2026-12-31']);
+      return rng.pick([
+        '24h',
+        '7d',
+        '30d',
+        '2w',
+        'PT6H',
+        'yesterday',
+        '2026-01-01..',
+        '..2026-12-31',
+        '2025-01-01..2026-12-31',
+        '2025-01-01/2026-12-31',
+      ]);
     case 'q':
       return rng.pick(['economy', '"interest rates"', 'bank OR rates', '(fed OR ecb) AND rates -china']);
     case 'topics':

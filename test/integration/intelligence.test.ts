@@ -180,6 +180,26 @@ describe('intelligence', () => {
     ]);
     expect(onlySummary.body.summary!.length).toBeLessThan(answer.body.summary!.length);
 
+    // What the enrichment also finds, on request only: the three above are the default.
+    const analysed = await stack.call<Enhancement>('POST', '/v1/enhance', {
+      article_id: storyId,
+      enhancements: ['sentiment', 'entities', 'keywords'],
+    });
+    expect(analysed.status, analysed.text).toBe(200);
+    expect(Object.keys(analysed.body).sort()).toEqual([
+      'article_id',
+      'entities',
+      'keywords',
+      'length',
+      'model',
+      'provider',
+      'sentiment',
+    ]);
+    expect(['positive', 'neutral', 'negative', 'mixed']).toContain(analysed.body.sentiment!.label);
+    expect(analysed.body.entities!.map((e) => e.name)).toContain('Time Warner');
+    expect(analysed.body.keywords!.length).toBeGreaterThan(0);
+    expect(Object.keys(answer.body)).not.toContain('sentiment');
+
     const unknown = await stack.call('POST', '/v1/enhance', { article_id: 'no-such-article' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe('not_found');

@@ -69,8 +69,8 @@ const newDocumentary = z
       .optional()
       .meta({
         description:
-          'The period whose articles it covers, as in GET /v1/articles: `24h`, `7d`, `30d` or `FROM..TO`; ' +
-          'default the last 7 days, at most 366 days.',
+          'The period whose articles it covers, as in GET /v1/articles (`24h`, `7d`, `P2W`, `yesterday`, ' +
+          '`FROM..TO`, ...); default the last 7 days, at most 366 days.',
         example: '7d',
       }),
     language: languageTag

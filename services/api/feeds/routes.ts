@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';
+import { commaList } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { personalizedQuery, rankNewestFirst, rankingDescription, type RankedRow } from './personalized.ts';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
@@ -13,27 +14,33 @@ const topic = z
   .min(1, { error: 'a topic must not be empty' })
   .max(100, { error: 'a topic is at most 100 characters' });
 
-const topics = z
-  .union([
-    z.array(topic),
-    // As a query parameter: comma-separated.
-    z
-      .string()
-      .transform((s) =>
-        s
-          .split(',')
-          .map((t) => t.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(topic)),
-  ])
-  .pipe(
-    z.array(z.string()).min(1, { error: 'give at least one topic' }).max(10, { error: 'at most 10 topics' }),
-  )
-  .meta({
-    description: 'Topics of interest: an array in a JSON body, comma-separated as a query parameter.',
-    example: ['economy', 'climate'],
-  });
+// commaList: `topics=a&topics=b` and `topics[]=a` are read as `topics=a,b` too (route.ts).
+const topics = commaList(
+  z
+    .union([
+      z.array(topic),
+      // As a query parameter: comma-separated.
+      z
+        .string()
+        .transform((s) =>
+          s
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(topic)),
+    ])
+    .pipe(
+      z
+        .array(z.string())
+        .min(1, { error: 'give at least one topic' })
+        .max(10, { error: 'at most 10 topics' }),
+    )
+    .meta({
+      description: 'Topics of interest: an array in a JSON body, comma-separated as a query parameter.',
+      example: ['economy', 'climate'],
+    }),
+);
 
 const request = z
   .object({

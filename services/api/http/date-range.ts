@@ -1,6 +1,8 @@
-// date_range (docs/http-api.md, "Articles and lists"): `24h`, `7d`, `30d`, or `FROM..TO` with ISO 8601
-// dates or instants and either end open. Returns the half-open window
-// [from, to) or a message saying what was wrong.
+// date_range (docs/http-api.md, "Articles and lists"): a span up to now (`24h`, `7d`, `2w`, any number
+// of hours, days or weeks, or an ISO 8601 duration such as `PT12H`, `P7D`, `P2W`), `today` or
+// `yesterday` (UTC days), or FROM..TO with ISO 8601 dates or instants and either end open; the ISO 8601
+// interval FROM/TO (with `..` or nothing for an open end) and FROM,TO are read the same way, since
+// clients send both. Returns the half-open window [from, to) or a message saying what was wrong.
 
 export interface DateRange {
   from: Date | null;
@@ -8,27 +10,39 @@ export interface DateRange {
   to: Date | null;
 }
 
-// A Map, not an object literal: `__proto__` or `constructor` must not find a span on Object's prototype
+const hour = 3600_000;
+const day = 24 * hour;
+const unitMs: Record<string, number> = { h: hour, d: day, w: 7 * day };
+/** The longest span up to now: ten years, which is longer than any archive we keep. */
+const longestSpanMs = 3660 * day;
+
+// Patterns, not a lookup table: `__proto__` or `constructor` must not find a span on Object's prototype
 // (they did, and made an Invalid Date that reached an event and answered 500; found by npm run fuzz).
-const relative = new Map<string, number>([
-  ['24h', 24 * 3600_000],
-  ['7d', 7 * 86_400_000],
-  ['30d', 30 * 86_400_000],
-]);
+const shortSpan = /^(\d{1,6})([hdw])$/i;
+const isoDuration = /^P(?:(\d{1,6})W|(\d{1,6})D|T(\d{1,6})H|(\d{1,6})DT(\d{1,6})H)$/i;
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 const expected =
-  'expected 24h, 7d, 30d or FROM..TO with ISO 8601 dates or instants (e.g. 2026-01-01..2026-01-31)';
+  'expected a span up to now (24h, 7d, 2w, PT12H, P7D), today, yesterday, or FROM..TO with ISO 8601 ' +
+  'dates or instants (e.g. 2026-01-01..2026-01-31; FROM/TO and FROM,TO also)';
 
 export function parseDateRange(raw: string, now: Date): DateRange | string {
   const text = raw.trim();
-  const span = relative.get(text);
+  const span = spanOf(text);
+  if (typeof span === 'string') return span;
   if (span !== undefined) return { from: new Date(now.getTime() - span), to: null };
-  const parts = text.split('..');
-  if (parts.length !== 2) return expected;
-  const [fromText, toText] = parts.map((p) => p.trim()) as [string, string];
+  const lower = text.toLowerCase();
+  if (lower === 'today' || lower === 'yesterday') {
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    return lower === 'today'
+      ? { from: new Date(midnight), to: null }
+      : { from: new Date(midnight - day), to: new Date(midnight) };
+  }
+  const parts = ends(text);
+  if (parts === undefined) return expected;
+  const [fromText, toText] = parts;
   if (fromText === '' && toText === '') return `both ends are open; ${expected}`;
   const from = fromText === '' ? null : readEnd(fromText, 'start');
   const to = toText === '' ? null : readEnd(toText, 'end');
@@ -38,6 +52,37 @@ export function parseDateRange(raw: string, now: Date): DateRange | string {
     return `the start ${fromText} is not before the end ${toText}`;
   }
   return { from, to };
+}
+
+/** The span of `24h` or `P7D` in ms; undefined if the text is no span; a message if it is out of range. */
+function spanOf(text: string): number | string | undefined {
+  let ms: number;
+  const short = shortSpan.exec(text);
+  const iso = short ? null : isoDuration.exec(text);
+  if (short) ms = Number(short[1]) * unitMs[short[2]!.toLowerCase()]!;
+  else if (iso) {
+    const [, weeks, days, hours, mixedDays, mixedHours] = iso.map((v) => Number(v ?? 0));
+    ms = weeks! * 7 * day + (days! + mixedDays!) * day + (hours! + mixedHours!) * hour;
+  } else return undefined;
+  if (ms <= 0) return `${JSON.stringify(text)} is an empty span; ${expected}`;
+  if (ms > longestSpanMs) return `${JSON.stringify(text)} is longer than 3660 days`;
+  return ms;
+}
+
+/** The two ends of FROM..TO, FROM/TO (ISO 8601, `..` for an open end) or FROM,TO; undefined otherwise. */
+function ends(text: string): [string, string] | undefined {
+  const separator = text.includes('/')
+    ? '/'
+    : text.includes('..')
+      ? '..'
+      : text.includes(',')
+        ? ','
+        : undefined;
+  if (separator === undefined) return undefined;
+  const parts = text.split(separator).map((p) => p.trim());
+  if (parts.length !== 2) return undefined;
+  const open = (end: string) => (separator === '/' && end === '..' ? '' : end);
+  return [open(parts[0]!), open(parts[1]!)];
 }
 
 /** A date as the start is its first instant; as the end it includes that whole day. */

@@ -27,11 +27,56 @@ export const offsetParam = z.coerce
   .default(0)
   .meta({ description: 'Number of items to skip.', example: 0 });
 
+// Booleans as clients send them: `true`/`false` in any case (Python's requests sends `True`) and `1`/`0`.
+const booleanWords = new Map([
+  ['true', true],
+  ['1', true],
+  ['false', false],
+  ['0', false],
+]);
+
 export const booleanParam = (description: string) =>
   z
-    .enum(['true', 'false'], { error: 'must be true or false' })
-    .transform((v) => v === 'true')
-    .meta({ description });
+    .string()
+    .transform((raw, ctx) => {
+      const value = booleanWords.get(raw.trim().toLowerCase());
+      if (value !== undefined) return value;
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, 1 or 0' });
+      return z.NEVER;
+    })
+    .meta({
+      description: `${description} \`true\` or \`false\` (any case), or \`1\` or \`0\`.`,
+      enum: ['true', 'false', '1', '0'],
+    });
+
+/**
+ * The schemas that take several values separated by commas. A client may also repeat such a parameter
+ * (`category=world&category=science`, OpenAPI's default form for arrays) or name it with brackets
+ * (`topics[]=a`, axios and PHP): route.ts joins those values with commas before validating.
+ */
+const commaLists = new WeakSet<z.ZodType>();
+
+/** Marks a schema as taking comma-separated values (above); returns it. */
+export function commaList<S extends z.ZodType>(schema: S): S {
+  commaLists.add(schema);
+  return schema;
+}
+
+/** Whether a parameter's schema, under optional() or default(), takes comma-separated values. */
+export function takesCommaList(schema: unknown): boolean {
+  let current = schema;
+  for (let depth = 0; depth < 5 && current instanceof z.ZodType; depth++) {
+    if (commaLists.has(current)) return true;
+    if (
+      current instanceof z.ZodOptional ||
+      current instanceof z.ZodDefault ||
+      current instanceof z.ZodNullable
+    )
+      current = current.unwrap();
+    else return false;
+  }
+  return false;
+}
 
 /** A comma-separated list whose every item passes `check`; at most `max` items. */
 export function listParam(options: {
@@ -43,7 +88,7 @@ export function listParam(options: {
   lowercase?: boolean;
 }) {
   const max = options.max ?? 20;
-  return z
+  const schema = z
     .string()
     .transform((raw, ctx) => {
       const items = raw
@@ -66,6 +111,7 @@ export function listParam(options: {
       return [...new Set(items)];
     })
     .meta({ description: options.description, example: options.example });
+  return commaList(schema);
 }
 
 export const categoryParam = listParam({
@@ -131,9 +177,11 @@ export const dateRangeParam = z
   })
   .meta({
     description:
-      'Publication window: `24h`, `7d`, `30d` (up to now), or `FROM..TO` with ISO 8601 dates or instants, ' +
-      'either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`). FROM is inclusive; TO is exclusive ' +
-      'for an instant and includes the whole day for a date.',
+      'Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or ' +
+      'weeks, or an ISO 8601 duration such as `PT12H`, `P7D`), `today` or `yesterday` (UTC days), or ' +
+      '`FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, ' +
+      '`..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. ' +
+      'FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date.',
     example: '7d',
   });
 

@@ -51,7 +51,7 @@ describe('query validation', () => {
     [{ category: 'cooking' }, /^category: "cooking" is not a category/],
     [{ language: 'xx' }, /^language: "xx" is not an ISO 639-1 language code/],
     [{ country: 'uk' }, /^country: "uk" is not a lowercase ISO 3166-1 alpha-2 country code/],
-    [{ active_only: 'maybe' }, /^active_only: must be true or false \(got "maybe"\)$/],
+    [{ active_only: 'maybe' }, /^active_only: must be true, false, 1 or 0 \(got "maybe"\)$/],
     [
       { catgory: 'x' },
       /^catgory: unknown parameter \(accepted: limit, offset, category, language, country, active_only\)$/,

@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { ApiError, invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
 import { readJsonBody } from './json-body.ts';
-import { quote } from './params.ts';
+import { quote, takesCommaList } from './params.ts';
 
 export type Method = 'get' | 'post' | 'delete';
 
@@ -58,14 +58,33 @@ export const defineRoute = <Q extends AnyObject, P extends AnyObject, B extends 
 /** Koa path syntax for an OpenAPI path. */
 export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** A query string as an object of single values; a parameter given twice is an error, not a silent pick. */
-function singleValues(query: Record<string, string | string[] | undefined>): Record<string, string> {
+/**
+ * A query string as an object of single values. A parameter given twice is an error, not a silent pick,
+ * unless it takes a comma-separated list: then its values are joined (`category=world&category=science`,
+ * OpenAPI's default form for arrays), and `name[]` (axios, PHP) is read as `name`.
+ */
+function singleValues(
+  query: Record<string, string | string[] | undefined>,
+  isList: (name: string) => boolean,
+): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(query)) {
-    if (Array.isArray(value)) throw invalidParameter(name, 'given more than once');
-    if (value !== undefined) out[name] = value;
+  for (const [given, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const bracketed = given.endsWith('[]') && isList(given.slice(0, -2));
+    const name = bracketed ? given.slice(0, -2) : given;
+    if (!bracketed && Array.isArray(value) && !isList(name))
+      throw invalidParameter(name, 'given more than once');
+    const joined = Array.isArray(value) ? value.join(',') : value;
+    out[name] = Object.hasOwn(out, name) ? `${out[name]},${joined}` : joined;
   }
   return out;
+}
+
+/** Whether the route reads `name` from the query string as a comma-separated list. */
+function listParameters(route: RouteSpec): (name: string) => boolean {
+  const shapes = [route.query?.shape, route.bodyFromQuery ? (route.body as AnyObject).shape : undefined];
+  return (name) =>
+    shapes.some((shape) => shape !== undefined && Object.hasOwn(shape, name) && takesCommaList(shape[name]));
 }
 
 /** Validates against a schema; the first problem becomes a 400 naming the field. */
@@ -113,7 +132,7 @@ export async function readInput(
   route: RouteSpec,
   limits: RequestLimits,
 ): Promise<HandlerInput<unknown, unknown, unknown>> {
-  const rawQuery = singleValues(ctx.query);
+  const rawQuery = singleValues(ctx.query, listParameters(route));
   const params = route.params ? validate(route.params, ctx.params ?? {}, 'path') : {};
   let body: unknown = undefined;
   let query: unknown = {};

@@ -103,19 +103,40 @@ async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise
   }
 }
 
-const enhancementKinds = ['summary', 'context', 'insights'] as const;
+/** The enhancements given when none are named: the three the reference set names. */
+const defaultEnhancements = ['summary', 'context', 'insights'] as const;
+/** Those and what the enrichment also finds (the overview set names sentiment as an output). */
+const enhancementKinds = [...defaultEnhancements, 'sentiment', 'entities', 'keywords'] as const;
 
 const enhanceRequest = z
   .object({
     article_id: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
     enhancements: z
       .array(z.enum(enhancementKinds, { error: `each must be one of ${enhancementKinds.join(', ')}` }))
-      .min(1, { error: 'ask for at least one of summary, context, insights' })
-      .default([...enhancementKinds])
-      .meta({ description: 'Which enhancements to return; all three when omitted.' }),
+      .min(1, { error: `ask for at least one of ${enhancementKinds.join(', ')}` })
+      .default([...defaultEnhancements])
+      .meta({
+        description:
+          'Which enhancements to return: summary, context and insights when omitted; sentiment, entities ' +
+          'and keywords on request.',
+      }),
     length,
   })
   .meta({ id: 'EnhanceRequest' });
+
+const sentiment = z.object({
+  label: z.enum(['positive', 'neutral', 'negative', 'mixed']),
+  score: z.number().meta({ description: '-1 (most negative) to 1 (most positive).' }),
+});
+
+const entities = z.array(
+  z.object({
+    name: z.string(),
+    type: z.enum(['person', 'organization', 'place', 'other']),
+    salience: z.number(),
+    mentions: z.number().int(),
+  }),
+);
 
 const providerFields = {
   provider: z.string().meta({ description: 'Provider that answered: embedded or openai.' }),
@@ -134,6 +155,9 @@ const enhanceResponse = z
       .meta({ description: 'Background from related articles; null when the read model has none.' }),
     context_articles: contextArticles.optional(),
     insights: z.array(z.string()).optional(),
+    sentiment: sentiment.optional(),
+    entities: entities.optional(),
+    keywords: z.array(z.string()).optional(),
     ...providerFields,
   })
   .meta({ id: 'Enhancement', description: 'Only the enhancements asked for are present.' });
@@ -205,22 +229,8 @@ const analyzeResponse = z
     context: z.string().nullable().optional(),
     context_articles: contextArticles.optional(),
     insights: z.array(z.string()).optional(),
-    sentiment: z
-      .object({
-        label: z.enum(['positive', 'neutral', 'negative', 'mixed']),
-        score: z.number().meta({ description: '-1 (most negative) to 1 (most positive).' }),
-      })
-      .optional(),
-    entities: z
-      .array(
-        z.object({
-          name: z.string(),
-          type: z.enum(['person', 'organization', 'place', 'other']),
-          salience: z.number(),
-          mentions: z.number().int(),
-        }),
-      )
-      .optional(),
+    sentiment: sentiment.optional(),
+    entities: entities.optional(),
     keywords: z.array(z.string()).optional(),
     category: z.string().nullable().optional(),
     language: z.string().nullable().optional().meta({ description: 'ISO 639-1, when detected.' }),
@@ -344,6 +354,9 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
             ? { context: result.context, context_articles: citedArticles(cited, result.contextArticleIds) }
             : {}),
           ...(wants.has('insights') ? { insights: result.insights } : {}),
+          ...(wants.has('sentiment') ? { sentiment: result.sentiment } : {}),
+          ...(wants.has('entities') ? { entities: result.entities } : {}),
+          ...(wants.has('keywords') ? { keywords: result.keywords } : {}),
           provider: result.provider,
           model: result.model,
         };
