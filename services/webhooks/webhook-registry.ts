@@ -126,11 +126,17 @@ export class WebhookRegistry {
     this.clock = deps.clock ?? Date.now;
   }
 
-  /** Refuses a URL the dispatcher would refuse: not http(s), private or unresolvable (unless allow-listed). */
+  /**
+   * Refuses a URL the dispatcher would refuse: not http(s), or a private, loopback or link-local address
+   * (unless allow-listed). A host name that does not resolve now is accepted: its DNS may not be set up
+   * yet (or this machine may have none), and the dispatcher checks the address at every delivery anyway,
+   * retrying an unresolvable one; POST /api/v1/webhooks/{id}/test shows whether it can be reached.
+   */
   async checkUrl(field: string, url: string): Promise<string> {
     const check = await this.deps.policy.check(url);
-    if (!check.ok) throw invalidParameter(field, check.reason);
-    return check.url.toString();
+    if (check.ok) return check.url.toString();
+    if (check.kind === 'unresolved') return new URL(url).toString();
+    throw invalidParameter(field, check.reason);
   }
 
   async list(tenantId: string, page: { limit: number; offset: number }) {

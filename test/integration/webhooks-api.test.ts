@@ -100,6 +100,23 @@ describe('webhooks and monitors API', () => {
     }
   });
 
+  it('accepts a host name that does not resolve (yet): the dispatcher checks the address at each delivery', async () => {
+    // .invalid never resolves (RFC 2606), anywhere: the case of a DNS record not made yet, or of no DNS.
+    const url = `https://hooks-${run}.example.invalid/receive`;
+    const webhook = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url,
+      events: ['documentary.ready'],
+    });
+    expect(webhook.status, webhook.text).toBe(201);
+    expect(webhook.body.webhook.url).toBe(url);
+    const monitor = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: `unresolved-${run}`,
+      company: 'Acme',
+      alert_webhook: `https://alerts-${run}.example.invalid/receive`,
+    });
+    expect(monitor.status, monitor.text).toBe(201);
+  });
+
   it("enforces the plan's alert endpoints: Essentials registers 3 and the 4th answers 403", async () => {
     const essentials = await knownClient(
       await createTestClient(stack, { name: `Essentials ${run}`, plan: 'essentials' }),
