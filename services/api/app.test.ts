@@ -106,3 +106,37 @@ describe('a request no route answers', () => {
 interface ApiErrorBody {
   error: { code: string; message: string };
 }
+
+describe('a request from a page on another origin (CORS)', () => {
+  const origin = 'https://dashboard.example';
+
+  it('has its preflight answered before authentication, for any origin, with the headers it asks for', async () => {
+    const response = await fetch(`${base}/v1/things`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST,DELETE');
+    expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('may read the answer and the headers a client needs (request id, rate limits, Retry-After)', async () => {
+    const response = await fetch(`${base}/v1/things/abc`, { headers: { origin, authorization: 'Bearer x' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const exposed = response.headers.get('access-control-expose-headers')!.split(',');
+    expect(exposed).toEqual(expect.arrayContaining(['X-Request-Id', 'RateLimit-Remaining', 'Retry-After']));
+  });
+
+  it('may read an error too (a 401 without credentials)', async () => {
+    const response = await fetch(`${base}/v1/things`, { headers: { origin } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});

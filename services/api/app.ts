@@ -2,6 +2,7 @@
 // the authentication slot, then the routes built from their descriptions.
 // Dependencies come in; main.ts wires the real ones, tests can wire others.
 import { randomUUID } from 'node:crypto';
+import cors from '@koa/cors';
 import Router from '@koa/router';
 import Koa, { type Context, type Next } from 'koa';
 import { Counter, Histogram, type Registry } from 'prom-client';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDependencies): Koa {
   });
 
   app.use(requireHost);
+  app.use(crossOrigin);
   const router = new Router();
   deps.publicRoutes(router);
   for (const route of deps.routes) {
@@ -105,6 +107,32 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(router.allowedMethods());
   return app;
 }
+
+/**
+ * CORS, so that a page on another origin (a dashboard, a notebook) can call the API with its key. Any
+ * origin: the credentials are a header the page must hold (an API key or token), never a cookie, so
+ * allowing an origin grants it nothing it does not already have. The answer's own headers a client
+ * reads (request id, rate limits, Retry-After, Location, the audio's voice) are exposed. A preflight is
+ * answered here, before authentication (browsers send it without credentials).
+ */
+const crossOrigin = cors({
+  origin: '*',
+  allowMethods: ['GET', 'HEAD', 'POST', 'DELETE'],
+  exposeHeaders: [
+    'X-Request-Id',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'Retry-After',
+    'Location',
+    'WWW-Authenticate',
+    'Content-Disposition',
+    'Content-Range',
+    'Audio-Voice',
+    'Audio-Duration-Ms',
+  ],
+  maxAge: 600,
+});
 
 const isEventStream = (route: RouteSpec) =>
   Object.values(route.responses).some((response) => response.contentType === 'text/event-stream');

@@ -120,6 +120,16 @@ describe('access control', () => {
     const unknown = await call(a, '/v1/articles', 'nik_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(unknown.body.error).toEqual({ code: 'unauthorized', message: 'unknown or revoked API key' });
     expect((await call(a, '/v1/articles?limit=1', full.apiKey)).status).toBe(200);
+    // X-API-Key, read when Authorization is absent; a wrong key there is the same 401.
+    const byHeader = (key: string) =>
+      fetch(`${a.url}/v1/articles?limit=1`, { headers: { 'x-api-key': key } });
+    expect((await byHeader(full.apiKey)).status).toBe(200);
+    const wrong = await byHeader('nik_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect([wrong.status, ((await wrong.json()) as { error: unknown }).error]).toEqual([
+      401,
+      { code: 'unauthorized', message: 'unknown or revoked API key' },
+    ]);
+    expect((await byHeader('two words')).status).toBe(401);
 
     const reader = await client({ name: 'access reader', scopes: ['read:feeds'] });
     const write = await call(a, '/v1/sources', reader.apiKey, {

@@ -1,5 +1,6 @@
 // The one authentication middleware in front of every endpoint: an API key or
-// an OAuth access token as `Authorization: Bearer`. Either way the request
+// an OAuth access token as `Authorization: Bearer` (or, without Authorization,
+// as `X-API-Key`). Either way the request
 // gets a principal (tenant, client, scopes, plan limits); anything missing,
 // malformed, unknown, expired or revoked is a 401 that says which, without
 // echoing the credential.
@@ -75,19 +76,25 @@ export function bearerAuthentication(deps: {
       await next();
       return;
     }
-    if (!header) {
+    // X-API-Key, which many API clients send by habit, is read when Authorization is absent.
+    const apiKeyHeader = header ? '' : ctx.get('x-api-key');
+    if (!header && !apiKeyHeader) {
       throw new ApiError(
         'unauthorized',
-        'missing credentials: send Authorization: Bearer <API key or access token>',
+        'missing credentials: send Authorization: Bearer <API key or access token> (or X-API-Key: <API key>)',
         {
           'WWW-Authenticate': challenge,
         },
       );
     }
-    const match = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
+    const match = header
+      ? /^Bearer +([\x21-\x7e]+) *$/i.exec(header)
+      : /^ *([\x21-\x7e]+) *$/.exec(apiKeyHeader);
     if (!match)
       throw unauthorized(
-        'malformed Authorization header: expected "Bearer <API key or access token>"',
+        header
+          ? 'malformed Authorization header: expected "Bearer <API key or access token>"'
+          : 'malformed X-API-Key header: expected the API key alone',
         'invalid_request',
       );
     const credential = match[1]!;

@@ -122,7 +122,12 @@ function operation(route: RouteSpec): Json {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    ...(route.scope ? { security: [{ bearer: [route.scope] }], 'x-required-scope': route.scope } : {}),
+    ...(route.scope
+      ? {
+          security: [{ bearer: [route.scope] }, { apiKeyHeader: [route.scope] }],
+          'x-required-scope': route.scope,
+        }
+      : {}),
     parameters: [
       ...parameters(route.params, 'path'),
       ...parameters(route.query, 'query'),
@@ -275,6 +280,12 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
           type: 'http',
           scheme: 'bearer',
           description: 'An API key, or an access token from POST /oauth/token (client credentials).',
+        },
+        apiKeyHeader: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'An API key (or access token) as X-API-Key, read when Authorization is absent.',
         },
         clientBasic: {
           type: 'http',
