@@ -352,6 +352,16 @@ describe('speech on the API', () => {
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('audio/ogg');
       expect(Buffer.from(await file.arrayBuffer()).equals(bytes.bytes)).toBe(true);
+
+      // format "url": the mp3, answered as JSON whatever Accept says (the same file as format mp3).
+      const byFormat = await synthesize({ text, format: 'url' });
+      expect(byFormat.status).toBe(200);
+      expect(byFormat.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(byFormat.body).toMatchObject({ format: 'mp3', voice: 'en-US-slt-hts' });
+      const mp3 = await synthesize({ text, format: 'mp3' });
+      const stored = await fetch(byFormat.body.audio_url);
+      expect(stored.headers.get('content-type')).toBe('audio/mpeg');
+      expect(Buffer.from(await stored.arrayBuffer()).equals(mp3.bytes)).toBe(true);
     });
 
     it('picks the default voice of a language or locale when no voice is named', async () => {

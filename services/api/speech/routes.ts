@@ -52,6 +52,12 @@ export const voiceView = (voice: Voice): z.output<typeof voiceItem> => ({
   sample_rate_hz: voice.sampleRateHz,
 });
 
+/**
+ * What `format` takes: the audio formats, and `url`, for clients that read the interface's "audio as
+ * binary data or as a URL depending on the requested format" as a format that answers a URL.
+ */
+const requestFormats = [...audioFormats, 'url'] as const;
+
 const synthesizeRequest = z
   .object({
     text: z.string({ error: 'must be a string' }).meta({
@@ -67,9 +73,13 @@ const synthesizeRequest = z
       description: '1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5).',
     }),
     format: z
-      .enum(audioFormats, { error: `must be one of ${audioFormats.join(', ')}` })
+      .enum(requestFormats, { error: `must be one of ${requestFormats.join(', ')}` })
       .default('mp3')
-      .meta({ description: 'mp3, wav or ogg (Opus).' }),
+      .meta({
+        description:
+          'mp3, wav or ogg (Opus); `url`: an mp3 answered as JSON with its signed URL, as ' +
+          '`Accept: application/json` does for any format.',
+      }),
   })
   .meta({ id: 'SynthesizeRequest' });
 
@@ -204,16 +214,20 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
       },
       errors: ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'provider_unavailable'],
       handler: async (ctx, { body }) => {
+        const format = body.format === 'url' ? 'mp3' : body.format;
         const result = await speaking(() =>
           deps.synthesis.synthesize({
             text: body.text,
-            format: body.format,
+            format,
             ...(body.voice !== undefined ? { voiceId: body.voice } : {}),
             ...(body.language !== undefined ? { language: body.language } : {}),
             ...(body.speed !== undefined ? { speed: body.speed } : {}),
           }),
         );
-        if (ctx.accepts(contentTypes[body.format], 'application/json') === 'application/json') {
+        if (
+          body.format === 'url' ||
+          ctx.accepts(contentTypes[format], 'application/json') === 'application/json'
+        ) {
           ctx.body = synthesizedView(result, deps.audio);
           return;
         }
