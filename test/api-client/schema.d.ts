@@ -1564,7 +1564,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas. */
                 language?: string;
-                /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, or an ISO 8601 duration such as `PT12H`, `P7D`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
+                /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, an ISO 8601 duration such as `PT12H`, `P7D`, or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
@@ -1753,7 +1753,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas. */
                 language?: string;
-                /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, or an ISO 8601 duration such as `PT12H`, `P7D`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
+                /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, an ISO 8601 duration such as `PT12H`, `P7D`, or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;

@@ -270,7 +270,10 @@ describe('documentaries API', () => {
       [{ topic: 'chips', length: 'epic' }, /^length: must be one of "short", "medium", "long"/],
       [{ topic: 'chips', max_articles: 0 }, /^max_articles: must be at least 1/],
       [{ topic: 'chips', max_articles: 51 }, /^max_articles: must be at most 50/],
-      [{ topic: 'chips', date_range: 'last week' }, /^date_range: .*expected a span up to now \(24h, 7d/],
+      [
+        { topic: 'chips', date_range: 'last fortnight' },
+        /^date_range: .*expected a span up to now \(24h, 7d/,
+      ],
       [{ topic: 'chips', date_range: '2020-01-01..2026-01-01' }, /^date_range: covers more than 366 days/],
       [{ topic: 'chips', date_range: '2999-01-01..' }, /^date_range: starts in the future/],
       [{ topic: 'chips', voice: 'xx-nobody' }, /^voice: /],

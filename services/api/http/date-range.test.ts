@@ -16,6 +16,12 @@ describe('date_range', () => {
     ['P7D', '2026-11-13T12:00:00.000Z', null],
     ['p1w', '2026-11-13T12:00:00.000Z', null],
     ['P1DT12H', '2026-11-19T00:00:00.000Z', null],
+    ['last_7_days', '2026-11-13T12:00:00.000Z', null],
+    ['past week', '2026-11-13T12:00:00.000Z', null],
+    ['Last 24 Hours', '2026-11-19T12:00:00.000Z', null],
+    ['last-month', '2026-10-21T12:00:00.000Z', null],
+    ['day', '2026-11-19T12:00:00.000Z', null],
+    ['2 weeks', '2026-11-06T12:00:00.000Z', null],
     ['today', '2026-11-20T00:00:00.000Z', null],
     ['Yesterday', '2026-11-19T00:00:00.000Z', '2026-11-20T00:00:00.000Z'],
   ])('%s is a window up to now (or a UTC day)', (text, from, to) => {
@@ -57,7 +63,10 @@ describe('date_range', () => {
   });
 
   it.each([
-    ['last week', /expected a span up to now .* or FROM\.\.TO/],
+    ['last fortnight', /expected a span up to now .* or FROM\.\.TO/],
+    ['next week', /expected a span/],
+    ['0 days', /is an empty span/],
+    ['11 years', /longer than 3660 days/],
     ['0d', /is an empty span/],
     ['PT0H', /is an empty span/],
     ['3661d', /longer than 3660 days/],

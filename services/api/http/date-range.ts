@@ -1,5 +1,6 @@
 // date_range (docs/http-api.md, "Articles and lists"): a span up to now (`24h`, `7d`, `2w`, any number
-// of hours, days or weeks, or an ISO 8601 duration such as `PT12H`, `P7D`, `P2W`), `today` or
+// of hours, days or weeks, an ISO 8601 duration such as `PT12H`, `P7D`, `P2W`, or in words such as
+// `last_7_days`, `past week`, `24 hours`, `last month` (30 days)), `today` or
 // `yesterday` (UTC days), or FROM..TO with ISO 8601 dates or instants and either end open; the ISO 8601
 // interval FROM/TO (with `..` or nothing for an open end) and FROM,TO are read the same way, since
 // clients send both. Returns the half-open window [from, to) or a message saying what was wrong.
@@ -19,13 +20,16 @@ const longestSpanMs = 3660 * day;
 // Patterns, not a lookup table: `__proto__` or `constructor` must not find a span on Object's prototype
 // (they did, and made an Invalid Date that reached an event and answered 500; found by npm run fuzz).
 const shortSpan = /^(\d{1,6})([hdw])$/i;
+// In words, as clients guess the format: `last_7_days`, `past week`, `24 hours`, `last-month` (30 days).
+const wordSpan = /^(?:(?:last|past)[\s_-]*)?(?:(\d{1,6})[\s_-]*)?(hour|day|week|month|year)s?$/i;
+const wordUnitMs: Record<string, number> = { hour, day, week: 7 * day, month: 30 * day, year: 365 * day };
 const isoDuration = /^P(?:(\d{1,6})W|(\d{1,6})D|T(\d{1,6})H|(\d{1,6})DT(\d{1,6})H)$/i;
 
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 const expected =
-  'expected a span up to now (24h, 7d, 2w, PT12H, P7D), today, yesterday, or FROM..TO with ISO 8601 ' +
+  'expected a span up to now (24h, 7d, 2w, PT12H, P7D, last_7_days), today, yesterday, or FROM..TO with ISO 8601 ' +
   'dates or instants (e.g. 2026-01-01..2026-01-31; FROM/TO and FROM,TO also)';
 
 export function parseDateRange(raw: string, now: Date): DateRange | string {
@@ -59,11 +63,13 @@ function spanOf(text: string): number | string | undefined {
   let ms: number;
   const short = shortSpan.exec(text);
   const iso = short ? null : isoDuration.exec(text);
+  const words = short || iso ? null : wordSpan.exec(text);
   if (short) ms = Number(short[1]) * unitMs[short[2]!.toLowerCase()]!;
   else if (iso) {
     const [, weeks, days, hours, mixedDays, mixedHours] = iso.map((v) => Number(v ?? 0));
     ms = weeks! * 7 * day + (days! + mixedDays!) * day + (hours! + mixedHours!) * hour;
-  } else return undefined;
+  } else if (words) ms = Number(words[1] ?? 1) * wordUnitMs[words[2]!.toLowerCase()]!;
+  else return undefined;
   if (ms <= 0) return `${JSON.stringify(text)} is an empty span; ${expected}`;
   if (ms > longestSpanMs) return `${JSON.stringify(text)} is longer than 3660 days`;
   return ms;
