@@ -1005,7 +1005,7 @@ export interface components {
              */
             enhancements: ("summary" | "context" | "insights" | "sentiment" | "entities" | "keywords")[];
             /**
-             * @description Summary length: short (1–2 sentences), medium (about a quarter), long (about half).
+             * @description Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).
              * @default medium
              * @enum {string}
              */
@@ -1046,13 +1046,13 @@ export interface components {
             /** @description Headline of the text, if it has one. */
             title?: string;
             /**
-             * @description summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and context; educational: summary and the educational insights; full: all of these plus category, language and reading time.
+             * @description summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and context; educational: summary and the educational insights; full (the default): all of these plus category, language and reading time.
              * @default full
              * @enum {string}
              */
             analysis_type: "summary" | "sentiment" | "insights" | "educational" | "full";
             /**
-             * @description brief: short summary, context from at most 1 related article; standard: medium summary, up to 3; deep: long summary, up to 6.
+             * @description brief (or low): short summary, context from at most 1 related article; standard (the default, or medium): medium summary, up to 3; deep (or high, detailed): long summary, up to 6.
              * @default standard
              * @enum {string}
              */
@@ -1112,13 +1112,13 @@ export interface components {
             /** @description Plain text, at most 100,000 characters (longer: 413 payload_too_large). */
             content: string;
             /**
-             * @description neutral: as written; professional: no contractions; casual: contractions; executive: points, most important first, one per line starting with "- ".
+             * @description neutral (the default): as written; professional (or formal): no contractions; casual (or informal): contractions; executive: points, most important first, one per line starting with "- ".
              * @default neutral
              * @enum {string}
              */
             tone: "professional" | "neutral" | "casual" | "executive";
             /**
-             * @description Summary length: short (1–2 sentences), medium (about a quarter), long (about half).
+             * @description Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).
              * @default medium
              * @enum {string}
              */

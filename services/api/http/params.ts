@@ -218,3 +218,28 @@ export function quote(value: string): string {
   const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
   return JSON.stringify(shown);
 }
+
+/**
+ * One of `values` (`fallback` when absent), in any case, or a word clients guess for one of them (`aliases`: `high` for `deep`),
+ * which is read as that value; the answer echoes the value, never the alias. The interface leaves these
+ * enumerations unshown, so clients guess. Documented as the enumeration itself (zod leaves out the
+ * default of a schema that transforms its input, so callers' descriptions name it).
+ */
+export function enumWithAliases<const V extends readonly [string, ...string[]]>(
+  values: V,
+  aliases: Readonly<Record<string, V[number]>>,
+  fallback: V[number],
+) {
+  const known = new Map<string, V[number]>(values.map((v) => [v, v]));
+  for (const [alias, value] of Object.entries(aliases)) known.set(alias, value);
+  const shown = Object.keys(aliases);
+  return z
+    .preprocess(
+      (raw) => (typeof raw === 'string' ? (known.get(raw.trim().toLowerCase()) ?? raw) : raw),
+      z.enum(values, {
+        error: `must be one of ${values.join(', ')}${shown.length > 0 ? ` (or ${shown.join(', ')})` : ''}`,
+      }),
+    )
+    .default(fallback as never)
+    .meta({ type: 'string', enum: [...values] });
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../../runtime/api-error.ts';
 import {
   booleanParam,
+  enumWithAliases,
   categoryParam,
   countryParam,
   languageParam,
@@ -58,5 +59,36 @@ describe('query validation', () => {
     ],
   ])('%j is refused with a message naming the parameter', (input, message) => {
     expect(problem(input)).toMatch(message);
+  });
+});
+
+describe('an enumeration with aliases (the words clients guess for its values)', () => {
+  const body = z.object({
+    context_level: enumWithAliases(
+      ['brief', 'standard', 'deep'] as const,
+      { high: 'deep', low: 'brief' },
+      'standard',
+    ),
+  });
+
+  it('reads the values and the aliases in any case as the value, and is the fallback when absent', () => {
+    expect(validate(body, { context_level: 'deep' }, 'body')).toEqual({ context_level: 'deep' });
+    expect(validate(body, { context_level: ' High ' }, 'body')).toEqual({ context_level: 'deep' });
+    expect(validate(body, { context_level: 'BRIEF' }, 'body')).toEqual({ context_level: 'brief' });
+    expect(validate(body, {}, 'body')).toEqual({ context_level: 'standard' });
+  });
+
+  it('refuses anything else, naming the values and the aliases', () => {
+    expect(() => validate(body, { context_level: 'extreme' }, 'body')).toThrow(
+      'context_level: must be one of brief, standard, deep (or high, low)',
+    );
+    expect(() => validate(body, { context_level: 3 }, 'body')).toThrow(/^context_level: must be one of/);
+  });
+
+  it('is documented as the enumeration', () => {
+    expect(z.toJSONSchema(body.shape.context_level, { io: 'input', unrepresentable: 'any' })).toMatchObject({
+      type: 'string',
+      enum: ['brief', 'standard', 'deep'],
+    });
   });
 });

@@ -7,6 +7,7 @@ import type { ArticleStore } from '../articles/article-store.ts';
 import { ApiError, notFound } from '../../runtime/api-error.ts';
 import type { Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { enumWithAliases } from '../http/params.ts';
 import {
   summaryLengths,
   summaryTones,
@@ -50,12 +51,14 @@ function checkLength(field: string, text: string): void {
     );
 }
 
-const length = z
-  .enum(summaryLengths, { error: `must be one of ${summaryLengths.join(', ')}` })
-  .default('medium')
-  .meta({
-    description: 'Summary length: short (1–2 sentences), medium (about a quarter), long (about half).',
-  });
+const length = enumWithAliases(
+  summaryLengths,
+  { brief: 'short', standard: 'medium', detailed: 'long' },
+  'medium',
+).meta({
+  description:
+    'Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).',
+});
 
 const contextArticle = z
   .object({
@@ -189,23 +192,40 @@ const analyzeRequest = z
   .object({
     text: postedText('text to analyze'),
     title: z.string().max(500).optional().meta({ description: 'Headline of the text, if it has one.' }),
-    analysis_type: z
-      .enum(analysisTypes, { error: `must be one of ${analysisTypes.join(', ')}` })
-      .default('full')
-      .meta({
-        description:
-          'summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and ' +
-          'context; educational: summary and the educational insights; full: all of these plus category, ' +
-          'language and reading time.',
-      }),
-    context_level: z
-      .enum(contextLevels, { error: `must be one of ${contextLevels.join(', ')}` })
-      .default('standard')
-      .meta({
-        description:
-          'brief: short summary, context from at most 1 related article; standard: medium summary, up to 3; ' +
-          'deep: long summary, up to 6.',
-      }),
+    analysis_type: enumWithAliases(
+      analysisTypes,
+      {
+        all: 'full',
+        comprehensive: 'full',
+        complete: 'full',
+        entities: 'sentiment',
+        education: 'educational',
+      },
+      'full',
+    ).meta({
+      description:
+        'summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and ' +
+        'context; educational: summary and the educational insights; full (the default): all of these plus category, ' +
+        'language and reading time.',
+    }),
+    context_level: enumWithAliases(
+      contextLevels,
+      {
+        low: 'brief',
+        basic: 'brief',
+        short: 'brief',
+        medium: 'standard',
+        normal: 'standard',
+        high: 'deep',
+        detailed: 'deep',
+        long: 'deep',
+      },
+      'standard',
+    ).meta({
+      description:
+        'brief (or low): short summary, context from at most 1 related article; standard (the default, or medium): medium summary, up to 3; ' +
+        'deep (or high, detailed): long summary, up to 6.',
+    }),
   })
   .meta({ id: 'AnalyzeRequest' });
 
@@ -243,14 +263,15 @@ const analyzeResponse = z
 const summarizeRequest = z
   .object({
     content: postedText('content to summarize'),
-    tone: z
-      .enum(summaryTones, { error: `must be one of ${summaryTones.join(', ')}` })
-      .default('neutral')
-      .meta({
-        description:
-          'neutral: as written; professional: no contractions; casual: contractions; executive: points, most ' +
-          'important first, one per line starting with "- ".',
-      }),
+    tone: enumWithAliases(
+      summaryTones,
+      { formal: 'professional', informal: 'casual', friendly: 'casual' },
+      'neutral',
+    ).meta({
+      description:
+        'neutral (the default): as written; professional (or formal): no contractions; casual (or informal): contractions; executive: points, most ' +
+        'important first, one per line starting with "- ".',
+    }),
     length,
     voice_enabled: z
       .boolean({ error: 'must be true or false' })
