@@ -1558,11 +1558,11 @@ export interface operations {
     listArticles: {
         parameters: {
             query?: {
-                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment. */
+                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
                 /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
                 source?: string;
-                /** @description ISO 639-1 language code, or several separated by commas. */
+                /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
                 /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, an ISO 8601 duration such as `PT12H`, `P7D`, or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
@@ -1747,11 +1747,11 @@ export interface operations {
     listStories: {
         parameters: {
             query?: {
-                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment. */
+                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
                 /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
                 source?: string;
-                /** @description ISO 639-1 language code, or several separated by commas. */
+                /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
                 /** @description Publication window: a span up to now (`24h`, `7d`, `30d`, `2w`: any number of hours, days or weeks, an ISO 8601 duration such as `PT12H`, `P7D`, or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
@@ -1935,11 +1935,11 @@ export interface operations {
     listSources: {
         parameters: {
             query?: {
-                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment. */
+                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description ISO 3166-1 alpha-2 country code, or several separated by commas. */
+                /** @description ISO 3166-1 alpha-2 country code, or several separated by commas (uk is read as gb). */
                 country?: string;
-                /** @description ISO 639-1 language code, or several separated by commas. */
+                /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
                 /** @description true: only sources being polled. `true` or `false` (any case), or `1` or `0`. */
                 active_only?: "true" | "false" | "1" | "0";
@@ -3980,11 +3980,11 @@ export interface operations {
     streamEvents: {
         parameters: {
             query?: {
-                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment. */
+                /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
                 /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
                 source?: string;
-                /** @description ISO 639-1 language code, or several separated by commas. */
+                /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;

@@ -86,6 +86,8 @@ export function listParam(options: {
   example: string;
   max?: number;
   lowercase?: boolean;
+  /** An item as the vocabulary spells it (`sport` → `sports`), before it is checked. */
+  normalise?: (item: string) => string;
 }) {
   const max = options.max ?? 20;
   const schema = z
@@ -94,7 +96,8 @@ export function listParam(options: {
       const items = raw
         .split(',')
         .map((s) => (options.lowercase === false ? s.trim() : s.trim().toLowerCase()))
-        .filter(Boolean);
+        .filter(Boolean)
+        .map((s) => options.normalise?.(s) ?? s);
       if (items.length === 0) {
         ctx.addIssue({ code: 'custom', message: `must not be empty; expected ${options.expected}` });
         return z.NEVER;
@@ -114,24 +117,42 @@ export function listParam(options: {
   return commaList(schema);
 }
 
+// Words clients guess for a category, read as it (a Map: no prototype to find `constructor` on).
+const categoryAliases = new Map([
+  ['sport', 'sports'],
+  ['tech', 'technology'],
+  ['economy', 'business'],
+  ['finance', 'business'],
+  ['climate', 'environment'],
+  ['international', 'world'],
+]);
+
 export const categoryParam = listParam({
   check: (c) => (categories as readonly string[]).includes(c),
+  normalise: (c) => categoryAliases.get(c) ?? c,
   expected: `a category (one of ${categories.join(', ')})`,
-  description: `Category, or several separated by commas: ${categories.join(', ')}.`,
+  description:
+    `Category, or several separated by commas: ${categories.join(', ')} ` +
+    `(${[...categoryAliases].map(([alias, category]) => `${alias} is read as ${category}`).join(', ')}).`,
   example: 'technology',
 });
 
 export const languageParam = listParam({
   check: isLanguageCode,
+  // A locale (en-US, pt_BR) filters by its language: articles carry ISO 639-1 codes.
+  normalise: (l) => (/^[a-z]{2}[-_][a-z0-9]{2,8}$/.test(l) ? l.slice(0, 2) : l),
   expected: 'an ISO 639-1 language code such as en, de, pt',
-  description: 'ISO 639-1 language code, or several separated by commas.',
+  description:
+    'ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language.',
   example: 'en',
 });
 
 export const countryParam = listParam({
   check: isCountryCode,
+  // uk is the United Kingdom's everyday code (ISO 3166-1 reserves it for it); ISO's own is gb.
+  normalise: (c) => (c === 'uk' ? 'gb' : c),
   expected: 'a lowercase ISO 3166-1 alpha-2 country code such as gb, us, br',
-  description: 'ISO 3166-1 alpha-2 country code, or several separated by commas.',
+  description: 'ISO 3166-1 alpha-2 country code, or several separated by commas (uk is read as gb).',
   example: 'gb',
 });
 

@@ -34,6 +34,22 @@ function problem(input: Record<string, string>): string {
 }
 
 describe('query validation', () => {
+  it('reads the words clients use for a category, country or language as the vocabulary spells them', () => {
+    expect(
+      validate(
+        query,
+        { category: 'Sport,tech,sports', country: 'UK,us', language: 'en-US,pt_BR,de' },
+        'query',
+      ),
+    ).toEqual({
+      limit: 20,
+      offset: 0,
+      category: ['sports', 'technology'],
+      country: ['gb', 'us'],
+      language: ['en', 'pt', 'de'],
+    });
+  });
+
   it('applies defaults and converts values', () => {
     expect(validate(query, { category: 'Technology,science', active_only: 'true' }, 'query')).toEqual({
       limit: 20,
@@ -51,7 +67,8 @@ describe('query validation', () => {
     [{ offset: '-1' }, /^offset: must be an integer of at least 0/],
     [{ category: 'cooking' }, /^category: "cooking" is not a category/],
     [{ language: 'xx' }, /^language: "xx" is not an ISO 639-1 language code/],
-    [{ country: 'uk' }, /^country: "uk" is not a lowercase ISO 3166-1 alpha-2 country code/],
+    [{ country: 'zz' }, /^country: "zz" is not a lowercase ISO 3166-1 alpha-2 country code/],
+    [{ language: 'en-XX-y' }, /^language: "en-xx-y" is not an ISO 639-1 language code/],
     [{ active_only: 'maybe' }, /^active_only: must be true, false, 1 or 0 \(got "maybe"\)$/],
     [
       { catgory: 'x' },
