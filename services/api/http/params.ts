@@ -241,10 +241,11 @@ export function quote(value: string): string {
 }
 
 /**
- * One of `values` (`fallback` when absent), in any case, or a word clients guess for one of them (`aliases`: `high` for `deep`),
- * which is read as that value; the answer echoes the value, never the alias. The interface leaves these
- * enumerations unshown, so clients guess. Documented as the enumeration itself (zod leaves out the
- * default of a schema that transforms its input, so callers' descriptions name it).
+ * One of `values` (`fallback` when absent), in any case, or a word clients guess for one of them
+ * (`aliases`: `high` for `deep`), which is read as that value; the answer echoes the value, never the
+ * alias. The interface leaves these enumerations unshown, so clients guess. Documented as the
+ * enumeration itself (zod leaves out the default of a schema that transforms its input, so callers'
+ * descriptions name it).
  */
 export function enumWithAliases<const V extends readonly [string, ...string[]]>(
   values: V,
