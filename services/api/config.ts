@@ -7,6 +7,7 @@ import { audioUrlEnv } from '../audio/signed-url.ts';
 import { speechEnv } from '../speech/provider-factory.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
 import { boolean, commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
+import { dnsCacheSetting } from '../runtime/outbound/cached-lookup.ts';
 
 export const apiEnv = {
   ...infrastructureEnv,
@@ -67,6 +68,7 @@ export const apiEnv = {
   OUTBOUND_ALLOW_LIST: commaList().describe(
     'Hosts and CIDRs that POST /v1/sources may fetch and webhooks may point at although they are private, loopback or link-local (tests, the demo).',
   ),
+  OUTBOUND_DNS_CACHE_SECONDS: dnsCacheSetting,
   WEBHOOK_SECRET_KEYS: text('').meta({
     accepted: '`kid:base64url-32-byte-key` pairs, comma-separated',
     description:

@@ -82,7 +82,10 @@ export async function startApi(
   let secrets;
   let audioUrlKeys;
   try {
-    policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
+    policy = createOutboundUrlPolicy({
+      allow: config.OUTBOUND_ALLOW_LIST,
+      dnsCacheMs: config.OUTBOUND_DNS_CACHE_SECONDS * 1000,
+    });
     signingKeys = parseSigningKeys(config.API_TOKEN_KEYS);
     secrets = secretBoxFromSetting(config.WEBHOOK_SECRET_KEYS);
     audioUrlKeys = parseAudioUrlKeys(config.AUDIO_URL_KEYS);

@@ -4,6 +4,7 @@ import { parseSecretBoxKeys } from '../webhooks/secret-box.ts';
 import { retryScheduleSetting } from '../webhooks/retry-plan.ts';
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
 import { audioUrlEnv } from '../audio/signed-url.ts';
+import { dnsCacheSetting } from '../runtime/outbound/cached-lookup.ts';
 
 export const dispatcherEnv = {
   ...infrastructureEnv,
@@ -58,6 +59,7 @@ export const dispatcherEnv = {
   OUTBOUND_ALLOW_LIST: commaList().describe(
     'Hosts and CIDRs webhooks may reach although they are private, loopback or link-local (tests, the demo).',
   ),
+  OUTBOUND_DNS_CACHE_SECONDS: dnsCacheSetting,
   API_PUBLIC_URL: apiPublicUrlSetting,
   AUDIO_URL_KEYS: audioUrlEnv.AUDIO_URL_KEYS,
   AUDIO_URL_WEBHOOK_TTL_SECONDS: integer(7 * 86_400, 3_600, 30 * 86_400).describe(

@@ -73,7 +73,10 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   const log = logger;
   let policy: OutboundUrlPolicy;
   try {
-    policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
+    policy = createOutboundUrlPolicy({
+      allow: config.OUTBOUND_ALLOW_LIST,
+      dnsCacheMs: config.OUTBOUND_DNS_CACHE_SECONDS * 1000,
+    });
   } catch (error) {
     throw new ConfigError([(error as Error).message]); // names the setting already
   }

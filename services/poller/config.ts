@@ -10,6 +10,7 @@ import {
 } from '../runtime/config.ts';
 import { defaultIntervalSettings as interval, type IntervalSettings } from './poll-interval.ts';
 import { websubEnv } from '../websub/settings.ts';
+import { dnsCacheSetting } from '../runtime/outbound/cached-lookup.ts';
 
 export const pollerEnv = {
   ...infrastructureEnv,
@@ -99,6 +100,7 @@ export const pollerEnv = {
   OUTBOUND_ALLOW_LIST: commaList().describe(
     'Hosts and CIDRs feeds may use although they are private, loopback or link-local (tests, the demo).',
   ),
+  OUTBOUND_DNS_CACHE_SECONDS: dnsCacheSetting,
   // WebSub push (services/websub/): off unless WEBSUB_PUBLIC_BASE_URL is set.
   ...websubEnv,
 };

@@ -50,7 +50,10 @@ runProcess(
     logger = createLogger('poller', config.LOG_LEVEL);
     let policy;
     try {
-      policy = createOutboundUrlPolicy({ allow: config.OUTBOUND_ALLOW_LIST });
+      policy = createOutboundUrlPolicy({
+        allow: config.OUTBOUND_ALLOW_LIST,
+        dnsCacheMs: config.OUTBOUND_DNS_CACHE_SECONDS * 1000,
+      });
     } catch (error) {
       // The policy's message already names the setting.
       throw new ConfigError([(error as Error).message]);

@@ -9,6 +9,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { cachedLookup, defaultDnsCacheMs } from './cached-lookup.ts';
 
 export interface ResolvedAddress {
   address: string;
@@ -33,7 +34,9 @@ export interface OutboundUrlPolicy {
 export interface OutboundUrlPolicyOptions {
   /** CIDRs (`127.0.0.0/8`), single addresses (`::1`) or host names (`localhost`) permitted even if private. */
   allow: readonly string[];
+  /** Used as given (tests); otherwise the system's, its answers kept for `dnsCacheMs` (cached-lookup.ts). */
   lookup?: HostLookup;
+  dnsCacheMs?: number;
 }
 
 /** The setting operators change to permit a private destination; named in every refusal. */
@@ -61,7 +64,8 @@ const rangeWords: Record<string, string> = {
 
 export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): OutboundUrlPolicy {
   const { cidrs, hostnames } = parseAllowList(options.allow);
-  const defaultLookup = options.lookup ?? systemLookup;
+  const defaultLookup =
+    options.lookup ?? cachedLookup(systemLookup, { ttlMs: options.dnsCacheMs ?? defaultDnsCacheMs });
 
   const allowedAddress = (address: ipaddr.IPv4 | ipaddr.IPv6) =>
     cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));

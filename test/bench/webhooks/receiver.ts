@@ -16,7 +16,11 @@ export interface CountingReceiver {
   close(): Promise<void>;
 }
 
-export async function startCountingReceiver(): Promise<CountingReceiver> {
+/**
+ * `host` is the name in the URLs handed out (the server listens on 127.0.0.1 whatever it is): `localhost`
+ * has the dispatcher resolve a name for each delivery, as it does for real receivers.
+ */
+export async function startCountingReceiver(host = '127.0.0.1'): Promise<CountingReceiver> {
   const byAgent = new Map<string, Map<string, number[]>>();
   const counts = new Map<string, number>();
 
@@ -41,7 +45,7 @@ export async function startCountingReceiver(): Promise<CountingReceiver> {
   const { port } = server.address() as AddressInfo;
 
   return {
-    url: (path) => `http://127.0.0.1:${port}${path.startsWith('/') ? path : `/${path}`}`,
+    url: (path) => `http://${host}:${port}${path.startsWith('/') ? path : `/${path}`}`,
     arrivals: (userAgent) => byAgent.get(userAgent) ?? new Map<string, number[]>(),
     requestsByAgent: () => counts,
     close: () =>

@@ -32,6 +32,8 @@
 //
 // Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (500),
 // BENCH_ALERTS_PER_SECOND (0 = as fast as possible),
+// BENCH_RECEIVER_HOST (127.0.0.1; `localhost`: the webhooks' URLs name a host, which the dispatcher resolves
+// for each delivery's outbound check, as it does for real receivers, and the baseline once a connection),
 // BENCH_DISPATCHER_PROFILE (a directory: the dispatcher under test samples its CPU and writes a
 // .cpuprofile there when the bench stops it; ./webhooks/cpu-profile.mjs),
 // and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
@@ -41,7 +43,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Admin } from 'kafkajs';
 import type { Alert } from '../../../services/runtime/events/types.generated.ts';
-import { infrastructureEnv, integer, loadConfig, text } from '../../../services/runtime/config.ts';
+import { infrastructureEnv, integer, loadConfig, oneOf, text } from '../../../services/runtime/config.ts';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
 import { EventProducer } from '../../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../../../services/runtime/kafka/registry.ts';
@@ -69,6 +71,7 @@ const config = loadConfig({
   BENCH_WARMUP: integer(500, 0, 100_000),
   BENCH_ALERTS_PER_SECOND: integer(0, 0, 1_000_000),
   BENCH_DISPATCHER_PROFILE: text(''),
+  BENCH_RECEIVER_HOST: oneOf(['127.0.0.1', 'localhost'], '127.0.0.1'),
 });
 const logger = createLogger('bench', 'warn');
 const run = randomUUID().slice(0, 8);
@@ -293,7 +296,7 @@ async function startDispatcher(admin: Admin) {
     DISPATCHER_GROUP: group,
     DISPATCHER_FROM_BEGINNING: 'false',
     DISPATCHER_CONCURRENCY: String(concurrency),
-    OUTBOUND_ALLOW_LIST: '127.0.0.1',
+    OUTBOUND_ALLOW_LIST: '127.0.0.1,localhost',
     WEBHOOK_SECRET_KEYS: '', // the development key, which sealed the secrets
     WEBHOOK_USER_AGENT: dispatcherAgent,
     LOG_LEVEL: 'warn',
@@ -328,7 +331,7 @@ export default async function webhooks(context: BenchContext): Promise<number> {
   await admin.connect();
   onCleanup('disconnect the Kafka admin', () => admin.disconnect());
 
-  const receiver = await startCountingReceiver();
+  const receiver = await startCountingReceiver(config.BENCH_RECEIVER_HOST);
   onCleanup('close the receiver', () => receiver.close());
   const fixtures = new BenchFixtures(run, config.BENCH_WEBHOOKS);
   const body = fixtures.samplePayload();
