@@ -518,6 +518,74 @@ describe('read API', () => {
     expect(metrics.text).toMatch(/api_request_duration_seconds_bucket\{.*route="\/v1\/articles"/);
   });
 
+  it('ranks the personalized feed by whole words and phrases, a topic once, with category words', async () => {
+    // A word no other test or article uses, so that only these articles can match it.
+    const word = `kx${run.replace(/[^a-z0-9]/gi, '')}`;
+    const now = Date.now();
+    const made = [
+      ['title', `${word.toUpperCase()} rules the day`, 'Nothing here.', 'business'],
+      ['possessive', `The ${word}'s plan`, 'Nothing here.', 'world'],
+      ['inside', `Bla${word}ir speaks`, `The re${word}ed plan.`, 'world'],
+      ['summary', 'A quiet day', `Why ${word} matters.`, 'world'],
+      ['phrase', `${word}  Émile falls`, 'Nothing here.', 'world'],
+      ['folded', `ÉMILE${word} speaks`, 'Nothing here.', 'world'],
+    ].map(([name, title, summary, category], i) =>
+      sampleArticle(9_000 + i, {
+        article_id: `art_${run}_topic_${name}`,
+        source_id: `src_${run}_topics`,
+        title,
+        summary,
+        category,
+        published_at: now - i * 1000,
+        discovered_at: now,
+        occurred_at: now,
+      }),
+    );
+    await stack.producer.send(
+      topicNames.articlesDiscovered,
+      made.map((a) => ({ key: a.article_id, value: a })),
+    );
+    type Feed = { topics: string[]; articles: { id: string; matched_topics: string[]; score: number }[] };
+    const feed = async (topics: string[]) => {
+      const answer = await stack.call<Feed>('POST', '/api/v1/feeds/personalized', { topics, limit: 100 });
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    const ours = (body: Feed) =>
+      Object.fromEntries(
+        body.articles
+          .filter((a) => a.id.startsWith(`art_${run}_topic_`))
+          .map((a) => [a.id.slice(`art_${run}_topic_`.length), a.matched_topics]),
+      );
+    await waitFor(
+      async () => (await stack.call('GET', `/v1/articles/${made.at(-1)!.article_id}`)).status === 200,
+      'the articles in the API',
+      30_000,
+    );
+    // Not inside a longer word; in the title or the summary; any case.
+    expect(ours(await feed([word]))).toEqual({
+      title: [word],
+      possessive: [word],
+      summary: [word],
+      phrase: [word],
+    });
+    // A phrase, its words separated by any white space; non-ASCII letters fold their case.
+    expect(ours(await feed([`${word.toUpperCase()} émile`]))).toEqual({
+      phrase: [`${word.toUpperCase()} émile`],
+    });
+    expect(ours(await feed([`émile${word}`]))).toEqual({ folded: [`émile${word}`] });
+    // The same topic twice in two cases is one topic, named as first given (the scores differ only by
+    // the seconds between the two answers).
+    const twice = await feed([word, word.toUpperCase()]);
+    expect(twice.topics).toEqual([word]);
+    const single = (await feed([word])).articles.find((a) => a.id.endsWith('_topic_title'))!;
+    expect(twice.articles.find((a) => a.id.endsWith('_topic_title'))!.score).toBeCloseTo(single.score, 3);
+    // `economy` names the business category: 3 for the category, 2 for the title.
+    const economy = (await feed([word, 'economy'])).articles.find((a) => a.id.endsWith('_topic_title'))!;
+    expect(economy.matched_topics).toEqual([word, 'economy']);
+    expect(economy.score).toBeGreaterThan(single.score * 2.4);
+  }, 60_000);
+
   it('is fully usable through a client generated from its OpenAPI document', async () => {
     const client = createClient<paths>({
       baseUrl: stack.api.url,

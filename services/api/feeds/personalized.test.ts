@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { personalizedQuery, rankNewestFirst, type RankedRow } from './personalized.ts';
+import {
+  distinctTopics,
+  personalizedQuery,
+  rankNewestFirst,
+  wholeWords,
+  type RankedRow,
+} from './personalized.ts';
 
 const now = new Date(Date.UTC(2026, 10, 25, 12));
 const nowSeconds = now.getTime() / 1000;
@@ -37,5 +43,35 @@ describe('the personalized feed', () => {
     expect(personalizedQuery(['ai'], 10, now)).toContain(
       `published_at >= toDateTime(${nowSeconds - 30 * 86_400}, 'UTC')`,
     );
+  });
+
+  it('finds a topic as a whole word or phrase, its characters taken literally', () => {
+    // What ClickHouse runs (re2), read by JavaScript: its `u` regexps spell re2's \pL as \p{L}.
+    const finds = (topic: string, text: string) =>
+      new RegExp(wholeWords(topic).replace(/\\p([LN])/g, '\\p{$1}'), 'u').test(text.toLowerCase());
+    expect(finds('AI', 'AI rules')).toBe(true);
+    expect(finds('AI', 'the rise of ai.')).toBe(true);
+    expect(finds('AI', 'Blair rejects')).toBe(false);
+    expect(finds('AI', 'aiming high')).toBe(false);
+    expect(finds('EU', 'Peugeot deal')).toBe(false);
+    expect(finds('climate change', 'Climate\n change talks')).toBe(true);
+    expect(finds('climate change', 'climate-change talks')).toBe(false);
+    expect(finds('économie', "l'économie")).toBe(true);
+    expect(finds('économie', 'économies')).toBe(false);
+    expect(finds('c++', 'why c++ matters')).toBe(true);
+    expect(finds('a.i', 'axi')).toBe(false);
+    expect(finds('(x', 'a (x b')).toBe(true);
+  });
+
+  it('takes topics that differ only in case or spacing as one, the first spelling kept', () => {
+    expect(distinctTopics(['AI', 'ai', 'Climate  change', 'climate change', 'EU'])).toEqual([
+      'AI',
+      'Climate  change',
+      'EU',
+    ]);
+  });
+
+  it('checks the category by the word clients use for it', () => {
+    expect(personalizedQuery(['Economy'], 10, now)).toContain("category = 'business'");
   });
 });

@@ -1,24 +1,52 @@
 // The personalized feed (GET|POST /api/v1/feeds/personalized). Ranking, as the
 // OpenAPI description states it:
-//   match   = sum over topics of 3 if the topic is the article's category,
-//             2 if it appears in the title, 1 if it appears in the summary
-//             (case-insensitive; a topic counts once, at its best place)
+//   match   = sum over topics of 3 if the topic is the article's category (or a word clients use
+//             for it: economy for business), 2 if it appears in the title, 1 if it appears in the
+//             summary, as a whole word or phrase (case-insensitive; a topic counts once, at its best
+//             place; topics that differ only in case are one topic)
 //   recency = 0.5 ^ (age in hours / 24): a day-old article weighs half a new one
 //   score   = match * recency, ties broken newest first, then by id.
 // Only articles published within the lookback window are ranked.
 import { latestRows } from '../../runtime/clickhouse/latest-versions.ts';
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
 import { facet } from '../../search/article-list.ts';
+import { categoryWord } from '../http/params.ts';
 import { listColumns } from '../articles/article-query.ts';
 import type { ListRow } from '../articles/article-store.ts';
 
 export const rankingDescription =
-  "Each topic adds 3 if it is the article's category, else 2 if it appears in the title, else 1 if it " +
-  'appears in the summary (case-insensitive). The sum is multiplied by 0.5^(age in hours / 24), so a ' +
+  "Each topic adds 3 if it is the article's category (economy, finance: business; tech: technology; sport: " +
+  'sports; climate: environment; international: world), else 2 if it appears in the title, else 1 if it ' +
+  'appears in the summary, as a whole word or phrase (case-insensitive: "AI" finds "AI rules", not ' +
+  '"Blair"). The sum is multiplied by 0.5^(age in hours / 24), so a ' +
   'day-old article weighs half as much as a new one. Highest score first, then newest, then id. Only ' +
   'articles of the last 30 days are ranked; articles matching no topic are left out.';
 
 export const lookbackDays = 30;
+
+/** The topics of a request, each once: those that differ only in case or spacing are the same topic. */
+export function distinctTopics(topics: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return topics.filter((t) => {
+    const key = t.toLowerCase().replace(/\s+/g, ' ');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * A re2 pattern finding `topic` (lower-cased) as a whole word or phrase of lower-cased text: not inside a
+ * longer word ("ai" in "blair"), its words separated by any white space.
+ */
+export function wholeWords(topic: string): string {
+  const words = topic
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
+  return `(?:^|[^\\pL\\pN])${words.join('\\s+')}(?:$|[^\\pL\\pN])`;
+}
 
 /**
  * The `limit` best-ranked articles published from `fromSeconds` on (and within the lookback), read from
@@ -31,10 +59,12 @@ export function personalizedQuery(
   now: Date,
   fromSeconds = -Infinity,
 ): string {
-  const perTopic = topics.map(
-    (t) => sql`multiIf(category = ${t.toLowerCase()}, 3, positionCaseInsensitiveUTF8(title, ${t}) > 0, 2,
-positionCaseInsensitiveUTF8(summary, ${t}) > 0, 1, 0)`,
-  );
+  // Both sides lower-cased: ClickHouse 18.16's `(?i)` does not fold non-ASCII letters (É, Ü).
+  const perTopic = topics.map((t) => {
+    const pattern = wholeWords(t);
+    return sql`multiIf(category = ${categoryWord(t.toLowerCase())}, 3, match(lowerUTF8(title), ${pattern}), 2,
+match(lowerUTF8(summary), ${pattern}), 1, 0)`;
+  });
   const match = raw(`(${perTopic.join(' + ')})`);
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const since = Math.max(nowSeconds - lookbackDays * 86_400, fromSeconds);

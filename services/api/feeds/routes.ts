@@ -5,7 +5,13 @@ import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';
 import { commaList } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import { personalizedQuery, rankNewestFirst, rankingDescription, type RankedRow } from './personalized.ts';
+import {
+  distinctTopics,
+  personalizedQuery,
+  rankNewestFirst,
+  rankingDescription,
+  type RankedRow,
+} from './personalized.ts';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 
 const topic = z
@@ -74,20 +80,21 @@ export function feedRoutes(clickhouse: ClickHouse, store: ArticleStore): RouteSp
     { body }: { body: z.output<typeof request> },
   ) => {
     const now = new Date();
+    const topics = distinctTopics(body.topics);
     const rows = await rankNewestFirst(
-      (from) => clickhouse.query<RankedRow>(personalizedQuery(body.topics, body.limit, now, from)),
-      body.topics,
+      (from) => clickhouse.query<RankedRow>(personalizedQuery(topics, body.limit, now, from)),
+      topics,
       body.limit,
       now,
     );
     const { summaries, audio } = await store.extras(rows.map((r) => r.article_id));
     ctx.body = {
-      topics: body.topics,
+      topics,
       ranking: rankingDescription,
       articles: rows.map((r) => ({
         ...listItem(r, summaries.get(r.article_id) ?? null, audio.get(r.article_id) ?? null),
         score: Math.round(r.score * 1e6) / 1e6,
-        matched_topics: body.topics.filter((_, i) => Number(r.topic_matches[i]) > 0),
+        matched_topics: topics.filter((_, i) => Number(r.topic_matches[i]) > 0),
       })),
     };
   };

@@ -88,6 +88,11 @@ export function listParam(options: {
   lowercase?: boolean;
   /** An item as the vocabulary spells it (`sport` → `sports`), before it is checked. */
   normalise?: (item: string) => string;
+  /**
+   * The whole value counts as an item too, commas and all: for names that may hold a comma ("Medium:
+   * Invironment, food"), which would otherwise be read as two names and match nothing.
+   */
+  alsoWhole?: boolean;
 }) {
   const max = options.max ?? 20;
   const schema = z
@@ -111,6 +116,8 @@ export function listParam(options: {
         ctx.addIssue({ code: 'custom', message: `${quote(bad)} is not ${options.expected}` });
         return z.NEVER;
       }
+      const whole = raw.trim();
+      if (options.alsoWhole && items.length > 1 && options.check(whole)) items.push(whole);
       return [...new Set(items)];
     })
     .meta({ description: options.description, example: options.example });
@@ -127,9 +134,12 @@ const categoryAliases = new Map([
   ['international', 'world'],
 ]);
 
+/** The category a lower-case word names: itself, or the category of a word clients guess for one. */
+export const categoryWord = (word: string): string => categoryAliases.get(word) ?? word;
+
 export const categoryParam = listParam({
   check: (c) => (categories as readonly string[]).includes(c),
-  normalise: (c) => categoryAliases.get(c) ?? c,
+  normalise: categoryWord,
   expected: `a category (one of ${categories.join(', ')})`,
   description:
     `Category, or several separated by commas: ${categories.join(', ')} ` +
@@ -160,9 +170,11 @@ export const sourceParam = listParam({
   check: (s) => s.length <= 200,
   expected: 'a source id or name of at most 200 characters',
   description:
-    'Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas.',
+    'Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. ' +
+    'A name that holds a comma may be given as it is: the whole value is also read as one name.',
   example: 'BBC News',
   lowercase: false,
+  alsoWhole: true,
 });
 
 export const entityParam = listParam({
