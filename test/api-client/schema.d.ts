@@ -130,13 +130,13 @@ export interface paths {
         };
         /**
          * Articles ranked by topic match and recency
-         * @description Each topic adds 3 if it is the article's category, else 2 if it appears in the title, else 1 if it appears in the summary (case-insensitive). The sum is multiplied by 0.5^(age in hours / 24), so a day-old article weighs half as much as a new one. Highest score first, then newest, then id. Only articles of the last 30 days are ranked; articles matching no topic are left out.
+         * @description Each topic adds 3 if it is the article's category (economy, finance: business; tech: technology; sport: sports; climate: environment; international: world), else 2 if it appears in the title, else 1 if it appears in the summary, as a whole word or phrase (case-insensitive: "AI" finds "AI rules", not "Blair"). The sum is multiplied by 0.5^(age in hours / 24), so a day-old article weighs half as much as a new one. Highest score first, then newest, then id. Only articles of the last 30 days are ranked; articles matching no topic are left out.
          */
         get: operations["personalizedFeed"];
         put?: never;
         /**
          * Articles ranked by topic match and recency
-         * @description Each topic adds 3 if it is the article's category, else 2 if it appears in the title, else 1 if it appears in the summary (case-insensitive). The sum is multiplied by 0.5^(age in hours / 24), so a day-old article weighs half as much as a new one. Highest score first, then newest, then id. Only articles of the last 30 days are ranked; articles matching no topic are left out.
+         * @description Each topic adds 3 if it is the article's category (economy, finance: business; tech: technology; sport: sports; climate: environment; international: world), else 2 if it appears in the title, else 1 if it appears in the summary, as a whole word or phrase (case-insensitive: "AI" finds "AI rules", not "Blair"). The sum is multiplied by 0.5^(age in hours / 24), so a day-old article weighs half as much as a new one. Highest score first, then newest, then id. Only articles of the last 30 days are ranked; articles matching no topic are left out.
          */
         post: operations["personalizedFeedPost"];
         delete?: never;
@@ -937,7 +937,7 @@ export interface components {
              *       "climate"
              *     ]
              */
-            topics: string[];
+            topics: string[] | string;
             /** @default 20 */
             limit: number;
             /**
@@ -1006,10 +1006,9 @@ export interface components {
             enhancements: ("summary" | "context" | "insights" | "sentiment" | "entities" | "keywords")[];
             /**
              * @description Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).
-             * @default medium
              * @enum {string}
              */
-            length: "short" | "medium" | "long";
+            length?: "short" | "medium" | "long";
         };
         /** @description Only the enhancements asked for are present. */
         Enhancement: {
@@ -1047,16 +1046,14 @@ export interface components {
             title?: string;
             /**
              * @description summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and context; educational: summary and the educational insights; full (the default): all of these plus category, language and reading time.
-             * @default full
              * @enum {string}
              */
-            analysis_type: "summary" | "sentiment" | "insights" | "educational" | "full";
+            analysis_type?: "summary" | "sentiment" | "insights" | "educational" | "full";
             /**
              * @description brief (or low): short summary, context from at most 1 related article; standard (the default, or medium): medium summary, up to 3; deep (or high, detailed): long summary, up to 6.
-             * @default standard
              * @enum {string}
              */
-            context_level: "brief" | "standard" | "deep";
+            context_level?: "brief" | "standard" | "deep";
         };
         EducationalInsights: {
             key_terms: {
@@ -1113,16 +1110,14 @@ export interface components {
             content: string;
             /**
              * @description neutral (the default): as written; professional (or formal): no contractions; casual (or informal): contractions; executive: points, most important first, one per line starting with "- ".
-             * @default neutral
              * @enum {string}
              */
-            tone: "professional" | "neutral" | "casual" | "executive";
+            tone?: "professional" | "neutral" | "casual" | "executive";
             /**
              * @description Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).
-             * @default medium
              * @enum {string}
              */
-            length: "short" | "medium" | "long";
+            length?: "short" | "medium" | "long";
             /**
              * @description Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and duration_ms in the response.
              * @default false
@@ -1166,7 +1161,7 @@ export interface components {
              * @default []
              */
             aliases: string[];
-            /** @description http(s) URL that receives this monitor’s news.alert events, signed (Standard Webhooks). If the tenant has a webhook at this URL its secret signs them; otherwise one is registered and its secret returned. */
+            /** @description http(s) URL that receives this monitor’s news.alert events, signed (Standard Webhooks). If the tenant has a webhook at this URL its secret signs them (a webhook registered for other events also gets this monitor’s alerts, until the monitor is deleted); otherwise one is registered and its secret returned. A webhook of the tenant registered for every news.alert gets these alerts too. */
             alert_webhook: string;
         };
         MonitorCreated: {
@@ -1560,7 +1555,7 @@ export interface operations {
             query?: {
                 /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is: the whole value is also read as one name. */
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
@@ -1749,7 +1744,7 @@ export interface operations {
             query?: {
                 /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is: the whole value is also read as one name. */
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
@@ -2232,7 +2227,7 @@ export interface operations {
                     "application/json": components["schemas"]["PersonalizedFeed"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2252,6 +2247,24 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2406,7 +2419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Enhancement"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2435,6 +2448,24 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2493,7 +2524,7 @@ export interface operations {
                     "application/json": components["schemas"]["Analysis"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,6 +2553,15 @@ export interface operations {
             };
             /** @description Error: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2580,7 +2620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Summary"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2609,6 +2649,15 @@ export interface operations {
             };
             /** @description Error: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2746,7 +2795,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2766,6 +2815,24 @@ export interface operations {
             };
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3254,7 +3321,7 @@ export interface operations {
                     "application/json": components["schemas"]["MonitorCreated"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3274,6 +3341,24 @@ export interface operations {
             };
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3836,7 +3921,7 @@ export interface operations {
                     "application/json": components["schemas"]["Documentary"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3856,6 +3941,24 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3982,7 +4085,7 @@ export interface operations {
             query?: {
                 /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. */
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is: the whole value is also read as one name. */
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;

@@ -26,22 +26,106 @@ export const errorSchema = z
   })
   .meta({ id: 'Error' });
 
-/** Every registered (id-carrying) schema, as components. */
-function components(): Record<string, Json> {
-  const all = z.toJSONSchema(z.globalRegistry, { uri: componentRef, io: 'output', unrepresentable: 'any' });
-  const out: Record<string, Json> = {};
-  for (const [id, schema] of Object.entries(all.schemas)) {
-    const { $schema, $id, ...rest } = schema as Json;
-    out[id] = rest;
+/**
+ * A request body's component, before the components are known: `resolveInputRefs` turns it into the
+ * component of what the API accepts.
+ */
+const inputRefPrefix = '#/input-components/';
+
+/** Every $ref in a JSON value. */
+function refsIn(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, out);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') out.add(item);
+      else refsIn(item, out);
+    }
   }
   return out;
+}
+
+/** `value` with each $ref passed through `rename`. */
+function renameRefs(value: unknown, rename: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => renameRefs(item, rename));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' ? rename(item) : renameRefs(item, rename),
+    ]),
+  );
+}
+
+const idOf = (ref: string, prefix: string) => (ref.startsWith(prefix) ? ref.slice(prefix.length) : undefined);
+
+/**
+ * Every registered (id-carrying) schema, as components: what the API answers with (zod's output: a field
+ * with a default is always there) and, for the schemas of request bodies, what it accepts (zod's input:
+ * a field with a default may be left out). A schema whose two forms differ and that is also answered
+ * with gets a second component, `<id>Input`. Returns the components and the document with the request
+ * bodies' placeholders ($ref `#/input-components/<id>`) pointing at them.
+ */
+function resolveInputRefs<T>(document: T): { document: T; components: Record<string, Json> } {
+  const render = (io: 'input' | 'output') => {
+    const all = z.toJSONSchema(z.globalRegistry, { uri: componentRef, io, unrepresentable: 'any' });
+    const out = new Map<string, Json>();
+    for (const [id, schema] of Object.entries(all.schemas)) {
+      const { $schema, $id, ...rest } = schema as Json;
+      out.set(id, rest);
+    }
+    return out;
+  };
+  const outputs = render('output');
+  const inputs = render('input');
+  const closure = (start: Iterable<string>, forms: Map<string, Json>, prefix: string) => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (seen.has(id) || !forms.has(id)) continue;
+      seen.add(id);
+      for (const ref of refsIn(forms.get(id))) {
+        const next = idOf(ref, prefix);
+        if (next !== undefined) queue.push(next);
+      }
+    }
+    return seen;
+  };
+  const placeholders = [...refsIn(document)].flatMap((ref) => idOf(ref, inputRefPrefix) ?? []);
+  const accepted = closure(placeholders, inputs, componentRef(''));
+  const answered = closure(
+    [...refsIn(document)].flatMap((ref) => idOf(ref, componentRef('')) ?? []),
+    outputs,
+    componentRef(''),
+  );
+  const differs = (id: string) => JSON.stringify(inputs.get(id)) !== JSON.stringify(outputs.get(id));
+  const inputName = (id: string) => (differs(id) && answered.has(id) ? `${id}Input` : id);
+  const components: Record<string, Json> = Object.fromEntries(outputs);
+  for (const id of accepted) {
+    const renamed = renameRefs(inputs.get(id), (ref) => {
+      const target = idOf(ref, componentRef(''));
+      return target === undefined ? ref : componentRef(inputName(target));
+    }) as Json;
+    components[inputName(id)] = renamed;
+  }
+  const resolved = renameRefs(document, (ref) => {
+    const id = idOf(ref, inputRefPrefix);
+    return id === undefined ? ref : componentRef(inputName(id));
+  }) as T;
+  return { document: resolved, components };
 }
 
 /** A schema for use in the document: a $ref if it is a component, else inline. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const id = z.globalRegistry.get(schema)?.id;
-  if (id) return { $ref: componentRef(id) };
+  if (id) return { $ref: io === 'input' ? `${inputRefPrefix}${id}` : componentRef(id) };
   const { $schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
+  // An inline input schema may still name components: those of what is accepted.
+  if (io === 'input')
+    return renameRefs(rest, (ref) => {
+      const target = idOf(ref, componentRef(''));
+      return target === undefined ? ref : `${inputRefPrefix}${target}`;
+    }) as Json;
   return rest;
 }
 
@@ -81,9 +165,13 @@ const commonErrors: ErrorCode[] = [
   'deadline_exceeded',
 ];
 
+const bodyErrors: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
+
 function errorResponses(route: RouteSpec): Record<string, Json> {
   const codes = new Set<ErrorCode>([...commonErrors, ...(route.errors ?? [])]);
   if (route.query || route.params || route.body) codes.add('invalid_parameter');
+  // Every route that reads a body (a GET that takes its parameters as a body too) checks it like this.
+  if (route.body) for (const code of bodyErrors) codes.add(code);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes)
     byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
@@ -258,6 +346,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
       },
     ]),
   );
+  const resolved = resolveInputRefs({ paths, webhooks });
   return {
     openapi: '3.1.0',
     info: {
@@ -271,10 +360,10 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     tags: [...new Set([...routes.map((r) => r.tag), 'Audio', 'OAuth'])].map((name) => ({ name })),
-    paths,
-    webhooks,
+    paths: resolved.document.paths,
+    webhooks: resolved.document.webhooks,
     components: {
-      schemas: components(),
+      schemas: resolved.components,
       securitySchemes: {
         bearer: {
           type: 'http',
