@@ -14,6 +14,7 @@ import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { Redis } from 'ioredis';
+import { RedisMutex } from '../runtime/keyed-mutex.ts';
 import type { Client } from '../runtime/events/types.generated.ts';
 import { ClientDirectory } from '../clients/client-directory.ts';
 import { effectiveLimits } from '../clients/plans.ts';
@@ -208,6 +209,15 @@ export async function startApi(
     policy,
     secrets,
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
+    alertEndpointLock: new RedisMutex({
+      redis,
+      prefix: `${config.REDIS_KEY_PREFIX}lock:alert-endpoints:`,
+      onRedisError: (error) =>
+        logger.warn(
+          { err: (error as Error).message },
+          'Redis unreachable: the plan limit on alert endpoints is held per API process until it is back',
+        ),
+    }),
   });
   const tail = await StreamTail.start({
     kafka,

@@ -126,7 +126,12 @@ export class MonitorRegistry {
     return row ? toItem(row) : null;
   }
 
-  /** False when the tenant has no such monitor. The webhook made for it goes when its last monitor does. */
+  /**
+   * False when the tenant has no such monitor. With its last monitor, a webhook made for monitors goes,
+   * and a webhook the customer registered for other events is given back as it was: monitors joined it
+   * by adding news.alert narrowed to them (joinWebhook), which is taken away again. A webhook that had
+   * news.alert for every alert of the tenant was never changed, so it is not touched.
+   */
   async remove(tenantId: string, monitorId: string): Promise<boolean> {
     const monitor = await this.get(tenantId, monitorId);
     if (!monitor) return false;
@@ -135,8 +140,15 @@ export class MonitorRegistry {
     const filter = webhook?.item.filter;
     if (webhook && filter?.monitor_ids.includes(monitorId)) {
       const rest = filter.monitor_ids.filter((id) => id !== monitorId);
-      if (rest.length === 0) await this.deps.webhooks.remove(tenantId, webhook.item.id);
-      else await this.deps.webhooks.change(tenantId, webhook, { filter: { ...filter, monitor_ids: rest } });
+      const otherEvents = webhook.item.events.filter((e) => e !== NEWS_ALERT);
+      if (rest.length > 0)
+        await this.deps.webhooks.change(tenantId, webhook, { filter: { ...filter, monitor_ids: rest } });
+      else if (otherEvents.length === 0) await this.deps.webhooks.remove(tenantId, webhook.item.id);
+      else
+        await this.deps.webhooks.change(tenantId, webhook, {
+          events: otherEvents,
+          filter: { ...filter, monitor_ids: [] },
+        });
     }
     await this.waitFor(tenantId, monitorId, (m) => m === null);
     return true;
@@ -155,17 +167,22 @@ export class MonitorRegistry {
     // An endpoint that gets every alert of the tenant already gets this monitor's.
     const allAlerts = receivesAlerts && filter.monitor_ids.length === 0;
     if (!allAlerts) {
-      if (!receivesAlerts) await this.deps.webhooks.checkAlertEndpointLimit(tenantId, limits);
-      await this.deps.webhooks.change(tenantId, webhook, {
-        events: receivesAlerts ? item.events : [...item.events, NEWS_ALERT],
-        filter: { ...filter, monitor_ids: [...filter.monitor_ids, monitorId] },
-      });
+      const join = () =>
+        this.deps.webhooks.change(tenantId, webhook, {
+          events: receivesAlerts ? item.events : [...item.events, NEWS_ALERT],
+          filter: { ...filter, monitor_ids: [...filter.monitor_ids, monitorId] },
+        });
+      // Adding news.alert makes it one more alert endpoint, which the plan must allow.
+      if (receivesAlerts) await join();
+      else await this.deps.webhooks.addingAlertEndpoint(tenantId, limits, join);
     }
     return {
       webhook_id: item.id,
       created: false,
       secret: null,
-      note: `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL.`,
+      note: allAlerts
+        ? `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL, which gets every alert of the tenant.`
+        : `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL: it now also gets this monitor's news.alert, until the monitor is deleted.`,
     };
   }
 

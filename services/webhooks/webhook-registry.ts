@@ -13,7 +13,8 @@ import type { SecretBox } from './secret-box.ts';
 import { generateWebhookSecret, SECRET_PREFIX, webhookSecretKey } from './signing.ts';
 import { NEWS_ALERT, type SubscribableEvent } from './event-types.ts';
 import { alertEndpointRefusal } from './alert-endpoint-limit.ts';
-import { invalidParameter } from '../runtime/api-error.ts';
+import { ApiError, invalidParameter } from '../runtime/api-error.ts';
+import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../runtime/keyed-mutex.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import { pendingJob, type DeliveryJobIdentity } from './delivery-job.ts';
 
@@ -85,6 +86,11 @@ export interface WebhookRegistryDependencies {
   secrets: SecretBox;
   /** How long a command waits for the read model to show its effect. */
   visibleWithinMs: number;
+  /**
+   * One registration of an alert endpoint at a time per tenant, from its count to the read model
+   * showing it (keyed-mutex.ts): across API processes with a RedisMutex; this process only by default.
+   */
+  alertEndpointLock?: KeyedMutex;
   clock?: () => number;
 }
 
@@ -121,9 +127,11 @@ export function normaliseSecret(secret: string): string {
 
 export class WebhookRegistry {
   private readonly clock: () => number;
+  private readonly alertEndpointLock: KeyedMutex;
 
   constructor(private readonly deps: WebhookRegistryDependencies) {
     this.clock = deps.clock ?? Date.now;
+    this.alertEndpointLock = deps.alertEndpointLock ?? new LocalMutex();
   }
 
   /**
@@ -169,7 +177,42 @@ export class WebhookRegistry {
     limits: { alertEndpoints: number | null },
   ): Promise<{ webhook: WebhookItem; secret: string }> {
     const url = await this.checkUrl('url', input.url);
-    if (input.events.includes(NEWS_ALERT)) await this.checkAlertEndpointLimit(tenantId, limits);
+    if (input.events.includes(NEWS_ALERT))
+      return this.addingAlertEndpoint(tenantId, limits, () => this.appendNew(tenantId, url, input));
+    return this.appendNew(tenantId, url, input);
+  }
+
+  /**
+   * Runs `task`, which makes one more alert endpoint of the tenant and waits until the read model shows
+   * it, if the plan allows one more: a count and a write that two requests at once would both pass
+   * (8 registrations sent together, with 7 of 10 in use, made 15), so one such task per tenant at a time.
+   */
+  async addingAlertEndpoint<T>(
+    tenantId: string,
+    limits: { alertEndpoints: number | null },
+    task: () => Promise<T>,
+  ): Promise<T> {
+    if (limits.alertEndpoints === null) return task(); // no limit: nothing to count
+    try {
+      return await this.alertEndpointLock.run(tenantId, async () => {
+        await this.checkAlertEndpointLimit(tenantId, limits);
+        return task();
+      });
+    } catch (error) {
+      if (error instanceof LockTimeoutError)
+        throw new ApiError(
+          'service_unavailable',
+          'another registration of an alert endpoint of this tenant is under way; try again',
+        );
+      throw error;
+    }
+  }
+
+  private async appendNew(
+    tenantId: string,
+    url: string,
+    input: NewWebhook,
+  ): Promise<{ webhook: WebhookItem; secret: string }> {
     const secret = input.secret === undefined ? generateWebhookSecret() : normaliseSecret(input.secret);
     const now = this.clock();
     const filter = { ...emptyFilter(), ...input.filter };

@@ -150,6 +150,65 @@ describe('webhooks and monitors API', () => {
     expect(other.status).toBe(201);
   });
 
+  it('holds the alert-endpoint limit against registrations sent together', async () => {
+    const essentials = await knownClient(
+      await createTestClient(stack, { name: `Essentials together ${run}`, plan: 'essentials' }),
+    );
+    const as = { apiKey: essentials.apiKey };
+    const one = await stack.call('POST', '/api/v1/webhooks', { url: hook('t0'), events: ['news.alert'] }, as);
+    expect(one.status, one.text).toBe(201);
+    // 2 of 3 left; six at once, as webhooks and as monitors on new URLs: exactly 2 get through.
+    const answers = await Promise.all([
+      ...[1, 2, 3].map((n) =>
+        stack.call('POST', '/api/v1/webhooks', { url: hook(`t${n}`), events: ['news.alert'] }, as),
+      ),
+      ...[4, 5, 6].map((n) =>
+        stack.call(
+          'POST',
+          '/api/v1/crm/monitor',
+          { contact_id: `c-${n}`, company: 'Acme Corp', alert_webhook: hook(`t${n}`) },
+          as,
+        ),
+      ),
+    ]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([201, 201, 403, 403, 403, 403]);
+    const listed = await stack.call<{ webhooks: Webhook[] }>(
+      'GET',
+      '/api/v1/webhooks?limit=100',
+      undefined,
+      as,
+    );
+    expect(listed.body.webhooks.filter((w) => w.events.includes('news.alert'))).toHaveLength(3);
+  }, 60_000);
+
+  it("gives a customer's own webhook back as it was when the last monitor naming its URL is deleted", async () => {
+    const url = hook('own');
+    const own = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url,
+      events: ['article.published'],
+      filter: { categories: ['business'] },
+    });
+    expect(own.status, own.text).toBe(201);
+    const id = own.body.webhook.id;
+    const monitor = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-own',
+      company: 'Initech',
+      alert_webhook: url,
+    });
+    expect(monitor.body.signing).toMatchObject({ created: false, webhook_id: id });
+    expect(monitor.body.signing.note).toContain("now also gets this monitor's news.alert");
+    const joined = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(joined.body.events).toEqual(['article.published', 'news.alert']);
+    expect(joined.body.filter?.monitor_ids).toEqual([monitor.body.monitor.id]);
+
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${monitor.body.monitor.id}`)).status).toBe(204);
+    const back = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(back.status).toBe(200);
+    expect(back.body.events).toEqual(['article.published']);
+    expect(back.body.filter).toMatchObject({ categories: ['business'], monitor_ids: [] });
+  });
+
   it('queues a signed test ping, visible in the delivery log; only dead-lettered deliveries are re-sent', async () => {
     const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
       url: hook('ping'),

@@ -44,7 +44,9 @@ const newMonitor = z
       .meta({
         description:
           'http(s) URL that receives this monitor’s news.alert events, signed (Standard Webhooks). If the tenant ' +
-          'has a webhook at this URL its secret signs them; otherwise one is registered and its secret returned.',
+          'has a webhook at this URL its secret signs them (a webhook registered for other events also gets ' +
+          'this monitor’s alerts, until the monitor is deleted); otherwise one is registered and its secret ' +
+          'returned. A webhook of the tenant registered for every news.alert gets these alerts too.',
       }),
   })
   .meta({ id: 'NewMonitor' });
