@@ -60,6 +60,16 @@ const app = createApp({
       responses: {},
       handler: echo,
     }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/echo',
+      operationId: 'echo',
+      summary: 'echo',
+      tag: 'things',
+      body: z.object({ name: z.string() }),
+      responses: {},
+      handler: echo,
+    }),
   ],
   publicRoutes: (router) => {
     router.get('/health', (ctx) => {
@@ -247,5 +257,18 @@ describe('a true/false parameter', () => {
     expect((body.error as { message: string }).message).toBe(
       `active_only: must be true, false, 1 or 0 (got ${JSON.stringify(given)})`,
     );
+  });
+});
+
+describe('a JSON body', () => {
+  it('may start with a UTF-8 byte order mark (Windows and .NET clients send one)', async () => {
+    const json = Buffer.from('{"name":"économie"}');
+    const answer = await fetch(`${base}/v1/echo`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+      body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), json]),
+    });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { body: unknown }).body).toEqual({ name: 'économie' });
   });
 });

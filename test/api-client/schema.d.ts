@@ -707,11 +707,10 @@ export interface components {
             /** @description 1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5). */
             speed?: number;
             /**
-             * @description mp3, wav or ogg (Opus); `url`: an mp3 answered as JSON with its signed URL, as `Accept: application/json` does for any format.
-             * @default mp3
+             * @description mp3, wav or ogg (Opus), in any case; `url`: an mp3 answered as JSON with its signed URL, as `Accept: application/json` does for any format. Default: mp3.
              * @enum {string}
              */
-            format: "mp3" | "wav" | "ogg" | "url";
+            format?: "mp3" | "wav" | "ogg" | "url";
         };
         Synthesized: {
             /** @description Signed, expiring URL of the file: plays in a browser or podcast player without a key. */

@@ -58,7 +58,11 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
     if (size > options.maxBodyBytes) throw tooLarge();
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  // A UTF-8 byte order mark, which some Windows and .NET clients put first, is not part of the JSON
+  // (RFC 8259, 8.1, lets a parser ignore it).
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   if (text.trim() === '') return undefined;
   if (nestsDeeperThan(text, options.maxJsonDepth)) throw tooDeep(options.maxJsonDepth);
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryParam, sourceParam } from './params.ts';
+import { categoryParam, enumInAnyCase, sourceParam } from './params.ts';
 
 describe('list parameters', () => {
   it('reads a source name that holds a comma as it is, besides its parts', () => {
@@ -13,5 +13,12 @@ describe('list parameters', () => {
 
   it('reads other lists by their items only', () => {
     expect(categoryParam.parse('world, tech')).toEqual(['world', 'technology']);
+  });
+
+  it('reads an enumerated value in any case, and leaves an absent one absent', () => {
+    const gender = enumInAnyCase(['female', 'male', 'neutral']).optional();
+    expect(gender.parse('Female')).toBe('female');
+    expect(gender.parse(undefined)).toBeUndefined();
+    expect(gender.safeParse('other').error?.issues[0]?.message).toBe('must be one of female, male, neutral');
   });
 });

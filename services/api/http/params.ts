@@ -264,6 +264,16 @@ export function enumWithAliases<const V extends readonly [string, ...string[]]>(
   aliases: Readonly<Record<string, V[number]>>,
   fallback: V[number],
 ) {
+  return enumInAnyCase(values, aliases)
+    .default(fallback as never)
+    .meta({ type: 'string', enum: [...values] });
+}
+
+/** enumWithAliases without a default: left out, it stays undefined (a filter not applied). */
+export function enumInAnyCase<const V extends readonly [string, ...string[]]>(
+  values: V,
+  aliases: Readonly<Record<string, V[number]>> = {},
+) {
   const known = new Map<string, V[number]>(values.map((v) => [v, v]));
   for (const [alias, value] of Object.entries(aliases)) known.set(alias, value);
   const shown = Object.keys(aliases);
@@ -274,6 +284,5 @@ export function enumWithAliases<const V extends readonly [string, ...string[]]>(
         error: `must be one of ${values.join(', ')}${shown.length > 0 ? ` (or ${shown.join(', ')})` : ''}`,
       }),
     )
-    .default(fallback as never)
     .meta({ type: 'string', enum: [...values] });
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ApiError, invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
 import { readJsonBody } from './json-body.ts';
 import { quote, takesCommaList } from './params.ts';
+import { plainIssue } from './issue-message.ts';
 
 export type Method = 'get' | 'post' | 'delete';
 
@@ -106,8 +107,8 @@ export function validate<S extends z.ZodType>(
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const name = issue.path.length > 0 ? issue.path.join('.') : where === 'body' ? 'body' : where;
+  const issue = plainIssue(result.error.issues[0]!);
+  const name = issue.path.length > 0 ? issue.path.map(String).join('.') : where === 'body' ? 'body' : where;
   const supplied =
     issue.path.length === 1 && value && typeof value === 'object'
       ? (value as Record<string, unknown>)[String(issue.path[0])]

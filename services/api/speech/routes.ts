@@ -12,6 +12,7 @@ import { InvalidSpeechRequest, type Synthesis, type SynthesizedAudio } from '../
 import { voiceGenders, voiceQualities, type Voice } from '../../speech/voice.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { enumInAnyCase, enumWithAliases } from '../http/params.ts';
 
 export interface SpeechDependencies {
   synthesis: Synthesis;
@@ -72,14 +73,16 @@ const synthesizeRequest = z
     speed: z.number({ error: 'must be a number' }).optional().meta({
       description: '1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5).',
     }),
-    format: z
-      .enum(requestFormats, { error: `must be one of ${requestFormats.join(', ')}` })
-      .default('mp3')
-      .meta({
-        description:
-          'mp3, wav or ogg (Opus); `url`: an mp3 answered as JSON with its signed URL, as ' +
-          '`Accept: application/json` does for any format.',
-      }),
+    // In any case (`MP3`), and the names clients also use for these formats.
+    format: enumWithAliases(
+      requestFormats,
+      { mpeg: 'mp3', wave: 'wav', opus: 'ogg', oga: 'ogg' },
+      'mp3',
+    ).meta({
+      description:
+        'mp3, wav or ogg (Opus), in any case; `url`: an mp3 answered as JSON with its signed URL, as ' +
+        '`Accept: application/json` does for any format. Default: mp3.',
+    }),
   })
   .meta({ id: 'SynthesizeRequest' });
 
@@ -176,7 +179,7 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
         'appear when those providers are configured.',
       query: z.object({
         language: languageTag.optional().meta({ description: 'ISO 639-1 (`pt`) or a locale (`pt-BR`).' }),
-        gender: z.enum(voiceGenders, { error: `must be one of ${voiceGenders.join(', ')}` }).optional(),
+        gender: enumInAnyCase(voiceGenders).optional(),
         provider: z
           .enum(speechProviderNames, { error: `must be one of ${speechProviderNames.join(', ')}` })
           .optional(),
