@@ -251,8 +251,11 @@ export class ArticleStore {
       this.extras([id]),
       this.clickhouse.query<EnrichmentRow>(enrichmentQuery(id)),
     ]);
+    // The summary of the enrichment this answer shows: the two reads run side by side, and one that
+    // landed between them would otherwise show an enrichment without its ai_summary.
+    const aiSummary = enrichment?.summary ?? summaries.get(id) ?? null;
     return {
-      ...listItem(row, summaries.get(id) ?? null, audio.get(id) ?? null, stories.get(id) ?? null),
+      ...listItem(row, aiSummary, audio.get(id) ?? null, stories.get(id) ?? null),
       // Many feeds carry only a description: then that is all the text there is.
       content: row.content || row.summary,
       author: row.author,
