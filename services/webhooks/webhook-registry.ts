@@ -122,6 +122,9 @@ export function normaliseSecret(secret: string): string {
   }
   if (secret.length < 24 || secret.length > 128)
     throw invalidParameter('secret', `must be whsec_<base64> or 24 to 128 characters (got ${secret.length})`);
+  // 32 spaces, or one letter 24 times, is a length, not a secret.
+  if (new Set(secret.replace(/\s/g, '')).size < 8)
+    throw invalidParameter('secret', 'is too easy to guess: use at least 8 different characters, not spaces');
   return `${SECRET_PREFIX}${Buffer.from(secret, 'utf8').toString('base64')}`;
 }
 
@@ -141,6 +144,13 @@ export class WebhookRegistry {
    * retrying an unresolvable one; POST /api/v1/webhooks/{id}/test shows whether it can be reached.
    */
   async checkUrl(field: string, url: string): Promise<string> {
+    // user:password@ would never be sent (deliveries authenticate by signature, and undici drops it),
+    // and the URL is shown in every answer about the webhook: refused rather than kept and ignored.
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(url.trim()))
+      throw invalidParameter(
+        field,
+        'must not hold credentials (user:password@): deliveries are authenticated by their signature; put a token in the path or query if the receiver needs one',
+      );
     const check = await this.deps.policy.check(url);
     if (check.ok) return check.url.toString();
     if (check.kind === 'unresolved') return new URL(url).toString();

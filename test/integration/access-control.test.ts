@@ -184,6 +184,32 @@ describe('access control', () => {
       'write:webhooks',
     ]);
 
+    // As some OAuth libraries send it: HTTP Basic, and client_id in the body too, naming the same client.
+    const basic = `Basic ${Buffer.from(`${full.clientId}:${full.clientSecret}`).toString('base64')}`;
+    const basicWith = (body: string) =>
+      fetch(`${a.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+        body,
+      });
+    const withId = await basicWith(`grant_type=client_credentials&client_id=${full.clientId}`);
+    const withIdBody = (await withId.json()) as { access_token: string };
+    secrets.push(withIdBody.access_token);
+    expect(withId.status).toBe(200);
+    const otherId = await basicWith('grant_type=client_credentials&client_id=cli_someone_else');
+    expect([otherId.status, ((await otherId.json()) as { error: string }).error]).toEqual([
+      400,
+      'invalid_request',
+    ]);
+    // No body at all: what is missing is grant_type.
+    const bare = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { authorization: basic } });
+    const bareBody = (await bare.json()) as { error: string; error_description: string };
+    expect([bare.status, bareBody.error, bareBody.error_description]).toEqual([
+      400,
+      'invalid_request',
+      'grant_type is required',
+    ]);
+
     const reader = await client({ name: 'access scoped', scopes: ['read:feeds'] });
     const tooMuch = await token(a, {
       grant_type: 'client_credentials',

@@ -92,6 +92,11 @@ describe('webhooks and monitors API', () => {
       [{ url: 'ftp://example.com/hook', events: ['news.alert'] }, /^url: /],
       [{ url: hook('x'), events: ['news.alert'], secret: 'short' }, /^secret: must be whsec_/],
       [{ url: hook('x'), events: ['news.alert'], secret: 'whsec_!!!' }, /^secret: /],
+      [{ url: hook('x'), events: ['news.alert'], secret: ' '.repeat(32) }, /^secret: is too easy to guess/],
+      [
+        { url: 'https://user:pass@example.com/hook', events: ['news.alert'] },
+        /^url: must not hold credentials/,
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await stack.call('POST', '/api/v1/webhooks', body);

@@ -49,6 +49,8 @@ async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promi
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString('utf8');
+  // No body at all (HTTP Basic and nothing else): what is missing is grant_type, not a media type.
+  if (text.trim() === '') return {};
   if (ctx.request.is('application/x-www-form-urlencoded'))
     return Object.fromEntries(new URLSearchParams(text));
   if (ctx.request.is('application/json')) {
@@ -105,7 +107,10 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
       }
       const bodyId = text(body.client_id);
       const bodySecret = text(body.client_secret);
-      if (basic && (bodyId !== undefined || bodySecret !== undefined)) {
+      // client_id beside HTTP Basic, naming the same client, is what several OAuth libraries send: it
+      // is not a second authentication (RFC 6749 2.3.1 forbids two methods; a bare id is none).
+      const sameId = bodyId === undefined || bodyId === basic?.id;
+      if (basic && (bodySecret !== undefined || !sameId)) {
         throw new TokenRequestError(
           'invalid_request',
           'authenticate the client one way: HTTP Basic or the body, not both',
