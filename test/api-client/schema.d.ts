@@ -1470,7 +1470,7 @@ export interface components {
         };
         StoryList: {
             stories: components["schemas"]["Story"][];
-            paging: components["schemas"]["OffsetPaging"];
+            paging: components["schemas"]["Paging"];
         };
         StoryDetail: {
             id: string;
@@ -1763,6 +1763,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Opaque position returned as `paging.next_cursor`. A walk ranks the stories as its first page did (by the articles discovered by then), so it lists every story once even while articles join them; stories that begin during the walk are for the next one. */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -1842,6 +1844,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Opaque position returned as `paging.next_cursor`, for its next articles. */
+                cursor?: string;
             };
             header?: never;
             path: {

@@ -272,9 +272,27 @@ describe('stories', () => {
 
   it('after a SIGKILL, a restarted clusterer puts a follow-up in the same story and decides no article twice', async () => {
     const story = (await storyOf([articleId(0)])).get(articleId(0))!;
+    // A walk of the stories begun before the follow-up: filtered to one outlet of this story (its
+    // article 50 minutes old), the Bank of England's (35) and the follow-up's, it lists the Bank's first.
+    const walkSources = [grounding[0]!, unrelated[1]!, followUp].map((s) => sourceId(s.outlet)).join(',');
+    const walk = (cursor?: string) =>
+      stack.call<StoryList>(
+        'GET',
+        `/v1/stories?source=${walkSources}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+    const first = await walk();
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.stories.map((s) => s.id)).toEqual([
+      (await storyOf([articleId(11)])).get(articleId(11)),
+    ]);
+    expect(first.body.paging).toMatchObject({ has_more: true, next_offset: 1 });
+    const cursor = first.body.paging.next_cursor!;
+    expect(cursor).toEqual(expect.any(String));
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // discovered after the walk began
+
     clusterer!.child.kill('SIGKILL');
     await clusterer!.exited;
-    const next = article(20, followUp, 5);
+    const next = { ...article(20, followUp, 5), discovered_at: Date.now() };
     await stack.producer.send(topicNames.articlesDiscovered, [{ key: next.article_id, value: next }]);
     clusterer = await startClusterer();
     await waitFor(
@@ -283,6 +301,36 @@ describe('stories', () => {
       90_000,
     );
     expect((await storyOf([next.article_id])).get(next.article_id)).toBe(story);
+
+    // The follow-up (5 minutes old) moves its story above the Bank's for a new walk. The walk begun
+    // before it still ranks the story by its 50-minute-old article, so it comes next there, once,
+    // where ranking it by the follow-up would have put it behind the walk's position, never listed.
+    const fresh = await walk();
+    expect(fresh.body.stories.map((s) => s.id)).toEqual([story]);
+    const second = await walk(cursor);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.stories.map((s) => s.id)).toEqual([story]);
+    expect(second.body.paging).toMatchObject({ has_more: false, next_offset: null, next_cursor: null });
+    // An article cursor is not a story cursor.
+    const stranger = await stack.call(
+      'GET',
+      `/v1/stories?cursor=${Buffer.from(JSON.stringify([1, 'art_x'])).toString('base64url')}`,
+    );
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.message).toMatch(/cursor/);
+    // The story's own articles page by cursor too.
+    const detailWalk: string[] = [];
+    let detailCursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof stack.call<StoryDetail>>> = await stack.call<StoryDetail>(
+        'GET',
+        `/v1/stories/${story}?limit=2${detailCursor ? `&cursor=${detailCursor}` : ''}`,
+      );
+      expect(page.status, page.text).toBe(200);
+      detailWalk.push(...page.body.articles.map((a) => a.id));
+      detailCursor = page.body.paging.next_cursor;
+    } while (detailCursor);
+    expect(detailWalk).toEqual([20, 3, 2, 1, 0].map(articleId));
 
     // Each article decided once: the background (100 on) was decided once as well, before all this.
     const expected = [0, 1, 2, 3, 10, 11, 20].map(articleId);

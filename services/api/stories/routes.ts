@@ -2,8 +2,9 @@
 // like the articles.
 import { z } from 'zod';
 import type { SearchField } from '../articles/article-query.ts';
-import { notFound } from '../../runtime/api-error.ts';
-import { articleList, articleListItem } from '../articles/routes.ts';
+import { invalidParameter, notFound } from '../../runtime/api-error.ts';
+import { decodeCursor } from '../articles/article-query.ts';
+import { articleList, articleListItem, paging } from '../articles/routes.ts';
 import type { ArticleStore } from '../articles/article-store.ts';
 import {
   booleanParam,
@@ -18,8 +19,9 @@ import {
   sentimentParam,
   sourceParam,
 } from '../http/params.ts';
-import { offsetPage, offsetPaging } from '../http/paging.ts';
+import { offsetPage } from '../http/paging.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
+import { decodeStoryCursor } from './story-query.ts';
 import type { StoryStore } from './story-store.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp', example: '2026-11-20T08:30:00Z' });
@@ -52,7 +54,7 @@ export const story = z
   })
   .meta({ id: 'Story' });
 
-const storyList = z.object({ stories: z.array(story), paging: offsetPaging }).meta({ id: 'StoryList' });
+const storyList = z.object({ stories: z.array(story), paging }).meta({ id: 'StoryList' });
 
 const storyDetail = story
   .extend({
@@ -73,6 +75,16 @@ const listQuery = z.object({
   breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
   limit: limitParam(100, 20),
   offset: offsetParam,
+  cursor: z
+    .string()
+    .max(400)
+    .optional()
+    .meta({
+      description:
+        'Opaque position returned as `paging.next_cursor`. A walk ranks the stories as its first page did ' +
+        '(by the articles discovered by then), so it lists every story once even while articles join ' +
+        'them; stories that begin during the walk are for the next one.',
+    }),
 });
 
 export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteSpec[] {
@@ -91,6 +103,8 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
       query: listQuery,
       responses: { 200: { description: 'A page of stories', schema: storyList } },
       handler: async (ctx, { query }) => {
+        const after = query.cursor === undefined ? undefined : decodeStoryCursor(query.cursor);
+        if (after === null) throw invalidParameter('cursor', 'is not a story cursor returned by this API');
         const page = await stories.list(
           {
             categories: query.category,
@@ -102,9 +116,16 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
             entities: query.entity,
             sentiments: query.sentiment,
           },
-          { limit: query.limit, offset: query.offset, breaking: query.breaking },
+          { limit: query.limit, offset: query.offset, breaking: query.breaking, after },
         );
-        ctx.body = { stories: page.items, paging: offsetPage(query, page.items.length, page.hasMore) };
+        ctx.body = {
+          stories: page.items,
+          paging: {
+            ...offsetPage(query, page.items.length, page.hasMore),
+            next_offset: page.hasMore && !after ? query.offset + query.limit : null,
+            next_cursor: page.nextCursor,
+          },
+        };
       },
     }),
     defineRoute({
@@ -118,19 +139,33 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
         'A story merged into another answers as the story that took its articles (the `id` in the answer ' +
         'is that story’s).',
       params: z.object({ id: z.string().min(1).max(64).meta({ description: 'Story id' }) }),
-      query: z.object({ limit: limitParam(100, 20), offset: offsetParam }),
+      query: z.object({
+        limit: limitParam(100, 20),
+        offset: offsetParam,
+        cursor: z
+          .string()
+          .max(400)
+          .optional()
+          .meta({ description: 'Opaque position returned as `paging.next_cursor`, for its next articles.' }),
+      }),
       responses: { 200: { description: 'The story', schema: storyDetail } },
       errors: ['not_found'],
       handler: async (ctx, { params, query }) => {
+        const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+        if (after === null) throw invalidParameter('cursor', 'is not a cursor returned by this API');
         const found = await stories.get(params.id);
         if (!found) throw notFound(`no story with id ${JSON.stringify(params.id)}`);
-        const page = await articles.list({ storyId: found.id }, { limit: query.limit, offset: query.offset });
+        const page = await articles.list(
+          { storyId: found.id },
+          { limit: query.limit, offset: query.offset, after },
+        );
         ctx.body = {
           ...found,
           articles: page.items,
           paging: {
             ...offsetPage(query, page.items.length, page.hasMore),
-            next_cursor: null,
+            next_offset: page.hasMore && !after ? query.offset + query.limit : null,
+            next_cursor: page.nextCursor,
           },
         };
       },

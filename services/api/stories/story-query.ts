@@ -10,6 +10,52 @@ export interface StoryPage {
   offset: number;
   /** Only the stories that became breaking news. */
   breaking?: boolean;
+  /** Where a walk stands: the page starts after this story, ranked as the walk's first page ranked it. */
+  after?: StoryCursor;
+}
+
+/**
+ * A position in a walk of the stories. A story's rank (its newest matching article) moves as articles
+ * join it, so a walk ranks every story as of its first page: only articles discovered by `asOf` count.
+ * A story that gains an article during the walk keeps its place; one that begins during it is left to
+ * the next walk. Without that, a story not listed yet that gained an article would jump above the
+ * position and never be listed.
+ */
+export interface StoryCursor {
+  /** Unix seconds: when the walk's first page was read. */
+  asOf: number;
+  /** Unix seconds: the newest matching article of the previous page's last story. */
+  lastMatch: number;
+  id: string;
+}
+
+export function encodeStoryCursor(cursor: StoryCursor): string {
+  return Buffer.from(JSON.stringify([cursor.asOf, cursor.lastMatch, cursor.id]), 'utf8').toString(
+    'base64url',
+  );
+}
+
+/** Null when the text is not a story cursor this API issued (an article cursor is not one). */
+export function decodeStoryCursor(text: string): StoryCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      Number.isInteger(value[0]) &&
+      Number.isInteger(value[1]) &&
+      value[0] >= 0 &&
+      value[1] >= 0 &&
+      typeof value[2] === 'string' &&
+      value[2].length > 0 &&
+      value[2].length <= 200
+    ) {
+      return { asOf: value[0] as number, lastMatch: value[1] as number, id: value[2] };
+    }
+  } catch {
+    // not base64url JSON: fall through
+  }
+  return null;
 }
 
 /**
@@ -17,13 +63,19 @@ export interface StoryPage {
  * article), then by id; one more than `limit`, so the caller knows whether more follow.
  */
 export function storyListQuery(filter: ArticleFilter, page: StoryPage): string {
+  const { after } = page;
   const where = [...contentConditions(filter), ...dateConditions(filter)];
+  if (after) where.push(sql`discovered_at <= toDateTime(${after.asOf})`);
   const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const having = after
+    ? sql`HAVING last_match < ${after.lastMatch} OR (last_match = ${after.lastMatch} AND story_id < ${after.id})`
+    : '';
   return sql`SELECT story_id, toUnixTimestamp(max(published_at)) AS last_match
 FROM (SELECT article_id, published_at FROM articles ${raw(whereClause)} LIMIT 1 BY article_id)
 ANY INNER JOIN ${storyMembership()} USING article_id
 ${raw(page.breaking ? 'WHERE story_id IN (SELECT story_id FROM breaking_stories)' : '')}
 GROUP BY story_id
+${raw(having)}
 ORDER BY last_match DESC, story_id DESC
 LIMIT ${page.offset}, ${page.limit + 1}`;
 }

@@ -6,6 +6,7 @@ import type { ArticleFilter } from '../articles/article-query.ts';
 import type { ArticleStore } from '../articles/article-store.ts';
 import { inWindow, listWindows, readNewestFirst } from '../articles/time-windows.ts';
 import {
+  encodeStoryCursor,
   storyBreakingQuery,
   storyEntitiesQuery,
   storyListQuery,
@@ -50,15 +51,33 @@ export class StoryStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async list(filter: ArticleFilter, page: StoryPage): Promise<{ items: Story[]; hasMore: boolean }> {
+  async list(
+    filter: ArticleFilter,
+    page: StoryPage,
+  ): Promise<{ items: Story[]; hasMore: boolean; nextCursor: string | null }> {
+    const now = this.now();
     // Most recently active first: read from the newest window that holds the page (time-windows.ts).
     // A story's newest matching article in the window is its newest overall, so the order is exact.
-    const rows = await readNewestFirst(listWindows(filter.dateRange, this.now()), page.limit, (start) =>
-      this.clickhouse.query<{ story_id: string }>(storyListQuery(inWindow(filter, start), page)),
+    const before = page.after ? (page.after.lastMatch + 1) * 1000 : Infinity;
+    const rows = await readNewestFirst(listWindows(filter.dateRange, now, before), page.limit, (start) =>
+      this.clickhouse.query<{ story_id: string; last_match: number | string }>(
+        storyListQuery(inWindow(filter, start), page),
+      ),
     );
-    const ids = rows.slice(0, page.limit).map((r) => r.story_id);
+    const shown = rows.slice(0, page.limit);
+    const ids = shown.map((r) => r.story_id);
     const stories = await this.describe(ids);
-    return { items: ids.flatMap((id) => stories.get(id) ?? []), hasMore: rows.length > page.limit };
+    const hasMore = rows.length > page.limit;
+    const last = shown.at(-1);
+    const nextCursor =
+      hasMore && last
+        ? encodeStoryCursor({
+            asOf: page.after?.asOf ?? Math.floor(now / 1000),
+            lastMatch: Number(last.last_match),
+            id: last.story_id,
+          })
+        : null;
+    return { items: ids.flatMap((id) => stories.get(id) ?? []), hasMore, nextCursor };
   }
 
   /** The story, following merges to the one that holds its articles now; null when there is none. */
