@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';
-import { commaList } from '../http/params.ts';
+import { commaList, wholeNumber } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import {
   distinctTopics,
@@ -51,12 +51,15 @@ const topics = commaList(
 const request = z
   .object({
     topics,
-    limit: z.coerce
-      .number({ error: 'must be an integer from 1 to 100' })
-      .int({ error: 'must be an integer from 1 to 100' })
-      .min(1, { error: 'must be an integer from 1 to 100' })
-      .max(100, { error: 'must be an integer from 1 to 100' })
-      .default(20),
+    limit: wholeNumber(
+      z
+        .number({ error: 'must be an integer from 1 to 100' })
+        .int({ error: 'must be an integer from 1 to 100' })
+        .min(1, { error: 'must be an integer from 1 to 100' })
+        .max(100, { error: 'must be an integer from 1 to 100' }),
+    )
+      .prefault(20)
+      .meta({ minimum: 1, maximum: 100 }),
     format: z.enum(['json'], { error: 'must be json (the only format)' }).default('json'),
   })
   .meta({ id: 'PersonalizedFeedRequest' });

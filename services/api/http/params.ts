@@ -10,22 +10,44 @@ import { categories } from '../../runtime/categories.ts';
 import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
 import { parseDateRange } from './date-range.ts';
 
-export const limitParam = (max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `must be an integer from 1 to ${max}` })
-    .int({ error: `must be an integer from 1 to ${max}` })
-    .min(1, { error: `must be an integer from 1 to ${max}` })
-    .max(max, { error: `must be an integer from 1 to ${max}` })
-    .default(fallback)
-    .meta({ description: `Page size, 1 to ${max}.`, example: fallback });
+/**
+ * A whole number as a query string (or a JSON body) writes it: decimal digits, perhaps a minus sign.
+ * `z.coerce.number` goes through Number(), which also takes `0x10`, `1e1`, `+5`, `0b1` and `` (as 0),
+ * so a typo would page somewhere nobody asked for. Anything else reaches `schema` as it came and fails
+ * there, with its message. The OpenAPI document shows an integer; give a default as `.prefault(n)`
+ * (zod leaves a `.default` of a preprocessed value out of the document's input form).
+ */
+export function wholeNumber(schema: z.ZodNumber) {
+  return z
+    .preprocess(
+      (value) => (typeof value === 'string' && decimalDigits.test(value) ? Number(value) : value),
+      schema,
+    )
+    .meta({ type: 'integer' });
+}
 
-export const offsetParam = z.coerce
-  .number({ error: 'must be an integer of at least 0' })
-  .int({ error: 'must be an integer of at least 0' })
-  .min(0, { error: 'must be an integer of at least 0' })
-  .max(1_000_000, { error: 'must be at most 1000000 (walk further with cursor)' })
-  .default(0)
-  .meta({ description: 'Number of items to skip.', example: 0 });
+const decimalDigits = /^\s*-?\d{1,15}\s*$/;
+
+export const limitParam = (max: number, fallback: number) =>
+  wholeNumber(
+    z
+      .number({ error: `must be an integer from 1 to ${max}` })
+      .int({ error: `must be an integer from 1 to ${max}` })
+      .min(1, { error: `must be an integer from 1 to ${max}` })
+      .max(max, { error: `must be an integer from 1 to ${max}` }),
+  )
+    .prefault(fallback)
+    .meta({ description: `Page size, 1 to ${max}.`, example: fallback, minimum: 1, maximum: max });
+
+export const offsetParam = wholeNumber(
+  z
+    .number({ error: 'must be an integer of at least 0' })
+    .int({ error: 'must be an integer of at least 0' })
+    .min(0, { error: 'must be an integer of at least 0' })
+    .max(1_000_000, { error: 'must be at most 1000000 (walk further with cursor)' }),
+)
+  .prefault(0)
+  .meta({ description: 'Number of items to skip.', example: 0, minimum: 0, maximum: 1_000_000 });
 
 // Booleans as clients send them: `true`/`false` in any case (Python's requests sends `True`) and `1`/`0`.
 const booleanWords = new Map([

@@ -50,6 +50,10 @@ describe('query validation', () => {
     });
   });
 
+  it('reads whole numbers written in decimal, with spaces around', () => {
+    expect(validate(query, { limit: ' 7 ', offset: '007' }, 'query')).toMatchObject({ limit: 7, offset: 7 });
+  });
+
   it('applies defaults and converts values', () => {
     expect(validate(query, { category: 'Technology,science', active_only: 'true' }, 'query')).toEqual({
       limit: 20,
@@ -65,6 +69,12 @@ describe('query validation', () => {
     [{ limit: 'abc' }, /^limit: must be an integer from 1 to 100 \(got "abc"\)$/],
     [{ limit: '2.5' }, /^limit: /],
     [{ offset: '-1' }, /^offset: must be an integer of at least 0/],
+    // Number() would read these as 16, 10, 5, 1 and 0: a typo must not page somewhere else.
+    [{ limit: '0x10' }, /^limit: must be an integer from 1 to 100 \(got "0x10"\)$/],
+    [{ limit: '1e1' }, /^limit: must be an integer from 1 to 100 \(got "1e1"\)$/],
+    [{ offset: '+5' }, /^offset: must be an integer of at least 0 \(got "\+5"\)$/],
+    [{ offset: '0b1' }, /^offset: must be an integer of at least 0/],
+    [{ offset: '' }, /^offset: must be an integer of at least 0 \(got ""\)$/],
     [{ category: 'cooking' }, /^category: "cooking" is not a category/],
     [{ language: 'xx' }, /^language: "xx" is not an ISO 639-1 language code/],
     [{ country: 'zz' }, /^country: "zz" is not a lowercase ISO 3166-1 alpha-2 country code/],
