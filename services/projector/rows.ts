@@ -199,6 +199,7 @@ export function webhookRow(w: Webhook, version: number): Row {
     created_at: optionalTime(w.created_at),
     updated_at: time(w.occurred_at),
     deleted: 0,
+    state_version: w.version,
     version,
   };
 }

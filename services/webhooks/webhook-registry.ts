@@ -62,7 +62,9 @@ const webhookColumns = [
   'created_at',
   'updated_at',
   'deleted',
-  'version',
+  // The registration's own version, which the next state written counts from (the table's `version`
+  // is the Kafka offset that orders the rows).
+  'state_version',
 ];
 
 /** A registration with what the API needs to change it. */
@@ -235,7 +237,9 @@ export class WebhookRegistry {
       secret_ref: this.deps.secrets.seal(secret),
       active: true,
       disabled_reason: null,
-      created_at: now,
+      // Whole seconds: later versions carry it over from the read model (DateTime, seconds), and a
+      // consumer of the topic should see one creation time, not one that loses its milliseconds.
+      created_at: Math.floor(now / 1000) * 1000,
       version: 1,
       occurred_at: now,
     };
@@ -316,7 +320,7 @@ export class WebhookRegistry {
     return this.deps.clickhouse.query<WebhookRow>(sql`
 SELECT webhook_id, url, events, secret_ref, filter_categories, filter_source_ids, filter_languages,
   filter_words, filter_monitor_ids, active, disabled_reason, toUnixTimestamp(created_at) AS created_at,
-  toUnixTimestamp(updated_at) AS updated_at, toString(version) AS version
+  toUnixTimestamp(updated_at) AS updated_at, toString(state_version) AS version
 FROM ${webhooks}
 WHERE tenant_id = ${tenantId} AND deleted = 0
 ORDER BY created_at DESC, webhook_id DESC

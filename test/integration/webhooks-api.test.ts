@@ -3,7 +3,10 @@
 // endpoint limit; sealed secrets; test pings in the delivery log; monitors sharing an alert webhook.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../api-client/schema.d.ts';
+import type { Webhook as WebhookEvent } from '../../services/runtime/events/types.generated.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { recordTopics } from './support/topic-recorder.ts';
 import { createTestClient, type TestClient } from './support/test-clients.ts';
 import { waitFor } from './support/wait.ts';
 
@@ -188,6 +191,7 @@ describe('webhooks and monitors API', () => {
   }, 60_000);
 
   it("gives a customer's own webhook back as it was when the last monitor naming its URL is deleted", async () => {
+    const recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.webhooks]);
     const url = hook('own');
     const own = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
       url,
@@ -212,6 +216,19 @@ describe('webhooks and monitors API', () => {
     expect(back.status).toBe(200);
     expect(back.body.events).toEqual(['article.published']);
     expect(back.body.filter).toMatchObject({ categories: ['business'], monitor_ids: [] });
+
+    // Three versions on the topic (registered, joined, given back), each with the one creation time
+    // the API shows: the first is not more precise than the ones rebuilt from the read model.
+    await waitFor(
+      () => recorder.of<WebhookEvent>(topicNames.webhooks).filter((e) => e.key === id).length >= 3,
+      'the three versions of the webhook',
+    );
+    await recorder.stop();
+    const versions = recorder.of<WebhookEvent>(topicNames.webhooks).filter((e) => e.key === id);
+    expect(versions.map((v) => v.value.version)).toEqual([1, 2, 3]);
+    expect(new Set(versions.map((v) => v.value.created_at))).toEqual(
+      new Set([Date.parse(own.body.webhook.created_at!)]),
+    );
   });
 
   it('queues a signed test ping, visible in the delivery log; only dead-lettered deliveries are re-sent', async () => {
