@@ -9,6 +9,7 @@ import {
   SchemaCompatibilityError,
   subjectOf,
 } from '../../services/runtime/kafka/registry.ts';
+import { readSchemaFiles } from '../../services/runtime/events/schema-files.ts';
 import { topicCatalog } from '../../services/runtime/kafka/topics.ts';
 import { stack } from './support/stack.ts';
 
@@ -33,6 +34,30 @@ describe('schema registration', () => {
       expect(response.status, subjectOf(t.name)).toBe(200);
       expect(((await response.json()) as { compatibilityLevel: string }).compatibilityLevel).toBe('BACKWARD');
     }
+  });
+
+  it('holds each schema as its file writes it: timestamps as timestamp-millis, the docs kept', async () => {
+    const files = new Map(readSchemaFiles().map((f) => [f.topic, f.schema]));
+    for (const t of topicCatalog().filter((t) => t.schemaOf)) {
+      const response = await fetch(
+        `${stack.SCHEMA_REGISTRY_URL}/subjects/${encodeURIComponent(subjectOf(t.name))}/versions/latest`,
+      );
+      expect(response.status, subjectOf(t.name)).toBe(200);
+      const { schema } = (await response.json()) as { schema: string };
+      expect(JSON.parse(schema), subjectOf(t.name)).toEqual(files.get(t.schemaOf!));
+    }
+    // What a consumer decoding with the registry's schema is told about a time.
+    const alerts = JSON.parse(
+      (
+        (await (
+          await fetch(`${stack.SCHEMA_REGISTRY_URL}/subjects/${subjectOf('news.alerts.v1')}/versions/latest`)
+        ).json()) as { schema: string }
+      ).schema,
+    ) as { fields: { name: string; type: unknown }[] };
+    expect(alerts.fields.find((f) => f.name === 'occurred_at')?.type).toEqual({
+      type: 'long',
+      logicalType: 'timestamp-millis',
+    });
   });
 
   it('accepts a compatible change and returns the same id for an unchanged schema', async () => {

@@ -36,19 +36,25 @@ const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : undefined;
 
 /** The local (reader) Avro type of every topic that has a schema, retry topics included. */
-export function localTypes(
-  catalog: readonly TopicSpec[] = topicCatalog(),
-): Map<string, { type: avro.Type; file: string }> {
+export function localTypes(catalog: readonly TopicSpec[] = topicCatalog()): Map<string, LocalType> {
   const files = new Map(readSchemaFiles().map((s) => [s.topic, s]));
-  const types = new Map<string, { type: avro.Type; file: string }>();
+  const types = new Map<string, LocalType>();
   for (const spec of catalog) {
     if (!spec.schemaOf) continue;
     const file = files.get(spec.schemaOf);
     if (!file)
       throw new Error(`topic ${spec.name} needs schemas/${spec.schemaOf}.avsc, which does not exist`);
-    types.set(spec.name, { type: avro.Type.forSchema(file.schema as avro.Schema), file: file.file });
+    const definition = file.schema as avro.Schema;
+    types.set(spec.name, { type: avro.Type.forSchema(definition), file: file.file, definition });
   }
   return types;
+}
+
+export interface LocalType {
+  type: avro.Type;
+  file: string;
+  /** The schema as its file writes it: what the registry is given (see registerSchema). */
+  definition?: avro.Schema;
 }
 
 /**
@@ -57,11 +63,11 @@ export function localTypes(
  */
 export async function registerSchemas(
   registry: SchemaRegistry,
-  types: Map<string, { type: avro.Type; file: string }> = localTypes(),
+  types: Map<string, LocalType> = localTypes(),
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const [topic, { type, file }] of types) {
-    ids.set(topic, await registerSchema(registry, subjectOf(topic), type, file));
+  for (const [topic, { type, file, definition }] of types) {
+    ids.set(topic, await registerSchema(registry, subjectOf(topic), definition ?? type, file));
   }
   return ids;
 }
@@ -79,23 +85,37 @@ const isConcurrentSetting = (error: unknown) =>
 
 const settingAttempts = 4;
 
+/** The text a schema is registered and looked up by. */
+function schemaText(schema: avro.Type | avro.Schema): string {
+  return JSON.stringify(
+    avro.Type.isType(schema) ? (schema as avro.Type).schema({ exportAttrs: true }) : schema,
+  );
+}
+
+/**
+ * Registers `schema` under `subject`. Give the schema as its file writes it: avsc's own rendering of a
+ * Type drops what avsc was not told to read (`logicalType: timestamp-millis` on every time, the record's
+ * `doc`), and consumers decode with what the registry holds: a Java or Python reader, or a sink, would
+ * see plain longs where the contract says timestamps.
+ */
 export async function registerSchema(
   registry: SchemaRegistry,
   subject: string,
-  type: avro.Type,
+  schema: avro.Type | avro.Schema,
   file: string,
   attempt = 1,
 ): Promise<number> {
+  const text = schemaText(schema);
   try {
     const { id } = await registry.register(
-      { type: SchemaType.AVRO, schema: JSON.stringify(type.schema({ exportAttrs: true })) },
+      { type: SchemaType.AVRO, schema: text },
       { subject, compatibility: COMPATIBILITY.BACKWARD },
     );
     return id;
   } catch (error) {
     if (isConcurrentSetting(error) && attempt < settingAttempts) {
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-      return registerSchema(registry, subject, type, file, attempt + 1);
+      return registerSchema(registry, subject, schema, file, attempt + 1);
     }
     if (statusOf(error) === 409) throw new SchemaCompatibilityError(subject, file, (error as Error).message);
     throw new Error(`registering ${file} under ${subject} failed: ${(error as Error).message}`, {
@@ -144,7 +164,7 @@ export class EventCodec {
 
   constructor(
     private readonly registry: SchemaRegistry,
-    private readonly types: Map<string, { type: avro.Type; file: string }> = localTypes(),
+    private readonly types: Map<string, LocalType> = localTypes(),
   ) {}
 
   /** Whether this codec knows the schema of `topic`. */
@@ -192,7 +212,7 @@ export class EventCodec {
     try {
       id = await this.registry.getRegistryIdBySchema(subjectOf(topic), {
         type: SchemaType.AVRO,
-        schema: JSON.stringify(type.schema({ exportAttrs: true })),
+        schema: schemaText(entry.definition ?? type),
       });
     } catch (error) {
       throw new Error(
