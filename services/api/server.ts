@@ -293,7 +293,13 @@ export async function startApi(
       synthesis,
       audio,
     },
-    stream: { hub, partitions: () => tail.partitions, position: () => tail.position, streamTokens },
+    stream: {
+      hub,
+      partitions: () => tail.partitions,
+      position: () => tail.position,
+      logEnd: () => tail.logEnd(),
+      streamTokens,
+    },
   });
   const document = openApiDocument(routes, {
     version,

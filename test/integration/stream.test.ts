@@ -298,6 +298,12 @@ describe('the live stream', () => {
 
     const withKey = await open(`?access_token=${stack.client.apiKey}`, {}, '');
     expect(withKey.status).toBe(401);
+    // ... also beside a header that would do: the key in the URL is refused, not passed over.
+    const besideHeader = await open(`?access_token=${stack.client.apiKey}`);
+    expect(besideHeader.status).toBe(401);
+    expect(await besideHeader.body()).toContain('two credentials');
+    const tokenBesideHeader = await open(`?access_token=${issued.body.token}`);
+    expect(tokenBesideHeader.status).toBe(401);
     const tampered = await open(`?access_token=${issued.body.token.slice(0, -2)}xx`, {}, '');
     expect(tampered.status).toBe(401);
     // The stream token is not an access token for anything else.
@@ -312,6 +318,11 @@ describe('the live stream', () => {
     const error = (JSON.parse(await badId.body()) as { error: { code: string; message: string } }).error;
     expect(error.code).toBe('invalid_parameter');
     expect(error.message).toMatch(/^Last-Event-ID: /);
+    // An id past the end of the log (kept across a reset, or from another deployment) would wait,
+    // silent, until the log grew that far: refused instead.
+    const ahead = await open('', { 'last-event-id': 'zzzzzzzz~0~0~0' });
+    expect(ahead.status).toBe(400);
+    expect(await ahead.body()).toMatch(/Last-Event-ID: is ahead of the end of the stream/);
     const badKind = await open('?events=article.deleted');
     expect(badKind.status).toBe(400);
     expect(await badKind.body()).toContain('events');

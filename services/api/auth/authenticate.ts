@@ -69,7 +69,13 @@ export function bearerAuthentication(deps: {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const queryToken = ctx.query.access_token;
-    if (!header && queryToken !== undefined && deps.queryTokens?.paths.includes(ctx.path)) {
+    if (queryToken !== undefined && deps.queryTokens?.paths.includes(ctx.path)) {
+      // The URL's credential is never passed over for a header's: a key put there (which ends up in
+      // proxy logs) is refused however the request also authenticates.
+      if (header || ctx.get('x-api-key'))
+        throw unauthorized(
+          'two credentials: send either an Authorization (or X-API-Key) header or access_token in the URL, not both',
+        );
       if (typeof queryToken !== 'string' || !jwtShape.test(queryToken))
         throw unauthorized('access_token: expected a stream token from POST /v1/stream/tokens');
       ctx.state.principal = await fromToken(queryToken, deps.queryTokens.tokens, 'stream token');

@@ -23,6 +23,7 @@ describe('HEAD /v1/stream', () => {
       },
       partitions: () => [0],
       position: () => new Map(),
+      logEnd: async () => [],
       streamTokens: new AccessTokens(parseSigningKeys(''), { issuer: 'test', audience: 'stream' }),
     } as never);
     const app = createApp({
@@ -52,5 +53,64 @@ describe('HEAD /v1/stream', () => {
   it('still validates its parameters', async () => {
     const response = await fetch(`${base}/v1/stream?category=nonsense`, { method: 'HEAD' });
     expect(response.status).toBe(400);
+  });
+});
+
+describe('GET /v1/stream with a Last-Event-ID', () => {
+  let server: Server;
+  let base = '';
+  const resumed: unknown[] = [];
+
+  beforeAll(async () => {
+    const routes = streamRoutes({
+      hub: {
+        open: async ({ res, resumeFrom }) => {
+          resumed.push(resumeFrom);
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          res.end();
+          return {} as never; // the connection is not looked at
+        },
+      },
+      partitions: () => [1, 1, 1, 1],
+      // This instance's tail has read up to 5 of each; the log ends at 7.
+      position: () => [[5], [5], [5], [5]],
+      logEnd: async () => [[7], [7], [7], [7]],
+      streamTokens: new AccessTokens(parseSigningKeys(''), { issuer: 'test', audience: 'stream' }),
+    });
+    const app = createApp({
+      routes,
+      publicRoutes: () => undefined,
+      authenticate: async (ctx, next) => {
+        ctx.state.principal = {
+          tenantId: 't',
+          clientId: 'c',
+          scopes: new Set(['read:feeds']),
+          limits: { liveConnections: 5 },
+        };
+        await next();
+      },
+      limits: { maxBodyBytes: 1024, maxJsonDepth: 32 },
+      logger: createLogger('stream-routes-test', 'silent'),
+      metrics: new Registry(),
+    });
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('resumes from a position the log holds, even one ahead of this instance', async () => {
+    const response = await fetch(`${base}/v1/stream`, { headers: { 'last-event-id': '7~6~0~5' } });
+    expect(response.status).toBe(200);
+    expect(resumed.at(-1)).toEqual([[7], [6], [0], [5]]);
+  });
+
+  it('refuses a position past the end of the log, naming Last-Event-ID', async () => {
+    const before = resumed.length;
+    const response = await fetch(`${base}/v1/stream`, { headers: { 'last-event-id': '5~8~5~5' } });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { message: string } };
+    expect(error.message).toMatch(/^Last-Event-ID: is ahead of the end of the stream/);
+    expect(resumed).toHaveLength(before);
   });
 });

@@ -8,7 +8,7 @@ import type { Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { eventMatcher, streamEventKinds, type StreamEventKind } from './stream-events.ts';
 import { LiveConnectionLimitError, type StreamHub } from './stream-hub.ts';
-import { decodePosition, InvalidPositionError, type Position } from './stream-position.ts';
+import { decodePosition, InvalidPositionError, reaches, type Position } from './stream-position.ts';
 
 export interface StreamDependencies {
   hub: Pick<StreamHub, 'open'>;
@@ -16,6 +16,8 @@ export interface StreamDependencies {
   partitions: () => readonly number[];
   /** Where the stream stands now: what an event id from before a topic joined the stream resumes at. */
   position: () => Position;
+  /** The ends of the stream's topics in Kafka now (the tail's position may trail them a little). */
+  logEnd: () => Promise<Position>;
   streamTokens: AccessTokens;
 }
 
@@ -96,6 +98,15 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           } catch (error) {
             if (error instanceof InvalidPositionError) throw invalidParameter('Last-Event-ID', error.message);
             throw error;
+          }
+          // Past where this instance's tail stands is fine (another instance may read a little ahead);
+          // past the end of the log is no id this deployment sent: the stream would wait, silent,
+          // until the log grew that far, and skip everything before.
+          if (!reaches(deps.position(), resumeFrom) && !reaches(await deps.logEnd(), resumeFrom)) {
+            throw invalidParameter(
+              'Last-Event-ID',
+              'is ahead of the end of the stream, so it is not an event id this deployment sent; reconnect without it to start at the live end',
+            );
           }
         }
         const matches = eventMatcher({

@@ -114,6 +114,11 @@ export class StreamTail {
     return this.buffer.position;
   }
 
+  /** The ends of the tail's topics in Kafka now. */
+  logEnd(): Promise<Position> {
+    return topicHeads(this.admin, this.options.topics);
+  }
+
   /** Position before the oldest entry the replay buffer still holds. */
   get replayStart(): Position {
     return this.buffer.replayStart;
