@@ -19,7 +19,11 @@ import {
   normaliseLoudness,
   type SpokenSegment,
 } from '../documentaries/assembly.ts';
-import { defaultMaxArticles, type DocumentaryLength } from '../documentaries/documentary-request.ts';
+import {
+  defaultDocumentaryLanguage,
+  defaultMaxArticles,
+  type DocumentaryLength,
+} from '../documentaries/documentary-request.ts';
 import type { ScriptSegment } from '../documentaries/script.ts';
 import type { checkedScriptWriter } from '../documentaries/script-writer.ts';
 import { pickStories, type CandidateArticle, type Story } from '../documentaries/stories.ts';
@@ -81,7 +85,7 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
     advance({ status: 'failed', stage: null, progress: null, failure_code: code, failure_reason: reason });
 
   const length = (state.length ?? 'medium') as DocumentaryLength;
-  const language = state.language ?? 'en';
+  const language = state.language ?? defaultDocumentaryLanguage;
   const period = { from: new Date(state.period_from ?? 0), to: new Date(state.period_to ?? clock()) };
   let step = stepOf(state);
   if (step === null) return;

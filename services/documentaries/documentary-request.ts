@@ -29,6 +29,9 @@ export const maxArticlesLimit = 50;
 
 export const topicLimits = { minCharacters: 2, maxCharacters: 200 } as const;
 
+/** The language of a documentary whose request names none. */
+export const defaultDocumentaryLanguage = 'en';
+
 /** The period when date_range is absent: the last 7 days. */
 export const defaultPeriodMs = 7 * 86_400_000;
 /** The longest period a documentary may cover. */

@@ -765,7 +765,8 @@ export interface components {
             /** @description Share of the work done, 0 to 1. */
             progress: number;
             length: string;
-            language: string | null;
+            /** @description Its language (en when the request named none). */
+            language: string;
             voice: string | null;
             /** @description Who wrote the script, from narrating on: embedded, or openai/<model> (its script checked against the articles). */
             script_writer: string | null;
@@ -774,6 +775,7 @@ export interface components {
                 from: string | null;
                 to: string | null;
             };
+            /** @description Most articles it cites (the length’s default when the request named none). */
             max_articles: number | null;
             /** @description When ready: a signed URL that plays without a key, valid for a day. */
             audio_url: string | null;

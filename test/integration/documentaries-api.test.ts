@@ -39,7 +39,9 @@ describe('documentaries API', () => {
       status: 'requested',
       progress: 0,
       length: 'medium',
-      language: null,
+      // The defaults it is made with, not nulls.
+      language: 'en',
+      max_articles: 16,
       voice: null,
       script_writer: null,
       audio_url: null,
@@ -264,6 +266,8 @@ describe('documentaries API', () => {
       [{}, /^topic: /],
       [{ topic: ' ' }, /^topic: must be at least 2 characters/],
       [{ topic: 'x'.repeat(201) }, /^topic: must be at most 200 characters/],
+      [{ topic: '\u0000\u0000' }, /^topic: must not contain control characters/],
+      [{ topic: '😀😀😀' }, /^topic: must contain at least one letter or digit/],
       [{ topic: 'chips', sources: ['blogs'] }, /^sources\.0: must be one of "news", "internal", "social"/],
       [{ topic: 'chips', sources: [] }, /^sources: must name at least one kind of source/],
       [{ topic: 'chips', format: 'video' }, /^format: must be one of "audio\+transcript", "audio"/],
@@ -281,6 +285,8 @@ describe('documentaries API', () => {
         { topic: 'chips', language: 'de', voice: 'en-US-slt-hts' },
         /^language: voice en-US-slt-hts does not speak "de"/,
       ],
+      // With no language named, a voice must speak the default one (en): not a failure minutes later.
+      [{ topic: 'chips', voice: 'de-espeak-m' }, /^language: voice de-espeak-m does not speak "en"/],
       [{ topic: 'chips', colour: 'blue' }, /colour/],
     ];
     for (const [body, message] of cases) {

@@ -229,10 +229,15 @@ describe('speech on the API', () => {
       const english = await list('language=en');
       expect(english[0]!.id).toBe('en-US-slt-hts');
       expect(english.map((v) => v.id)).toEqual(expect.arrayContaining(['en-GB-espeak-m', 'en-US-espeak-f']));
+      // A language no voice speaks is an empty list, not an error (a code of three letters, ISO 639-3, too).
+      expect(await list('language=ii')).toEqual([]);
+      expect((await list('language=yue')).map((v) => v.id)).toEqual(expect.any(Array));
     });
 
     it.each([
       ['language=portuguese!', 'language', /language code such as en/],
+      ['language=xx', 'language', /"xx" does not start with an ISO 639-1 language code/],
+      ['language=zz-ZZ', 'language', /"zz-ZZ" does not start with an ISO 639-1 language code/],
       ['gender=robot', 'gender', /female, male, neutral/],
       ['provider=azure', 'provider', /embedded, google, openai/],
       ['colour=blue', 'colour', /unknown parameter/],

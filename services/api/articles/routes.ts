@@ -10,7 +10,7 @@ import {
   entityParam,
   languageParam,
   limitParam,
-  offsetParam,
+  cursorListOffsetParam,
   searchInParam,
   searchParam,
   sentimentParam,
@@ -54,7 +54,7 @@ const listQuery = z.object({
         'and pages with `offset` (no `next_cursor`).',
     }),
   limit: limitParam(100, 20),
-  offset: offsetParam,
+  offset: cursorListOffsetParam,
   cursor: z
     .string()
     .max(400)

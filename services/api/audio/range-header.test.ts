@@ -11,6 +11,10 @@ describe('parseRangeHeader', () => {
     expect(parseRangeHeader('bytes=500-500', 1_000)).toEqual(part(500, 500));
     expect(parseRangeHeader('bytes=900-5000', 1_000)).toEqual(part(900, 999));
     expect(parseRangeHeader('Bytes= 10 - 20 ', 1_000)).toEqual(part(10, 20));
+    // However far past: past 2^53, and past what a double holds exactly.
+    expect(parseRangeHeader('bytes=0-9007199254740993', 1_000)).toEqual(part(0, 999));
+    expect(parseRangeHeader('bytes=0-99999999999999999999999', 1_000)).toEqual(part(0, 999));
+    expect(parseRangeHeader('bytes=-99999999999999999999999', 1_000)).toEqual(part(0, 999));
   });
 
   it('reads an open range to the end, and a suffix of the last N bytes', () => {

@@ -12,7 +12,9 @@ export type RangeRequest =
   /** Malformed, or no byte of the file in it (416). */
   | { kind: 'unsatisfiable' };
 
-const position = /^\d{1,15}$/;
+// Any number of digits: an end past the file (however far; RFC 9110 says it means the last byte) is cut
+// to it, and a start past it is 416 either way. Numbers past 2^53 lose precision, not their size.
+const position = /^\d{1,1000}$/;
 
 export function parseRangeHeader(header: string | undefined, size: number): RangeRequest {
   if (header === undefined || header.trim() === '') return { kind: 'whole' };

@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { invalidParameter, notFound } from '../../runtime/api-error.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import {
+  defaultDocumentaryLanguage,
   defaultMaxArticles,
   defaultPeriodMs,
+  type DocumentaryLength,
   documentaryFormats,
   documentaryLengths,
   documentarySources,
@@ -45,6 +47,10 @@ const newDocumentary = z
       .trim()
       .min(topicLimits.minCharacters, { error: `must be at least ${topicLimits.minCharacters} characters` })
       .max(topicLimits.maxCharacters, { error: `must be at most ${topicLimits.maxCharacters} characters` })
+      // A topic is looked for in articles' words: one with none (emoji, control characters) could only
+      // end, a queue's wait later, in no_articles.
+      .refine((topic) => !/\p{Cc}/u.test(topic), { error: 'must not contain control characters' })
+      .refine((topic) => /[\p{L}\p{N}]/u.test(topic), { error: 'must contain at least one letter or digit' })
       .meta({
         description: 'What the documentary is about, in a few words: "semiconductors", "interest rates".',
       }),
@@ -127,7 +133,7 @@ const documentaryItem = z
     }),
     progress: z.number().meta({ description: 'Share of the work done, 0 to 1.' }),
     length: z.string(),
-    language: z.string().nullable(),
+    language: z.string().meta({ description: 'Its language (en when the request named none).' }),
     voice: z.string().nullable(),
     script_writer: z.string().nullable().meta({
       description:
@@ -135,7 +141,11 @@ const documentaryItem = z
     }),
     date_range: z.string().nullable(),
     period: z.object({ from: time.nullable(), to: time.nullable() }),
-    max_articles: z.number().int().nullable(),
+    max_articles: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Most articles it cites (the length’s default when the request named none).' }),
     audio_url: z
       .string()
       .nullable()
@@ -171,12 +181,13 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
     status: d.status,
     progress: d.progress,
     length: d.length,
-    language: d.language,
+    // What it is made with: a request that named no language or maximum gets the defaults.
+    language: d.language ?? defaultDocumentaryLanguage,
     voice: d.voice,
     script_writer: d.scriptWriter,
     date_range: d.dateRange,
     period: { from: d.periodFrom, to: d.periodTo },
-    max_articles: d.maxArticles,
+    max_articles: d.maxArticles ?? defaultMaxArticles[d.length as DocumentaryLength] ?? null,
     audio_url: d.audioKey ? deps.audio.urlFor(d.audioKey) : null,
     transcript_url: d.transcriptKey ? deps.audio.urlFor(d.transcriptKey) : null,
     transcript_json_url: d.transcriptJsonKey ? deps.audio.urlFor(d.transcriptJsonKey) : null,
@@ -215,11 +226,12 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         if (periodFrom.getTime() > at.getTime())
           throw invalidParameter('date_range', 'starts in the future: there is no news there yet');
         if (body.voice !== undefined || body.language !== undefined) {
-          // Fails now, naming the field, rather than minutes later in the processor.
+          // Fails now, naming the field, rather than minutes later in the processor: a voice must speak
+          // the documentary's language, the default one when the request names none.
           try {
             await deps.synthesis.voiceFor({
               ...(body.voice !== undefined ? { voiceId: body.voice } : {}),
-              ...(body.language !== undefined ? { language: body.language } : {}),
+              language: body.language ?? defaultDocumentaryLanguage,
             });
           } catch (error) {
             throw speechError(error);

@@ -39,15 +39,21 @@ export const limitParam = (max: number, fallback: number) =>
     .prefault(fallback)
     .meta({ description: `Page size, 1 to ${max}.`, example: fallback, minimum: 1, maximum: max });
 
-export const offsetParam = wholeNumber(
-  z
-    .number({ error: 'must be an integer of at least 0' })
-    .int({ error: 'must be an integer of at least 0' })
-    .min(0, { error: 'must be an integer of at least 0' })
-    .max(1_000_000, { error: 'must be at most 1000000 (walk further with cursor)' }),
-)
-  .prefault(0)
-  .meta({ description: 'Number of items to skip.', example: 0, minimum: 0, maximum: 1_000_000 });
+const offsetOf = (tooFar: string) =>
+  wholeNumber(
+    z
+      .number({ error: 'must be an integer of at least 0' })
+      .int({ error: 'must be an integer of at least 0' })
+      .min(0, { error: 'must be an integer of at least 0' })
+      .max(1_000_000, { error: tooFar }),
+  )
+    .prefault(0)
+    .meta({ description: 'Number of items to skip.', example: 0, minimum: 0, maximum: 1_000_000 });
+
+export const offsetParam = offsetOf('must be at most 1000000');
+
+/** The offset of a list that also pages by cursor, which its message points to past the limit. */
+export const cursorListOffsetParam = offsetOf('must be at most 1000000 (walk further with cursor)');
 
 // Booleans as clients send them: `true`/`false` in any case (Python's requests sends `True`) and `1`/`0`.
 const booleanWords = new Map([

@@ -13,6 +13,7 @@ import { voiceGenders, voiceQualities, type Voice } from '../../speech/voice.ts'
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { enumInAnyCase, enumWithAliases } from '../http/params.ts';
+import { isLanguageCode } from '../../sources/source.ts';
 
 export interface SpeechDependencies {
   synthesis: Synthesis;
@@ -178,7 +179,17 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
         'English and espeak-ng’s voices for about 130 other languages and accents; Google and OpenAI voices ' +
         'appear when those providers are configured.',
       query: z.object({
-        language: languageTag.optional().meta({ description: 'ISO 639-1 (`pt`) or a locale (`pt-BR`).' }),
+        language: languageTag
+          // A two-letter code that names no language is a typo, not a language without voices.
+          .refine(
+            (tag) => {
+              const primary = tag.split(/[-_]/)[0]!.toLowerCase();
+              return primary.length !== 2 || isLanguageCode(primary);
+            },
+            { error: (issue) => `"${String(issue.input)}" does not start with an ISO 639-1 language code` },
+          )
+          .optional()
+          .meta({ description: 'ISO 639-1 (`pt`) or a locale (`pt-BR`).' }),
         gender: enumInAnyCase(voiceGenders).optional(),
         provider: z
           .enum(speechProviderNames, { error: `must be one of ${speechProviderNames.join(', ')}` })

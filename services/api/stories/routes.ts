@@ -13,7 +13,7 @@ import {
   entityParam,
   languageParam,
   limitParam,
-  offsetParam,
+  cursorListOffsetParam,
   searchInParam,
   searchParam,
   sentimentParam,
@@ -74,7 +74,7 @@ const listQuery = z.object({
   sentiment: sentimentParam.optional(),
   breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
   limit: limitParam(100, 20),
-  offset: offsetParam,
+  offset: cursorListOffsetParam,
   cursor: z
     .string()
     .max(400)
@@ -141,7 +141,7 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
       params: z.object({ id: z.string().min(1).max(64).meta({ description: 'Story id' }) }),
       query: z.object({
         limit: limitParam(100, 20),
-        offset: offsetParam,
+        offset: cursorListOffsetParam,
         cursor: z
           .string()
           .max(400)
