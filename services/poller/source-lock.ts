@@ -3,12 +3,8 @@
 // source at the same time (and dedupe keeps either from emitting twice).
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { RedisScript } from '../runtime/redis-script.ts';
+import { RedisScript, releaseOwnLock } from '../runtime/redis-script.ts';
 import { pollStateOf, type PollState, type PollStateStore } from './poll-state.ts';
-
-const releaseScript = new RedisScript(
-  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
-);
 
 /** acquire()'s SET, then, only if it took the lock, the source's poll state (a flat HGETALL reply). */
 const acquireReadingScript = new RedisScript(`
@@ -45,6 +41,6 @@ export class SourceLock {
   }
 
   async release(sourceId: string): Promise<void> {
-    await releaseScript.run(this.redis, [this.prefix + sourceId], [this.owner]);
+    await releaseOwnLock.run(this.redis, [this.prefix + sourceId], [this.owner]);
   }
 }

@@ -10,7 +10,7 @@
 // which is shorter.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { RedisScript } from './redis-script.ts';
+import { releaseOwnLock } from './redis-script.ts';
 
 export interface KeyedMutex {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
@@ -35,10 +35,6 @@ export class LocalMutex implements KeyedMutex {
     return result;
   }
 }
-
-const release = new RedisScript(
-  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
-);
 
 export interface RedisMutexOptions {
   redis: Pick<Redis, 'set' | 'evalsha' | 'eval'>;
@@ -80,7 +76,7 @@ export class RedisMutex implements KeyedMutex {
       try {
         return await task();
       } finally {
-        if (held) await release.run(this.options.redis, [lockKey], [this.owner]).catch(() => undefined);
+        if (held) await releaseOwnLock.run(this.options.redis, [lockKey], [this.owner]).catch(() => undefined);
       }
     });
   }

@@ -27,3 +27,11 @@ export class RedisScript {
     }
   }
 }
+
+/**
+ * Deletes a lock key only while it still holds this owner's token (KEYS[1], ARGV[1]): a lock that
+ * expired and was taken by another owner is theirs, not to be released by the first.
+ */
+export const releaseOwnLock = new RedisScript(
+  `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
+);
