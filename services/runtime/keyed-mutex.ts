@@ -76,7 +76,8 @@ export class RedisMutex implements KeyedMutex {
       try {
         return await task();
       } finally {
-        if (held) await releaseOwnLock.run(this.options.redis, [lockKey], [this.owner]).catch(() => undefined);
+        if (held)
+          await releaseOwnLock.run(this.options.redis, [lockKey], [this.owner]).catch(() => undefined);
       }
     });
   }
