@@ -19,7 +19,16 @@ describe('date_range', () => {
     ['last_7_days', '2026-11-13T12:00:00.000Z', null],
     ['past week', '2026-11-13T12:00:00.000Z', null],
     ['Last 24 Hours', '2026-11-19T12:00:00.000Z', null],
-    ['last-month', '2026-10-21T12:00:00.000Z', null],
+    // Months and years are calendar ones, counted back from now; a day past the month's end is its last.
+    ['last-month', '2026-10-20T12:00:00.000Z', null],
+    ['P1M', '2026-10-20T12:00:00.000Z', null],
+    ['3mo', '2026-08-20T12:00:00.000Z', null],
+    ['1y', '2025-11-20T12:00:00.000Z', null],
+    ['P1Y2M10DT2H30M', '2025-09-10T09:30:00.000Z', null],
+    ['past year', '2025-11-20T12:00:00.000Z', null],
+    ['90min', '2026-11-20T10:30:00.000Z', null],
+    ['PT30M', '2026-11-20T11:30:00.000Z', null],
+    ['15 minutes', '2026-11-20T11:45:00.000Z', null],
     ['day', '2026-11-19T12:00:00.000Z', null],
     ['2 weeks', '2026-11-06T12:00:00.000Z', null],
     ['today', '2026-11-20T00:00:00.000Z', null],
@@ -38,8 +47,16 @@ describe('date_range', () => {
     },
   );
 
+  it('cuts a calendar month back to the shorter month’s last day', () => {
+    const range = parseDateRange('P1M', new Date('2026-03-31T08:00:00Z'));
+    expect(typeof range === 'object' && iso(range.from)).toBe('2026-02-28T08:00:00.000Z');
+  });
+
   it('reads dates (the end date included whole) and instants (end exclusive), either end open', () => {
     const cases: [string, string | null, string | null][] = [
+      // One date or one month alone: all of it.
+      ['2026-01-31', '2026-01-31T00:00:00.000Z', '2026-02-01T00:00:00.000Z'],
+      ['2026-02', '2026-02-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z'],
       ['2026-01-01..2026-01-31', '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z'],
       [
         '2026-01-01T10:00:00Z..2026-01-01T11:30:00+01:00',
@@ -78,6 +95,10 @@ describe('date_range', () => {
     ['2026-02-01..2026-01-01', /start 2026-02-01 is not before the end 2026-01-01/],
     ['2026-01-01..2026-01-01T00:00:00Z', /not before/],
     ['2026-02-30..', /not a calendar date/],
+    ['2026-02-30', /not a calendar date/],
+    ['2026-13', /not a calendar month/],
+    ['5m', /"5m" could be minutes or months: write 5min or 5mo/],
+    ['PT', /expected a span/],
     ['..', /both ends are open/],
     ['2026-01-01..2026-01-02..2026-01-03', /expected/],
     ['2026-1-1..', /not an ISO 8601 date or instant/],

@@ -1,9 +1,11 @@
-// date_range (docs/http-api.md, "Articles and lists"): a span up to now (`24h`, `7d`, `2w`, any number
-// of hours, days or weeks, an ISO 8601 duration such as `PT12H`, `P7D`, `P2W`, or in words such as
-// `last_7_days`, `past week`, `24 hours`, `last month` (30 days)), `today` or
-// `yesterday` (UTC days), or FROM..TO with ISO 8601 dates or instants and either end open; the ISO 8601
-// interval FROM/TO (with `..` or nothing for an open end) and FROM,TO are read the same way, since
-// clients send both. Returns the half-open window [from, to) or a message saying what was wrong.
+// date_range (docs/http-api.md, "Articles and lists"): a span up to now (`24h`, `7d`, `2w`, `3mo`, `1y`,
+// `90min`, an ISO 8601 duration such as `PT12H`, `P7D`, `P1M`, `P1Y2M`, or in words such as
+// `last_7_days`, `past week`, `24 hours`, `last month`), `today` or `yesterday` (UTC days), one date or
+// month (`2026-11-20`, `2026-11`: that UTC day or month), or FROM..TO with ISO 8601 dates or instants and
+// either end open; the ISO 8601 interval FROM/TO (with `..` or nothing for an open end) and FROM,TO are
+// read the same way, since clients send both. Months and years are calendar ones (the same day of the
+// month, cut to the month's last day), counted back from now in UTC. Returns the half-open window
+// [from, to) or a message saying what was wrong.
 
 export interface DateRange {
   from: Date | null;
@@ -11,38 +13,87 @@ export interface DateRange {
   to: Date | null;
 }
 
-const hour = 3600_000;
+const second = 1000;
+const minute = 60 * second;
+const hour = 60 * minute;
 const day = 24 * hour;
-const unitMs: Record<string, number> = { h: hour, d: day, w: 7 * day };
 /** The longest span up to now: ten years, which is longer than any archive we keep. */
 const longestSpanMs = 3660 * day;
 
+/** A span back from now: calendar years and months, then a fixed number of milliseconds. */
+interface Span {
+  years: number;
+  months: number;
+  ms: number;
+}
+
 // Patterns, not a lookup table: `__proto__` or `constructor` must not find a span on Object's prototype
 // (they did, and made an Invalid Date that reached an event and answered 500; found by npm run fuzz).
-const shortSpan = /^(\d{1,6})([hdw])$/i;
-// In words, as clients guess the format: `last_7_days`, `past week`, `24 hours`, `last-month` (30 days).
-const wordSpan = /^(?:(?:last|past)[\s_-]*)?(?:(\d{1,6})[\s_-]*)?(hour|day|week|month|year)s?$/i;
-const wordUnitMs: Record<string, number> = { hour, day, week: 7 * day, month: 30 * day, year: 365 * day };
-const isoDuration = /^P(?:(\d{1,6})W|(\d{1,6})D|T(\d{1,6})H|(\d{1,6})DT(\d{1,6})H)$/i;
+const shortSpan = /^(\d{1,6})(min|mo|[hdwy])$/i;
+/** `5m`: minutes to some clients, months to others. */
+const ambiguousSpan = /^\d{1,6}m$/i;
+// In words, as clients guess the format: `last_7_days`, `past week`, `24 hours`, `last-month`.
+const wordSpan = /^(?:(?:last|past)[\s_-]*)?(?:(\d{1,6})[\s_-]*)?(minute|hour|day|week|month|year)s?$/i;
+const isoDuration =
+  /^P(?:(\d{1,6})Y)?(?:(\d{1,6})M)?(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?=\d)(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,6})S)?)?$/i;
 
+const fixedMs: Record<string, number> = {
+  min: minute,
+  minute,
+  h: hour,
+  hour,
+  d: day,
+  day,
+  w: 7 * day,
+  week: 7 * day,
+};
+
+/** `3mo`, `1y`, `2 weeks`: the span of `count` of `unit`. */
+function spanOfUnit(count: number, unit: string): Span {
+  const u = unit.toLowerCase();
+  if (u === 'mo' || u === 'month') return { years: 0, months: count, ms: 0 };
+  if (u === 'y' || u === 'year') return { years: count, months: 0, ms: 0 };
+  return { years: 0, months: 0, ms: count * fixedMs[u]! };
+}
+
+const monthPattern = /^(\d{4})-(\d{2})$/;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 const expected =
-  'expected a span up to now (24h, 7d, 2w, PT12H, P7D, last_7_days), today, yesterday, or FROM..TO with ISO 8601 ' +
-  'dates or instants (e.g. 2026-01-01..2026-01-31; FROM/TO and FROM,TO also)';
+  'expected a span up to now (24h, 7d, 2w, 3mo, 1y, PT12H, P7D, P1M, last_7_days), today, yesterday, a date ' +
+  '(2026-01-31) or month (2026-01), or FROM..TO with ISO 8601 dates or instants (e.g. 2026-01-01..2026-01-31; ' +
+  'FROM/TO and FROM,TO also)';
 
 export function parseDateRange(raw: string, now: Date): DateRange | string {
   const text = raw.trim();
   const span = spanOf(text);
   if (typeof span === 'string') return span;
-  if (span !== undefined) return { from: new Date(now.getTime() - span), to: null };
+  if (span !== undefined) {
+    const from = back(now, span);
+    const ms = now.getTime() - from.getTime();
+    if (ms <= 0) return `${JSON.stringify(text)} is an empty span; ${expected}`;
+    if (ms > longestSpanMs) return `${JSON.stringify(text)} is longer than 3660 days`;
+    return { from, to: null };
+  }
   const lower = text.toLowerCase();
   if (lower === 'today' || lower === 'yesterday') {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     return lower === 'today'
       ? { from: new Date(midnight), to: null }
       : { from: new Date(midnight - day), to: new Date(midnight) };
+  }
+  // One date or one month: all of it.
+  if (datePattern.test(text)) {
+    const from = readEnd(text, 'start');
+    const to = readEnd(text, 'end');
+    return typeof from === 'string' ? from : typeof to === 'string' ? to : { from, to };
+  }
+  const month = monthPattern.exec(text);
+  if (month) {
+    const [y, m] = [Number(month[1]), Number(month[2])];
+    if (m < 1 || m > 12) return `${JSON.stringify(text)} is not a calendar month`;
+    return { from: new Date(Date.UTC(y, m - 1, 1)), to: new Date(Date.UTC(y, m, 1)) };
   }
   const parts = ends(text);
   if (parts === undefined) return expected;
@@ -58,21 +109,43 @@ export function parseDateRange(raw: string, now: Date): DateRange | string {
   return { from, to };
 }
 
-/** The span of `24h` or `P7D` in ms; undefined if the text is no span; a message if it is out of range. */
-function spanOf(text: string): number | string | undefined {
-  let ms: number;
+/** The span of `24h`, `3mo` or `P1M`; undefined if the text is no span; a message if it is unclear. */
+function spanOf(text: string): Span | string | undefined {
   const short = shortSpan.exec(text);
-  const iso = short ? null : isoDuration.exec(text);
-  const words = short || iso ? null : wordSpan.exec(text);
-  if (short) ms = Number(short[1]) * unitMs[short[2]!.toLowerCase()]!;
-  else if (iso) {
-    const [, weeks, days, hours, mixedDays, mixedHours] = iso.map((v) => Number(v ?? 0));
-    ms = weeks! * 7 * day + (days! + mixedDays!) * day + (hours! + mixedHours!) * hour;
-  } else if (words) ms = Number(words[1] ?? 1) * wordUnitMs[words[2]!.toLowerCase()]!;
-  else return undefined;
-  if (ms <= 0) return `${JSON.stringify(text)} is an empty span; ${expected}`;
-  if (ms > longestSpanMs) return `${JSON.stringify(text)} is longer than 3660 days`;
-  return ms;
+  if (short) return spanOfUnit(Number(short[1]), short[2]!);
+  if (ambiguousSpan.test(text)) {
+    return `${JSON.stringify(text)} could be minutes or months: write ${text.slice(0, -1)}min or ${text.slice(0, -1)}mo`;
+  }
+  const iso = isoDuration.exec(text);
+  if (iso && text.length > 1 && !/T$/i.test(text)) {
+    const [y, mo, w, d, h, mi, sec] = iso.slice(1).map((v) => Number(v ?? 0)) as number[];
+    return {
+      years: y!,
+      months: mo!,
+      ms: w! * 7 * day + d! * day + h! * hour + mi! * minute + sec! * second,
+    };
+  }
+  const words = wordSpan.exec(text);
+  if (words) return spanOfUnit(Number(words[1] ?? 1), words[2]!);
+  return undefined;
+}
+
+/** `now` less the span: calendar months and years first (the day cut to the month's last), then the rest. */
+function back(now: Date, span: Span): Date {
+  const months = now.getUTCFullYear() * 12 + now.getUTCMonth() - span.years * 12 - span.months;
+  const year = Math.floor(months / 12);
+  const month = months - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const shifted = Date.UTC(
+    year,
+    month,
+    Math.min(now.getUTCDate(), lastDay),
+    now.getUTCHours(),
+    now.getUTCMinutes(),
+    now.getUTCSeconds(),
+    now.getUTCMilliseconds(),
+  );
+  return new Date(shifted - span.ms);
 }
 
 /** The two ends of FROM..TO, FROM/TO (ISO 8601, `..` for an open end) or FROM,TO; undefined otherwise. */
