@@ -118,12 +118,8 @@ function spanOf(text: string): Span | string | undefined {
   }
   const iso = isoDuration.exec(text);
   if (iso && text.length > 1 && !/T$/i.test(text)) {
-    const [y, mo, w, d, h, mi, sec] = iso.slice(1).map((v) => Number(v ?? 0)) as number[];
-    return {
-      years: y!,
-      months: mo!,
-      ms: w! * 7 * day + d! * day + h! * hour + mi! * minute + sec! * second,
-    };
+    const [y = 0, mo = 0, w = 0, d = 0, h = 0, mi = 0, sec = 0] = iso.slice(1).map((v) => Number(v ?? 0));
+    return { years: y, months: mo, ms: w * 7 * day + d * day + h * hour + mi * minute + sec * second };
   }
   const words = wordSpan.exec(text);
   if (words) return spanOfUnit(Number(words[1] ?? 1), words[2]!);
