@@ -17,6 +17,25 @@ import { publishedAt } from './published-at.ts';
 export type NormalisedItem = { article: ArticleDiscovered; dated: boolean } | { skipped: string };
 
 const maxTitleLength = 500;
+/**
+ * The longest summary and content an article event carries (characters). Each event is one Kafka record,
+ * and the broker refuses a record batch over 1 MiB: a feed whose items carried 150 kB descriptions had
+ * its poll refused (and one larger item would have been refused at every poll). A news article's text
+ * is rarely a tenth of the content's cap; what is longer is cut at a word, and says so with "…".
+ */
+export const maxSummaryLength = 10_000;
+export const maxContentLength = 100_000;
+
+/** `text` cut to at most `max` characters, at a space when one is near, ending with "…". */
+export function capped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.lastIndexOf(' ', max - 1);
+  if (cut < max * 0.9) cut = max - 1;
+  // Never between the two halves of a surrogate pair.
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  return `${text.slice(0, cut).trimEnd()}…`;
+}
 
 /**
  * Normalises every item of a feed. Language: the item's declaration, else the
@@ -63,8 +82,8 @@ function normaliseItem(
   if (!url)
     return { skipped: `item "${plainLine(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
-  const summary = plainText(item.summaryHtml);
-  const content = plainText(item.contentHtml);
+  const summary = capped(plainText(item.summaryHtml), maxSummaryLength);
+  const content = capped(plainText(item.contentHtml), maxContentLength);
   let title = plainLine(item.title).slice(0, maxTitleLength);
   if (!title) title = plainLine(summary || content).slice(0, 120);
   if (!title) return { skipped: `item ${url} has neither title nor text` };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
-import { normaliseFeed } from './normalise-item.ts';
+import { capped, maxContentLength, maxSummaryLength, normaliseFeed } from './normalise-item.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { noHints } from '../parser/publisher-hints.ts';
 import { sourceState } from '../../sources/source.ts';
@@ -154,5 +154,72 @@ describe('normaliseFeed and links', () => {
       expect(n.article.original_url).toBe(new URL(links[i]!, base).toString());
       expect(n.article.url).toBe(canonicalUrl(links[i]!, base));
     });
+  });
+});
+
+describe('capped text', () => {
+  it('leaves text within the cap alone', () => {
+    expect(capped('short text', 100)).toBe('short text');
+    expect(capped('x'.repeat(100), 100)).toBe('x'.repeat(100));
+  });
+
+  it('cuts at a word near the cap, marks the cut, and never splits a surrogate pair', () => {
+    const words = Array.from({ length: 50 }, (_, i) => `word${i}`).join(' ');
+    const cut = capped(words, 100);
+    expect(cut.length).toBeLessThanOrEqual(100);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(words.startsWith(cut.slice(0, -1))).toBe(true);
+    expect(cut.at(-2)).not.toBe(' ');
+    // No space near the cap: cut at the cap; an emoji across it goes whole or not at all.
+    const emoji = '😀'.repeat(60);
+    const cutEmoji = capped(emoji, 101);
+    expect(cutEmoji.length).toBeLessThanOrEqual(101);
+    expect([...cutEmoji.slice(0, -1)].every((c) => c === '😀')).toBe(true);
+  });
+
+  it('keeps an article event within what a Kafka record may carry', () => {
+    const big = `<p>${'Lorem ipsum dolor sit amet. '.repeat(40_000)}</p>`;
+    const item: ParsedItem = {
+      guid: 'g',
+      url: 'https://news.example/a',
+      title: 'T',
+      summaryHtml: big,
+      contentHtml: big,
+      author: null,
+      publishedRaw: null,
+      published: null,
+      categories: [],
+      language: 'en',
+      imageUrl: null,
+      enclosureUrl: null,
+    };
+    const source = sourceState(
+      {
+        name: 's',
+        feed_url: 'https://site.example/feed.xml',
+        category: 'general',
+        language: 'en',
+        country: 'gb',
+      },
+      null,
+      0,
+    );
+    const [n] = normaliseFeed(
+      {
+        format: 'rss',
+        title: null,
+        siteUrl: null,
+        language: 'en',
+        items: [item],
+        warnings: [],
+        hints: noHints,
+      },
+      source,
+      0,
+    );
+    if (!n || !('article' in n)) throw new Error('skipped');
+    expect(n.article.summary.length).toBeLessThanOrEqual(maxSummaryLength);
+    expect(n.article.content.length).toBeLessThanOrEqual(maxContentLength);
+    expect(Buffer.byteLength(JSON.stringify(n.article))).toBeLessThan(512 * 1024);
   });
 });

@@ -55,16 +55,90 @@ export function idempotentProducer(kafka: Kafka): Producer {
   return kafka.producer({ ...producerSettings });
 }
 
+/**
+ * The most bytes (keys and values) one produce request carries; more is split into requests sent one
+ * after another, so order per key holds. The broker refuses a record batch over its message.max.bytes
+ * (1 MiB by default), and a partition's batch is at most one request's records: a poll of a feed of
+ * large articles (40 of 150 KB) had gone as one request and been refused whole.
+ */
+export const maxRequestBytes = 512 * 1024;
+
+/**
+ * Broker answers after which an idempotent producer's sequence numbers no longer match the broker's.
+ * KafkaJS takes back a failed request's sequence numbers for every partition in it, even those the
+ * broker wrote: after one refused batch beside accepted ones, every later write to those partitions was
+ * refused as out of order, for every source of a poller, until the process restarted. A producer that
+ * meets one is replaced by a new one (a new producer id, sequences from 0).
+ */
+const sequenceBreaking = new Set([
+  'OUT_OF_ORDER_SEQUENCE_NUMBER',
+  'DUPLICATE_SEQUENCE_NUMBER',
+  'UNKNOWN_PRODUCER_ID',
+  'INVALID_PRODUCER_EPOCH',
+  'MESSAGE_TOO_LARGE',
+  'RECORD_LIST_TOO_LARGE',
+  'INVALID_RECORD',
+  'CORRUPT_MESSAGE',
+]);
+
+/** The protocol error type of a send's failure, looked for along the causes KafkaJS wraps it in. */
+function protocolErrorType(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const type = (current as { type?: unknown }).type;
+    if (typeof type === 'string') return type;
+    current =
+      (current as { cause?: unknown; originalError?: unknown }).cause ??
+      (current as { originalError?: unknown }).originalError;
+  }
+  return undefined;
+}
+
+const sizeOf = (message: { key: string | Buffer | null; value: Buffer | null }) =>
+  (message.value?.length ?? 0) +
+  (message.key === null
+    ? 0
+    : typeof message.key === 'string'
+      ? Buffer.byteLength(message.key)
+      : message.key.length) +
+  70; // a record's own framing and headers, about
+
+/** `items` in runs of at most `maxRequestBytes` (a single larger item goes alone). */
+function byRequest<T>(items: readonly T[], size: (item: T) => number): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const itemBytes = size(item);
+    if (run.length > 0 && bytes + itemBytes > maxRequestBytes) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(item);
+    bytes += itemBytes;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 export class EventProducer {
+  /** The producer sends go through; null after one broke, until the next send connects a new one. */
+  private producer: Producer | null;
+  private connecting: Promise<Producer> | null = null;
+
   private constructor(
-    private readonly producer: Producer,
+    private readonly kafka: Kafka,
+    producer: Producer,
     private readonly codec: EventCodec,
-  ) {}
+  ) {
+    this.producer = producer;
+  }
 
   static async connect(kafka: Kafka, codec: EventCodec): Promise<EventProducer> {
     const producer = idempotentProducer(kafka);
     await producer.connect();
-    return new EventProducer(producer, codec);
+    return new EventProducer(kafka, producer, codec);
   }
 
   /** Appends events to one of our primary topics, typed by the topic's schema. */
@@ -86,7 +160,9 @@ export class EventProducer {
         kafkaMessage(e.key, e.value === null ? null : await this.codec.encode(topic, e.value), e.headers),
       ),
     );
-    await this.producer.send({ topic, acks: -1, compression: CompressionTypes.None, messages });
+    for (const run of byRequest(messages, sizeOf)) {
+      await this.using((p) => p.send({ topic, acks: -1, compression: CompressionTypes.None, messages: run }));
+    }
   }
 
   /** Appends raw bytes unchanged (dead-letter topics keep the original message). */
@@ -94,25 +170,61 @@ export class EventProducer {
     topic: string,
     messages: { key: Buffer | string | null; value: Buffer | null; headers: IHeaders }[],
   ) {
-    await this.producer.send({ topic, acks: -1, messages });
+    for (const run of byRequest(messages, sizeOf)) {
+      await this.using((p) => p.send({ topic, acks: -1, messages: run }));
+    }
   }
 
   /** Appends already-encoded records to several topics in one request, in order per topic. */
   async sendRawBatch(records: readonly RawRecord[]): Promise<void> {
-    const byTopic = new Map<string, KafkaMessage[]>();
-    for (const { topic, key, value, headers } of records) {
-      const messages = byTopic.get(topic) ?? [];
-      messages.push(kafkaMessage(key, value, headers));
-      byTopic.set(topic, messages);
+    for (const run of byRequest(records, sizeOf)) {
+      const byTopic = new Map<string, KafkaMessage[]>();
+      for (const { topic, key, value, headers } of run) {
+        const messages = byTopic.get(topic) ?? [];
+        messages.push(kafkaMessage(key, value, headers));
+        byTopic.set(topic, messages);
+      }
+      await this.using((p) =>
+        p.sendBatch({
+          acks: -1,
+          compression: CompressionTypes.None,
+          topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
+        }),
+      );
     }
-    await this.producer.sendBatch({
-      acks: -1,
-      compression: CompressionTypes.None,
-      topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-    });
   }
 
   async disconnect(): Promise<void> {
-    await this.producer.disconnect();
+    const producer = this.producer ?? (await this.connecting?.catch(() => null));
+    await producer?.disconnect();
+  }
+
+  /** Runs a send; after an answer that breaks the producer's sequence numbers, the next send gets a new one. */
+  private async using<T>(send: (producer: Producer) => Promise<T>): Promise<T> {
+    const producer = this.producer ?? (await this.reconnect());
+    try {
+      return await send(producer);
+    } catch (error) {
+      if (this.producer === producer && sequenceBreaking.has(protocolErrorType(error) ?? '')) {
+        this.producer = null;
+        void producer.disconnect().catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  /** A new producer (a new producer id, sequences from 0); a failed connect is tried again by the next send. */
+  private reconnect(): Promise<Producer> {
+    this.connecting ??= this.connectNew().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connectNew(): Promise<Producer> {
+    const producer = idempotentProducer(this.kafka);
+    await producer.connect();
+    this.producer = producer;
+    return producer;
   }
 }
