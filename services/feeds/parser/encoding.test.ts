@@ -48,6 +48,22 @@ describe('decodeBody', () => {
     expect(parseFeed(prologSaysLatin1, 'text/xml').title).toBe('Café');
   });
 
+  it('passes over a header that says UTF-8 over a body that is not (a server default over a legacy feed)', () => {
+    const legacy = latin1(
+      '<?xml version="1.0" encoding="ISO-8859-1"?><rss><channel><title>Café olé, São Paulo</title></channel></rss>',
+    );
+    const decoded = decodeBody(legacy, 'application/rss+xml; charset=utf-8');
+    expect(decoded.source).toBe('prolog');
+    expect(decoded.text).toContain('Café olé, São Paulo');
+    expect(decoded.warnings).toEqual(['Content-Type says "utf-8" but the body is not valid UTF-8, ignored']);
+    expect(parseFeed(legacy, 'application/rss+xml; charset=utf-8').title).toBe('Café olé, São Paulo');
+    // Nothing else declared: detection, not U+FFFD.
+    const bare = latin1(
+      '<rss><channel><title>Noticia sobre eleição em São Paulo, ação</title></channel></rss>',
+    );
+    expect(parseFeed(bare, 'text/xml; charset=UTF-8').title).toBe('Noticia sobre eleição em São Paulo, ação');
+  });
+
   it('decodes legacy single- and multi-byte charsets (iconv-lite)', () => {
     const koi8r = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]);
     expect(decodeBody(koi8r, 'text/xml; charset=koi8-r').text).toBe('Привет');

@@ -243,8 +243,16 @@ export function decodeBody(body: Uint8Array, contentType: string | null): Decode
   const headerLabel = charsetFromContentType(contentType);
   if (headerLabel) {
     const charset = charsetFor(headerLabel);
-    if (charset) return decodeWith(charset, 'header');
-    warnings.push(`unknown charset "${headerLabel}" in Content-Type header, ignored`);
+    if (!charset) {
+      warnings.push(`unknown charset "${headerLabel}" in Content-Type header, ignored`);
+    } else if (charset.name === 'utf-8' && !isValidUtf8(body)) {
+      // A server's default (Apache's AddDefaultCharset UTF-8) over a legacy 8-bit feed: UTF-8 is the one
+      // charset a body can be checked against, and decoding this one as it would turn every accented
+      // letter into U+FFFD. The document's own declaration, or detection, says what it is.
+      warnings.push(`Content-Type says "${headerLabel}" but the body is not valid UTF-8, ignored`);
+    } else {
+      return decodeWith(charset, 'header');
+    }
   }
 
   const wide = wideEncodingWithoutBom(body);
