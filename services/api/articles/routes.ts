@@ -11,6 +11,7 @@ import {
   languageParam,
   limitParam,
   cursorListOffsetParam,
+  cursorParam,
   searchInParam,
   searchParam,
   sentimentParam,
@@ -55,15 +56,10 @@ const listQuery = z.object({
     }),
   limit: limitParam(100, 20),
   offset: cursorListOffsetParam,
-  cursor: z
-    .string()
-    .max(400)
-    .optional()
-    .meta({
-      description:
-        'Opaque position returned as `paging.next_cursor`: the next page starts after the last article of ' +
-        'the previous one, so a walk returns every article once even while new ones arrive.',
-    }),
+  cursor: cursorParam(
+    'Opaque position returned as `paging.next_cursor`: the next page starts after the last article of ' +
+      'the previous one, so a walk returns every article once even while new ones arrive.',
+  ),
 });
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp', example: '2026-11-20T08:30:00Z' });

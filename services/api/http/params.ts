@@ -52,6 +52,9 @@ const offsetOf = (tooFar: string) =>
 
 export const offsetParam = offsetOf('must be at most 1000000');
 
+/** `cursor`: the opaque `paging.next_cursor` of a list that pages by keyset; `description` says how. */
+export const cursorParam = (description: string) => z.string().max(400).optional().meta({ description });
+
 /** The offset of a list that also pages by cursor, which its message points to past the limit. */
 export const cursorListOffsetParam = offsetOf('must be at most 1000000 (walk further with cursor)');
 

@@ -14,6 +14,7 @@ import {
   languageParam,
   limitParam,
   cursorListOffsetParam,
+  cursorParam,
   searchInParam,
   searchParam,
   sentimentParam,
@@ -75,16 +76,11 @@ const listQuery = z.object({
   breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
   limit: limitParam(100, 20),
   offset: cursorListOffsetParam,
-  cursor: z
-    .string()
-    .max(400)
-    .optional()
-    .meta({
-      description:
-        'Opaque position returned as `paging.next_cursor`. A walk ranks the stories as its first page did ' +
-        '(by the articles discovered by then), so it lists every story once even while articles join ' +
-        'them; stories that begin during the walk are for the next one.',
-    }),
+  cursor: cursorParam(
+    'Opaque position returned as `paging.next_cursor`. A walk ranks the stories as its first page did ' +
+      '(by the articles discovered by then), so it lists every story once even while articles join ' +
+      'them; stories that begin during the walk are for the next one.',
+  ),
 });
 
 export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteSpec[] {
@@ -142,11 +138,7 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
       query: z.object({
         limit: limitParam(100, 20),
         offset: cursorListOffsetParam,
-        cursor: z
-          .string()
-          .max(400)
-          .optional()
-          .meta({ description: 'Opaque position returned as `paging.next_cursor`, for its next articles.' }),
+        cursor: cursorParam('Opaque position returned as `paging.next_cursor`, for its next articles.'),
       }),
       responses: { 200: { description: 'The story', schema: storyDetail } },
       errors: ['not_found'],
