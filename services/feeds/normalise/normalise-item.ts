@@ -37,6 +37,26 @@ export function capped(text: string, max: number): string {
   return `${text.slice(0, cut).trimEnd()}…`;
 }
 
+/** A lead is its first paragraphs up to this length (characters), and at most `maxLeadLength`. */
+const leadLength = 200;
+const maxLeadLength = 600;
+
+/**
+ * The summary of an item that gives only its content (a JSON Feed item with `content_html` alone, an
+ * Atom entry with `<content>` and no `<summary>`, an RSS item with `content:encoded` and no description):
+ * the content's first paragraphs, as a reader's preview shows it. Without it the article's summary
+ * would be empty in every list, where its text is all there.
+ */
+export function leadOf(content: string): string {
+  let lead = '';
+  for (const paragraph of content.split(/\n\s*\n/)) {
+    if (lead.length >= leadLength) break;
+    const text = paragraph.trim();
+    if (text) lead = lead ? `${lead}\n\n${text}` : text;
+  }
+  return capped(lead, maxLeadLength);
+}
+
 /**
  * Normalises every item of a feed. Language: the item's declaration, else the
  * feed's, else detection (the costly step, so at most once per feed: a feed's
@@ -56,6 +76,7 @@ export function normaliseFeed(feed: ParsedFeed, source: Source, discoveredAt: nu
     return detected ?? languageCode(source.language) ?? 'en';
   };
   const feedLanguage = languageCode(feed.language);
+  const shared = sharedGuids(feed.items);
   return feed.items.map((item) =>
     normaliseItem(
       item,
@@ -63,8 +84,30 @@ export function normaliseFeed(feed: ParsedFeed, source: Source, discoveredAt: nu
       source,
       discoveredAt,
       languageCode(item.language) ?? feedLanguage ?? detectedOrSource,
+      item.guid !== null && shared.has(item.guid.trim()),
     ),
   );
+}
+
+/**
+ * Guids the document gives to items with different links: a CMS that writes `<guid>1</guid>` (or the
+ * site's home page) on every item. Taken as identity they would make one article of all of them, and the
+ * rest would be lost without a trace; their links tell them apart instead. The same items get the same
+ * ids at every poll for as long as the feed repeats the guid. An item repeated whole (same guid, same
+ * link) is one article either way.
+ */
+export function sharedGuids(items: readonly ParsedItem[]): Set<string> {
+  const linkOf = new Map<string, string>();
+  const shared = new Set<string>();
+  for (const item of items) {
+    const guid = item.guid?.trim();
+    if (!guid) continue;
+    const link = item.url?.trim() ?? '';
+    const seen = linkOf.get(guid);
+    if (seen === undefined) linkOf.set(guid, link);
+    else if (seen !== link) shared.add(guid);
+  }
+  return shared;
 }
 
 function normaliseItem(
@@ -73,6 +116,7 @@ function normaliseItem(
   source: Source,
   discoveredAt: number,
   language: string | (() => string),
+  guidShared: boolean,
 ): NormalisedItem {
   const base = feed.siteUrl ?? source.feed_url;
   const permalinkGuid = item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
@@ -82,18 +126,17 @@ function normaliseItem(
   if (!url)
     return { skipped: `item "${plainLine(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
-  const summary = capped(plainText(item.summaryHtml), maxSummaryLength);
   const content = capped(plainText(item.contentHtml), maxContentLength);
+  const summary = capped(plainText(item.summaryHtml), maxSummaryLength) || leadOf(content);
   let title = plainLine(item.title).slice(0, maxTitleLength);
   if (!title) title = plainLine(summary || content).slice(0, 120);
   if (!title) return { skipped: `item ${url} has neither title nor text` };
 
   const published = publishedAt(item.published, discoveredAt);
-  const dated = item.published !== null && !Number.isNaN(item.published.getTime()) && !published.clamped;
   return {
-    dated,
+    dated: published.dated,
     article: {
-      article_id: articleId(source.source_id, item.guid, url),
+      article_id: articleId(source.source_id, guidShared ? null : item.guid, url),
       source_id: source.source_id,
       source_name: source.name,
       guid: item.guid,

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
-import { capped, maxContentLength, maxSummaryLength, normaliseFeed } from './normalise-item.ts';
+import {
+  capped,
+  maxContentLength,
+  maxSummaryLength,
+  leadOf,
+  normaliseFeed,
+  sharedGuids,
+} from './normalise-item.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { noHints } from '../parser/publisher-hints.ts';
 import { sourceState } from '../../sources/source.ts';
@@ -36,13 +43,37 @@ describe('publishedAt', () => {
     expect(publishedAt(new Date('2026-11-19T08:00:00Z'), now)).toEqual({
       at: Date.UTC(2026, 10, 19, 8),
       clamped: false,
+      dated: true,
     });
-    expect(publishedAt(null, now)).toEqual({ at: now, clamped: false });
+    expect(publishedAt(null, now)).toEqual({ at: now, clamped: false, dated: false });
+    expect(publishedAt(new Date(Number.NaN), now)).toEqual({ at: now, clamped: false, dated: false });
   });
 
   it('clamps and flags a far-future date, tolerating small clock skew', () => {
-    expect(publishedAt(new Date(now + futureTolerance - 1000), now).clamped).toBe(false);
-    expect(publishedAt(new Date('2099-01-01T00:00:00Z'), now)).toEqual({ at: now, clamped: true });
+    expect(publishedAt(new Date(now + futureTolerance - 1000), now)).toMatchObject({
+      clamped: false,
+      dated: true,
+    });
+    expect(publishedAt(new Date('2099-01-01T00:00:00Z'), now)).toEqual({
+      at: now,
+      clamped: true,
+      dated: false,
+    });
+  });
+
+  it("takes a CMS's zero dates (epoch, 1900, year 1) as missing, not as the article's", () => {
+    for (const zero of [
+      '1970-01-01T00:00:00Z',
+      '1900-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '1990-12-31T23:59:59Z',
+    ])
+      expect(publishedAt(new Date(zero), now), zero).toEqual({ at: now, clamped: false, dated: false });
+    expect(publishedAt(new Date('1991-01-01T00:00:00Z'), now)).toEqual({
+      at: Date.UTC(1991, 0, 1),
+      clamped: false,
+      dated: true,
+    });
   });
 });
 
@@ -154,6 +185,125 @@ describe('normaliseFeed and links', () => {
       expect(n.article.original_url).toBe(new URL(links[i]!, base).toString());
       expect(n.article.url).toBe(canonicalUrl(links[i]!, base));
     });
+  });
+
+  it('tells items apart by their links when the document gives several the same guid', () => {
+    const item = (guid: string | null, url: string): ParsedItem => ({
+      guid,
+      url,
+      title: `T ${url}`,
+      summaryHtml: null,
+      contentHtml: null,
+      author: null,
+      publishedRaw: null,
+      published: null,
+      categories: [],
+      language: null,
+      imageUrl: null,
+      enclosureUrl: null,
+    });
+    const source = sourceState(
+      { name: 's', feed_url: 'https://cms.example/rss', category: 'general', language: 'en', country: 'gb' },
+      null,
+      0,
+    );
+    const ids = (items: ParsedItem[]) =>
+      normaliseFeed(
+        { format: 'rss', title: null, siteUrl: null, language: 'en', items, warnings: [], hints: noHints },
+        source,
+        0,
+      ).map((n) => ('article' in n ? n.article.article_id : n.skipped));
+    const sid = source.source_id;
+    // Every item's guid "1": three articles, identified by their links.
+    expect(
+      ids([
+        item('1', 'https://cms.example/a'),
+        item(' 1 ', 'https://cms.example/b'),
+        item('1', 'https://cms.example/c'),
+      ]),
+    ).toEqual([
+      articleId(sid, null, 'https://cms.example/a'),
+      articleId(sid, null, 'https://cms.example/b'),
+      articleId(sid, null, 'https://cms.example/c'),
+    ]);
+    // Unique guids stay the identity; an item repeated whole is one article, by its guid.
+    expect(
+      ids([
+        item('g1', 'https://cms.example/a'),
+        item('g2', 'https://cms.example/b'),
+        item('g1', 'https://cms.example/a'),
+      ]),
+    ).toEqual([
+      articleId(sid, 'g1', 'https://cms.example/a'),
+      articleId(sid, 'g2', 'https://cms.example/b'),
+      articleId(sid, 'g1', 'https://cms.example/a'),
+    ]);
+    expect(
+      sharedGuids([
+        item('x', 'https://cms.example/a'),
+        item('x', 'https://cms.example/b'),
+        item(null, 'https://cms.example/c'),
+      ]),
+    ).toEqual(new Set(['x']));
+  });
+});
+
+describe('a summary from the content', () => {
+  it("gives an item with only content its content's first paragraphs", () => {
+    const source = sourceState(
+      {
+        name: 's',
+        feed_url: 'https://j.example/feed.json',
+        category: 'general',
+        language: 'en',
+        country: 'us',
+      },
+      null,
+      0,
+    );
+    const paragraph = (n: number) => `Paragraph ${n} ${'word '.repeat(30).trim()}.`;
+    const contentHtml = [1, 2, 3, 4].map((n) => `<p>${paragraph(n)}</p>`).join('');
+    const [normalised] = normaliseFeed(
+      {
+        format: 'json',
+        title: null,
+        siteUrl: null,
+        language: 'en',
+        warnings: [],
+        hints: noHints,
+        items: [
+          {
+            guid: '1',
+            url: 'https://j.example/1',
+            title: 'Only content',
+            summaryHtml: null,
+            contentHtml,
+            author: null,
+            publishedRaw: null,
+            published: null,
+            categories: [],
+            language: null,
+            imageUrl: null,
+            enclosureUrl: null,
+          },
+        ],
+      },
+      source,
+      0,
+    );
+    if (!normalised || !('article' in normalised)) throw new Error('expected an article');
+    // Paragraphs until 200 characters: two of these 164-character ones.
+    expect(normalised.article.summary).toBe(`${paragraph(1)}\n\n${paragraph(2)}`);
+    expect(normalised.article.content).toContain(paragraph(4));
+  });
+
+  it('cuts one long paragraph at a word, and leaves no content as no summary', () => {
+    const long = 'word '.repeat(400).trim();
+    const lead = leadOf(long);
+    expect(lead.length).toBeLessThanOrEqual(600);
+    expect(lead.endsWith('…')).toBe(true);
+    expect(leadOf('')).toBe('');
+    expect(leadOf('Short.')).toBe('Short.');
   });
 });
 

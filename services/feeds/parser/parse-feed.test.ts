@@ -57,6 +57,22 @@ describe('parseFeed', () => {
     ]);
   });
 
+  it('leaves out the item a cut-off body ends inside of, which would be kept with a cut link', () => {
+    const whole = readTestdata('real/guardian.rss');
+    const text = new TextDecoder().decode(whole);
+    const lastLink = text.lastIndexOf('<link>');
+    const full = parseFeed(whole, null);
+    // Cut in the last item's link.
+    const feed = parseFeed(utf8(text.slice(0, lastLink + '<link>'.length + 24)), null);
+    expect(feed.items).toEqual(full.items.slice(0, -1));
+    expect(feed.warnings).toEqual([
+      expect.stringMatching(/^XML not well-formed, read leniently/),
+      'the document ends inside its last item (cut off?); that item was left out',
+    ]);
+    // Cut inside the only item: nothing to read, and the strict reason says why.
+    expect(reasonOf(utf8('<rss><channel><item><title>Half a ti'))).toMatch(/^malformed XML at line 1: /);
+  });
+
   it('keeps the strict reason when the lenient reading finds no item either', () => {
     expect(reasonOf(utf8('<rss><channel><title>cut'))).toMatch(/^malformed XML at line 1: /);
     expect(reasonOf(utf8('<rss version="2.0"><channel></channel></rss>\n<p>trailing page</p>'))).toMatch(

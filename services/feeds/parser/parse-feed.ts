@@ -77,7 +77,7 @@ export function parseFeed(
   if (format === 'json') {
     content = parseJsonFeed(text, warnings, context);
   } else {
-    const { root, recoveredFrom } = parseXmlLeniently(text);
+    const { root, recoveredFrom, unterminatedItems } = parseXmlLeniently(text);
     content =
       format === 'rss'
         ? parseRss(root, context)
@@ -89,6 +89,8 @@ export function parseFeed(
       warnings.push(
         `XML not well-formed, read leniently (${content.items.length} item(s) recovered): ${recoveredFrom}`,
       );
+      if (unterminatedItems > 0)
+        warnings.push('the document ends inside its last item (cut off?); that item was left out');
     }
   }
   if (content.items.length > MAX_ITEMS) {

@@ -7,6 +7,19 @@ describe('resolveUrl', () => {
     expect(resolveUrl('HTTPS://X.example/A', 'https://y.example/')).toBe('HTTPS://X.example/A');
     expect(resolveUrl('/a', null, null)).toBe('/a');
   });
+
+  it('reads "www.…" without a scheme as a host, in the scheme of the base, and not as a path', () => {
+    expect(resolveUrl('www.example.com', 'https://feeds.example/rss/')).toBe('https://www.example.com/');
+    expect(resolveUrl('www.example.co.uk/news?x=1', 'http://feeds.example/')).toBe(
+      'http://www.example.co.uk/news?x=1',
+    );
+    // Without a base it stays as written; a file named like a host in a path is still a path.
+    expect(resolveUrl('www.example.com', null)).toBe('www.example.com');
+    expect(resolveUrl('pages/www.example.com', 'https://feeds.example/')).toBe(
+      'https://feeds.example/pages/www.example.com',
+    );
+    expect(resolveUrl('www.html', 'https://feeds.example/')).toBe('https://feeds.example/www.html');
+  });
 });
 
 describe('resolveHtmlUrls', () => {

@@ -5,6 +5,7 @@
 import { decodeHTMLStrict, escapeAttribute } from 'entities';
 
 const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const SCHEMELESS_HOST = /^www\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?=[/?#]|$)/;
 
 export function isAbsoluteUrl(url: string): boolean {
   return ABSOLUTE.test(url);
@@ -25,12 +26,15 @@ function tryResolve(reference: string, base: string): string | null {
  */
 export function resolveUrl(reference: string, ...bases: (string | null)[]): string {
   if (isAbsoluteUrl(reference)) return reference;
+  const original = reference;
+  // "www.example.com/a" is a host written without its scheme, never a path: it takes the base's scheme.
+  if (SCHEMELESS_HOST.test(reference)) reference = `//${reference}`;
   let base: string | null = null;
   for (const candidate of [...bases].reverse()) {
     if (candidate === null || candidate === '') continue;
     base = base === null ? (isAbsoluteUrl(candidate) ? candidate : null) : tryResolve(candidate, base);
   }
-  return base === null ? reference : (tryResolve(reference, base) ?? reference);
+  return base === null ? original : (tryResolve(reference, base) ?? original);
 }
 
 const TAG = /<[A-Za-z][^<>]*>/g;

@@ -4,6 +4,7 @@ import { NS } from './namespaces.ts';
 import {
   attribute,
   childElement,
+  childElements,
   escapeStrayAmpersands,
   htmlContent,
   innerXml,
@@ -117,6 +118,26 @@ describe('parseXmlLeniently', () => {
   it('closes what a mismatched end tag leaves open, and drops an end tag without a start', () => {
     const { root } = parseXmlLeniently('<r><d>a <b>bold</i> b</d></x><e>e</e></r>');
     expect(innerXml(root)).toBe('<d>a <b>bold b</b></d><e>e</e>');
+  });
+
+  it('leaves out an item the text ends inside of, and only that one', () => {
+    const cut = parseXmlLeniently(
+      '<rss><channel><item><link>https://a.example/1</link></item><item><link>https://a.example/ar',
+    );
+    expect(cut.unterminatedItems).toBe(1);
+    expect(innerXml(cut.root)).toBe('<channel><item><link>https://a.example/1</link></item></channel>');
+    // Atom, in its namespace, cut inside a child of the entry.
+    const atom = parseXmlLeniently(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id></entry><entry><id>2</id><title>Ha',
+    );
+    expect(atom.unterminatedItems).toBe(1);
+    expect(childElements(atom.root, NS.atom, 'entry')).toHaveLength(1);
+    // Every item closed, only the channel's end cut: nothing is left out.
+    const whole = parseXmlLeniently('<rss><channel><item><title>t</title></item></chan');
+    expect(whole.unterminatedItems).toBe(0);
+    expect(innerXml(whole.root)).toBe('<channel><item><title>t</title></item></channel>');
+    // A well-formed document never loses one.
+    expect(parseXmlLeniently('<rss><channel><item/></channel></rss>').unterminatedItems).toBe(0);
   });
 
   it(`keeps the ${MAX_XML_DEPTH}-level nesting limit, and never retries it`, () => {

@@ -99,6 +99,12 @@ export interface ParsedXml {
    * comes from the lenient pass; null for a well-formed document.
    */
   recoveredFrom: string | null;
+  /**
+   * Items (RSS/RDF `item`, Atom `entry`) the text ended inside of, left out of the tree: a body cut off
+   * in transfer. Their fields are whatever came before the cut (a link cut to "https://example.org/ar"),
+   * and they would be kept as articles, for good. The whole item comes with the next poll.
+   */
+  unterminatedItems: number;
 }
 
 const depthError = () => new FeedParseError(`XML nesting deeper than ${MAX_XML_DEPTH} levels`);
@@ -131,26 +137,30 @@ export function parseXml(text: string): XmlElement {
  */
 export function parseXmlLeniently(text: string): ParsedXml {
   try {
-    return { root: parseXml(text), recoveredFrom: null };
+    return { root: parseXml(text), recoveredFrom: null, unterminatedItems: 0 };
   } catch (error) {
     if (!(error instanceof FeedParseError) || !error.reason.startsWith('malformed XML')) throw error;
-    const root = parseRecovering(text);
-    if (!root) throw error;
-    return { root, recoveredFrom: error.reason };
+    const recovered = parseRecovering(text);
+    if (!recovered) throw error;
+    return { ...recovered, recoveredFrom: error.reason };
   }
 }
 
 // HTML void elements that no feed vocabulary uses as a name (unlike <link>, <base>, <source>, <meta>).
 const UNCLOSED_HTML = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'param', 'track', 'wbr']);
 
+/** Elements that hold one feed item, whatever their namespace (RSS 0.9x/2.0, RDF, Atom). */
+const ITEM_ELEMENTS = new Set(['item', 'entry']);
+
 /**
  * The lenient pass: unclosed elements are closed at their parent's end tag or at
  * the end of the text, end tags without a start tag are dropped, a "<" that
- * starts no tag is text, an unfinished tag at the end is dropped. References are
+ * starts no tag is text, an unfinished tag at the end is dropped. An item the
+ * text ends inside of is left out (ParsedXml.unterminatedItems). References are
  * decoded as in the strict pass, DOCTYPEs, comments and processing instructions
  * skipped. Null when no element was found.
  */
-function parseRecovering(text: string): XmlElement | null {
+function parseRecovering(text: string): { root: XmlElement; unterminatedItems: number } | null {
   // assertSafeXml stops looking at an unterminated comment or CDATA section, trusting the strict parser
   // to refuse the document; this pass accepts such a document, so it looks again, everywhere.
   assertNoEntityDeclaration(text);
@@ -197,8 +207,21 @@ function parseRecovering(text: string): XmlElement | null {
     },
     { xmlMode: true, decodeEntities: false },
   );
-  parserInput.end(text);
-  return top[0] ?? null;
+  parserInput.write(text);
+  // Still open once all the text is read: the text ended inside them. (An end tag cut short, "</ite", is
+  // held back by the tokenizer, so its item counts as cut off too; it was complete, and comes back whole.)
+  let unterminatedItems = 0;
+  for (let depth = 1; depth < open.length; depth++) {
+    const { element } = open[depth]!;
+    if (!ITEM_ELEMENTS.has(element.local.toLowerCase())) continue;
+    const siblings = open[depth - 1]!.element.children;
+    siblings.splice(siblings.indexOf(element), 1);
+    unterminatedItems++;
+    break; // what is inside it went with it
+  }
+  parserInput.end();
+  const root = top[0];
+  return root ? { root, unterminatedItems } : null;
 }
 
 type Scope = ReadonlyMap<string, string>;
