@@ -159,7 +159,8 @@ export async function startApi(
     if (outcome.kind === 'failed' || outcome.kind === 'refused') return { ok: false, reason: outcome.reason };
     if (outcome.kind !== 'ok') return { ok: false, reason: `unexpected answer ${outcome.status}` };
     try {
-      const feed = parseFeed(outcome.body, outcome.contentType);
+      // Relative links (the channel's own <link>, a home page of "/") resolve against where the feed is.
+      const feed = parseFeed(outcome.body, outcome.contentType, { baseUrl: outcome.finalUrl });
       return {
         ok: true,
         title: feed.title,

@@ -15,6 +15,8 @@ const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
 /** ISO 3166-1 alpha-2, lowercase. */
 export const isCountryCode = (code: string) => countryCodes.has(code);
+/** uk is the United Kingdom's everyday code (ISO 3166-1 reserves it for it); ISO's own is gb. */
+export const isoCountryCode = (code: string) => (code === 'uk' ? 'gb' : code);
 
 /** ISO 639-1, lowercase: Intl knows the assigned two-letter codes (it echoes unknown ones back). */
 export const isLanguageCode = (code: string) => /^[a-z]{2}$/.test(code) && languageNames.of(code) !== code;
@@ -43,6 +45,7 @@ export const sourceInput = z.object({
     .string({ error: countryMessage })
     .trim()
     .toLowerCase()
+    .overwrite(isoCountryCode)
     .refine(isCountryCode, { message: countryMessage }),
   active: z.boolean().default(true),
   poll_interval_seconds: z

@@ -213,7 +213,7 @@ describe('read API', () => {
     for (const [body, message] of [
       [{ category: 'world', country: 'gb' }, /^url: is required$/],
       [{ url, category: 'cooking', country: 'gb' }, /^category: must be one of general, world/],
-      [{ url, category: 'world', country: 'uk' }, /^country: must be a lowercase ISO 3166-1 alpha-2 code/],
+      [{ url, category: 'world', country: 'zz' }, /^country: must be a lowercase ISO 3166-1 alpha-2 code/],
       [{ url, category: 'world', country: 'gb', colour: 'red' }, /^colour: unknown field/],
       [['not', 'an', 'object'], /^body: /],
     ] as const) {
@@ -221,6 +221,36 @@ describe('read API', () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.message).toMatch(message);
     }
+  }, 60_000);
+
+  it('adds a feed whose home page is relative or has no scheme, and takes uk as gb', async () => {
+    const feed = (link: string, n: number) =>
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Home ${run} ${n}</title><link>${link}</link>` +
+      `<language>en</language><item><title>Item ${n}</title><link>/items/${n}</link></item></channel></rss>`;
+    server.setFeed(`relative-home-${run}`, feed('/', 1));
+    server.setFeed(`schemeless-home-${run}`, feed('www.example.com', 2));
+    const relative = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/feeds/relative-home-${run}.xml`,
+      category: 'world',
+      country: 'UK',
+    });
+    expect(relative.status, relative.text).toBe(201);
+    // "/" resolved against the feed's URL; uk (any case) read as ISO's gb, as the list filter reads it.
+    expect(relative.body.source).toMatchObject({ site_url: `${server.url}/`, country: 'gb' });
+    const schemeless = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/feeds/schemeless-home-${run}.xml`,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(schemeless.status, schemeless.text).toBe(201);
+    expect(schemeless.body.source).toMatchObject({
+      name: `Home ${run} 2`,
+      site_url: 'http://www.example.com/',
+    });
+    for (const added of [relative, schemeless])
+      expect((await stack.call('DELETE', `/v1/sources/${added.body.source.id}/subscription`)).status).toBe(
+        204,
+      );
   }, 60_000);
 
   describe('with articles produced straight to Kafka', () => {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { searchFields } from '../articles/article-query.ts';
 import { parseSearch, SearchSyntaxError } from '../articles/search-expression.ts';
 import { categories } from '../../runtime/categories.ts';
-import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
+import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { parseDateRange } from './date-range.ts';
 
 /**
@@ -190,8 +190,7 @@ export const languageParam = listParam({
 
 export const countryParam = listParam({
   check: isCountryCode,
-  // uk is the United Kingdom's everyday code (ISO 3166-1 reserves it for it); ISO's own is gb.
-  normalise: (c) => (c === 'uk' ? 'gb' : c),
+  normalise: isoCountryCode,
   expected: 'a lowercase ISO 3166-1 alpha-2 country code such as gb, us, br',
   description: 'ISO 3166-1 alpha-2 country code, or several separated by commas (uk is read as gb).',
   example: 'gb',

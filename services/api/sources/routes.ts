@@ -2,7 +2,7 @@
 // without listing: POST /v1/sources, DELETE /v1/sources/{id}/subscription.
 import { z } from 'zod';
 import { categories } from '../../runtime/categories.ts';
-import { isCountryCode, isLanguageCode } from '../../sources/source.ts';
+import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { notFound } from '../../runtime/api-error.ts';
 import {
   booleanParam,
@@ -74,7 +74,9 @@ const newSource = z
       .string()
       .trim()
       .toLowerCase()
-      .refine(isCountryCode, { error: 'must be a lowercase ISO 3166-1 alpha-2 code such as gb, us, br' }),
+      .overwrite(isoCountryCode)
+      .refine(isCountryCode, { error: 'must be a lowercase ISO 3166-1 alpha-2 code such as gb, us, br' })
+      .meta({ description: 'ISO 3166-1 alpha-2 (uk is read as gb).' }),
     site_url: z.string().max(2000).optional(),
   })
   .meta({ id: 'NewSource' });

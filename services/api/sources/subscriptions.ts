@@ -22,6 +22,15 @@ export type FeedCheckResult =
 /** Fetches and parses a feed once. */
 export type FeedCheck = (url: string) => Promise<FeedCheckResult>;
 
+/**
+ * The home page a feed names for itself, when it is a usable absolute http(s) URL. A feed whose
+ * <link> is unusable ("www.example.com" without a scheme, "javascript:", junk) is still a feed: the
+ * source is added without a home page rather than refused over a field the caller did not give.
+ */
+export function homePageOf(siteUrl: string | null): string | null {
+  return siteUrl !== null && canonicalUrl(siteUrl) !== null ? siteUrl : null;
+}
+
 export interface NewSource {
   url: string;
   name?: string | undefined;
@@ -70,7 +79,7 @@ export class SourceSubscriptions {
           {
             name,
             feed_url: feedUrl,
-            site_url: input.site_url ?? check.siteUrl,
+            site_url: input.site_url ?? homePageOf(check.siteUrl),
             category: input.category,
             language,
             country: input.country,
