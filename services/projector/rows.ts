@@ -168,6 +168,8 @@ export function feedPollRow(p: FeedPoll, version: number): Row {
     new_items: p.new_items,
     updated_items: p.updated_items,
     skipped_items: p.skipped_items,
+    skipped_reasons: p.skipped_reasons,
+    warnings: p.warnings,
     error_reason: p.error_reason,
     duration_ms: p.duration_ms,
     consecutive_failures: p.consecutive_failures,

@@ -702,7 +702,15 @@ describe('read API', () => {
       { key: recent, value: poll(recent, now - 3_600_000, 4) },
       { key: recent, value: poll(recent, now - 20 * day, 0) },
       { key: recent, value: poll(recent, now - 2 * 3_600_000, 0) },
-      { key: old, value: poll(old, now - 9 * day, 1) },
+      {
+        key: old,
+        value: {
+          ...poll(old, now - 9 * day, 1),
+          skipped_items: 7,
+          skipped_reasons: ['item "Untitled" has no usable link'],
+          warnings: ['the document ends inside its last item (cut off?); that item was left out'],
+        },
+      },
       { key: old, value: poll(old, now - 40 * day, 0) },
       { key: old, value: poll(old, now - 12 * day, 0) },
     ]);
@@ -730,7 +738,12 @@ describe('read API', () => {
       status: 'healthy',
       consecutive_failures: 1,
       last_poll_status: 'failed',
+      // What the latest poll dropped and noticed, not only whether it failed.
+      items_skipped: 7,
+      skipped_reasons: ['item "Untitled" has no usable link'],
+      warnings: ['the document ends inside its last item (cut off?); that item was left out'],
     });
+    expect(health(recent)).toMatchObject({ items_skipped: 0, skipped_reasons: [], warnings: [] });
   });
 });
 

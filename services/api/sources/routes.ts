@@ -47,6 +47,17 @@ export const sourceItem = z
       next_poll_at: time.nullable().meta({
         description: 'When the next poll is due (with jitter, and backoff after failures).',
       }),
+      items_skipped: z.number().int().meta({
+        description:
+          'Items of the latest poll that did not become articles (no usable link, neither title nor text, a change held back by the bound on revisions). 0 before the first poll.',
+      }),
+      skipped_reasons: z.array(z.string()).meta({
+        description: 'Why, one reason per skipped item naming it (at most 5; items_skipped has the count).',
+      }),
+      warnings: z.array(z.string()).meta({
+        description:
+          'What the latest poll noticed without failing (at most 5): an ignored charset, a document read leniently, a last item cut off and left out. A source can be healthy and still have warnings.',
+      }),
     }),
   })
   .meta({ id: 'Source' });

@@ -24,6 +24,11 @@ export interface SourceHealth {
   poll_interval_seconds: number | null;
   interval_reason: string | null;
   next_poll_at: string | null;
+  /** Items of the latest poll that did not become articles, and why (at most 5 reasons). */
+  items_skipped: number;
+  skipped_reasons: string[];
+  /** What the latest poll's parse noticed without failing: an ignored charset, a body cut off. */
+  warnings: string[];
 }
 
 export interface SourceItem {
@@ -60,6 +65,9 @@ interface HealthRow {
   poll_interval_seconds: number | string | null;
   interval_reason: string | null;
   next_poll_at: number | string | null;
+  skipped_items: number | string;
+  skipped_reasons: string[];
+  warnings: string[];
 }
 
 /** How far back the latest polls are looked for first (SourceCatalog.latestPolls). */
@@ -120,7 +128,8 @@ export class SourceCatalog {
     const read = (where: string[]) =>
       this.clickhouse.query<HealthRow>(sql`SELECT source_id, toUnixTimestamp(occurred_at) AS last_polled_at,
   status AS last_status, error_reason AS last_error, healthy, consecutive_failures,
-  poll_interval_seconds, interval_reason, toUnixTimestamp(next_poll_at) AS next_poll_at
+  poll_interval_seconds, interval_reason, toUnixTimestamp(next_poll_at) AS next_poll_at,
+  skipped_items, skipped_reasons, warnings
 FROM ${latestVersions({
         table: 'feed_polls',
         key: 'source_id',
@@ -134,6 +143,9 @@ FROM ${latestVersions({
           'poll_interval_seconds',
           'interval_reason',
           'next_poll_at',
+          'skipped_items',
+          'skipped_reasons',
+          'warnings',
         ],
         where,
       })}`);
@@ -180,6 +192,9 @@ FROM ${latestVersions({
                 h.poll_interval_seconds === null ? null : Number(h.poll_interval_seconds),
               interval_reason: h.interval_reason,
               next_poll_at: h.next_poll_at === null ? null : isoTime(h.next_poll_at),
+              items_skipped: Number(h.skipped_items),
+              skipped_reasons: h.skipped_reasons,
+              warnings: h.warnings,
             }
           : {
               status: 'not_polled_yet',
@@ -190,6 +205,9 @@ FROM ${latestVersions({
               poll_interval_seconds: null,
               interval_reason: null,
               next_poll_at: null,
+              items_skipped: 0,
+              skipped_reasons: [],
+              warnings: [],
             },
       };
     });
