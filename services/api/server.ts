@@ -190,6 +190,18 @@ export async function startApi(
     pollIntervalSeconds: config.API_SOURCE_POLL_INTERVAL_SECONDS,
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
   });
+    // Held over the feed's fetch and the wait for the read model; the next request waits as long.
+    lock: new RedisMutex({
+      redis,
+      prefix: `${config.REDIS_KEY_PREFIX}lock:new-source:`,
+      holdMs: config.FEED_TOTAL_TIMEOUT_MS + config.API_VISIBLE_WITHIN_MS + 5_000,
+      waitMs: config.FEED_TOTAL_TIMEOUT_MS + config.API_VISIBLE_WITHIN_MS + 5_000,
+      onRedisError: (error) =>
+        logger.warn(
+          { err: (error as Error).message },
+          'Redis unreachable: concurrent POST /v1/sources of one new feed are serialised per API process only',
+        ),
+    }),
   const provider = createProvider(config, { logger, redis });
   const synthesis = createSynthesizer({
     providers: createSpeechProviders(config, { logger }),

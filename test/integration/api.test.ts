@@ -253,6 +253,27 @@ describe('read API', () => {
       );
   }, 60_000);
 
+  it('creates a new feed once when several requests add it at the same time', async () => {
+    server.setFeed(
+      `concurrent-${run}`,
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Concurrent ${run}</title><language>en</language>` +
+        `<item><title>One</title><link>https://concurrent-${run}.example/1</link></item></channel></rss>`,
+    );
+    const url = `${server.url}/feeds/concurrent-${run}.xml`;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        stack.call<Subscribed>('POST', '/v1/sources', { url, category: 'world', country: 'gb' }),
+      ),
+    );
+    // One creates it; the others wait for it and find it (their tenant already subscribed: 200).
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);
+    expect(answers.filter((a) => a.body.created)).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body.source.id)).size).toBe(1);
+    expect(
+      (await stack.call('DELETE', `/v1/sources/${answers[0]!.body.source.id}/subscription`)).status,
+    ).toBe(204);
+  }, 60_000);
+
   describe('with articles produced straight to Kafka', () => {
     const base = Date.UTC(2026, 9, 1, 12, 0, 0);
     let sourceId: string;

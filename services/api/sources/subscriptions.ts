@@ -13,6 +13,7 @@ import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor, sourceState, type SourceInput } from '../../sources/source.ts';
 import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
+import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
 
 export type FeedCheckResult =
@@ -48,6 +49,12 @@ export interface SubscriptionDependencies {
   pollIntervalSeconds: number;
   /** How long an answer waits for the read model to show the change. */
   visibleWithinMs: number;
+  /**
+   * One subscribe per source at a time, across API processes (a RedisMutex): the source is new until
+   * the read model shows it, so concurrent POSTs of a new feed each found none, each appended the
+   * source and each answered 201. Held until the change is visible, the next one then finds it.
+   */
+  lock?: KeyedMutex;
   clock?: () => number;
 }
 
@@ -55,15 +62,35 @@ export const subscriptionKey = (tenantId: string, sourceId: string) => `${tenant
 
 export class SourceSubscriptions {
   private readonly clock: () => number;
+  private readonly lock: KeyedMutex;
 
   constructor(private readonly deps: SubscriptionDependencies) {
     this.clock = deps.clock ?? Date.now;
+    this.lock = deps.lock ?? new LocalMutex();
   }
 
   async subscribe(tenantId: string, input: NewSource): Promise<{ source: SourceItem; created: boolean }> {
     const feedUrl = canonicalUrl(input.url);
     if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
     const sourceId = sourceIdFor(feedUrl);
+    try {
+      return await this.lock.run(sourceId, () => this.subscribeOnce(tenantId, input, feedUrl, sourceId));
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new ApiError(
+        'service_unavailable',
+        'another request is adding this feed right now; retry the request in a few seconds',
+        { 'Retry-After': '2' },
+      );
+    }
+  }
+
+  private async subscribeOnce(
+    tenantId: string,
+    input: NewSource,
+    feedUrl: string,
+    sourceId: string,
+  ): Promise<{ source: SourceItem; created: boolean }> {
     const existing = await this.deps.catalog.get(sourceId, tenantId);
     let created = false;
     if (!existing) {
