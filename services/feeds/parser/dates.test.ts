@@ -42,6 +42,13 @@ describe('parseFeedDate', () => {
     ['2020-05', '2020-05-01T00:00:00.000Z'],
     ['2020', '2020-01-01T00:00:00.000Z'],
     ['2020-02-29T23:59:60Z', '2020-02-29T23:59:59.000Z'],
+    // Unix time, seconds or milliseconds
+    ['1732615200', '2024-11-26T10:00:00.000Z'],
+    ['1732615200123', '2024-11-26T10:00:00.123Z'],
+    // Day and month in the one order that is a date, UTC
+    ['26/11/2026', '2026-11-26T00:00:00.000Z'],
+    ['26.11.2026 10:05', '2026-11-26T10:05:00.000Z'],
+    ['11/26/2026 10:05:30', '2026-11-26T10:05:30.000Z'],
   ])('%s', (raw, iso) => {
     expect(parseFeedDate(raw)?.toISOString()).toBe(iso);
   });
@@ -57,6 +64,10 @@ describe('parseFeedDate', () => {
     ['Wed, 03 Jan 2018 25:00:00 GMT'],
     ['Wed, 03 Jan 2018 13:47:00 +9999'],
     ['12/11/2018'],
+    ['31/31/2018'],
+    ['26/11.2026'],
+    ['31/04/2026'],
+    ['12345678901'],
     ['x'.repeat(10_000)],
   ])('returns null, never an Invalid Date, for %j', (raw) => {
     expect(parseFeedDate(raw)).toBeNull();

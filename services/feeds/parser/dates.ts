@@ -244,9 +244,42 @@ function parseRfc822Like(text: string): Date | null {
   });
 }
 
+/** Unix time as some CMSs write it: 9 or 10 digits are seconds, 12 or 13 milliseconds. */
+const UNIX_TIME = /^(?:\d{9,10}|\d{12,13})$/;
+
+function parseUnixTime(text: string): Date | null {
+  if (!UNIX_TIME.test(text)) return null;
+  const n = Number(text);
+  return new Date(text.length <= 10 ? n * 1000 : n);
+}
+
+/**
+ * "26/11/2026", "26.11.2026 10:00", "11/26/2026 10:00:00": day and month in whichever order, when only
+ * one order is a date (one of the two is above 12); "12/11/2018" could be either and stays unread. UTC,
+ * as there is no zone.
+ */
+const NUMERIC_DATE = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+function parseNumericDate(text: string): Date | null {
+  const match = NUMERIC_DATE.exec(text);
+  if (!match) return null;
+  const [first, second] = [Number(match[1]), Number(match[3])];
+  if (first > 12 === second > 12) return null; // ambiguous, or neither is a month
+  return toDate({
+    year: Number(match[4]),
+    month: first > 12 ? second : first,
+    day: first > 12 ? first : second,
+    hour: Number(match[5] ?? 0),
+    minute: Number(match[6] ?? 0),
+    second: Number(match[7] ?? 0),
+    millisecond: 0,
+    offsetMinutes: 0,
+  });
+}
+
 /** Parses a feed date, or returns null: never an Invalid Date. */
 export function parseFeedDate(raw: string | null): Date | null {
   const text = raw?.trim() ?? '';
   if (text === '' || text.length > 100) return null;
-  return parseIso8601(text) ?? parseRfc822Like(text);
+  return parseIso8601(text) ?? parseUnixTime(text) ?? parseNumericDate(text) ?? parseRfc822Like(text);
 }
