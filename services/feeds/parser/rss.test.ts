@@ -251,6 +251,20 @@ describe('RSS details', () => {
     ]);
   });
 
+  it('resolves a root-relative guid only when the feed says outright that it is the permalink', () => {
+    const feed = rss(
+      `<link>https://site.example/news/</link>
+       <item><guid isPermaLink="true">/p/3</guid></item>
+       <item><guid>/p/4</guid></item>
+       <item><guid isPermaLink="true">12345</guid></item>`,
+    );
+    expect(feed.items.map((item) => [item.guid, item.url])).toEqual([
+      ['/p/3', 'https://site.example/p/3'],
+      ['/p/4', null],
+      ['12345', null],
+    ]);
+  });
+
   it('decodes undeclared HTML entities instead of rejecting the feed', () => {
     const feed = rss(`<title>Caf&eacute;&nbsp;Society &amp;amp; more &unknown;</title>
       <item><title>Q&A: R&D at AT&T</title><description>5 &lt; 6 &#8211; &#x2014;</description></item>`);

@@ -72,8 +72,14 @@ function itemUrl(item: XmlElement, guid: string | null, bases: (string | null)[]
   if (alternate) return resolveUrl(alternate.href, alternate.element.base, ...bases);
   // RSS 2.0: a guid is a permalink unless it says otherwise.
   const guidElement = childElement(item, NS.none, 'guid');
-  const isPermaLink = guidElement && attribute(guidElement, 'isPermaLink')?.trim().toLowerCase() !== 'false';
-  return guid !== null && isPermaLink && /^https?:\/\//i.test(guid) ? guid : null;
+  const permaLink = guidElement && attribute(guidElement, 'isPermaLink')?.trim().toLowerCase();
+  if (guid === null || permaLink === 'false') return null;
+  if (/^https?:\/\//i.test(guid)) return guid;
+  // A root-relative path the feed says outright is the permalink: the site's own address for the item.
+  // (Without the attribute a guid such as "12345" is an id, and is never taken as a path.)
+  return permaLink === 'true' && guid.startsWith('/') && guidElement
+    ? resolveUrl(guid, guidElement.base, ...bases)
+    : null;
 }
 
 function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | null): ParsedItem {
