@@ -189,7 +189,6 @@ export async function startApi(
     checkFeed,
     pollIntervalSeconds: config.API_SOURCE_POLL_INTERVAL_SECONDS,
     visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
-  });
     // Held over the feed's fetch and the wait for the read model; the next request waits as long.
     lock: new RedisMutex({
       redis,
@@ -202,6 +201,7 @@ export async function startApi(
           'Redis unreachable: concurrent POST /v1/sources of one new feed are serialised per API process only',
         ),
     }),
+  });
   const provider = createProvider(config, { logger, redis });
   const synthesis = createSynthesizer({
     providers: createSpeechProviders(config, { logger }),

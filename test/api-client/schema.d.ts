@@ -1409,6 +1409,12 @@ export interface components {
                 interval_reason: string | null;
                 /** @description When the next poll is due (with jitter, and backoff after failures). */
                 next_poll_at: string | null;
+                /** @description Items of the latest poll that did not become articles (no usable link, neither title nor text, a change held back by the bound on revisions). 0 before the first poll. */
+                items_skipped: number;
+                /** @description Why, one reason per skipped item naming it (at most 5; items_skipped has the count). */
+                skipped_reasons: string[];
+                /** @description What the latest poll noticed without failing (at most 5): an ignored charset, a document read leniently, a last item cut off and left out. A source can be healthy and still have warnings. */
+                warnings: string[];
             };
         };
         SourceList: {
@@ -1424,6 +1430,7 @@ export interface components {
             category: "general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment";
             /** @description ISO 639-1; defaults to the feed's declared language. */
             language?: string;
+            /** @description ISO 3166-1 alpha-2 (uk is read as gb). */
             country: string;
             site_url?: string;
         };
