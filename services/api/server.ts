@@ -44,6 +44,7 @@ import { WebhookRegistry } from '../webhooks/webhook-registry.ts';
 import { secretBoxFromSetting } from '../webhooks/secret-box.ts';
 import { createAudioStore } from '../audio/config.ts';
 import { parseAudioUrlKeys } from '../audio/signed-url.ts';
+import { articleAudioRoutes } from './audio/article-audio-route.ts';
 import { audioRoutes } from './audio/audio-route.ts';
 import { audioUrls } from '../audio/audio-urls.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
@@ -324,6 +325,11 @@ export async function startApi(
       healthRoutes(router, [{ name: 'clickhouse', check: () => clickhouse.ping() }], metrics);
       docsRoutes(router, () => document);
       audioRoutes(router, { store: audioStore, keys: audioUrlKeys });
+      articleAudioRoutes(router, {
+        narrationOf: (id) => store.narration(id),
+        keys: audioUrlKeys,
+        audio,
+      });
       tokenEndpoint(router, {
         tokens,
         maxBodyBytes: config.API_MAX_BODY_BYTES,

@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { audioKey } from './audio-key.ts';
 import {
   audioUrlExpiry,
   parseAudioUrlKeys,
+  signArticleAudioUrl,
   signAudioUrl,
   verifyAudioUrl,
   type AudioUrlKeys,
@@ -197,5 +199,82 @@ describe('parseAudioUrlKeys', () => {
         expect((error as Error).message).not.toContain(secretA.slice(0, 20));
       }
     }
+  });
+});
+
+describe('signArticleAudioUrl', () => {
+  const keys = parseAudioUrlKeys(`a:${secretA}`);
+  const articleId = 'art_0123456789abcdef0123456789abcdef';
+
+  /** What the article route reads from a signed URL: the id between /v1/articles/ and /audio. */
+  function articleRequestOf(url: string): AudioUrlRequest {
+    const parsed = new URL(url);
+    const [, id] = /^\/api\/v1\/articles\/([^/]+)\/audio$/.exec(parsed.pathname) ?? [];
+    return {
+      articleId: id!,
+      expires: parsed.searchParams.get('expires') ?? undefined,
+      signature: parsed.searchParams.get('signature') ?? undefined,
+    };
+  }
+
+  const url = signArticleAudioUrl(articleId, now, signing(keys));
+  const good = articleRequestOf(url);
+
+  it("makes an absolute URL of the article's narration under the base, verified for that article", () => {
+    expect(url).toMatch(
+      new RegExp(
+        `^https://news\\.example/api/v1/articles/${articleId}/audio\\?expires=\\d+&signature=a\\.[A-Za-z0-9_-]{43}$`,
+      ),
+    );
+    // the same TTL and rounding as a file's URL
+    expect(good.expires).toBe(new URL(signAudioUrl(key, now, signing(keys))).searchParams.get('expires'));
+    expect(verifyAudioUrl(good, now, keys)).toEqual({ ok: true, expires: Number(good.expires) });
+  });
+
+  it('signs an article under a label of its own, and a file as it always has', () => {
+    const expires = Number(good.expires);
+    const hmac = (message: string) =>
+      createHmac('sha256', Buffer.from(secretA, 'base64url')).update(message).digest('base64url');
+    expect(good.signature).toBe(`a.${hmac(`article-audio-url-v1\n${articleId}\n${expires}`)}`);
+    // URLs handed out before articles had URLs (a webhook's live for days) keep their signature
+    const file = requestOf(signAudioUrl(key, now, signing(keys)));
+    expect(file.signature).toBe(`a.${hmac(`audio-url-v1\n${key}\n${expires}`)}`);
+  });
+
+  it("never takes a file's signature for an article's, nor an article's for a file's, even under the same name", () => {
+    // An audio key is also a well-formed article id: only the label tells the two apart.
+    const file = requestOf(signAudioUrl(key, now, signing(keys)));
+    const fileAsArticle = { articleId: key, expires: file.expires, signature: file.signature };
+    expect(verifyAudioUrl(fileAsArticle, now, keys)).toEqual({ ok: false, reason: 'tampered' });
+    const article = articleRequestOf(signArticleAudioUrl(key, now, signing(keys)));
+    expect(verifyAudioUrl(article, now, keys).ok).toBe(true);
+    const articleAsFile = { key, expires: article.expires, signature: article.signature };
+    expect(verifyAudioUrl(articleAsFile, now, keys)).toEqual({ ok: false, reason: 'tampered' });
+  });
+
+  it('refuses the signature for another article, a stretched expiry, and an expired URL', () => {
+    expect(verifyAudioUrl({ ...good, articleId: 'art_other' }, now, keys)).toEqual({
+      ok: false,
+      reason: 'tampered',
+    });
+    const stretched = { ...good, expires: String(Number(good.expires) + 3_600) };
+    expect(verifyAudioUrl(stretched, now, keys)).toEqual({ ok: false, reason: 'tampered' });
+    const expiresAt = new Date(Number(good.expires) * 1000);
+    expect(verifyAudioUrl(good, new Date(expiresAt.getTime() - 1), keys).ok).toBe(true);
+    expect(verifyAudioUrl(good, expiresAt, keys)).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('names only ids a URL path carries as they are, and refuses any other as malformed', () => {
+    for (const id of ['', '..', '.hidden', 'a/b', 'a b', 'a%2Fb', 'é', 'x'.repeat(201)]) {
+      expect(() => signArticleAudioUrl(id, now, signing(keys)), id).toThrow(/not an article id/);
+      expect(verifyAudioUrl({ ...good, articleId: id }, now, keys), id).toEqual({
+        ok: false,
+        reason: 'malformed',
+      });
+    }
+    expect(verifyAudioUrl({ ...good, signature: undefined }, now, keys)).toEqual({
+      ok: false,
+      reason: 'unsigned',
+    });
   });
 });

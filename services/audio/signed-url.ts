@@ -1,10 +1,17 @@
 // `audio_url`s: absolute URLs a browser's <audio> element or a podcast player fetches without an API key.
 //
 //   <base>/v1/audio/<key>?expires=<unix seconds>&signature=<kid>.<base64url HMAC-SHA256>
+//   <base>/v1/articles/<article id>/audio?expires=<unix seconds>&signature=<kid>.<base64url HMAC-SHA256>
 //
-// The HMAC covers the key and the expiry (under a version label, so no other message signed with the
-// same secret can pass for one). A URL is signed when an answer is built and never stored signed: what
-// is stored is the key, so rotating keys or changing the TTL never leaves dead URLs in a read model.
+// The first names one stored file. The second names an article's narration, whichever file that is when
+// the URL is fetched (the API redirects to the file's URL): a payload built before the narrator has
+// finished (a webhook alert on a loaded machine) can still carry audio that plays once it exists.
+//
+// The HMAC covers the subject (the key, or the article id) and the expiry, under a label saying which
+// kind of subject it is, so no other message signed with the same secret can pass for one, and a file's
+// signature never opens an article's URL nor the other way round. A URL is signed when an answer is built
+// and never stored signed: what is stored is the key (or nothing but the article's id), so rotating keys
+// or changing the TTL never leaves dead URLs in a read model.
 //
 // Keys come from AUDIO_URL_KEYS, `kid:base64url-secret` pairs: the first signs, all verify, so a key is
 // rotated by putting a new one first and dropping the old one once the URLs it signed have expired (one
@@ -55,23 +62,36 @@ export interface AudioUrlKeys {
 }
 
 export interface AudioUrlSigning {
-  /** The API's public base URL (scheme, host and any path prefix): the URL is `<base>/v1/audio/<key>…`. */
+  /** The API's public base URL (scheme, host and any path prefix): the URL is `<base>/v1/…`. */
   baseUrl: string;
   keys: AudioUrlKeys;
   ttlSeconds: number;
 }
 
-/** What a request to /v1/audio/<key> brings: the path's key and the query's parameters as given. */
-export interface AudioUrlRequest {
-  key: string;
+/**
+ * What a signed URL opens: one stored file (`key`), or the narration an article has when the URL is
+ * fetched (`articleId`).
+ */
+export type AudioUrlSubject = { key: string } | { articleId: string };
+
+/**
+ * What a request to /v1/audio/<key> or /v1/articles/<id>/audio brings: the subject its path names and
+ * the query's parameters as given.
+ */
+export type AudioUrlRequest = AudioUrlSubject & {
   expires: string | undefined;
   signature: string | undefined;
-}
+};
 
 export type AudioUrlRefusal = 'unsigned' | 'malformed' | 'unknown-kid' | 'tampered' | 'expired';
 export type AudioUrlVerdict = { ok: true; expires: number } | { ok: false; reason: AudioUrlRefusal };
 
-const version = 'audio-url-v1';
+// Each kind of subject has its own label, the first line of the signed message. Neither label holds a
+// line break, so messages under different labels differ in their first line: a file's signature is no
+// article's, whatever the key and the id. The file label is the one URLs have always been signed
+// under, so URLs already handed out (a webhook's live for days) keep working.
+const fileLabel = 'audio-url-v1';
+const articleLabel = 'article-audio-url-v1';
 const kidPattern = /^[A-Za-z0-9_-]{1,32}$/;
 const macPattern = /^[A-Za-z0-9_-]{43}$/;
 const minimumSecretBytes = 32;
@@ -121,28 +141,51 @@ export function audioUrlExpiry(now: Date, ttlSeconds: number): number {
   return Math.ceil(at / step) * step;
 }
 
+/**
+ * Whether an article id can be named by a signed URL: characters a URL path carries as they are (RFC
+ * 3986's unreserved), starting with a letter or digit (no `.` or `..` segment a client would resolve
+ * away), so the path needs no escaping and has one spelling. Every id the service makes is `art_` and
+ * hexadecimal.
+ */
+export const isSignableArticleId = (id: string): boolean => /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/.test(id);
+
 /** The absolute, signed URL of a stored audio file. */
 export function signAudioUrl(key: string, now: Date, signing: AudioUrlSigning): string {
   if (!isAudioKey(key)) throw new Error(`not an audio key: ${JSON.stringify(key.slice(0, 80))}`);
-  const expires = audioUrlExpiry(now, signing.ttlSeconds);
-  const { kid, secret } = signing.keys.signing;
-  const signature = `${kid}.${mac(secret, key, expires).toString('base64url')}`;
-  const base = signing.baseUrl.replace(/\/+$/, '');
-  return `${base}/v1/audio/${key}?expires=${expires}&signature=${signature}`;
+  return `${baseOf(signing)}/v1/audio/${key}?${signedQuery({ key }, now, signing)}`;
 }
 
 /**
- * Whether a request may have the file. The signature is checked before the expiry, so "expired" is only
- * ever said of a URL this service really signed.
+ * The absolute, signed URL of an article's narration: the API answers it with a redirect to the signed
+ * URL of the file the article's narration is stored in, once there is one.
+ */
+export function signArticleAudioUrl(articleId: string, now: Date, signing: AudioUrlSigning): string {
+  if (!isSignableArticleId(articleId))
+    throw new Error(`not an article id a URL can name: ${JSON.stringify(articleId.slice(0, 80))}`);
+  return `${baseOf(signing)}/v1/articles/${articleId}/audio?${signedQuery({ articleId }, now, signing)}`;
+}
+
+const baseOf = (signing: AudioUrlSigning) => signing.baseUrl.replace(/\/+$/, '');
+
+function signedQuery(subject: AudioUrlSubject, now: Date, signing: AudioUrlSigning): string {
+  const expires = audioUrlExpiry(now, signing.ttlSeconds);
+  const { kid, secret } = signing.keys.signing;
+  return `expires=${expires}&signature=${kid}.${mac(secret, subject, expires).toString('base64url')}`;
+}
+
+/**
+ * Whether a request may have the file (or the article's narration) its path names. The signature is
+ * checked before the expiry, so "expired" is only ever said of a URL this service really signed.
  */
 export function verifyAudioUrl(request: AudioUrlRequest, now: Date, keys: AudioUrlKeys): AudioUrlVerdict {
-  const { key, expires, signature } = request;
+  const { expires, signature } = request;
   if (expires === undefined || signature === undefined) return { ok: false, reason: 'unsigned' };
   const dot = signature.indexOf('.');
   const kid = signature.slice(0, Math.max(dot, 0));
   const macText = signature.slice(dot + 1);
+  const subject: AudioUrlSubject = 'key' in request ? { key: request.key } : { articleId: request.articleId };
   if (
-    !isAudioKey(key) ||
+    !('key' in subject ? isAudioKey(subject.key) : isSignableArticleId(subject.articleId)) ||
     !/^\d{1,12}$/.test(expires) ||
     dot < 0 ||
     !kidPattern.test(kid) ||
@@ -156,13 +199,14 @@ export function verifyAudioUrl(request: AudioUrlRequest, now: Date, keys: AudioU
   const given = Buffer.from(macText, 'base64url');
   // 43 characters carry 258 bits for 256: only the canonical spelling is accepted, so a URL has one form.
   if (given.toString('base64url') !== macText) return { ok: false, reason: 'malformed' };
-  const expected = mac(verifying.secret, key, expiresAt);
+  const expected = mac(verifying.secret, subject, expiresAt);
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, reason: 'tampered' };
   if (now.getTime() >= expiresAt * 1000) return { ok: false, reason: 'expired' };
   return { ok: true, expires: expiresAt };
 }
 
-function mac(secret: Buffer, key: string, expires: number): Buffer {
-  return createHmac('sha256', secret).update(`${version}\n${key}\n${expires}`, 'utf8').digest();
+function mac(secret: Buffer, subject: AudioUrlSubject, expires: number): Buffer {
+  const [label, name] = 'key' in subject ? [fileLabel, subject.key] : [articleLabel, subject.articleId];
+  return createHmac('sha256', secret).update(`${label}\n${name}\n${expires}`, 'utf8').digest();
 }

@@ -13,6 +13,7 @@ export const errorStatus = {
   forbidden: 403,
   url_expired: 403,
   not_found: 404,
+  narration_not_ready: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   payload_too_large: 413,

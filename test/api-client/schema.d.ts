@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * An audio file, by signed URL
-         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
+         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through GET /v1/articles/{id}/audio. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
          */
         get: operations["getAudioFile"];
         put?: never;
@@ -542,9 +542,33 @@ export interface paths {
         options?: never;
         /**
          * The headers of an audio file, by signed URL
-         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
+         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through GET /v1/articles/{id}/audio. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
          */
         head: operations["headAudioFile"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/articles/{id}/audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An article's narration, by signed URL
+         * @description The `audio_url` of a webhook payload built before the article was narrated (`news.alert`, `article.published`) points here. Signed and expiring like a file URL, and needing no API key, it is resolved when fetched: a redirect to the signed URL of the article's current narration, or 404 `narration_not_ready` with `Retry-After` until there is one.
+         */
+        get: operations["getArticleAudio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The redirect to an article's narration, by signed URL
+         * @description The `audio_url` of a webhook payload built before the article was narrated (`news.alert`, `article.published`) points here. Signed and expiring like a file URL, and needing no API key, it is resolved when fetched: a redirect to the signed URL of the article's current narration, or 404 `narration_not_ready` with `Retry-After` until there is one.
+         */
+        head: operations["headArticleAudio"];
         patch?: never;
         trace?: never;
     };
@@ -1374,7 +1398,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -4534,6 +4558,106 @@ export interface operations {
                 headers: {
                     /** @description `bytes *\/SIZE` */
                     "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArticleAudio: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) the URL stops working. */
+                expires: number;
+                /** @description `<kid>.<base64url HMAC-SHA256>` over the article id and the expiry (under a label of its own: the signature of a file's URL does not open an article's, nor the other way round). */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The article (its `id`, as in GET /v1/articles/{id}). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article is narrated: `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), which a player follows by itself. */
+            302: {
+                headers: {
+                    /** @description The signed URL of the file. */
+                    Location?: string;
+                    /** @description `no-store`: the article may be narrated again, and the file URL expires. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: forbidden (no signature, or an altered one) or url_expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: narration_not_ready (the article is not narrated yet; ask again after `Retry-After` seconds), or not_found (no such article, or the narrator skipped it or failed: no audio will come) */
+            404: {
+                headers: {
+                    /** @description With narration_not_ready: seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    headArticleAudio: {
+        parameters: {
+            query: {
+                /** @description Unix time (seconds) the URL stops working. */
+                expires: number;
+                /** @description `<kid>.<base64url HMAC-SHA256>` over the article id and the expiry (under a label of its own: the signature of a file's URL does not open an article's, nor the other way round). */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The article (its `id`, as in GET /v1/articles/{id}). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The article is narrated: `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), which a player follows by itself. */
+            302: {
+                headers: {
+                    /** @description The signed URL of the file. */
+                    Location?: string;
+                    /** @description `no-store`: the article may be narrated again, and the file URL expires. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error: forbidden (no signature, or an altered one) or url_expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: narration_not_ready (the article is not narrated yet; ask again after `Retry-After` seconds), or not_found (no such article, or the narrator skipped it or failed: no audio will come) */
+            404: {
+                headers: {
+                    /** @description With narration_not_ready: seconds to wait before asking again. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -28,6 +28,9 @@ const publicOperations: Record<string, string> = {
   'post /oauth/token': 'the client authenticates with its client credentials: it is how a token is obtained',
   'get /v1/audio/{key}': 'a signed URL is the credential (an <audio> element cannot send headers)',
   'head /v1/audio/{key}': 'as GET',
+  'get /v1/articles/{id}/audio':
+    "a signed URL is the credential, as for a file: it is a webhook payload's audio_url, played as it is",
+  'head /v1/articles/{id}/audio': 'as GET',
 };
 
 type Kind = 'subscription' | 'webhook' | 'delivery' | 'monitor' | 'documentary';

@@ -356,6 +356,34 @@ UNION ALL
 SELECT article_id, 'story' AS kind, story_id AS value FROM ${storyMembership([sql`article_id IN ${inList(ids)}`])}`;
 }
 
+/**
+ * Where one article's narration stands, in one round trip: a row (kind 'audio') with the key of its
+ * latest successful narration, read as extrasQuery reads it, and a row (kind 'outcome') with the status
+ * of its latest narration whatever it was; no rows when the narrator has not answered yet.
+ */
+export function narrationQuery(id: string): string {
+  const audio = latestVersions({
+    table: 'article_narrations',
+    key: 'article_id',
+    columns: ['audio_key'],
+    where: [sql`article_id = ${id} AND status = 'succeeded' AND audio_key IS NOT NULL`],
+  });
+  const outcome = latestVersions({
+    table: 'article_narrations',
+    key: 'article_id',
+    columns: ['status'],
+    where: [sql`article_id = ${id}`],
+  });
+  return sql`SELECT 'audio' AS kind, audio_key AS value FROM ${audio}
+UNION ALL
+SELECT 'outcome' AS kind, status AS value FROM ${outcome}`;
+}
+
+/** One row when the read model holds the article, none otherwise. */
+export function articleExistsQuery(id: string): string {
+  return sql`SELECT article_id FROM articles WHERE article_id = ${id} LIMIT 1`;
+}
+
 /** Everything the latest successful enrichment says about one article. */
 export function enrichmentQuery(id: string): string {
   return sql`SELECT summary, context, context_article_ids, insights, sentiment_label, sentiment_score, entity_names,

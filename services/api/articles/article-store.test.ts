@@ -124,3 +124,41 @@ describe('the article list, newest window first', () => {
     expect(apart.lists).toHaveLength(2);
   });
 });
+
+describe("an article's narration, for its signed audio URL", () => {
+  /** A read model answering the narration read with `narrations` and the article read with `articles`. */
+  function readModel(narrations: { kind: string; value: string | null }[], articles: string[]) {
+    const reads: string[] = [];
+    const clickhouse = {
+      query: async (statement: string) => {
+        reads.push(statement);
+        if (statement.includes("'outcome' AS kind")) return narrations;
+        return articles.map((article_id) => ({ article_id }));
+      },
+    } as unknown as ClickHouse;
+    return { store: new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now), reads };
+  }
+
+  it('is the key of the latest successful narration, read by key alone', async () => {
+    const { store, reads } = readModel(
+      [
+        { kind: 'audio', value: 'abc.mp3' },
+        { kind: 'outcome', value: 'failed' },
+      ],
+      ['art_1'],
+    );
+    expect(await store.narration('art_1')).toEqual({ state: 'narrated', audioKey: 'abc.mp3' });
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatch(/FROM article_narrations WHERE \(article_id = 'art_1' AND status = 'succeeded'/);
+  });
+
+  it('is final without a file once the narrator answered, pending before, unknown without the article', async () => {
+    expect(
+      await readModel([{ kind: 'outcome', value: 'skipped' }], ['art_1']).store.narration('art_1'),
+    ).toEqual({ state: 'none', status: 'skipped' });
+    const pending = readModel([], ['art_1']);
+    expect(await pending.store.narration('art_1')).toEqual({ state: 'pending' });
+    expect(pending.reads[1]).toMatch(/FROM articles WHERE article_id = 'art_1' LIMIT 1/);
+    expect(await readModel([], []).store.narration('art_x')).toEqual({ state: 'unknown' });
+  });
+});

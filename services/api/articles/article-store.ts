@@ -17,6 +17,7 @@ import { termLiteral } from '../../search/article-terms.ts';
 import type { SearchExpression } from './search-expression.ts';
 import {
   articleDetailQuery,
+  articleExistsQuery,
   articleListQuery,
   articlesByKeyQuery,
   keyFacets,
@@ -25,6 +26,7 @@ import {
   encodeCursor,
   enrichmentQuery,
   extrasQuery,
+  narrationQuery,
   type ArticleFilter,
   type Page,
 } from './article-query.ts';
@@ -113,6 +115,17 @@ export interface ArticleDetail extends ArticleListItem {
   enrichment: ArticleEnrichment | null;
 }
 
+/**
+ * Where an article's narration stands: its stored file; not yet answered by the narrator (it may still
+ * come); answered without a file (skipped: no text or no voice for its language; failed: after its
+ * attempts), so none will come for this text; or no such article.
+ */
+export type ArticleNarration =
+  | { state: 'narrated'; audioKey: string }
+  | { state: 'pending' }
+  | { state: 'none'; status: string }
+  | { state: 'unknown' };
+
 export interface ArticlePage {
   items: ArticleListItem[];
   hasMore: boolean;
@@ -150,7 +163,7 @@ export class ArticleStore {
 
   constructor(
     private readonly clickhouse: ClickHouse,
-    private readonly audio: AudioUrls,
+    private readonly audio: Pick<AudioUrls, 'urlFor'>,
     private readonly now: () => number = Date.now,
     options: { shareReads?: boolean } = {},
   ) {
@@ -264,6 +277,22 @@ export class ArticleStore {
       discovered_at: isoTime(row.discovered_at),
       enrichment: enrichment ? shapeEnrichment(enrichment) : null,
     };
+  }
+
+  /**
+   * Where an article's narration stands, for its signed audio URL (GET /v1/articles/{id}/audio). A
+   * narrated article costs one read by key; only one without a file is looked up among the articles.
+   */
+  async narration(id: string): Promise<ArticleNarration> {
+    const rows = await this.clickhouse.query<{ kind: string; value: string | null }>(narrationQuery(id));
+    const audioKey = rows.find((r) => r.kind === 'audio')?.value;
+    if (audioKey) return { state: 'narrated', audioKey };
+    const status = rows.find((r) => r.kind === 'outcome')?.value;
+    // An outcome without a file is final for this text (a succeeded narration without a key was written
+    // before narrations had keys, and this API cannot serve it either).
+    if (status) return { state: 'none', status };
+    const [article] = await this.clickhouse.query<{ article_id: string }>(articleExistsQuery(id));
+    return article ? { state: 'pending' } : { state: 'unknown' };
   }
 
   /** AI summaries, (signed) audio URLs and stories of these articles, where they have them. */

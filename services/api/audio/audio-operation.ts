@@ -1,6 +1,6 @@
-// GET and HEAD /v1/audio/{key} in the OpenAPI document. The route is served without credentials and is
-// not a route spec (it answers bytes, ranges and cache validators rather than JSON), so it is described
-// here by hand, like the token endpoint.
+// GET and HEAD /v1/audio/{key} and /v1/articles/{id}/audio in the OpenAPI document. The routes are
+// served without credentials and are not route specs (they answer bytes, ranges, cache validators and
+// redirects rather than JSON), so they are described here by hand, like the token endpoint.
 import { contentTypes, storedFormats } from '../../audio/audio-store.ts';
 
 const errorBody = (description: string, headers: Record<string, unknown> = {}) => ({
@@ -90,7 +90,8 @@ const responses = (withBody: boolean) => ({
 const common = {
   tags: ['Audio'],
   description:
-    'The `audio_url` of an answer (a narration, a synthesis, an alert) points here. It is signed and ' +
+    'The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through ' +
+    'GET /v1/articles/{id}/audio. It is signed and ' +
     'expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; ' +
     'an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ' +
     'ranges are served (206); the answer may be cached for a year.',
@@ -110,5 +111,84 @@ export const audioFileOperations = {
     summary: 'The headers of an audio file, by signed URL',
     ...common,
     responses: responses(false),
+  },
+};
+
+// GET and HEAD /v1/articles/{id}/audio: an article's narration by signed URL, answered with a redirect
+// to the file (article-audio-route.ts).
+const articleParameters = [
+  {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: 'The article (its `id`, as in GET /v1/articles/{id}).',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$' },
+  },
+  {
+    name: 'expires',
+    in: 'query',
+    required: true,
+    description: 'Unix time (seconds) the URL stops working.',
+    schema: { type: 'integer' },
+  },
+  {
+    name: 'signature',
+    in: 'query',
+    required: true,
+    description:
+      '`<kid>.<base64url HMAC-SHA256>` over the article id and the expiry (under a label of its own: the ' +
+      "signature of a file's URL does not open an article's, nor the other way round).",
+    schema: { type: 'string' },
+  },
+];
+
+const articleResponses = {
+  '302': {
+    description:
+      "The article is narrated: `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), " +
+      'which a player follows by itself.',
+    headers: {
+      Location: { description: 'The signed URL of the file.', schema: { type: 'string' } },
+      'Cache-Control': {
+        description: '`no-store`: the article may be narrated again, and the file URL expires.',
+        schema: { type: 'string' },
+      },
+    },
+  },
+  '403': errorBody('Error: forbidden (no signature, or an altered one) or url_expired'),
+  '404': errorBody(
+    'Error: narration_not_ready (the article is not narrated yet; ask again after `Retry-After` seconds), ' +
+      'or not_found (no such article, or the narrator skipped it or failed: no audio will come)',
+    {
+      'Retry-After': {
+        description: 'With narration_not_ready: seconds to wait before asking again.',
+        schema: { type: 'integer' },
+      },
+    },
+  ),
+};
+
+const articleCommon = {
+  tags: ['Audio'],
+  description:
+    'The `audio_url` of a webhook payload built before the article was narrated (`news.alert`, ' +
+    '`article.published`) points here. Signed and expiring like a file URL, and needing no API key, it ' +
+    "is resolved when fetched: a redirect to the signed URL of the article's current narration, or 404 " +
+    '`narration_not_ready` with `Retry-After` until there is one.',
+  security: [{}],
+  parameters: articleParameters,
+  responses: articleResponses,
+};
+
+export const articleAudioOperations = {
+  get: {
+    operationId: 'getArticleAudio',
+    summary: "An article's narration, by signed URL",
+    ...articleCommon,
+  },
+  head: {
+    operationId: 'headArticleAudio',
+    summary: "The redirect to an article's narration, by signed URL",
+    ...articleCommon,
   },
 };

@@ -8,10 +8,11 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AudioStore, StoredAudio } from '../../audio/audio-store.ts';
-import { verifyAudioUrl, type AudioUrlKeys } from '../../audio/signed-url.ts';
+import type { AudioUrlKeys } from '../../audio/signed-url.ts';
 import { AudioRangeError } from '../../audio/store-checks.ts';
 import { ApiError, notFound } from '../../runtime/api-error.ts';
 import { parseRangeHeader } from './range-header.ts';
+import { requireSignature } from './url-signature.ts';
 
 export const audioPath = '/v1/audio/{key}';
 
@@ -21,14 +22,12 @@ export interface AudioRouteDependencies {
   now?: () => Date;
 }
 
-const fresh = 'take a fresh audio_url from an API answer';
-
 export function audioRoutes(router: Router, deps: AudioRouteDependencies): void {
   const now = deps.now ?? (() => new Date());
   // @koa/router answers HEAD with every GET route; the handler tells them apart.
   router.get('/v1/audio/:key', async (ctx) => {
     const key = ctx.params.key!;
-    requireSignature(ctx, key, deps.keys, now());
+    requireSignature(ctx, { key }, deps.keys, now());
 
     const audio = await deps.store.head(key);
     if (!audio) throw notFound(`no audio file ${key}`);
@@ -86,33 +85,6 @@ function answer(
   // After the body: Koa drops a Content-Length set before a stream body replaces none.
   ctx.length = length;
 }
-
-function requireSignature(ctx: Context, key: string, keys: AudioUrlKeys, at: Date): void {
-  const expires = single(ctx.query.expires);
-  const verdict = verifyAudioUrl({ key, expires, signature: single(ctx.query.signature) }, at, keys);
-  if (verdict.ok) return;
-  switch (verdict.reason) {
-    case 'unsigned':
-      throw new ApiError(
-        'forbidden',
-        `audio URLs are signed and this one has no expires or signature; ${fresh}`,
-      );
-    case 'expired':
-      throw new ApiError(
-        'url_expired',
-        `this audio URL expired at ${new Date(Number(expires) * 1000).toISOString()}; ${fresh}`,
-      );
-    default:
-      // Malformed, altered, or signed with a key no longer held: one answer, so a forger learns nothing.
-      throw new ApiError(
-        'forbidden',
-        `this audio URL's signature is not valid (altered, or signed with a key this service no longer holds); ${fresh}`,
-      );
-  }
-}
-
-/** A query parameter given once; given twice it counts as missing. */
-const single = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
 
 function unsatisfiable(header: string, audio: StoredAudio): ApiError {
   return new ApiError(

@@ -42,6 +42,17 @@ describe('OpenAPI document', () => {
     );
   });
 
+  it("documents an article's signed audio URL: no credentials, a redirect, the not-ready answer", () => {
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    const get = paths['/v1/articles/{id}/audio']!.get!;
+    expect(get.security).toEqual([{}]);
+    expect(Object.keys(get.responses as object)).toEqual(['302', '403', '404']);
+    expect(JSON.stringify((get.responses as Record<string, unknown>)['404'])).toMatch(
+      /narration_not_ready[\s\S]*Retry-After/,
+    );
+    expect(Object.keys(paths['/v1/articles/{id}/audio']!)).toEqual(['get', 'head']);
+  });
+
   it('matches the committed generated client types (npm run generate:api-client refreshes them)', async () => {
     expect(readFileSync(clientTypesFile, 'utf8')).toBe(await generatedClientTypes());
   });

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { errorStatus, type ErrorCode } from '../../runtime/api-error.ts';
 import type { RouteSpec } from '../http/route.ts';
 import { webhookPayloads } from '../../webhooks/payloads.ts';
-import { audioFileOperations } from '../audio/audio-operation.ts';
+import { articleAudioOperations, audioFileOperations } from '../audio/audio-operation.ts';
+import { articleAudioPath } from '../audio/article-audio-route.ts';
 import { audioPath } from '../audio/audio-route.ts';
 
 type Json = Record<string, unknown>;
@@ -321,6 +322,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
   }
   paths['/oauth/token'] = { post: tokenOperation };
   paths[audioPath] = audioFileOperations;
+  paths[articleAudioPath] = articleAudioOperations;
   // What the service POSTs to registered endpoints (OpenAPI 3.1 `webhooks`).
   const webhooks = Object.fromEntries(
     Object.entries(webhookPayloads).map(([event, schema]) => [
