@@ -26,3 +26,24 @@ export function audioUrls(options: {
     urlForArticle: (articleId) => signArticleAudioUrl(articleId, now(), signing()),
   };
 }
+
+/** What a payload knows of an article's narration when it is built. */
+export interface NarrationRef {
+  articleId: string;
+  /** The stored narration's key, when the article was narrated before the payload was built. */
+  audioKey: string | null;
+  /** The unsigned address an older event carries instead of a key. */
+  audioAddress: string | null;
+}
+
+/**
+ * The `audio_url` of an article in a payload that is built once and read later (a webhook delivery, sent
+ * the same on every retry; a stream event): the signed URL of the narration's file when its key is
+ * known, else the signed URL of the article's narration, which leads to the file once the narrator has
+ * made it. So a payload built while narration lags (a loaded machine) still carries audio that plays.
+ * Without signing keys (a unit test that gives none) it is the address the event carries, or null.
+ */
+export function narrationUrl(narration: NarrationRef, audio: AudioUrls | undefined): string | null {
+  if (!audio) return narration.audioAddress;
+  return narration.audioKey ? audio.urlFor(narration.audioKey) : audio.urlForArticle(narration.articleId);
+}

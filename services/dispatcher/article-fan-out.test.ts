@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { audioKey } from '../audio/audio-key.ts';
+import { audioUrls } from '../audio/audio-urls.ts';
+import { parseAudioUrlKeys } from '../audio/signed-url.ts';
 import type { ArticleEnriched, Webhook, WebhookFilter } from '../runtime/events/types.generated.ts';
 import type { ArticleFacts } from '../monitors/alert-raiser.ts';
 import { articlePublishedPayload, newsAlertPayload } from '../webhooks/payloads.ts';
@@ -69,37 +72,61 @@ describe('article.published filter', () => {
 });
 
 describe('payloads', () => {
+  const at = new Date('2026-11-20T10:05:00Z');
+  const audio = audioUrls({
+    baseUrl: () => 'https://api.example',
+    keys: parseAudioUrlKeys(''),
+    ttlSeconds: 7 * 86_400,
+    now: () => at,
+  });
+
   it('sends article.published as OpenAPI documents it', () => {
-    const body: unknown = JSON.parse(articlePayload(article, enrichment, new Date('2026-11-20T10:05:00Z')));
+    const body: unknown = JSON.parse(articlePayload(article, enrichment, at, audio));
     expect(articlePublishedPayload.parse(body)).toMatchObject({
       event: 'article.published',
       data: { article_id: 'a1', source: 'Daily Example', summary: 'Acme will merge with Globex.' },
     });
   });
 
+  it("gives article.published the article's narration URL while the narrator has not finished, the file's once it has", () => {
+    const audioUrlOf = (facts: ArticleFacts) =>
+      (JSON.parse(articlePayload(facts, enrichment, at, audio)) as { data: { audio_url: string } }).data
+        .audio_url;
+    expect(audioUrlOf(article)).toMatch(
+      /^https:\/\/api\.example\/v1\/articles\/a1\/audio\?expires=\d+&signature=/,
+    );
+    const key = audioKey('mp3', ['published', 'a1']);
+    expect(audioUrlOf({ ...article, narrated: true, audioKey: key, audioUrl: 'unused' })).toMatch(
+      new RegExp(`^https://api\\.example/v1/audio/${key}\\?expires=\\d+&signature=`),
+    );
+  });
+
   it('sends news.alert with the interface fields, as OpenAPI documents it', () => {
     const body: unknown = JSON.parse(
-      alertPayload({
-        alert_id: 'alr_1',
-        tenant_id: 't1',
-        monitor_id: 'mon_1',
-        contact_id: 'c-9',
-        company: 'Acme',
-        article_id: 'a1',
-        article_title: 'T',
-        article_url: 'https://news.example/a1',
-        news_summary: 'S',
-        audio_url: null,
-        audio_key: null,
-        matched_terms: ['Acme'],
-        occurred_at: 0,
-      }),
+      alertPayload(
+        {
+          alert_id: 'alr_1',
+          tenant_id: 't1',
+          monitor_id: 'mon_1',
+          contact_id: 'c-9',
+          company: 'Acme',
+          article_id: 'a1',
+          article_title: 'T',
+          article_url: 'https://news.example/a1',
+          news_summary: 'S',
+          audio_url: null,
+          audio_key: null,
+          matched_terms: ['Acme'],
+          occurred_at: 0,
+        },
+        audio,
+      ),
     );
     expect(newsAlertPayload.parse(body).data).toMatchObject({
       contact_id: 'c-9',
       company: 'Acme',
       news_summary: 'S',
-      audio_url: null,
+      audio_url: expect.stringMatching(/^https:\/\/api\.example\/v1\/articles\/a1\/audio\?/) as unknown,
     });
   });
 });

@@ -13,8 +13,8 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { ArticleFacts } from '../monitors/alert-raiser.ts';
 import { readArticleFacts } from '../monitors/article-facts.ts';
-import { audioUrlOf, firstDeliveryJob } from './fan-out.ts';
-import type { AudioUrls } from '../audio/audio-urls.ts';
+import { firstDeliveryJob } from './fan-out.ts';
+import { narrationUrl, type AudioUrls } from '../audio/audio-urls.ts';
 import { ARTICLE_PUBLISHED } from '../webhooks/event-types.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
@@ -61,7 +61,11 @@ export function passesFilter(
   return true;
 }
 
-/** The article.published body (services/webhooks/payloads.ts describes it). */
+/**
+ * The article.published body (services/webhooks/payloads.ts describes it). It is built when the article
+ * is enriched, which is before the narrator (which follows the enrichments too) has usually finished:
+ * `audio_url` is then the signed URL of the article's narration, which leads to the file once it exists.
+ */
 export function articlePayload(
   article: ArticleFacts,
   enrichment: ArticleEnriched,
@@ -81,7 +85,10 @@ export function articlePayload(
       category: enrichment.category ?? (article.category || null),
       language: article.language ?? enrichment.language,
       summary: enrichment.summary ?? article.summary,
-      audio_url: audioUrlOf(article.audioKey, article.audioUrl, audio),
+      audio_url: narrationUrl(
+        { articleId: article.articleId, audioKey: article.audioKey, audioAddress: article.audioUrl },
+        audio,
+      ),
     },
   });
 }
@@ -93,7 +100,7 @@ export interface ArticleFanOutDeps {
   logger: Logger;
   /** How long an enrichment waits for its article to reach the read model before it is skipped. */
   articleWaitMs: number;
-  /** Signs the narration's key into data.audio_url. */
+  /** Signs data.audio_url: the narration's file, or the article's narration (payloads above). */
   audio?: AudioUrls;
   clock?: () => Date;
 }

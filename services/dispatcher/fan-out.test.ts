@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { audioKey } from '../audio/audio-key.ts';
+import { audioUrls } from '../audio/audio-urls.ts';
+import { parseAudioUrlKeys, verifyAudioUrl } from '../audio/signed-url.ts';
 import type { Alert } from '../runtime/events/types.generated.ts';
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
@@ -58,6 +61,43 @@ describe('alertPayload', () => {
       data: Record<string, unknown>;
     };
     expect(payload.data).toHaveProperty('audio_url', null);
+  });
+});
+
+describe('alertPayload audio_url, with signing keys (as the dispatcher always has them)', () => {
+  const keys = parseAudioUrlKeys(`w1:${Buffer.alloc(32, 3).toString('base64url')}`);
+  const audio = audioUrls({
+    baseUrl: () => 'https://api.example',
+    keys,
+    ttlSeconds: 7 * 86_400,
+    now: () => now,
+  });
+  const audioUrlOf = (alert: Alert) =>
+    (JSON.parse(alertPayload(alert, audio)) as { data: { audio_url: string } }).data.audio_url;
+  const signed = (url: string) => {
+    const parsed = new URL(url);
+    return { expires: parsed.searchParams.get('expires')!, signature: parsed.searchParams.get('signature')! };
+  };
+
+  it("is the signed URL of the narration's file when the alert carries its key", () => {
+    const key = audioKey('mp3', ['alert', 'art_1']);
+    const url = audioUrlOf(alertWith({ audio_key: key, audio_url: `https://api.example/v1/audio/${key}` }));
+    expect(url.startsWith(`https://api.example/v1/audio/${key}?`)).toBe(true);
+    expect(verifyAudioUrl({ key, ...signed(url) }, now, keys).ok).toBe(true);
+  });
+
+  it("is the signed URL of the article's narration, never null, when the narration was not ready", () => {
+    for (const alert of [
+      alertWith({ audio_key: null, audio_url: null }),
+      // an alert written before narrations had keys: its unsigned address would only be refused
+      alertWith({ audio_key: null, audio_url: 'https://api.example/v1/audio/old.mp3' }),
+    ]) {
+      const url = audioUrlOf(alert);
+      expect(url.startsWith('https://api.example/v1/articles/art_1/audio?')).toBe(true);
+      expect(verifyAudioUrl({ articleId: 'art_1', ...signed(url) }, now, keys).ok).toBe(true);
+      // signed for the webhook TTL, like a file's URL, so every retry sends a URL that still works
+      expect(Number(signed(url).expires) * 1000 - now.getTime()).toBeGreaterThanOrEqual(7 * 86_400_000);
+    }
   });
 });
 

@@ -37,15 +37,6 @@ export function alertPayload(alert: Alert, audio?: AudioUrls): string {
   });
 }
 
-/**
- * The audio_url of a payload: a signed URL of the stored narration (it lives AUDIO_URL_WEBHOOK_TTL_SECONDS,
- * long enough for the retries), else the address the event carries (an event written before narrations
- * had keys), else null. The payload is built once per delivery, so every attempt sends the same URL.
- */
-export function audioUrlOf(key: string | null, address: string | null, audio: AudioUrls | undefined) {
-  return key && audio ? audio.urlFor(key) : (address ?? null);
-}
-
 /** The first-attempt job of one event for one webhook, due now. */
 export function firstDeliveryJob(
   event: { type: string; id: string; payload: string },
@@ -80,7 +71,11 @@ export interface FanOutDeps {
   directory: Pick<WebhookDirectory, 'catchUp' | 'subscribers'>;
   producer: Pick<EventProducer, 'send'>;
   logger: Logger;
-  /** Signs the narration's key into data.audio_url. */
+  /**
+   * Signs data.audio_url: the narration's file, or the article's narration when the alert has no key
+   * (webhooks/alert-data.ts). Its URLs live AUDIO_URL_WEBHOOK_TTL_SECONDS, long enough for the retries:
+   * the payload is built once per delivery, so every attempt sends the same URL.
+   */
   audio?: AudioUrls;
   clock?: () => Date;
 }

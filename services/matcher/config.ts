@@ -12,6 +12,7 @@ export const matcherEnv = {
   ),
   MATCHER_NARRATION_WAIT_MS: integer(20_000, 0, 600_000).describe(
     'How long an alert waits (from the enrichment) for the narration of its article, so that ' +
-      'data.audio_url can carry it; past that the alert goes without audio. 0 when no narrator runs.',
+      "data.audio_url can be the file's URL; past that the alert goes with the article's narration URL, " +
+      'which leads to the file once it exists. 0 when no narrator runs.',
   ),
 };

@@ -5,7 +5,9 @@
 // news.alert carries the article's narration (data.audio_url). So when an article matches a monitor
 // and the read model has no narration outcome for it yet, the batch waits for one (a dependency wait: it
 // uses up no attempts), but only up to `narrationWaitMs` after the enrichment; past that, or when the
-// narration failed or was skipped, the alert goes without audio. Articles that match nothing never wait.
+// narration failed or was skipped, the alert goes without the narration's key, and its payload carries
+// the article's narration URL instead, which the API resolves when it is fetched (webhooks/alert-data.ts).
+// Articles that match nothing never wait.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';

@@ -24,10 +24,10 @@ export const newsAlertPayload = z
       contact_id: z.string().meta({ description: "The monitor's contact_id, as given." }),
       company: z.string().meta({ description: "The monitor's company, as given." }),
       news_summary: z.string().meta({ description: 'Summary of the article (AI summary, else the feed’s).' }),
-      audio_url: z
-        .string()
-        .nullable()
-        .meta({ description: 'Narration of the article; null until there is one.' }),
+      audio_url: z.string().meta({
+        description:
+          "Narration of the article, signed (no API key needed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default): the stored file's URL when the article was narrated before the alert, else GET /v1/articles/{id}/audio, which redirects to the file once it exists (404 narration_not_ready with Retry-After until then).",
+      }),
       alert_id: z
         .string()
         .meta({ description: 'The same for a monitor and an article, however often matched.' }),
@@ -73,7 +73,10 @@ export const articlePublishedPayload = z
       category: z.string().nullable(),
       language: z.string().nullable(),
       summary: z.string().meta({ description: 'AI summary, else the feed’s.' }),
-      audio_url: z.string().nullable(),
+      audio_url: z.string().meta({
+        description:
+          'Narration of the article, signed as in news.alert: usually GET /v1/articles/{id}/audio, since the article is published as it is enriched, before the narrator has finished.',
+      }),
     }),
   })
   .meta({

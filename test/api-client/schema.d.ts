@@ -1276,8 +1276,8 @@ export interface components {
                 company: string;
                 /** @description Summary of the article (AI summary, else the feed’s). */
                 news_summary: string;
-                /** @description Narration of the article; null until there is one. */
-                audio_url: string | null;
+                /** @description Narration of the article, signed (no API key needed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default): the stored file's URL when the article was narrated before the alert, else GET /v1/articles/{id}/audio, which redirects to the file once it exists (404 narration_not_ready with Retry-After until then). */
+                audio_url: string;
                 /** @description The same for a monitor and an article, however often matched. */
                 alert_id: string;
                 monitor_id: string;
@@ -1323,7 +1323,8 @@ export interface components {
                 language: string | null;
                 /** @description AI summary, else the feed’s. */
                 summary: string;
-                audio_url: string | null;
+                /** @description Narration of the article, signed as in news.alert: usually GET /v1/articles/{id}/audio, since the article is published as it is enriched, before the narrator has finished. */
+                audio_url: string;
             };
         };
         /** @description An article changed in its feed (a corrected headline, an updated story, a new byline or date) and matches the webhook's filter. */

@@ -4,7 +4,8 @@
 // -> a signed POST at a local receiver, which the reference Standard Webhooks verifier accepts, whose
 // data.audio_url downloads without a key as the article's narration. Reports p50 and p99 of the delay
 // from the poll that fetched an item to the alert's arrival. Also: article.published to a filtered
-// webhook, and nothing for another tenant's monitor.
+// webhook, whose audio_url (sent before the narration, as a rule) plays the narration too, and nothing
+// for another tenant's monitor.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -188,9 +189,15 @@ describe('news alerts end to end', () => {
       expect(Date.parse(payload.timestamp)).toBeGreaterThan(0);
       expect(payload.data).toMatchObject({ contact_id: `contact-${run}`, company: 'Time Warner Inc.' });
       expect(payload.data.news_summary).toEqual(expect.stringContaining('Time Warner'));
-      // The article's narration, signed for this API, fetched as a podcast player would: no key.
+      // The article's narration, signed for this API, fetched as a podcast player would: no key. The
+      // file's URL when the narration was there before the alert (the matcher waits for it a while),
+      // else the article's narration URL, which redirects to the file.
       const audioUrl = String(payload.data.audio_url);
-      expect(audioUrl.startsWith(`${stack.api.url}/v1/audio/`), audioUrl).toBe(true);
+      const articleAudio = `${stack.api.url}/v1/articles/${String(payload.data.article_id)}/audio?`;
+      expect(
+        audioUrl.startsWith(`${stack.api.url}/v1/audio/`) || audioUrl.startsWith(articleAudio),
+        audioUrl,
+      ).toBe(true);
       const audio = await fetch(audioUrl);
       expect(audio.status, audioUrl).toBe(200);
       expect(audio.headers.get('content-type')).toBe('audio/mpeg');
@@ -199,7 +206,7 @@ describe('news alerts end to end', () => {
       const pcm = await decodeAudio(bytes);
       expect(durationMs(pcm)).toBeGreaterThan(2_000);
       expect(rmsDbfs(pcm), 'loudness (dBFS)').toBeGreaterThan(-35);
-      audioPaths.push(new URL(audioUrl).pathname);
+      audioPaths.push(new URL(audio.url).pathname); // the file's, after any redirect
       // Altered body or timestamp: the reference verifier refuses it.
       expect(() => verifier.verify(request.body.replace('Time', 'Tame'), request.headers)).toThrow();
       expect(() =>
@@ -234,5 +241,24 @@ describe('news alerts end to end', () => {
       data: { source: string };
     };
     expect(first).toMatchObject({ event: 'article.published', data: { source: `Alerts ${run}` } });
+    // Sent as each article was enriched, usually before its narration: its audio_url is then the
+    // article's narration URL, and it plays the article's file once the narrator has made it.
+    const listed = new Map(articles.body.articles.map((a) => [a.id, new URL(a.audio_url!).pathname]));
+    for (const request of published) {
+      const { data } = new StandardWebhook(breaking.body.secret).verify(request.body, request.headers) as {
+        data: { article_id: string; audio_url: string };
+      };
+      expect(data.audio_url, 'article.published carries audio').toEqual(expect.any(String));
+      const audio = await waitFor(
+        async () => {
+          const response = await fetch(data.audio_url);
+          return response.status === 200 ? response : null;
+        },
+        `the audio of article.published ${data.article_id}`,
+        30_000,
+      );
+      expect(audio.headers.get('content-type')).toBe('audio/mpeg');
+      expect(new URL(audio.url).pathname).toBe(listed.get(data.article_id));
+    }
   }, 300_000);
 });

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localApiUrl } from '../../services/audio/audio-address.ts';
+import { parseAudioUrlKeys, verifyAudioUrl } from '../../services/audio/signed-url.ts';
 import { deliveryId } from '../../services/dispatcher/fan-out.ts';
 import { startAtEndIfNew } from '../../services/runtime/kafka/start-position.ts';
 import type { Alert, Webhook, WebhookDelivery } from '../../services/runtime/events/types.generated.ts';
@@ -189,8 +191,10 @@ describe('webhook dispatcher', () => {
 
   it('delivers an alert to the subscribed endpoint: the documented payload, signed the Standard Webhooks way', async () => {
     const hook = await registerWebhook(tenantOf('a'), 'a');
+    // Raised before its article was narrated (no audio_key; an unsigned address the API would refuse).
     const alert = await raiseAlert(tenantOf('a'), 'a', { audio_url: 'https://api.example/audio/a.mp3' });
     const [request] = await requestsTo(hook.path, 1, 'the delivery of alert a');
+    const audioUrl = new URL((JSON.parse(request!.body) as { data: { audio_url: string } }).data.audio_url);
 
     expect(request!.method).toBe('POST');
     expect(request!.headers['content-type']).toBe('application/json');
@@ -202,7 +206,7 @@ describe('webhook dispatcher', () => {
         contact_id: 'crm-a',
         company: 'Acme Widgets',
         news_summary: alert.news_summary,
-        audio_url: 'https://api.example/audio/a.mp3',
+        audio_url: audioUrl.href,
         alert_id: alert.alert_id,
         monitor_id: alert.monitor_id,
         article_id: alert.article_id,
@@ -211,6 +215,16 @@ describe('webhook dispatcher', () => {
         matched_terms: ['Acme Widgets'],
       },
     });
+
+    // The article's narration, signed by the dispatcher for the API, which resolves it when it is fetched.
+    const apiUrl = (process.env.API_PUBLIC_URL || localApiUrl).replace(/\/+$/, '');
+    expect(`${audioUrl.origin}${audioUrl.pathname}`).toBe(`${apiUrl}/v1/articles/${alert.article_id}/audio`);
+    const signed = {
+      articleId: alert.article_id,
+      expires: audioUrl.searchParams.get('expires') ?? undefined,
+      signature: audioUrl.searchParams.get('signature') ?? undefined,
+    };
+    expect(verifyAudioUrl(signed, new Date(), parseAudioUrlKeys(process.env.AUDIO_URL_KEYS)).ok).toBe(true);
 
     expect(() => verify(hook.secret, request!)).not.toThrow();
     expect(() =>

@@ -1,0 +1,211 @@
+// GET /v1/articles/{id}/audio on the real stack (Kafka -> the projector -> ClickHouse 18.16 -> the API):
+// the audio_url a webhook alert carries when it was raised before the narrator finished. Built as the
+// dispatcher builds it (alertPayload, with its own keys), it is resolved when fetched: a narrated
+// article's URL redirects to the signed URL of its file, which serves the audio without an API key; an
+// article not narrated yet answers 404 narration_not_ready with Retry-After, then redirects as soon as
+// the narration reaches the read model; a skipped narration and an unknown article are 404 not_found;
+// a tampered URL, or a file's signature put on an article, is refused.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audioKey } from '../../services/audio/audio-key.ts';
+import { audioUrls } from '../../services/audio/audio-urls.ts';
+import { LocalAudioStore } from '../../services/audio/local-store.ts';
+import { parseAudioUrlKeys } from '../../services/audio/signed-url.ts';
+import { alertPayload } from '../../services/dispatcher/fan-out.ts';
+import type { ArticleNarrated } from '../../services/runtime/events/types.generated.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { alertWith } from '../support/webhook-records.ts';
+import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { sampleArticle, sampleNarration } from './support/kafka.ts';
+import { waitFor } from './support/wait.ts';
+
+const urlKeys = `aa1:${Buffer.alloc(32, 21).toString('base64url')}`;
+const keys = parseAudioUrlKeys(urlKeys);
+
+/** One second of a tone as mp3, made by ffmpeg. */
+const tone = (frequency: number): Buffer =>
+  execFileSync(
+    'ffmpeg',
+    [
+      ...[
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `sine=frequency=${frequency}:duration=1`,
+      ],
+      ...['-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3', 'pipe:1'],
+    ],
+    { maxBuffer: 10 * 1_048_576 },
+  );
+
+const errorOf = async (response: Response) => [
+  response.status,
+  ((await response.json()) as { error: { code: string } }).error.code,
+];
+
+describe("an article's signed audio URL, resolved when fetched", () => {
+  let stack: ApiStack;
+  let directory: string;
+  let store: LocalAudioStore;
+  let ids: { narrated: string; late: string; skipped: string };
+  const mp3 = tone(440);
+  const lateMp3 = tone(660);
+  const key = audioKey('mp3', ['article-audio', 'narrated', Date.now()]);
+  const lateKey = audioKey('mp3', ['article-audio', 'late', Date.now()]);
+
+  /** data.audio_url of the news.alert the dispatcher would send for an alert raised without the key. */
+  const alertAudioUrl = (articleId: string) => {
+    const audio = audioUrls({ baseUrl: () => stack.api.url, keys, ttlSeconds: 7 * 86_400 });
+    const alert = alertWith({ article_id: articleId, audio_key: null, audio_url: null });
+    return (JSON.parse(alertPayload(alert, audio)) as { data: { audio_url: string } }).data.audio_url;
+  };
+
+  const narration = (articleId: string, overrides: Partial<ArticleNarrated>): ArticleNarrated => ({
+    ...sampleNarration(articleId, Date.now()),
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(tmpdir(), 'article-audio-'));
+    store = new LocalAudioStore(path.join(directory, 'audio'));
+    await store.put(key, mp3, { contentType: 'audio/mpeg', durationMs: 1_000 });
+    stack = await startApiStack('article_audio', {
+      AUDIO_STORE: 'local',
+      AUDIO_DIR: path.join(directory, 'audio'),
+      AUDIO_URL_KEYS: urlKeys,
+    });
+    const run = stack.run;
+    ids = { narrated: `art_${run}_narrated`, late: `art_${run}_late`, skipped: `art_${run}_skipped` };
+    const articles = Object.values(ids).map((id, n) =>
+      sampleArticle(n + 1, { article_id: id, source_id: `source-${run}`, published_at: Date.now() }),
+    );
+    await stack.producer.send(
+      topicNames.articlesDiscovered,
+      articles.map((a) => ({ key: a.article_id, value: a })),
+    );
+    await stack.producer.send(topicNames.articlesNarrated, [
+      {
+        key: ids.narrated,
+        value: narration(ids.narrated, { audio_key: key, audio_url: `${stack.api.url}/v1/audio/${key}` }),
+      },
+      {
+        key: ids.skipped,
+        value: narration(ids.skipped, {
+          status: 'skipped',
+          failure_reason: 'no voice speaks ha',
+          audio_key: null,
+          audio_url: null,
+          voice: null,
+          format: null,
+          duration_ms: null,
+          characters: null,
+        }),
+      },
+    ]);
+    await waitFor(
+      async () => {
+        const articleRows = await stack.clickhouse.query(
+          `SELECT article_id FROM articles WHERE source_id = 'source-${run}'`,
+        );
+        const narrationRows = await stack.clickhouse.query(
+          `SELECT article_id FROM article_narrations WHERE article_id IN ('${ids.narrated}', '${ids.skipped}')`,
+        );
+        return articleRows.length === 3 && narrationRows.length === 2;
+      },
+      'the articles and narrations in the read model',
+      60_000,
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await rm(directory, { recursive: true, force: true });
+  });
+
+  it("redirects a narrated article's URL to its file's signed URL, which serves the audio without a key", async () => {
+    const url = alertAudioUrl(ids.narrated);
+    expect(url).toMatch(
+      new RegExp(
+        `^${stack.api.url}/v1/articles/${ids.narrated}/audio\\?expires=\\d+&signature=aa1\\.[\\w-]{43}$`,
+      ),
+    );
+    const redirect = await fetch(url, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('cache-control')).toBe('no-store');
+    const location = redirect.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${stack.api.url}/v1/audio/${key}\\?expires=\\d+&signature=aa1\\.`));
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/mpeg');
+    expect(Buffer.from(await file.arrayBuffer()).equals(mp3)).toBe(true);
+    // as a player fetches it: following the redirect by itself
+    const played = await fetch(url);
+    expect(played.status).toBe(200);
+    expect(Buffer.from(await played.arrayBuffer()).equals(mp3)).toBe(true);
+  });
+
+  it('answers 404 narration_not_ready with Retry-After until the narration arrives, then redirects to it', async () => {
+    const url = alertAudioUrl(ids.late);
+    const early = await fetch(url, { redirect: 'manual' });
+    expect(early.headers.get('retry-after')).toBe('30');
+    expect(await errorOf(early)).toEqual([404, 'narration_not_ready']);
+
+    // the same URL, handed out before, leads to the audio once the narrator has made it
+    await store.put(lateKey, lateMp3, { contentType: 'audio/mpeg', durationMs: 1_000 });
+    await stack.producer.send(topicNames.articlesNarrated, [
+      {
+        key: ids.late,
+        value: narration(ids.late, { audio_key: lateKey, audio_url: `${stack.api.url}/v1/audio/${lateKey}` }),
+      },
+    ]);
+    const location = await waitFor(
+      async () => {
+        const response = await fetch(url, { redirect: 'manual' });
+        return response.status === 302 ? response.headers.get('location') : null;
+      },
+      'the late narration to be redirected to',
+      30_000,
+    );
+    expect(new URL(location).pathname).toBe(`/v1/audio/${lateKey}`);
+    const played = await fetch(url);
+    expect(Buffer.from(await played.arrayBuffer()).equals(lateMp3)).toBe(true);
+  });
+
+  it('answers 404 not_found for an article the narrator skipped and for one that does not exist', async () => {
+    const skipped = await fetch(alertAudioUrl(ids.skipped), { redirect: 'manual' });
+    expect(skipped.headers.get('retry-after')).toBeNull();
+    const body = (await skipped.json()) as { error: { code: string; message: string } };
+    expect([skipped.status, body.error.code]).toEqual([404, 'not_found']);
+    expect(body.error.message).toMatch(/no narration: the narrator skipped it/);
+    const unknown = await fetch(alertAudioUrl(`art_${stack.run}_unknown`), { redirect: 'manual' });
+    expect(await errorOf(unknown)).toEqual([404, 'not_found']);
+  });
+
+  it("refuses a tampered URL, an unsigned one, and a file's signature put on an article", async () => {
+    const url = new URL(alertAudioUrl(ids.narrated));
+    const signature = url.searchParams.get('signature')!;
+    const flipped = new URL(url);
+    flipped.searchParams.set(
+      'signature',
+      `${signature.slice(0, -2)}${signature.at(-2) === 'A' ? 'B' : 'A'}${signature.at(-1)}`,
+    );
+    const otherArticle = new URL(url.href.replace(ids.narrated, ids.late));
+    const stretched = new URL(url);
+    stretched.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 86_400));
+    const unsigned = `${stack.api.url}/v1/articles/${ids.narrated}/audio`;
+    const file = new URL(audioUrls({ baseUrl: () => stack.api.url, keys, ttlSeconds: 86_400 }).urlFor(key));
+    const fileSignature = `${stack.api.url}/v1/articles/${key}/audio${file.search}`;
+    for (const refused of [flipped.href, otherArticle.href, stretched.href, unsigned, fileSignature]) {
+      expect(await errorOf(await fetch(refused, { redirect: 'manual' })), refused).toEqual([
+        403,
+        'forbidden',
+      ]);
+    }
+  });
+});
