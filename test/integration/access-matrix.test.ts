@@ -54,6 +54,10 @@ const roles: Record<string, Role> = {
   'get /v1/stories': { role: 'shared', why: 'stories are built from the shared archive' },
   'get /v1/stories/{id}': { role: 'shared', why: 'as stories' },
   'get /v1/sources': { role: 'list', kind: 'subscription', items: listed('sources') },
+  'get /v1/sources/{id}': {
+    role: 'shared',
+    why: 'every tenant sees every source, as in the list; `subscribed` is its own',
+  },
   'post /v1/sources': { role: 'create', kind: 'subscription' },
   'delete /v1/sources/{id}/subscription': { role: 'owned', kind: 'subscription' },
   'get /api/v1/feeds/personalized': {

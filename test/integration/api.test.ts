@@ -18,6 +18,7 @@ type ArticleList = components['schemas']['ArticleList'];
 type ArticleDetail = components['schemas']['ArticleDetail'];
 type SourceList = components['schemas']['SourceList'];
 type Subscribed = components['schemas']['SourceSubscribed'];
+type Source = components['schemas']['Source'];
 
 const rssFeed = (run: string, base: string, items: { n: number; at: number }[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>API e2e ${run}</title>
@@ -269,6 +270,16 @@ describe('read API', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 201]);
     expect(answers.filter((a) => a.body.created)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.body.source.id)).size).toBe(1);
+    // The one source, by its id, as the list shows it.
+    const one = await stack.call<Source>('GET', `/v1/sources/${answers[0]!.body.source.id}`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body).toMatchObject({ id: answers[0]!.body.source.id, url, subscribed: true });
+    const other = await stack.call<Source>('GET', `/v1/sources/${answers[0]!.body.source.id}`, undefined, {
+      apiKey: stack.otherClient.apiKey,
+    });
+    expect(other.body.subscribed).toBe(false);
+    const unknown = await stack.call('GET', '/v1/sources/src_none');
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'not_found']);
     expect(
       (await stack.call('DELETE', `/v1/sources/${answers[0]!.body.source.id}/subscription`)).status,
     ).toBe(204);

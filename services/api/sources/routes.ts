@@ -136,6 +136,25 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       },
     }),
     defineRoute({
+      method: 'get',
+      path: '/v1/sources/{id}',
+      operationId: 'getSource',
+      tag: 'Sources',
+      scope: 'read:feeds',
+      summary: 'One news source with its health',
+      description:
+        'The source as listed by GET /v1/sources (the id is the one POST /v1/sources answered), so a client ' +
+        'that added a feed can follow its polls without paging the list.',
+      params: z.object({ id: z.string().min(1).max(200) }),
+      responses: { 200: { description: 'The source', schema: sourceItem } },
+      errors: ['not_found'],
+      handler: async (ctx, { params }) => {
+        const source = await catalog.get(params.id, tenantOf(ctx));
+        if (!source) throw notFound(`no source with id ${JSON.stringify(params.id)}`);
+        ctx.body = source;
+      },
+    }),
+    defineRoute({
       method: 'post',
       path: '/v1/sources',
       operationId: 'subscribeSource',
