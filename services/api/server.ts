@@ -297,6 +297,18 @@ export async function startApi(
       producer,
       webhooks,
       visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
+      // Held from reading the URL's webhook to the read model showing the change (a few waits for it).
+      endpointLock: new RedisMutex({
+        redis,
+        prefix: `${config.REDIS_KEY_PREFIX}lock:monitor-endpoint:`,
+        holdMs: 4 * config.API_VISIBLE_WITHIN_MS + 10_000,
+        waitMs: 4 * config.API_VISIBLE_WITHIN_MS + 10_000,
+        onRedisError: (error) =>
+          logger.warn(
+            { err: (error as Error).message },
+            'Redis unreachable: monitor changes at one alert_webhook are serialised per API process only',
+          ),
+      }),
     }),
     documentaries: {
       documentaries: new DocumentaryRegistry({

@@ -11,6 +11,8 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import { NEWS_ALERT } from '../webhooks/event-types.ts';
 import { newId, type StoredWebhook, type WebhookRegistry } from '../webhooks/webhook-registry.ts';
+import { ApiError } from '../runtime/api-error.ts';
+import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../runtime/keyed-mutex.ts';
 
 export interface MonitorItem {
   id: string;
@@ -67,6 +69,14 @@ export interface MonitorRegistryDependencies {
   producer: Pick<EventProducer, 'send'>;
   webhooks: WebhookRegistry;
   visibleWithinMs: number;
+  /**
+   * One monitor created or deleted at a time per tenant and alert_webhook URL, across API processes (a
+   * RedisMutex), from reading the webhook at that URL to the read model showing the change. The monitors
+   * of one URL share a webhook whose filter lists them: two requests at once each read the same filter
+   * and wrote their own, so one monitor was dropped from it (its alerts never sent), a webhook was
+   * registered twice for one URL (two secrets), or one was left behind by its last monitor.
+   */
+  endpointLock?: KeyedMutex;
   clock?: () => number;
 }
 
@@ -80,9 +90,11 @@ const noFilter = (): WebhookFilter => ({
 
 export class MonitorRegistry {
   private readonly clock: () => number;
+  private readonly endpointLock: KeyedMutex;
 
   constructor(private readonly deps: MonitorRegistryDependencies) {
     this.clock = deps.clock ?? Date.now;
+    this.endpointLock = deps.endpointLock ?? new LocalMutex();
   }
 
   async create(
@@ -90,8 +102,31 @@ export class MonitorRegistry {
     input: NewMonitor,
     limits: { alertEndpoints: number | null },
   ): Promise<{ monitor: MonitorItem; signing: Signing }> {
+    const url = await this.deps.webhooks.checkUrl('alert_webhook', input.alert_webhook);
+    return this.atEndpoint(tenantId, url, () => this.createAt(tenantId, url, input, limits));
+  }
+
+  /** Runs `task` alone among the tenant's monitor changes at `url` (endpointLock). */
+  private async atEndpoint<T>(tenantId: string, url: string, task: () => Promise<T>): Promise<T> {
+    try {
+      return await this.endpointLock.run(`${tenantId} ${url}`, task);
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new ApiError(
+        'service_unavailable',
+        'another change to the monitors of this alert_webhook is under way; retry the request in a few seconds',
+        { 'Retry-After': '2' },
+      );
+    }
+  }
+
+  private async createAt(
+    tenantId: string,
+    url: string,
+    input: NewMonitor,
+    limits: { alertEndpoints: number | null },
+  ): Promise<{ monitor: MonitorItem; signing: Signing }> {
     const { webhooks } = this.deps;
-    const url = await webhooks.checkUrl('alert_webhook', input.alert_webhook);
     const monitorId = newId('mon');
     const existing = await webhooks.findByUrl(tenantId, url);
     const signing = existing
@@ -133,6 +168,13 @@ export class MonitorRegistry {
    * news.alert for every alert of the tenant was never changed, so it is not touched.
    */
   async remove(tenantId: string, monitorId: string): Promise<boolean> {
+    const monitor = await this.get(tenantId, monitorId);
+    if (!monitor) return false;
+    return this.atEndpoint(tenantId, monitor.alert_webhook, () => this.removeAt(tenantId, monitorId));
+  }
+
+  private async removeAt(tenantId: string, monitorId: string): Promise<boolean> {
+    // Read again under the lock: a request at the same time may have removed it.
     const monitor = await this.get(tenantId, monitorId);
     if (!monitor) return false;
     await this.deps.producer.send(topicNames.monitors, [{ key: monitorId, value: null }]);

@@ -100,6 +100,15 @@ describe('webhooks and monitors API', () => {
         { url: 'https://user:pass@example.com/hook', events: ['news.alert'] },
         /^url: must not hold credentials/,
       ],
+      // A filter key not understood would have been dropped, and the webhook got every alert.
+      [
+        { url: hook('x'), events: ['news.alert'], filter: { monitor_ids: ['mon_x'] } },
+        /^filter\.monitor_ids: unknown field/,
+      ],
+      [
+        { url: hook('x'), events: ['article.published'], filter: { catgories: ['world'] } },
+        /^filter\.catgories: unknown field/,
+      ],
     ];
     for (const [body, message] of cases) {
       const answer = await stack.call('POST', '/api/v1/webhooks', body);
@@ -318,4 +327,32 @@ describe('webhooks and monitors API', () => {
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toMatch(/^company: must be at least 2 characters/);
   });
+
+  it('keeps one webhook per alert_webhook when monitors are created and deleted at the same time', async () => {
+    const url = hook('together');
+    const created = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+          contact_id: `t-${n}`,
+          company: `Together ${n}`,
+          alert_webhook: url,
+        }),
+      ),
+    );
+    expect(created.map((c) => c.status)).toEqual([201, 201, 201, 201]);
+    // One webhook made, one secret; the other three joined it, and its filter names all four.
+    expect(created.filter((c) => c.body.signing.created)).toHaveLength(1);
+    const webhookIds = new Set(created.map((c) => c.body.signing.webhook_id));
+    expect(webhookIds.size).toBe(1);
+    const [webhookId] = [...webhookIds];
+    const shared = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
+    expect(shared.body.filter?.monitor_ids.sort()).toEqual(created.map((c) => c.body.monitor.id).sort());
+
+    const deleted = await Promise.all(
+      created.map((c) => stack.call('DELETE', `/api/v1/crm/monitors/${c.body.monitor.id}`)),
+    );
+    expect(deleted.map((d) => d.status)).toEqual([204, 204, 204, 204]);
+    // Gone with its last monitor, not left behind naming deleted ones.
+    expect((await stack.call('GET', `/api/v1/webhooks/${webhookId}`)).status).toBe(404);
+  }, 120_000);
 });

@@ -25,6 +25,13 @@ describe("zod's messages in the API's words", () => {
     expect(said(body, { b: ['x', 'y', 'z'] })).toBe('b: must have at most 2 items');
   });
 
+  it('names an unknown field of a strict object inside the body by its whole path', () => {
+    const body = z.object({ filter: z.object({ categories: z.array(z.string()) }).strict() });
+    expect(said(body, { filter: { categories: [], monitor_ids: ['m'] } })).toBe(
+      'filter.monitor_ids: unknown field',
+    );
+  });
+
   it('explains a failed union by the alternative that got furthest', () => {
     const topics = z.object({ topics: z.union([z.array(z.string().min(1)), z.string()]) });
     expect(said(topics, { topics: [5] })).toBe('topics.0: must be a string, not number');

@@ -39,6 +39,10 @@ export function plainIssue(issue: Issue): PlainIssue {
       return { path: [...issue.path, ...inner.path], message: inner.message };
     }
   }
+  // A strict object inside the body (a webhook's filter): the field is named by its whole path, as a
+  // top-level unknown field is (route.ts), not hidden in a message about its parent.
+  if (issue.code === 'unrecognized_keys' && issue.keys.length > 0)
+    return { path: [...issue.path, issue.keys[0]!.slice(0, 60)], message: 'unknown field' };
   return { path: issue.path, message: zodDefault.test(issue.message) ? rewrite(issue) : issue.message };
 }
 

@@ -30,6 +30,9 @@ const filterSchema = z
       .default([]),
     words: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
   })
+  // A misspelt or unsupported key ("catgories", monitor_ids: set by monitors, not here) was dropped, and
+  // the webhook then got every event of the tenant: a filter that is not understood is refused.
+  .strict()
   .meta({
     id: 'WebhookFilter',
     description:
