@@ -15,6 +15,7 @@ export const errorStatus = {
   not_found: 404,
   narration_not_ready: 404,
   method_not_allowed: 405,
+  conflict: 409,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -257,7 +257,10 @@ export interface paths {
         get: operations["getWebhook"];
         put?: never;
         post?: never;
-        /** Delete a webhook: nothing more is delivered to it */
+        /**
+         * Delete a webhook: nothing more is delivered to it
+         * @description A webhook that monitors send their alerts to (its filter's monitor_ids) is deleted with its last monitor; while any remains, deleting it is a 409 naming them: their alerts would have nowhere to go.
+         */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
@@ -1419,7 +1422,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -3150,6 +3153,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -3228,6 +3240,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

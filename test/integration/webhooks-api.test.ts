@@ -312,6 +312,12 @@ describe('webhooks and monitors API', () => {
       (await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`, undefined, other)).status,
     ).toBe(404);
 
+    // Deleting the webhook under them would leave both monitors active with nowhere to send alerts.
+    const refused = await stack.call('DELETE', `/api/v1/webhooks/${webhookId}`);
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict']);
+    expect(refused.body.error.message).toContain(first.body.monitor.id);
+    expect((await stack.call('GET', `/api/v1/webhooks/${webhookId}`)).status).toBe(200);
+
     expect((await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`)).status).toBe(204);
     const narrowed = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
     expect(narrowed.body.filter?.monitor_ids).toEqual([second.body.monitor.id]);
@@ -326,6 +332,42 @@ describe('webhooks and monitors API', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toMatch(/^company: must be at least 2 characters/);
+  });
+
+  it('refuses to test a disabled webhook instead of queueing a ping nothing will send', async () => {
+    const recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.webhooks]);
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('gone'),
+      events: ['article.published'],
+    });
+    const id = created.body.webhook.id;
+    await waitFor(
+      () => recorder.of<WebhookEvent>(topicNames.webhooks).some((e) => e.key === id),
+      'the registration on the topic',
+    );
+    await recorder.stop();
+    const [registered] = recorder.of<WebhookEvent>(topicNames.webhooks).filter((e) => e.key === id);
+    // As the dispatcher disables it when the endpoint answers 410 Gone.
+    await stack.producer.send(topicNames.webhooks, [
+      {
+        key: id,
+        value: {
+          ...registered!.value,
+          active: false,
+          disabled_reason: 'the endpoint answered 410 Gone',
+          version: 2,
+          occurred_at: Date.now(),
+        },
+      },
+    ]);
+    await waitFor(
+      async () => (await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`)).body.active === false,
+      'the webhook to show disabled',
+    );
+    const test = await stack.call('POST', `/api/v1/webhooks/${id}/test`);
+    expect([test.status, test.body.error.code]).toEqual([409, 'conflict']);
+    expect(test.body.error.message).toMatch(/is disabled \(the endpoint answered 410 Gone\)/);
+    expect((await stack.call('DELETE', `/api/v1/webhooks/${id}`)).status).toBe(204);
   });
 
   it('keeps one webhook per alert_webhook when monitors are created and deleted at the same time', async () => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { categories } from '../../runtime/categories.ts';
 import { isLanguageCode } from '../../sources/source.ts';
-import { invalidParameter, notFound } from '../../runtime/api-error.ts';
+import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import { limitParam, offsetParam } from '../http/params.ts';
 import type { Principal } from '../http/principal.ts';
 import { tenantOf } from '../http/principal.ts';
@@ -119,7 +119,14 @@ const page = { limit: limitParam(100, 20), offset: offsetParam };
 
 const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
 
-export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): RouteSpec[] {
+/** A monitor of the tenant, or null: the monitors a webhook serves (its filter's monitor_ids). */
+export type MonitorLookup = (tenantId: string, monitorId: string) => Promise<{ id: string } | null>;
+
+export function webhookRoutes(
+  registry: WebhookRegistry,
+  log: DeliveryLog,
+  monitorOf: MonitorLookup,
+): RouteSpec[] {
   const owned = async (ctx: Context, id: string) => {
     const webhook = await registry.get(tenantOf(ctx), id);
     if (!webhook) throw notFound(`no webhook with id "${id}"`);
@@ -192,11 +199,26 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
       scope: 'write:webhooks',
       summary: 'Delete a webhook: nothing more is delivered to it',
       params: idParams,
+      description:
+        "A webhook that monitors send their alerts to (its filter's monitor_ids) is deleted with its last " +
+        'monitor; while any remains, deleting it is a 409 naming them: their alerts would have nowhere to go.',
       responses: { 204: { description: 'Deleted' } },
-      errors: ['not_found'],
+      errors: ['not_found', 'conflict'],
       handler: async (ctx, { params }) => {
-        if (!(await registry.remove(tenantOf(ctx), params.id)))
-          throw notFound(`no webhook with id "${params.id}"`);
+        const tenant = tenantOf(ctx);
+        const webhook = await owned(ctx, params.id);
+        const serving = (
+          await Promise.all((webhook.item.filter?.monitor_ids ?? []).map((id) => monitorOf(tenant, id)))
+        ).filter((m) => m !== null);
+        if (serving.length > 0)
+          throw new ApiError(
+            'conflict',
+            `webhook "${params.id}" is the alert_webhook of ${serving.length} monitor(s) (${serving
+              .slice(0, 10)
+              .map((m) => m.id)
+              .join(', ')}): delete them first (the webhook goes with the last), or their alerts are lost`,
+          );
+        if (!(await registry.remove(tenant, params.id))) throw notFound(`no webhook with id "${params.id}"`);
         ctx.status = 204;
       },
     }),
@@ -210,9 +232,15 @@ export function webhookRoutes(registry: WebhookRegistry, log: DeliveryLog): Rout
       description: 'Delivered like any event, with retries; follow it in the deliveries list.',
       params: idParams,
       responses: { 202: { description: 'Queued', schema: queued } },
-      errors: ['not_found'],
+      errors: ['not_found', 'conflict'],
       handler: async (ctx, { params }) => {
         const webhook = await owned(ctx, params.id);
+        // Queued, it would be recorded as not sent: the caller is told now instead.
+        if (!webhook.item.active)
+          throw new ApiError(
+            'conflict',
+            `webhook "${params.id}" is disabled (${webhook.item.disabled_reason ?? 'no reason given'}): nothing is sent to it; register the endpoint again to receive events`,
+          );
         const deliveryId = newId('msg');
         const timestamp = new Date().toISOString();
         await registry.enqueue({
