@@ -153,9 +153,13 @@ export class WebhookRegistry {
         field,
         'must not hold credentials (user:password@): deliveries are authenticated by their signature; put a token in the path or query if the receiver needs one',
       );
+    // The URL parser drops tabs and line breaks silently: "…/a\r\nX-Injected: 1" would be stored as
+    // another URL than the one given. Refused, as a receiver's address never holds them.
+    if (/\p{Cc}/u.test(url.trim()))
+      throw invalidParameter(field, 'must not contain control characters (tabs, line breaks)');
     const check = await this.deps.policy.check(url);
-    if (check.ok) return check.url.toString();
-    if (check.kind === 'unresolved') return new URL(url).toString();
+    if (check.ok) return withoutFragment(check.url);
+    if (check.kind === 'unresolved') return withoutFragment(new URL(url));
     throw invalidParameter(field, check.reason);
   }
 
@@ -326,6 +330,13 @@ WHERE tenant_id = ${tenantId} AND deleted = 0
 ORDER BY created_at DESC, webhook_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
   }
+}
+
+/** A fragment is never sent in a request: `…/hook#a` and `…/hook` are one endpoint, one webhook. */
+function withoutFragment(url: URL): string {
+  const copy = new URL(url);
+  copy.hash = '';
+  return copy.toString();
 }
 
 function toStored(r: WebhookRow): StoredWebhook {

@@ -100,6 +100,11 @@ describe('webhooks and monitors API', () => {
         { url: 'https://user:pass@example.com/hook', events: ['news.alert'] },
         /^url: must not hold credentials/,
       ],
+      // The URL parser would drop the line break and store another URL than the one given.
+      [
+        { url: `${hook('x')}\r\nX-Injected: 1`, events: ['news.alert'] },
+        /^url: must not contain control characters/,
+      ],
       // A filter key not understood would have been dropped, and the webhook got every alert.
       [
         { url: hook('x'), events: ['news.alert'], filter: { monitor_ids: ['mon_x'] } },
@@ -332,6 +337,19 @@ describe('webhooks and monitors API', () => {
     });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.message).toMatch(/^company: must be at least 2 characters/);
+    for (const [company, message] of [
+      ['!!!', /^company: must contain a letter or a digit/],
+      ['\u200b\u200b\u200b', /^company: must not contain control or invisible characters/],
+      ['Ac\u0000me', /^company: must not contain control or invisible characters/],
+    ] as const) {
+      const refused = await stack.call('POST', '/api/v1/crm/monitor', {
+        contact_id: 'c',
+        company,
+        alert_webhook: url,
+      });
+      expect(refused.status, company).toBe(400);
+      expect(refused.body.error.message).toMatch(message);
+    }
   });
 
   it('refuses to test a disabled webhook instead of queueing a ping nothing will send', async () => {

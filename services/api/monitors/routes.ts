@@ -10,7 +10,16 @@ import { offsetPage, offsetPaging } from '../http/paging.ts';
 import type { MonitorRegistry } from '../../monitors/monitor-registry.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
-const name = z.string().trim().min(2, { error: 'must be at least 2 characters' }).max(200);
+/** Control and invisible format characters (NUL, zero-width space, bidi marks): never part of a name. */
+const invisible = /[\p{Cc}\p{Cf}]/u;
+const name = z
+  .string()
+  .trim()
+  .min(2, { error: 'must be at least 2 characters' })
+  .max(200)
+  .refine((s) => !invisible.test(s), { error: 'must not contain control or invisible characters' })
+  // "!!!" or "---" would be matched by nothing, and the monitor would look active for ever.
+  .refine((s) => /[\p{L}\p{N}]/u.test(s), { error: 'must contain a letter or a digit' });
 
 const monitorItem = z
   .object({
@@ -27,9 +36,15 @@ const monitorItem = z
 
 const newMonitor = z
   .object({
-    contact_id: z.string().trim().min(1, { error: 'must not be empty' }).max(200).meta({
-      description: 'Your CRM contact id, echoed in every alert as data.contact_id.',
-    }),
+    contact_id: z
+      .string()
+      .trim()
+      .min(1, { error: 'must not be empty' })
+      .max(200)
+      .refine((s) => !/\p{Cc}/u.test(s), { error: 'must not contain control characters' })
+      .meta({
+        description: 'Your CRM contact id, echoed in every alert as data.contact_id.',
+      }),
     company: name.meta({
       description:
         'Company to watch. Matched case- and accent-insensitively on word boundaries; legal suffixes (Inc, ' +
