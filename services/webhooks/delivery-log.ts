@@ -49,18 +49,68 @@ export interface StoredDelivery {
   tenantId: string;
 }
 
+/**
+ * A position in the delivery log: the last delivery of a page, by when it was made (its first record,
+ * which never changes) and its id. The log is newest first, so deliveries made during a walk sort before
+ * the position (or, made in its very second, may fall after it and be listed once): none made before the
+ * walk is repeated or skipped, where an offset walk listed some twice.
+ */
+export interface DeliveryCursor {
+  /** Unix seconds. */
+  createdAt: number;
+  id: string;
+}
+
+const cursorMark = 'deliveries';
+
+export function encodeDeliveryCursor(cursor: DeliveryCursor): string {
+  return Buffer.from(JSON.stringify([cursorMark, cursor.createdAt, cursor.id]), 'utf8').toString('base64url');
+}
+
+/** Null when the text is not a delivery cursor this API issued. */
+export function decodeDeliveryCursor(text: string): DeliveryCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 3 &&
+      value[0] === cursorMark &&
+      Number.isInteger(value[1]) &&
+      value[1] >= 0 &&
+      typeof value[2] === 'string' &&
+      value[2].length > 0 &&
+      value[2].length <= 200
+    )
+      return { createdAt: value[1] as number, id: value[2] };
+  } catch {
+    // not base64url JSON: fall through
+  }
+  return null;
+}
+
 export class DeliveryLog {
   constructor(private readonly clickhouse: ClickHouse) {}
 
+  /** A page newest first: from `after` (a cursor) when given, else from `offset`. */
   async list(
     webhookId: string,
     filter: { status?: string | undefined },
-    page: { limit: number; offset: number },
-  ): Promise<{ items: DeliveryItem[]; hasMore: boolean }> {
+    page: { limit: number; offset: number; after?: DeliveryCursor | undefined },
+  ): Promise<{ items: DeliveryItem[]; hasMore: boolean; nextCursor: string | null }> {
     const rows = await this.clickhouse.query<DeliveryRow>(
-      this.latest(webhookId, null, filter.status, page.limit + 1, page.offset),
+      this.latest(webhookId, null, filter.status, page.limit + 1, page.after ? 0 : page.offset, page.after),
     );
-    return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
+    const items = rows.slice(0, page.limit);
+    const last = items.at(-1);
+    const hasMore = rows.length > page.limit;
+    return {
+      items: items.map(toItem),
+      hasMore,
+      nextCursor:
+        hasMore && last
+          ? encodeDeliveryCursor({ createdAt: Number(last.first_at), id: last.delivery_id })
+          : null,
+    };
   }
 
   /** The delivery's current state and the exact payload it carries, for a re-send. */
@@ -90,6 +140,7 @@ export class DeliveryLog {
     status: string | undefined,
     limit: number,
     offset: number,
+    after?: DeliveryCursor,
   ): string {
     const where: string[] = [];
     if (webhookId !== null) where.push(sql`webhook_id = ${webhookId}`);
@@ -111,11 +162,18 @@ export class DeliveryLog {
       },
       where,
     });
+    // On the answer's columns: `first_at` is the SELECT's (Unix seconds), as ClickHouse reads an alias.
+    const outer: string[] = [];
+    if (status !== undefined) outer.push(sql`status = ${status}`);
+    if (after !== undefined)
+      outer.push(
+        sql`(first_at < ${after.createdAt} OR (first_at = ${after.createdAt} AND delivery_id < ${after.id}))`,
+      );
     return sql`
 SELECT delivery_id, webhook_id, tenant_id, event_type, event_id, status, attempts, last_http_status, last_error,
   toUnixTimestamp(first_at) AS first_at, toUnixTimestamp(last_at) AS last_at, payload_json
 FROM ${deliveries}
-${raw(status === undefined ? '' : sql`WHERE status = ${status}`)}
+${raw(outer.length === 0 ? '' : `WHERE ${outer.join(' AND ')}`)}
 ORDER BY first_at DESC, delivery_id DESC
 LIMIT ${limit} OFFSET ${offset}`;
   }

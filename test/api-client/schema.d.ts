@@ -1576,7 +1576,15 @@ export interface components {
         };
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
-            paging: components["schemas"]["OffsetPaging"];
+            paging: {
+                limit: number;
+                offset: number;
+                returned: number;
+                has_more: boolean;
+                next_offset: number | null;
+                /** @description Pass as `cursor` for the next page; null on the last. */
+                next_cursor: string | null;
+            };
         };
         MonitorList: {
             monitors: components["schemas"]["Monitor"][];
@@ -3293,6 +3301,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Opaque position returned as `paging.next_cursor`: the page after it. A cursor walk lists every delivery made before it exactly once, however many arrive meanwhile (they sort before the walk, so an offset walk shifts and repeats rows; a cursor does not). */
+                cursor?: string;
             };
             header?: never;
             path: {

@@ -275,6 +275,54 @@ describe('webhooks and monitors API', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('walks the delivery log by cursor: every delivery once while new ones arrive', async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('walk'),
+      events: ['article.published'],
+    });
+    const id = created.body.webhook.id;
+    const ping = async () =>
+      (await stack.call<{ delivery_id: string }>('POST', `/api/v1/webhooks/${id}/test`)).body.delivery_id;
+    const before: string[] = [];
+    for (let i = 0; i < 7; i++) before.push(await ping());
+    await waitFor(
+      async () =>
+        (await stack.call<DeliveryList>('GET', `/api/v1/webhooks/${id}/deliveries?limit=100`)).body.deliveries
+          .length >= 7,
+      'the seven pings in the delivery log',
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 20; page++) {
+      const suffix: string = cursor ? `&cursor=${cursor}` : '';
+      const answer = await stack.call<DeliveryList>(
+        'GET',
+        `/api/v1/webhooks/${id}/deliveries?limit=2${suffix}`,
+      );
+      expect(answer.status, answer.text).toBe(200);
+      seen.push(...answer.body.deliveries.map((d) => d.id));
+      if (cursor) expect(answer.body.paging.next_offset).toBeNull();
+      cursor = answer.body.paging.next_cursor;
+      if (!cursor) break;
+      // A new delivery between pages: an offset walk would list the previous page's last one again.
+      await ping();
+      await waitFor(
+        async () =>
+          (await stack.call<DeliveryList>('GET', `/api/v1/webhooks/${id}/deliveries?limit=100`)).body
+            .deliveries.length >=
+          before.length + page + 1,
+        'the new ping in the delivery log',
+      );
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(before));
+    const junk = await stack.call('GET', `/api/v1/webhooks/${id}/deliveries?cursor=bm90IGEgY3Vyc29y`);
+    expect([junk.status, junk.body.error.message]).toEqual([
+      400,
+      'cursor: is not a delivery cursor returned by this API',
+    ]);
+  }, 120_000);
+
   it("monitors share their tenant's webhook for the same URL, and a webhook made for monitors goes with the last one", async () => {
     const url = hook('crm');
     const first = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {

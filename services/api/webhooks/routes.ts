@@ -6,12 +6,18 @@ import type { Context } from 'koa';
 import { categories } from '../../runtime/categories.ts';
 import { isLanguageCode } from '../../sources/source.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
-import { limitParam, offsetParam } from '../http/params.ts';
+import { cursorListOffsetParam, cursorParam, limitParam, offsetParam } from '../http/params.ts';
 import type { Principal } from '../http/principal.ts';
 import { tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
-import { deliveryStatuses, resendJob, whyNotResend, type DeliveryLog } from '../../webhooks/delivery-log.ts';
+import {
+  decodeDeliveryCursor,
+  deliveryStatuses,
+  resendJob,
+  whyNotResend,
+  type DeliveryLog,
+} from '../../webhooks/delivery-log.ts';
 import { newId, type WebhookRegistry } from '../../webhooks/webhook-registry.ts';
 import { subscribableEvents, WEBHOOK_TEST } from '../../webhooks/event-types.ts';
 
@@ -272,22 +278,49 @@ export function webhookRoutes(
         status: z
           .enum(deliveryStatuses, { error: `must be one of ${deliveryStatuses.join(', ')}` })
           .optional(),
-        ...page,
+        limit: page.limit,
+        offset: cursorListOffsetParam,
+        cursor: cursorParam(
+          'Opaque position returned as `paging.next_cursor`: the page after it. A cursor walk lists every ' +
+            'delivery made before it exactly once, however many arrive meanwhile (they sort before the ' +
+            'walk, so an offset walk shifts and repeats rows; a cursor does not).',
+        ),
       }),
       responses: {
         200: {
           description: 'A page of deliveries',
           schema: z
-            .object({ deliveries: z.array(deliveryItem), paging: offsetPaging })
+            .object({
+              deliveries: z.array(deliveryItem),
+              paging: offsetPaging.extend({
+                next_cursor: z
+                  .string()
+                  .nullable()
+                  .meta({ description: 'Pass as `cursor` for the next page; null on the last.' }),
+              }),
+            })
             .meta({ id: 'WebhookDeliveryList' }),
         },
       },
       errors: ['not_found'],
       handler: async (ctx, { params, query }) => {
         const webhook = await owned(ctx, params.id);
+        const after = query.cursor === undefined ? undefined : decodeDeliveryCursor(query.cursor);
+        if (after === null) throw invalidParameter('cursor', 'is not a delivery cursor returned by this API');
         const p = { limit: query.limit, offset: query.offset };
-        const { items, hasMore } = await log.list(webhook.item.id, { status: query.status }, p);
-        ctx.body = { deliveries: items, paging: offsetPage(p, items.length, hasMore) };
+        const { items, hasMore, nextCursor } = await log.list(
+          webhook.item.id,
+          { status: query.status },
+          { ...p, after },
+        );
+        ctx.body = {
+          deliveries: items,
+          paging: {
+            ...offsetPage(p, items.length, hasMore),
+            next_offset: hasMore && !after ? p.offset + p.limit : null,
+            next_cursor: nextCursor,
+          },
+        };
       },
     }),
     defineRoute({
