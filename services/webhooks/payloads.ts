@@ -35,7 +35,10 @@ export const newsAlertPayload = z
       article_id: z.string(),
       article_title: z.string(),
       article_url: z.string(),
-      matched_terms: z.array(z.string()).meta({ description: 'The company name or aliases found.' }),
+      matched_terms: z.array(z.string()).meta({
+        description:
+          "The monitor's names (its company, its aliases) that the article mentions, as the monitor spells them.",
+      }),
     }),
   })
   .meta({ id: 'NewsAlertEvent', description: 'A monitored company is mentioned in the news.' });

@@ -1307,7 +1307,7 @@ export interface components {
                 article_id: string;
                 article_title: string;
                 article_url: string;
-                /** @description The company name or aliases found. */
+                /** @description The monitor's names (its company, its aliases) that the article mentions, as the monitor spells them. */
                 matched_terms: string[];
             };
         };
