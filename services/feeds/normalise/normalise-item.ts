@@ -77,16 +77,78 @@ export function normaliseFeed(feed: ParsedFeed, source: Source, discoveredAt: nu
   };
   const feedLanguage = languageCode(feed.language);
   const shared = sharedGuids(feed.items);
-  return feed.items.map((item) =>
+  const base = feed.siteUrl ?? source.feed_url;
+  const links = feed.items.map((item) => itemLink(item, feed.format, base));
+  const byLink = feed.items.map((item) => !item.guid?.trim() || shared.has(item.guid.trim()));
+  const ownIdentity = linksToTellApart(feed.items, links, byLink);
+  return feed.items.map((item, i) =>
     normaliseItem(
       item,
-      feed,
+      links[i]!,
+      base,
       source,
       discoveredAt,
       languageCode(item.language) ?? feedLanguage ?? detectedOrSource,
-      item.guid !== null && shared.has(item.guid.trim()),
+      byLink[i]! ? (ownIdentity.has(i) ? links[i]!.link!.resolved : links[i]!.link?.canonical) : undefined,
     ),
   );
+}
+
+interface ItemLink {
+  /** The link as the feed gives it (or the permalink guid), null when it has none. */
+  originalUrl: string | null;
+  /** Resolved and canonical; null when there is no http(s) link. */
+  link: { canonical: string; resolved: string } | null;
+  /**
+   * The link resolved as the feed wrote it (canonicalAndResolved trims it, the URL parser only spaces and
+   * control characters: a link with other whitespace around it is parsed as it is, as before).
+   */
+  asGiven: string | null;
+}
+
+/** An item's link, parsed once: its canonical form is its URL, and (without a guid) its identity. */
+function itemLink(item: ParsedItem, format: ParsedFeed['format'], base: string): ItemLink {
+  // RSS's parser has decided already whether the guid is a permalink (isPermaLink="false" says it is
+  // not); an Atom id, a JSON Feed id or an RDF about that is an http(s) URL is the item's address.
+  const permalinkGuid = format !== 'rss' && item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
+  const originalUrl = item.url ?? permalinkGuid;
+  // "ht!tp://x" or "http:/ /x" is a broken absolute link, not a path to resolve under the feed's site.
+  if (originalUrl === null || (/:\/\//.test(originalUrl) && !/^\s*https?:\/\//i.test(originalUrl)))
+    return { originalUrl: null, link: null, asGiven: null };
+  const link = canonicalAndResolved(originalUrl, base);
+  if (link === null) return { originalUrl, link, asGiven: null };
+  const asGiven = originalUrl === originalUrl.trim() ? link.resolved : new URL(originalUrl, base).toString();
+  return { originalUrl, link, asGiven };
+}
+
+/**
+ * Items identified by their link whose links are one canonical URL (a fragment or a tracking parameter
+ * apart: a live blog's `…/live#post-1` and `#post-2`) but which are not the same item (another title):
+ * one article would have been made of them, the rest lost without a trace. These are identified by
+ * their link as resolved, before it was made canonical. The same item listed twice (same title) stays
+ * one article.
+ */
+export function linksToTellApart(
+  items: readonly ParsedItem[],
+  links: readonly ItemLink[],
+  byLink: readonly boolean[],
+): Set<number> {
+  const groups = new Map<string, number[]>();
+  items.forEach((_, i) => {
+    const canonical = links[i]!.link?.canonical;
+    if (!byLink[i] || canonical === undefined) return;
+    const group = groups.get(canonical);
+    if (group) group.push(i);
+    else groups.set(canonical, [i]);
+  });
+  const apart = new Set<number>();
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const titles = new Set(group.map((i) => plainLine(items[i]!.title)));
+    const resolved = new Set(group.map((i) => links[i]!.link!.resolved));
+    if (titles.size > 1 && resolved.size > 1) for (const i of group) apart.add(i);
+  }
+  return apart;
 }
 
 /**
@@ -110,24 +172,29 @@ export function sharedGuids(items: readonly ParsedItem[]): Set<string> {
   return shared;
 }
 
+/**
+ * `identity`: the URL the article's id is derived from when the item is identified by its link (no
+ * guid, or a guid shared by other items); undefined when its guid identifies it.
+ */
 function normaliseItem(
   item: ParsedItem,
-  feed: ParsedFeed,
+  { originalUrl, link, asGiven }: ItemLink,
+  base: string,
   source: Source,
   discoveredAt: number,
   language: string | (() => string),
-  guidShared: boolean,
+  identity: string | undefined,
 ): NormalisedItem {
-  const base = feed.siteUrl ?? source.feed_url;
-  const permalinkGuid = item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
-  const originalUrl = item.url ?? permalinkGuid;
-  const link = originalUrl ? canonicalAndResolved(originalUrl, base) : null;
   const url = link?.canonical ?? null;
-  if (!url)
+  if (!url || originalUrl === null)
     return { skipped: `item "${plainLine(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
-  const content = capped(plainText(item.contentHtml), maxContentLength);
-  const summary = capped(plainText(item.summaryHtml), maxSummaryLength) || leadOf(content);
+  const description = plainText(item.summaryHtml);
+  let content = capped(plainText(item.contentHtml), maxContentLength);
+  // An item whose whole text is its description (no content:encoded): past the summary's cap, the
+  // description is the content, so the article keeps all of it and the summary is cut as usual.
+  if (!content && description.length > maxSummaryLength) content = capped(description, maxContentLength);
+  const summary = capped(description, maxSummaryLength) || leadOf(content);
   let title = plainLine(item.title).slice(0, maxTitleLength);
   if (!title) title = plainLine(summary || content).slice(0, 120);
   if (!title) return { skipped: `item ${url} has neither title nor text` };
@@ -136,15 +203,14 @@ function normaliseItem(
   return {
     dated: published.dated,
     article: {
-      article_id: articleId(source.source_id, guidShared ? null : item.guid, url),
+      article_id: articleId(source.source_id, identity === undefined ? item.guid : null, identity ?? url),
       source_id: source.source_id,
       source_name: source.name,
       guid: item.guid,
       url,
       // The link parsed once for both (canonicalAndResolved trims it, the URL parser only spaces and
       // control characters: a link with other whitespace around it is parsed as it is, as before).
-      original_url:
-        originalUrl === originalUrl!.trim() ? link!.resolved : new URL(originalUrl!, base).toString(),
+      original_url: asGiven!,
       title,
       summary,
       content,

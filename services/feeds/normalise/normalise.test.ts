@@ -248,6 +248,94 @@ describe('normaliseFeed and links', () => {
   });
 });
 
+describe('items identified by their link', () => {
+  const source = sourceState(
+    { name: 's', feed_url: 'https://live.example/rss', category: 'general', language: 'en', country: 'gb' },
+    null,
+    0,
+  );
+  const item = (url: string, title: string, more: Partial<ParsedItem> = {}): ParsedItem => ({
+    guid: null,
+    url,
+    title,
+    summaryHtml: null,
+    contentHtml: null,
+    author: null,
+    publishedRaw: null,
+    published: null,
+    categories: [],
+    language: null,
+    imageUrl: null,
+    enclosureUrl: null,
+    ...more,
+  });
+  const normalise = (items: ParsedItem[], format: ParsedFeed['format'] = 'rss') =>
+    normaliseFeed(
+      { format, title: null, siteUrl: null, language: 'en', items, warnings: [], hints: noHints },
+      source,
+      0,
+    );
+  const ids = (items: ParsedItem[]) =>
+    normalise(items).map((n) => ('article' in n ? n.article.article_id : n.skipped));
+
+  it('tells apart items whose links are one canonical URL but which are different items', () => {
+    const sid = source.source_id;
+    // A live blog's posts, a fragment apart; two items a tracking parameter apart: four articles.
+    expect(
+      ids([
+        item('https://live.example/blog#post-1', 'Post one'),
+        item('https://live.example/blog#post-2', 'Post two'),
+        item('https://live.example/y?cmpid=1', 'Why one'),
+        item('https://live.example/y?cmpid=2', 'Why two'),
+      ]),
+    ).toEqual([
+      articleId(sid, null, 'https://live.example/blog#post-1'),
+      articleId(sid, null, 'https://live.example/blog#post-2'),
+      articleId(sid, null, 'https://live.example/y?cmpid=1'),
+      articleId(sid, null, 'https://live.example/y?cmpid=2'),
+    ]);
+    // The same item listed twice under two tracking links stays one article, by its canonical URL.
+    expect(
+      ids([
+        item('https://live.example/z?utm_source=a', 'Zed'),
+        item('https://live.example/z?utm_source=b', 'Zed'),
+      ]),
+    ).toEqual([
+      articleId(sid, null, 'https://live.example/z'),
+      articleId(sid, null, 'https://live.example/z'),
+    ]);
+  });
+
+  it('never takes a broken absolute link for a path, nor a guid RSS said is no permalink', () => {
+    const [broken] = normalise([item('ht!tp://bad link with spaces', 'Broken')]);
+    expect(broken).toEqual({ skipped: 'item "Broken" has no usable link' });
+    const notPermalink = normalise([
+      item(null as unknown as string, 'Guid only', { url: null, guid: 'https://live.example/p/2' }),
+    ]);
+    expect(notPermalink).toEqual([{ skipped: 'item "Guid only" has no usable link' }]);
+    // An Atom id that is a URL is the entry's address.
+    const [atom] = normalise(
+      [item(null as unknown as string, 'Atom', { url: null, guid: 'https://live.example/p/3' })],
+      'atom',
+    );
+    expect(atom && 'article' in atom && atom.article.url).toBe('https://live.example/p/3');
+  });
+
+  it("keeps the whole text of an item whose description is all it has, past the summary's cap", () => {
+    const words = Array.from({ length: 6_000 }, (_, i) => `w${i}`).join(' ') + ' ENDMARKER';
+    const [long] = normalise([item('https://live.example/long', 'Long', { summaryHtml: words })]);
+    if (!long || !('article' in long)) throw new Error('expected an article');
+    expect(long.article.content).toBe(words);
+    expect(long.article.summary.length).toBeLessThanOrEqual(maxSummaryLength);
+    // A short description stays the summary only, as before.
+    const [short] = normalise([item('https://live.example/short', 'Short', { summaryHtml: 'Brief.' })]);
+    expect(short && 'article' in short && [short.article.summary, short.article.content]).toEqual([
+      'Brief.',
+      '',
+    ]);
+  });
+});
+
 describe('a summary from the content', () => {
   it("gives an item with only content its content's first paragraphs", () => {
     const source = sourceState(
