@@ -725,9 +725,11 @@ describe('read API', () => {
     });
     const recent = `src_polls_recent_${run}`;
     const old = `src_polls_old_${run}`;
+    const recovered = `src_polls_recovered_${run}`;
     await stack.producer.send(topicNames.sources, [
       { key: recent, value: source(recent) },
       { key: old, value: source(old) },
+      { key: recovered, value: source(recovered) },
     ]);
     // Appended out of time order, so neither the offset nor the order of arrival gives the answer.
     await stack.producer.send(topicNames.feedPolls, [
@@ -745,6 +747,9 @@ describe('read API', () => {
       },
       { key: old, value: poll(old, now - 40 * day, 0) },
       { key: old, value: poll(old, now - 12 * day, 0) },
+      // Failed, then recovered: the error is the failed poll's, not the latest's.
+      { key: recovered, value: poll(recovered, now - 2 * 3_600_000, 2) },
+      { key: recovered, value: poll(recovered, now - 3_600_000, 0) },
     ]);
     const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     await waitFor(
@@ -753,7 +758,8 @@ describe('read API', () => {
         const health = (id: string) => list.body.sources.find((s) => s.id === id)?.health;
         return (
           health(recent)?.last_polled_at === iso(now - 3_600_000) &&
-          health(old)?.last_polled_at === iso(now - 9 * day)
+          health(old)?.last_polled_at === iso(now - 9 * day) &&
+          health(recovered)?.last_polled_at === iso(now - 3_600_000)
         );
       },
       'the sources to show their latest polls',
@@ -776,6 +782,12 @@ describe('read API', () => {
       warnings: ['the document ends inside its last item (cut off?); that item was left out'],
     });
     expect(health(recent)).toMatchObject({ items_skipped: 0, skipped_reasons: [], warnings: [] });
+    expect(health(recovered)).toMatchObject({
+      status: 'healthy',
+      last_poll_status: 'ok',
+      last_error: null,
+      consecutive_failures: 0,
+    });
   });
 });
 

@@ -127,7 +127,7 @@ export class SourceCatalog {
   private async latestPolls(ids: readonly string[]): Promise<HealthRow[]> {
     const read = (where: string[]) =>
       this.clickhouse.query<HealthRow>(sql`SELECT source_id, toUnixTimestamp(occurred_at) AS last_polled_at,
-  status AS last_status, error_reason AS last_error, healthy, consecutive_failures,
+  status AS last_status, nullIf(latest_error, '') AS last_error, healthy, consecutive_failures,
   poll_interval_seconds, interval_reason, toUnixTimestamp(next_poll_at) AS next_poll_at,
   skipped_items, skipped_reasons, warnings
 FROM ${latestVersions({
@@ -137,7 +137,6 @@ FROM ${latestVersions({
         columns: [
           'occurred_at',
           'status',
-          'error_reason',
           'healthy',
           'consecutive_failures',
           'poll_interval_seconds',
@@ -147,6 +146,9 @@ FROM ${latestVersions({
           'skipped_reasons',
           'warnings',
         ],
+        // Not a column: latestVersions passes a NULL over (its argMax), so a poll without an error would
+        // have shown the error of an older one; '' stands for "none" in the latest poll.
+        aggregates: { latest_error: "argMax(ifNull(error_reason, ''), occurred_at)" },
         where,
       })}`);
     const recent = await read([
