@@ -254,6 +254,51 @@ describe('read API', () => {
       );
   }, 60_000);
 
+  it("refuses a new source another's name, and quotes nothing of a body that is not a feed", async () => {
+    const feed = (title: string) =>
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>${title}</title><language>en</language>` +
+      `<item><title>One</title><link>https://outlet-${run}.example/1</link></item></channel></rss>`;
+    server.setFeed(`outlet-${run}`, feed(`Outlet ${run}`));
+    server.setFeed(`spoof-${run}`, feed(`Outlet ${run}`));
+    server.setFeed(`secret-${run}`, 'SECRET_TOKEN=abcdef0123456789');
+    const outlet = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/feeds/outlet-${run}.xml`,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(outlet.status, outlet.text).toBe(201);
+    // Articles show their source's name to every tenant: a second "Outlet" would publish under it.
+    const named = await stack.call('POST', '/v1/sources', {
+      url: `${server.url}/feeds/spoof-${run}.xml`,
+      name: ` outlet ${run.toUpperCase()} `,
+      category: 'world',
+      country: 'gb',
+    });
+    expect([named.status, named.body.error.code]).toEqual([409, 'conflict']);
+    expect(named.body.error.message).toContain(outlet.body.source.id);
+    // Its own title taken, the feed is named with its host beside it.
+    const titled = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/feeds/spoof-${run}.xml`,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(titled.status, titled.text).toBe(201);
+    expect(titled.body.source.name).toBe(`Outlet ${run} (${new URL(server.url).host})`);
+    const secret = await stack.call('POST', '/v1/sources', {
+      url: `${server.url}/feeds/secret-${run}.xml`,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(secret.status).toBe(400);
+    expect(secret.body.error.message).toBe(
+      'url: could not be read as a feed: not a feed: the body is text, not RSS, Atom, RDF or JSON Feed',
+    );
+    for (const added of [outlet, titled])
+      expect((await stack.call('DELETE', `/v1/sources/${added.body.source.id}/subscription`)).status).toBe(
+        204,
+      );
+  }, 60_000);
+
   it('creates a new feed once when several requests add it at the same time', async () => {
     server.setFeed(
       `concurrent-${run}`,

@@ -170,7 +170,13 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
         200: { description: 'Subscribed to an existing source', schema: subscribed },
         201: { description: 'Created the source and subscribed to it', schema: subscribed },
       },
-      errors: ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'service_unavailable'],
+      errors: [
+        'invalid_json',
+        'payload_too_large',
+        'unsupported_media_type',
+        'service_unavailable',
+        'conflict',
+      ],
       handler: async (ctx, { body }) => {
         const result = await subscriptions.subscribe(tenantOf(ctx), body);
         ctx.status = result.created ? 201 : 200;

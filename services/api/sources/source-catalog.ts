@@ -108,6 +108,15 @@ export class SourceCatalog {
     return { items: await this.decorate(pageRows, tenantId), hasMore: rows.length > page.limit };
   }
 
+  /** The id of a source with this name, whatever its case; null if none. (Names are stored trimmed.) */
+  async idByName(name: string): Promise<string | null> {
+    const rows = await this.clickhouse.query<{ source_id: string }>(
+      sql`SELECT source_id FROM sources FINAL
+WHERE deleted = 0 AND lowerUTF8(name) = lowerUTF8(${name.trim()}) LIMIT 1`,
+    );
+    return rows[0]?.source_id ?? null;
+  }
+
   async get(sourceId: string, tenantId: string): Promise<SourceItem | null> {
     const rows = await this.clickhouse.query<SourceRow>(
       sql`SELECT ${raw(sourceColumns)} FROM sources FINAL WHERE source_id = ${sourceId} AND deleted = 0`,

@@ -32,6 +32,15 @@ export function homePageOf(siteUrl: string | null): string | null {
   return siteUrl !== null && canonicalUrl(siteUrl) !== null ? siteUrl : null;
 }
 
+/**
+ * A parse failure as the caller of POST /v1/sources sees it: without the excerpt of the body the
+ * parser quotes for the source's owner ("the body starts with …"). The URL is the caller's to choose,
+ * and on an allow-listed internal host the start of any page would be read out through this answer.
+ */
+export function publicFeedProblem(reason: string): string {
+  return reason.replace(/the body starts with ".*"$/s, 'the body is text, not RSS, Atom, RDF or JSON Feed');
+}
+
 export interface NewSource {
   url: string;
   name?: string | undefined;
@@ -95,9 +104,9 @@ export class SourceSubscriptions {
     let created = false;
     if (!existing) {
       const check = await this.deps.checkFeed(feedUrl);
-      if (!check.ok) throw invalidParameter('url', `could not be read as a feed: ${check.reason}`);
-      const name = input.name ?? check.title;
-      if (!name) throw invalidParameter('name', 'is required: the feed does not name itself');
+      if (!check.ok)
+        throw invalidParameter('url', `could not be read as a feed: ${publicFeedProblem(check.reason)}`);
+      const name = await this.uniqueName(input.name, check.title, feedUrl);
       const language = input.language ?? languageCode(check.language);
       if (!language) throw invalidParameter('language', 'is required: the feed does not declare one');
       let source: Source;
@@ -136,6 +145,36 @@ export class SourceSubscriptions {
       );
     }
     return { source: visible, created };
+  }
+
+  /**
+   * The new source's name, which no other source has: articles show their source's name to every
+   * tenant, and `source=` filters by it, so a feed added as "BBC News" would publish under the BBC's
+   * name. A name the caller gives that is taken is refused; a feed's own title that is taken gets its
+   * host beside it ("News (example.org)").
+   */
+  private async uniqueName(
+    given: string | undefined,
+    title: string | null,
+    feedUrl: string,
+  ): Promise<string> {
+    if (given !== undefined) {
+      const taken = await this.deps.catalog.idByName(given);
+      if (taken !== null)
+        throw new ApiError(
+          'conflict',
+          `name: another source is called ${JSON.stringify(given)} (${taken}); choose another name`,
+        );
+      return given;
+    }
+    if (!title) throw invalidParameter('name', 'is required: the feed does not name itself');
+    if ((await this.deps.catalog.idByName(title)) === null) return title;
+    const withHost = `${title} (${new URL(feedUrl).host})`;
+    if ((await this.deps.catalog.idByName(withHost)) === null) return withHost;
+    throw new ApiError(
+      'conflict',
+      `name is required: the feed's title ${JSON.stringify(title)} is another source's name`,
+    );
   }
 
   /** False when the tenant does not subscribe to the source. */
