@@ -201,6 +201,16 @@ describe('access control', () => {
       400,
       'invalid_request',
     ]);
+    // A parameter twice (RFC 6749 3.2: must not be): which one is meant is unknown, so neither is taken.
+    for (const body of [
+      'grant_type=client_credentials&grant_type=password',
+      `grant_type=client_credentials&client_id=${full.clientId}&client_id=${full.clientId}`,
+    ]) {
+      const twice = await basicWith(body);
+      const twiceBody = (await twice.json()) as { error: string; error_description: string };
+      expect([twice.status, twiceBody.error], body).toEqual([400, 'invalid_request']);
+      expect(twiceBody.error_description).toMatch(/^(grant_type|client_id) is given more than once$/);
+    }
     // No body at all: what is missing is grant_type.
     const bare = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { authorization: basic } });
     const bareBody = (await bare.json()) as { error: string; error_description: string };

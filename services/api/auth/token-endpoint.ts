@@ -51,8 +51,15 @@ async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promi
   const text = Buffer.concat(chunks).toString('utf8');
   // No body at all (HTTP Basic and nothing else): what is missing is grant_type, not a media type.
   if (text.trim() === '') return {};
-  if (ctx.request.is('application/x-www-form-urlencoded'))
-    return Object.fromEntries(new URLSearchParams(text));
+  if (ctx.request.is('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(text);
+    // RFC 6749 3.1/3.2: parameters must not be repeated; which of two grant_types or client_ids is meant?
+    const keys = [...form.keys()];
+    const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
+    if (repeated !== undefined)
+      throw new TokenRequestError('invalid_request', `${repeated.slice(0, 60)} is given more than once`);
+    return Object.fromEntries(form);
+  }
   if (ctx.request.is('application/json')) {
     if (nestsDeeperThan(text, maxDepth))
       throw new TokenRequestError('invalid_request', `the body nests deeper than ${maxDepth} levels`);
