@@ -11,6 +11,7 @@ import type { FetchOutcome } from '../feeds/fetcher/feed-fetcher.ts';
 import { noResponseHints } from '../feeds/fetcher/response-hints.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
 import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
+import { articleId } from '../feeds/normalise/article-id.ts';
 import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
 import { readRealFeed } from '../feeds/parser/testdata/read.ts';
@@ -180,6 +181,23 @@ describe('pollSource', () => {
       await pool.close();
     }
   }, 20_000);
+
+  it('tells apart items of a long feed that share a guid across its slices', async () => {
+    // 150 items in English (normalised 100 at a time); the CMS gives the first and the last guid "1".
+    const items = Array.from({ length: 150 }, (_, i) => {
+      const guid = i === 0 || i === 149 ? '1' : `g-${i}`;
+      return `<item><title>Story ${i}</title><link>https://feeds.example/s/${i}</link><guid>${guid}</guid></item>`;
+    }).join('');
+    const body = new TextEncoder().encode(
+      `<rss version="2.0"><channel><title>T</title><language>en</language><link>https://feeds.example/</link>${items}</channel></rss>`,
+    );
+    const { deps, articles } = harness([ok(body)]);
+    await pollSource(source, deps);
+    const ids = articles().map((a) => a.article_id);
+    expect(new Set(ids).size).toBe(150);
+    expect(ids[0]).toBe(articleId(source.source_id, null, 'https://feeds.example/s/0'));
+    expect(ids[149]).toBe(articleId(source.source_id, null, 'https://feeds.example/s/149'));
+  });
 
   it('emits nothing for items already seen', async () => {
     const body = rss('<item><guid>g1</guid><title>A</title><link>https://feeds.example/a</link></item>');

@@ -16,7 +16,7 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { languageCode } from '../runtime/language.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.ts';
-import { normaliseFeed, type NormalisedItem } from '../feeds/normalise/normalise-item.ts';
+import { normaliseFeed, planItems, type NormalisedItem } from '../feeds/normalise/normalise-item.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
 import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
@@ -400,11 +400,13 @@ async function normaliseInSlices(
 ): Promise<NormalisedItem[]> {
   if (feed.items.length <= sliceItems || languageCode(feed.language) === null)
     return normaliseFeed(feed, source, discoveredAt);
+  // Identities are the whole document's (a guid shared by items of two slices is still shared).
+  const plans = planItems(feed, source);
   const normalised: NormalisedItem[] = [];
   for (let start = 0; start < feed.items.length; start += sliceItems) {
     if (start > 0) await nextTurn();
     const slice = { ...feed, items: feed.items.slice(start, start + sliceItems) };
-    normalised.push(...normaliseFeed(slice, source, discoveredAt));
+    normalised.push(...normaliseFeed(slice, source, discoveredAt, plans.slice(start, start + sliceItems)));
   }
   return normalised;
 }

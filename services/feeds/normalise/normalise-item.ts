@@ -61,8 +61,17 @@ export function leadOf(content: string): string {
  * Normalises every item of a feed. Language: the item's declaration, else the
  * feed's, else detection (the costly step, so at most once per feed: a feed's
  * undeclared language is nearly always one language), else the source's.
+ *
+ * `plans`: each item's link and identity (planItems), which depend on the whole document (guids or
+ * links that items share); a caller normalising a document a slice at a time plans it whole once and
+ * passes each slice its part.
  */
-export function normaliseFeed(feed: ParsedFeed, source: Source, discoveredAt: number): NormalisedItem[] {
+export function normaliseFeed(
+  feed: ParsedFeed,
+  source: Source,
+  discoveredAt: number,
+  plans: readonly ItemPlan[] = planItems(feed, source),
+): NormalisedItem[] {
   let detected: string | null | undefined;
   const detectedOrSource = () => {
     if (detected === undefined) {
@@ -76,22 +85,41 @@ export function normaliseFeed(feed: ParsedFeed, source: Source, discoveredAt: nu
     return detected ?? languageCode(source.language) ?? 'en';
   };
   const feedLanguage = languageCode(feed.language);
-  const shared = sharedGuids(feed.items);
-  const base = feed.siteUrl ?? source.feed_url;
-  const links = feed.items.map((item) => itemLink(item, feed.format, base));
-  const byLink = feed.items.map((item) => !item.guid?.trim() || shared.has(item.guid.trim()));
-  const ownIdentity = linksToTellApart(feed.items, links, byLink);
+  const base = baseOf(feed, source);
   return feed.items.map((item, i) =>
     normaliseItem(
       item,
-      links[i]!,
+      plans[i]!,
       base,
       source,
       discoveredAt,
       languageCode(item.language) ?? feedLanguage ?? detectedOrSource,
-      byLink[i]! ? (ownIdentity.has(i) ? links[i]!.link!.resolved : links[i]!.link?.canonical) : undefined,
     ),
   );
+}
+
+const baseOf = (feed: ParsedFeed, source: Source) => feed.siteUrl ?? source.feed_url;
+
+/** An item's link, and the URL its id is derived from when no guid identifies it alone. */
+export interface ItemPlan extends ItemLink {
+  /**
+   * Undefined when the item's guid identifies it; else its canonical URL, or (told apart from items
+   * on the same canonical URL) its link as resolved.
+   */
+  identity: string | undefined;
+}
+
+/** The links and identities of a whole document's items, in order. */
+export function planItems(feed: ParsedFeed, source: Source): ItemPlan[] {
+  const shared = sharedGuids(feed.items);
+  const base = baseOf(feed, source);
+  const links = feed.items.map((item) => itemLink(item, feed.format, base));
+  const byLink = feed.items.map((item) => !item.guid?.trim() || shared.has(item.guid.trim()));
+  const ownIdentity = linksToTellApart(feed.items, links, byLink);
+  return links.map((link, i) => ({
+    ...link,
+    identity: byLink[i] ? (ownIdentity.has(i) ? link.link?.resolved : link.link?.canonical) : undefined,
+  }));
 }
 
 interface ItemLink {
@@ -172,18 +200,13 @@ export function sharedGuids(items: readonly ParsedItem[]): Set<string> {
   return shared;
 }
 
-/**
- * `identity`: the URL the article's id is derived from when the item is identified by its link (no
- * guid, or a guid shared by other items); undefined when its guid identifies it.
- */
 function normaliseItem(
   item: ParsedItem,
-  { originalUrl, link, asGiven }: ItemLink,
+  { originalUrl, link, asGiven, identity }: ItemPlan,
   base: string,
   source: Source,
   discoveredAt: number,
   language: string | (() => string),
-  identity: string | undefined,
 ): NormalisedItem {
   const url = link?.canonical ?? null;
   if (!url || originalUrl === null)
