@@ -296,7 +296,7 @@ describe('pollSource, when an item it emitted changes', () => {
     expect(articles()).toHaveLength(1);
     expect(polls()[1]).toMatchObject({ updated_items: 0, skipped_items: 1 });
     expect(polls()[1]!.skipped_reasons[0]).toMatch(
-      /^update of "Fix one" held back: revised 300 s ago \(POLLER_UPDATE_MIN_INTERVAL_SECONDS=900\)$/,
+      /^update of "Fix one" held back: first seen 300 s ago \(POLLER_UPDATE_MIN_INTERVAL_SECONDS=900\)$/,
     );
     later(5 * 60_000);
     await pollSource(source, deps);

@@ -12,9 +12,13 @@ describe('the bound on revisions', () => {
     });
     expect(revisionVerdict(bound, { lastRevisionAt: now - 5 * minute, recentUpdates: [] }, now)).toEqual({
       allowed: false,
-      reason: 'revised 300 s ago (POLLER_UPDATE_MIN_INTERVAL_SECONDS=900)',
+      reason: 'first seen 300 s ago (POLLER_UPDATE_MIN_INTERVAL_SECONDS=900)',
       notBefore: now + 10 * minute,
     });
+    // The last revision an update, not the first sighting: the reason says which.
+    expect(
+      revisionVerdict(bound, { lastRevisionAt: now - 5 * minute, recentUpdates: [now - 5 * minute] }, now),
+    ).toMatchObject({ allowed: false, reason: 'updated 300 s ago (POLLER_UPDATE_MIN_INTERVAL_SECONDS=900)' });
   });
 
   it('allows at most perDay updates in any rolling 24 hours', () => {

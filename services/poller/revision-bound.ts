@@ -49,11 +49,14 @@ export function revisionVerdict(
       reason: `${recent.length} updates in the last 24 hours (POLLER_UPDATES_PER_DAY=${bound.perDay})`,
       notBefore: recent[recent.length - bound.perDay]! + rollingDayMs,
     };
-  if (history.lastRevisionAt !== null && now - history.lastRevisionAt < bound.minIntervalMs)
+  if (history.lastRevisionAt !== null && now - history.lastRevisionAt < bound.minIntervalMs) {
+    // Within the interval the last revision is an update of the last day, or else the first sighting.
+    const what = history.recentUpdates.includes(history.lastRevisionAt) ? 'updated' : 'first seen';
     return {
       allowed: false,
-      reason: `revised ${Math.round((now - history.lastRevisionAt) / 1000)} s ago (POLLER_UPDATE_MIN_INTERVAL_SECONDS=${Math.round(bound.minIntervalMs / 1000)})`,
+      reason: `${what} ${Math.round((now - history.lastRevisionAt) / 1000)} s ago (POLLER_UPDATE_MIN_INTERVAL_SECONDS=${Math.round(bound.minIntervalMs / 1000)})`,
       notBefore: history.lastRevisionAt + bound.minIntervalMs,
     };
+  }
   return { allowed: true };
 }
