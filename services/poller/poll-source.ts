@@ -17,6 +17,7 @@ import { languageCode } from '../runtime/language.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.ts';
 import { normaliseFeed, planItems, type NormalisedItem } from '../feeds/normalise/normalise-item.ts';
+import { dateWarnings } from '../feeds/normalise/published-at.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
 import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
@@ -287,7 +288,7 @@ async function interpret(
         itemsSeen: feed.items.length,
         articles,
         skipped,
-        warnings: feed.warnings,
+        warnings: [...feed.warnings, ...dateWarnings(feed.items, discoveredAt)],
         error: null,
         retryAfterMs: null,
         feedHints: feed.hints,
@@ -473,7 +474,7 @@ export async function ingestPushedFeed(
     skipped_items: skipped.length,
     skipped_reasons: skipped.slice(0, maxSkippedReasons),
     updated_items: articles.filter((a) => a.revision > 1).length,
-    warnings: (feed?.warnings ?? []).slice(0, maxWarnings),
+    warnings: (feed ? [...feed.warnings, ...dateWarnings(feed.items, startedAt)] : []).slice(0, maxWarnings),
     etag: null,
     last_modified: null,
     duration_ms: Math.max(0, finishedAt - startedAt),

@@ -13,7 +13,7 @@ import {
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { noHints } from '../parser/publisher-hints.ts';
 import { sourceState } from '../../sources/source.ts';
-import { futureTolerance, publishedAt } from './published-at.ts';
+import { dateWarnings, futureTolerance, publishedAt } from './published-at.ts';
 
 describe('articleId', () => {
   it('depends on source and guid when there is a guid', () => {
@@ -59,6 +59,28 @@ describe('publishedAt', () => {
       clamped: true,
       dated: false,
     });
+  });
+
+  it('says on the poll which dates it did not take as given, one line per kind with an example', () => {
+    const item = (publishedRaw: string | null, published: Date | null) => ({ publishedRaw, published });
+    expect(
+      dateWarnings(
+        [
+          item('yesterday-ish', null),
+          item('Thu, 01 Jan 1970 00:00:00 GMT', new Date(0)),
+          item('1900-01-01', new Date('1900-01-01T00:00:00Z')),
+          item('2099-01-01', new Date('2099-01-01T00:00:00Z')),
+          item('2026-11-19', new Date('2026-11-19T00:00:00Z')),
+          item(null, null),
+        ],
+        now,
+      ),
+    ).toEqual([
+      '1 item date(s) could not be read (such as "yesterday-ish"): dated when found',
+      "2 item date(s) before 1991 (such as 1970-01-01T00:00:00Z, a CMS's empty date) taken as missing: dated when found",
+      '1 item date(s) in the future (such as 2099-01-01T00:00:00Z) clamped to when they were found',
+    ]);
+    expect(dateWarnings([item('2026-11-19', new Date('2026-11-19T00:00:00Z'))], now)).toEqual([]);
   });
 
   it("takes a CMS's zero dates (epoch, 1900, year 1) as missing, not as the article's", () => {

@@ -25,3 +25,39 @@ export function publishedAt(
   if (at > discoveredAt + futureTolerance) return { at: discoveredAt, clamped: true, dated: false };
   return { at, clamped: false, dated: true };
 }
+
+/**
+ * What a poll says of its items' dates when it did not take them as given (at most one line per kind,
+ * with an example): dates it could not read, dates before `earliestPublished`, dates in the future.
+ * The items are kept, dated when they were found; this says why their dates are not the feed's.
+ */
+export function dateWarnings(
+  items: readonly { publishedRaw: string | null; published: Date | null }[],
+  discoveredAt: number,
+): string[] {
+  const unread: string[] = [];
+  const old: Date[] = [];
+  const future: Date[] = [];
+  for (const { publishedRaw, published } of items) {
+    const at = published?.getTime() ?? Number.NaN;
+    if (Number.isNaN(at)) {
+      if (publishedRaw?.trim()) unread.push(publishedRaw.trim());
+    } else if (at < earliestPublished) old.push(published!);
+    else if (at > discoveredAt + futureTolerance) future.push(published!);
+  }
+  const example = (d: Date) => d.toISOString().replace('.000Z', 'Z');
+  const warnings: string[] = [];
+  if (unread.length > 0)
+    warnings.push(
+      `${unread.length} item date(s) could not be read (such as ${JSON.stringify(unread[0]!.slice(0, 60))}): dated when found`,
+    );
+  if (old.length > 0)
+    warnings.push(
+      `${old.length} item date(s) before 1991 (such as ${example(old[0]!)}, a CMS's empty date) taken as missing: dated when found`,
+    );
+  if (future.length > 0)
+    warnings.push(
+      `${future.length} item date(s) in the future (such as ${example(future[0]!)}) clamped to when they were found`,
+    );
+  return warnings;
+}
