@@ -15,6 +15,23 @@ import { noHints } from '../parser/publisher-hints.ts';
 import { sourceState } from '../../sources/source.ts';
 import { dateWarnings, futureTolerance, publishedAt } from './published-at.ts';
 
+/** A parsed item with every field empty but those given. */
+const parsedItem = (fields: Partial<ParsedItem>): ParsedItem => ({
+  guid: null,
+  url: null,
+  title: null,
+  summaryHtml: null,
+  contentHtml: null,
+  author: null,
+  publishedRaw: null,
+  published: null,
+  categories: [],
+  language: null,
+  imageUrl: null,
+  enclosureUrl: null,
+  ...fields,
+});
+
 describe('articleId', () => {
   it('depends on source and guid when there is a guid', () => {
     const a = articleId('src_1', 'guid-1', 'https://x.example/a');
@@ -119,20 +136,8 @@ describe('language', () => {
   it('prefers item, then feed, then detection, then the source', () => {
     const portuguese =
       'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
-    const item = (language: string | null, summary = portuguese): ParsedItem => ({
-      guid: null,
-      url: 'https://x.example/a',
-      title: 'Título',
-      summaryHtml: summary,
-      contentHtml: null,
-      author: null,
-      publishedRaw: null,
-      published: null,
-      categories: [],
-      language,
-      imageUrl: null,
-      enclosureUrl: null,
-    });
+    const item = (language: string | null, summary = portuguese): ParsedItem =>
+      parsedItem({ url: 'https://x.example/a', title: 'Título', summaryHtml: summary, language });
     const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
       format: 'rss',
       title: null,
@@ -166,20 +171,7 @@ describe('normaliseFeed and links', () => {
       'http://user:pw@news.example:80/f',
       'https://news.example/ü?q=ä',
     ];
-    const items = links.map((url): ParsedItem => ({
-      guid: null,
-      url,
-      title: 'T',
-      summaryHtml: null,
-      contentHtml: null,
-      author: null,
-      publishedRaw: null,
-      published: null,
-      categories: [],
-      language: null,
-      imageUrl: null,
-      enclosureUrl: null,
-    }));
+    const items = links.map((url) => parsedItem({ url, title: 'T' }));
     const source = sourceState(
       {
         name: 's',
@@ -210,20 +202,7 @@ describe('normaliseFeed and links', () => {
   });
 
   it('tells items apart by their links when the document gives several the same guid', () => {
-    const item = (guid: string | null, url: string): ParsedItem => ({
-      guid,
-      url,
-      title: `T ${url}`,
-      summaryHtml: null,
-      contentHtml: null,
-      author: null,
-      publishedRaw: null,
-      published: null,
-      categories: [],
-      language: null,
-      imageUrl: null,
-      enclosureUrl: null,
-    });
+    const item = (guid: string | null, url: string) => parsedItem({ guid, url, title: `T ${url}` });
     const source = sourceState(
       { name: 's', feed_url: 'https://cms.example/rss', category: 'general', language: 'en', country: 'gb' },
       null,
@@ -276,21 +255,8 @@ describe('items identified by their link', () => {
     null,
     0,
   );
-  const item = (url: string, title: string, more: Partial<ParsedItem> = {}): ParsedItem => ({
-    guid: null,
-    url,
-    title,
-    summaryHtml: null,
-    contentHtml: null,
-    author: null,
-    publishedRaw: null,
-    published: null,
-    categories: [],
-    language: null,
-    imageUrl: null,
-    enclosureUrl: null,
-    ...more,
-  });
+  const item = (url: string, title: string, more: Partial<ParsedItem> = {}) =>
+    parsedItem({ url, title, ...more });
   const normalise = (items: ParsedItem[], format: ParsedFeed['format'] = 'rss') =>
     normaliseFeed(
       { format, title: null, siteUrl: null, language: 'en', items, warnings: [], hints: noHints },
