@@ -162,6 +162,9 @@ describe('verifyAudioUrl', () => {
       { ...good, expires: '-5' },
       { ...good, expires: '1e10' },
       { ...good, expires: '' },
+      // The same instant spelled with leading zeros: a URL has one form.
+      { ...good, expires: `0${good.expires}` },
+      { ...good, expires: '0' },
       { ...good, signature: 'no-dot' },
       { ...good, signature: `a.${'x'.repeat(42)}` },
       { ...good, signature: `a.b.${'x'.repeat(43)}` },

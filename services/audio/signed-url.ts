@@ -186,7 +186,8 @@ export function verifyAudioUrl(request: AudioUrlRequest, now: Date, keys: AudioU
   const subject: AudioUrlSubject = 'key' in request ? { key: request.key } : { articleId: request.articleId };
   if (
     !('key' in subject ? isAudioKey(subject.key) : isSignableArticleId(subject.articleId)) ||
-    !/^\d{1,12}$/.test(expires) ||
+    // Canonical digits only ("0017…" would name the same instant): a URL has one spelling.
+    !/^[1-9]\d{0,11}$/.test(expires) ||
     dot < 0 ||
     !kidPattern.test(kid) ||
     !macPattern.test(macText)
