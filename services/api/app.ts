@@ -93,8 +93,10 @@ export function createApp(deps: AppDependencies): Koa {
       koaPath(route.path),
       ...deadline,
       deps.authenticate,
-      ...(deps.afterAuthentication ?? []),
+      // Before the hourly allowance: a request refused for concurrency is not counted against it (and
+      // costs no Redis round trip, which matters most when a client floods).
       ...inFlight,
+      ...(deps.afterAuthentication ?? []),
       requireScope(route.scope),
       async (ctx: Context) => {
         const input = await readInput(ctx, route, deps.limits);

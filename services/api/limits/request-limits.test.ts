@@ -12,6 +12,8 @@ import { defineRoute } from '../http/route.ts';
 import { InFlightRequests } from './in-flight.ts';
 
 const gates: (() => void)[] = [];
+/** Requests that reached the middleware after authentication (the hourly allowance in the service). */
+const counted: string[] = [];
 const app = createApp({
   routes: [
     defineRoute({
@@ -58,6 +60,12 @@ const app = createApp({
     ctx.state.principal = { tenantId: 't', clientId: client, scopes: new Set(), limits: {} };
     await next();
   },
+  afterAuthentication: [
+    async (ctx, next) => {
+      counted.push(ctx.get('authorization'));
+      await next();
+    },
+  ],
   inFlight: new InFlightRequests(2),
   limits: { maxBodyBytes: 1_048_576, maxJsonDepth: 8 },
   deadlineMs: 200,
@@ -109,6 +117,8 @@ describe('requests in progress per client', () => {
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBe('1');
     expect(((await third.json()) as { error: { code: string } }).error.code).toBe('concurrency_limit');
+    // Refused before the hourly allowance: only the two admitted requests were counted.
+    expect(counted.filter((client) => client === 'busy')).toHaveLength(2);
     // Another client is not held back by this one.
     const other = get('/slow', 'someone else');
     await expect.poll(() => gates.length).toBe(3);
