@@ -28,6 +28,8 @@ import { PollScheduler } from './poll-scheduler.ts';
 import { PollStateStore } from './poll-state.ts';
 import { nextPollDelay } from './schedule.ts';
 import { SeenArticles } from './seen-articles.ts';
+import { SeenMemory } from './seen-memory.ts';
+import { rebuildSeenMemory } from './seen-memory-rebuild.ts';
 import { SourceLock } from './source-lock.ts';
 import { startCallbackServer } from '../websub/callback-server.ts';
 import { createHubClient } from '../websub/hub-client.ts';
@@ -87,12 +89,39 @@ runProcess(
       perHostConcurrency: config.FEED_PER_HOST_CONCURRENCY,
     });
     const prefix = config.REDIS_KEY_PREFIX;
+    // The memory of emitted articles, and its mark (seen-memory.ts): if Redis loses it, polls claim nothing
+    // until it has been rebuilt from the log, instead of emitting every article in the feeds again.
+    const memoryStopped = new AbortController();
     const seen = new SeenArticles(redis, {
       ttlSeconds: config.DEDUPE_TTL_DAYS * 24 * 60 * 60,
       prefix: `${prefix}seen:`,
+      mark: `${prefix}seen-memory`,
+      onLost: () =>
+        void memory.ensure().catch((error: unknown) => {
+          if (!memoryStopped.signal.aborted)
+            log.error({ err: error }, "rebuilding the poller's memory failed");
+        }),
     });
     const state = new PollStateStore(redis, `${prefix}poll:`);
     const log = logger;
+    const memory = new SeenMemory({
+      redis,
+      mark: `${prefix}seen-memory`,
+      lock: `${prefix}seen-memory:rebuild`,
+      rebuild: () =>
+        rebuildSeenMemory({
+          kafka,
+          codec,
+          seen,
+          topic: topicNames.articlesDiscovered,
+          ttlSeconds: config.DEDUPE_TTL_DAYS * 24 * 60 * 60,
+          logger: log,
+          clock: Date.now,
+        }),
+      logger: log,
+      signal: memoryStopped.signal,
+    });
+    onStop(async () => memoryStopped.abort(new Error('the poller is stopping')));
     const loopDelay = watchLoopDelay(log, config.POLLER_LOOP_DELAY_REPORT_SECONDS * 1000);
     const parsePool =
       config.POLLER_PARSE_WORKERS > 0
@@ -288,6 +317,8 @@ runProcess(
       await runner.stop();
       await scheduler.stop();
     });
+    // Before the first poll: a poller started on an empty Redis rebuilds (or waits for) the memory first.
+    await memory.ensure();
     await runner.start();
     scheduler.start();
     log.info(

@@ -16,6 +16,12 @@
 //
 // The value of an article's key is `claimed`, `seen` (written before revisions were tracked: seen,
 // what it looked like unknown), or the record as JSON ({"v":2,...}, below).
+//
+// A memory that Redis lost (a restart without persistence, a flush, a failover to an empty replica)
+// would make every article still in the feeds new again: emitted again, sent again to webhooks. So
+// when a `mark` is given (the poller gives one, seen-memory.ts), the mark's key says the memory is
+// whole, and a look that claims first sightings refuses to run without it (SeenMemoryLost): nothing is
+// claimed, hence nothing emitted, until the memory has been rebuilt from the log and marked again.
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
 import { readerFields } from '../feeds/normalise/reader-fields.ts';
@@ -28,7 +34,26 @@ export interface SeenArticlesOptions {
   /** How long a claim holds while its article is being produced. */
   claimSeconds?: number;
   prefix?: string;
+  /**
+   * The key whose presence says the memory is whole (seen-memory.ts). Given, lookAndClaim() throws
+   * SeenMemoryLost when it is missing, in the same command as the look.
+   */
+  mark?: string;
+  /** Called when a look finds the mark missing (before SeenMemoryLost is thrown): time to rebuild. */
+  onLost?: () => void;
 }
+
+/** The memory's mark is missing: Redis lost what was emitted, and nothing may be claimed until it is rebuilt. */
+export class SeenMemoryLost extends Error {
+  constructor() {
+    super(
+      "the poller's memory of emitted articles is missing from Redis (lost or flushed): polls wait for it to be rebuilt from the log",
+    );
+    this.name = 'SeenMemoryLost';
+  }
+}
+
+const memoryLostReply = 'SEENMEMORYLOST';
 
 /** What the memory says about one article id. */
 export type Sighting =
@@ -57,19 +82,47 @@ return owned`);
 /**
  * The look and the first sightings' claims in one command: each key's value, and for a key that has
  * none, a claim (nil in the reply: new, and now ours). Atomic, so nobody can claim it between the two.
+ * ARGV[2] is the number of leading keys that are the memory's mark (0 or 1): without it, an error
+ * reply and nothing claimed, so a memory lost in between can never pass for articles never seen.
  */
 const lookAndClaimScript = new RedisScript(`
+local marks = tonumber(ARGV[2])
+if marks == 1 and redis.call('EXISTS', KEYS[1]) == 0 then return redis.error_reply('${memoryLostReply} the memory of emitted articles has no mark') end
 local values = {}
-for i, key in ipairs(KEYS) do
+for i = marks + 1, #KEYS do
+  local key = KEYS[i]
   local value = redis.call('GET', key)
   if value then
-    values[i] = value
+    values[i - marks] = value
   else
     redis.call('SET', key, '${claimedValue}', 'EX', ARGV[1])
-    values[i] = false
+    values[i - marks] = false
   end
 end
 return values`);
+
+/**
+ * Records rebuilt from the log (seen-memory-rebuild.ts), each written unless the key already holds what
+ * is as new or newer: a claim being produced, a record of the same or a later revision, or a value this
+ * code cannot read (left alone, as everywhere here). ARGV: per key, its record, revision and expiry in
+ * seconds. Returns how many were written.
+ */
+const rememberScript = new RedisScript(`
+local written = 0
+for i, key in ipairs(KEYS) do
+  local revision = tonumber(ARGV[i * 3 - 1])
+  local value = redis.call('GET', key)
+  local write = value == false or value == '${legacyValue}'
+  if not write and string.sub(value, 1, 7) == '{"v":2,' then
+    local ok, stored = pcall(cjson.decode, value)
+    write = ok and type(stored) == 'table' and type(stored.r) == 'number' and stored.r < revision
+  end
+  if write then
+    redis.call('SET', key, ARGV[i * 3 - 2], 'EX', ARGV[i * 3])
+    written = written + 1
+  end
+end
+return written`);
 
 /**
  * What was emitted, remembered at once: KEYS are the articles' keys followed by the claim keys to drop,
@@ -133,7 +186,20 @@ export class SeenArticles {
     const claimed = new Set<string>();
     if (ids.length === 0) return { sightings, claimed };
     const keys = ids.map((id) => this.key(id));
-    const values = (await lookAndClaimScript.run(this.redis, keys, [this.claimSeconds])) as (string | null)[];
+    const mark = this.options.mark;
+    let values: (string | null)[];
+    try {
+      values = (await lookAndClaimScript.run(this.redis, mark === undefined ? keys : [mark, ...keys], [
+        this.claimSeconds,
+        mark === undefined ? 0 : 1,
+      ])) as (string | null)[];
+    } catch (error) {
+      if (error instanceof Error && error.message.includes(memoryLostReply)) {
+        this.options.onLost?.();
+        throw new SeenMemoryLost();
+      }
+      throw error;
+    }
     ids.forEach((id, i) => {
       const value = values[i] ?? null;
       if (value === null) claimed.add(id);
@@ -188,6 +254,23 @@ export class SeenArticles {
       ...[...revisions].map((id) => this.claimKey(id)),
     ];
     if (keys.length) await this.redis.del(...keys);
+  }
+
+  /**
+   * Records rebuilt from the log (seen-memory-rebuild.ts), each kept for `expiresInSeconds`, written
+   * only where the memory holds nothing as new (see rememberScript). Returns how many were written.
+   */
+  async remember(
+    records: ReadonlyMap<string, { record: ArticleRecord; expiresInSeconds: number }>,
+  ): Promise<number> {
+    if (records.size === 0) return 0;
+    const keys: string[] = [];
+    const args: (string | number)[] = [];
+    for (const [id, { record, expiresInSeconds }] of records) {
+      keys.push(this.key(id));
+      args.push(encodeRecord(record), record.revision, Math.max(1, Math.ceil(expiresInSeconds)));
+    }
+    return Number(await rememberScript.run(this.redis, keys, args));
   }
 
   /** Legacy 'seen' memories become records of what the items look like now; nothing is emitted for them. */

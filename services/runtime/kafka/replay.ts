@@ -83,6 +83,8 @@ export interface ReplayOptions {
   signal?: AbortSignal;
   /** Partitions read at once; order is kept within a partition either way. */
   partitionsConcurrently?: number;
+  /** What the replay's own consumer group is named after (a UUID is added): who is replaying. */
+  groupName?: string;
 }
 
 export interface ReplayResult {
@@ -108,7 +110,7 @@ export async function replay(options: ReplayOptions): Promise<ReplayResult> {
 
   const ranges = new Map(pending.map((r) => [keyOf(r.topic, r.partition), r]));
   const position = new Map(pending.map((r) => [keyOf(r.topic, r.partition), r.from]));
-  const groupId = consumerGroup(`projector-rebuild-${randomUUID()}`);
+  const groupId = consumerGroup(`${options.groupName ?? 'projector-rebuild'}-${randomUUID()}`);
   const consumer = options.kafka.consumer({
     groupId,
     allowAutoTopicCreation: false,
