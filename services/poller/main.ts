@@ -252,6 +252,8 @@ runProcess(
       concurrency: config.POLLER_CONCURRENCY,
       startsPerSecond: config.POLLER_MAX_POLLS_PER_SECOND,
       startBurst: config.POLLER_POLL_BURST,
+      // While the memory is rebuilt (seen-memory.ts), polls wait for it instead of each failing.
+      ready: () => memory.ready(),
       logger: log,
       // Taking a source's lock reads its poll state in the same command.
       lock: { acquire: (id) => lock.acquireReading(id, state), release: (id) => lock.release(id) },

@@ -39,6 +39,32 @@ function scheduler(concurrency: number, poll: (source: Source) => Promise<number
 }
 
 describe('PollScheduler', () => {
+  it('waits for ready() before a poll: no poll runs until it resolves, then each does', async () => {
+    const order: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const polls = new PollScheduler({
+      concurrency: 2,
+      poll: async (source) => {
+        order.push(source.name);
+        return 2_000_000;
+      },
+      ready: () => gate,
+      lock: openLock,
+      logger: createLogger('test', 'silent'),
+      clock: () => 1_000_000,
+      random: () => 0,
+      tickMs: 3_600_000,
+    });
+    for (let n = 0; n < 3; n++) polls.upsert(0, sourceNamed(n));
+    polls.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(order).toEqual([]);
+    open();
+    await expect.poll(() => order.length, { timeout: 2_000 }).toBe(3);
+    await polls.stop();
+  });
+
   it('starts the next due source as soon as a poll ends, never more than its concurrency at once', async () => {
     let running = 0;
     let most = 0;

@@ -37,6 +37,12 @@ export interface SchedulerDependencies {
   tickMs?: number;
   /** After an infrastructure failure (Kafka, Redis) the source is retried this soon. */
   retryAfterErrorMs?: number;
+  /**
+   * Resolves when polls may run; awaited before each (the poller's memory being rebuilt: seen-memory.ts).
+   * A poll waiting on it holds its slot, so nothing else starts meanwhile; a rejection counts as an
+   * infrastructure failure.
+   */
+  ready?: () => Promise<void>;
   /** Polls started per second at most (poll-pacer.ts), after `startBurst` back to back; 0: no pace. */
   startsPerSecond?: number;
   startBurst?: number;
@@ -184,6 +190,7 @@ export class PollScheduler {
   private async runOne(entry: Entry): Promise<void> {
     const { source } = entry;
     try {
+      await this.deps.ready?.();
       const state = await this.deps.lock.acquire(source.source_id);
       if (state === null) {
         // Another poller holds it (rebalance in progress): look again shortly.

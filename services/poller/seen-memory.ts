@@ -54,6 +54,14 @@ export class SeenMemory {
   }
 
   /**
+   * Resolves at once unless this poller is making the memory whole (then when that ends): what a poll
+   * waits on, so that polls do not each fail while the memory is rebuilt.
+   */
+  ready(): Promise<void> {
+    return this.ensuring ?? Promise.resolve();
+  }
+
+  /**
    * Resolves once the memory is marked whole, rebuilding it first if this poller takes the lock, or
    * waiting for the poller that holds it. Calls while one is in progress share it.
    */
