@@ -165,7 +165,7 @@ describe('a request from a page on another origin (CORS)', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST,DELETE');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,HEAD,POST,PATCH,DELETE');
     expect(response.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();
   });

@@ -119,7 +119,7 @@ export function createApp(deps: AppDependencies): Koa {
  */
 const crossOrigin = cors({
   origin: '*',
-  allowMethods: ['GET', 'HEAD', 'POST', 'DELETE'],
+  allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
   exposeHeaders: [
     'X-Request-Id',
     'RateLimit-Limit',

@@ -232,6 +232,20 @@ export async function startApi(
           'Redis unreachable: the plan limit on alert endpoints is held per API process until it is back',
         ),
     }),
+    // Held from reading the URL's webhook to the read model showing the change (a few waits for it). The
+    // prefix is the one monitors locked with before webhooks could be changed: processes of both
+    // releases exclude each other during a rolling deploy.
+    endpointLock: new RedisMutex({
+      redis,
+      prefix: `${config.REDIS_KEY_PREFIX}lock:monitor-endpoint:`,
+      holdMs: 4 * config.API_VISIBLE_WITHIN_MS + 10_000,
+      waitMs: 4 * config.API_VISIBLE_WITHIN_MS + 10_000,
+      onRedisError: (error) =>
+        logger.warn(
+          { err: (error as Error).message },
+          'Redis unreachable: changes to the webhook at one URL (monitors, PATCH, secret rotation) are serialised per API process only',
+        ),
+    }),
   });
   const tail = await StreamTail.start({
     kafka,
@@ -297,18 +311,6 @@ export async function startApi(
       producer,
       webhooks,
       visibleWithinMs: config.API_VISIBLE_WITHIN_MS,
-      // Held from reading the URL's webhook to the read model showing the change (a few waits for it).
-      endpointLock: new RedisMutex({
-        redis,
-        prefix: `${config.REDIS_KEY_PREFIX}lock:monitor-endpoint:`,
-        holdMs: 4 * config.API_VISIBLE_WITHIN_MS + 10_000,
-        waitMs: 4 * config.API_VISIBLE_WITHIN_MS + 10_000,
-        onRedisError: (error) =>
-          logger.warn(
-            { err: (error as Error).message },
-            'Redis unreachable: monitor changes at one alert_webhook are serialised per API process only',
-          ),
-      }),
     }),
     documentaries: {
       documentaries: new DocumentaryRegistry({

@@ -46,6 +46,8 @@ const webhook = (filter: Partial<WebhookFilter> | null): Webhook => ({
   events: ['news.breaking'],
   filter: filter && { categories: [], source_ids: [], languages: [], words: [], monitor_ids: [], ...filter },
   secret_ref: 'sb1:dev:x:y',
+  previous_secret_ref: null,
+  previous_secret_expires_at: null,
   active: true,
   disabled_reason: null,
   created_at: 0,

@@ -260,6 +260,45 @@ describe('DeliveryWorker', () => {
     expect(requests).toHaveLength(1);
   });
 
+  describe('after a secret rotation', () => {
+    const previous = generateWebhookSecret();
+    const rotated = (expiresAt: number) =>
+      webhookWith({
+        secret_ref: box.seal(secret),
+        previous_secret_ref: box.seal(previous),
+        previous_secret_expires_at: expiresAt,
+      });
+    // The receiver library checks the timestamp against the real clock.
+    const realNow = () => new Date();
+    const verifies = (key: string, request: DeliveryRequest) => {
+      try {
+        new StandardWebhook(key).verify(request.body, { ...request.headers });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+
+    it('signs with both secrets while the grace period lasts: a receiver holding either accepts', async () => {
+      const { worker, requests } = setUp(ok, rotated(Date.now() + 60_000), realNow);
+      await worker.attempt(jobWith());
+      const request = requests[0]!;
+      expect(request.headers['webhook-signature'].split(' ')).toHaveLength(2);
+      expect(verifies(secret, request)).toBe(true);
+      expect(verifies(previous, request)).toBe(true);
+      expect(verifies(generateWebhookSecret(), request)).toBe(false);
+    });
+
+    it('signs with the new secret alone once the grace period is over, also a retry queued before', async () => {
+      const { worker, requests } = setUp(ok, rotated(Date.now() - 1), realNow);
+      await worker.attempt(jobWith({ attempt: 3 }));
+      const request = requests[0]!;
+      expect(request.headers['webhook-signature'].split(' ')).toHaveLength(1);
+      expect(verifies(secret, request)).toBe(true);
+      expect(verifies(previous, request)).toBe(false);
+    });
+  });
+
   it('counts a secret it cannot open as a failed attempt, to retry, and never sends unsigned', async () => {
     const { worker, requests } = setUp(ok, webhookWith({ secret_ref: 'sb1:other:AAAA:BBBB' }));
     const result = await worker.attempt(jobWith());

@@ -20,6 +20,7 @@ import type { RetryPlan } from '../webhooks/retry-plan.ts';
 import { receiverWait, retryAfterNote } from '../webhooks/retry-timing.ts';
 import type { SigningKeys } from '../webhooks/signing-keys.ts';
 import { signatureHeadersWithKeys } from '../webhooks/signing.ts';
+import { signingSecretRefs } from '../webhooks/secret-rotation.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
 export const GONE_REASON = 'the endpoint answered 410 Gone';
@@ -74,10 +75,13 @@ export class DeliveryWorker {
 
     let headers;
     try {
-      const key = this.deps.secrets.keyOf(webhook.secret_ref);
+      // The webhook's secrets as they are at this attempt, not when the job was queued: after a rotation
+      // a retry is signed with the new secret, and with the previous one only while its grace period lasts.
+      const now = this.clock();
+      const keys = signingSecretRefs(webhook, now.getTime()).map((ref) => this.deps.secrets.keyOf(ref));
       headers = signatureHeadersWithKeys(
-        { id: job.delivery_id, timestamp: this.clock(), body: job.payload_json },
-        [key],
+        { id: job.delivery_id, timestamp: now, body: job.payload_json },
+        keys,
       );
     } catch (error) {
       // A key missing from WEBHOOK_SECRET_KEYS can be fixed before the next attempt: retry as planned.

@@ -11,8 +11,6 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import { NEWS_ALERT } from '../webhooks/event-types.ts';
 import { newId, type StoredWebhook, type WebhookRegistry } from '../webhooks/webhook-registry.ts';
-import { ApiError } from '../runtime/api-error.ts';
-import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../runtime/keyed-mutex.ts';
 
 export interface MonitorItem {
   id: string;
@@ -67,16 +65,12 @@ const monitorColumns = [
 export interface MonitorRegistryDependencies {
   clickhouse: ClickHouse;
   producer: Pick<EventProducer, 'send'>;
+  /**
+   * The registrations, and the lock that makes one change at a time to the tenant's webhook at a URL
+   * (WebhookRegistry.atEndpoints): the monitors of one URL share a webhook whose filter lists them.
+   */
   webhooks: WebhookRegistry;
   visibleWithinMs: number;
-  /**
-   * One monitor created or deleted at a time per tenant and alert_webhook URL, across API processes (a
-   * RedisMutex), from reading the webhook at that URL to the read model showing the change. The monitors
-   * of one URL share a webhook whose filter lists them: two requests at once each read the same filter
-   * and wrote their own, so one monitor was dropped from it (its alerts never sent), a webhook was
-   * registered twice for one URL (two secrets), or one was left behind by its last monitor.
-   */
-  endpointLock?: KeyedMutex;
   clock?: () => number;
 }
 
@@ -90,11 +84,9 @@ const noFilter = (): WebhookFilter => ({
 
 export class MonitorRegistry {
   private readonly clock: () => number;
-  private readonly endpointLock: KeyedMutex;
 
   constructor(private readonly deps: MonitorRegistryDependencies) {
     this.clock = deps.clock ?? Date.now;
-    this.endpointLock = deps.endpointLock ?? new LocalMutex();
   }
 
   async create(
@@ -106,18 +98,9 @@ export class MonitorRegistry {
     return this.atEndpoint(tenantId, url, () => this.createAt(tenantId, url, input, limits));
   }
 
-  /** Runs `task` alone among the tenant's monitor changes at `url` (endpointLock). */
-  private async atEndpoint<T>(tenantId: string, url: string, task: () => Promise<T>): Promise<T> {
-    try {
-      return await this.endpointLock.run(`${tenantId} ${url}`, task);
-    } catch (error) {
-      if (!(error instanceof LockTimeoutError)) throw error;
-      throw new ApiError(
-        'service_unavailable',
-        'another change to the monitors of this alert_webhook is under way; retry the request in a few seconds',
-        { 'Retry-After': '2' },
-      );
-    }
+  /** Runs `task` alone among the changes to the tenant's webhook at `url` (monitors' and the tenant's). */
+  private atEndpoint<T>(tenantId: string, url: string, task: () => Promise<T>): Promise<T> {
+    return this.deps.webhooks.atEndpoints(tenantId, [url], task);
   }
 
   private async createAt(
@@ -178,7 +161,9 @@ export class MonitorRegistry {
     const monitor = await this.get(tenantId, monitorId);
     if (!monitor) return false;
     await this.deps.producer.send(topicNames.monitors, [{ key: monitorId, value: null }]);
-    const webhook = await this.deps.webhooks.findByUrl(tenantId, monitor.alert_webhook);
+    // Whatever its state: a webhook paused, or disabled by the service and resumed later, must not keep
+    // naming a monitor that is gone.
+    const webhook = await this.deps.webhooks.findServing(tenantId, monitor.alert_webhook, monitorId);
     const filter = webhook?.item.filter;
     if (webhook && filter?.monitor_ids.includes(monitorId)) {
       const rest = filter.monitor_ids.filter((id) => id !== monitorId);
@@ -218,13 +203,18 @@ export class MonitorRegistry {
       if (receivesAlerts) await join();
       else await this.deps.webhooks.addingAlertEndpoint(tenantId, limits, join);
     }
+    const paused = item.active
+      ? ''
+      : ` It is paused: nothing is sent to it until it is resumed (PATCH /api/v1/webhooks/${item.id} with {"active": true}).`;
     return {
       webhook_id: item.id,
       created: false,
       secret: null,
-      note: allAlerts
-        ? `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL, which gets every alert of the tenant.`
-        : `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL: it now also gets this monitor's news.alert, until the monitor is deleted.`,
+      note:
+        (allAlerts
+          ? `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL, which gets every alert of the tenant.`
+          : `Alerts are signed with the secret of webhook ${item.id}, registered earlier for this URL: it now also gets this monitor's news.alert, until the monitor is deleted.`) +
+        paused,
     };
   }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticleDiscovered, ArticleEnriched, Documentary } from '../runtime/events/types.generated.ts';
 import { failedEnrichment } from '../intelligence/enrichment-event.ts';
-import { articleRow, documentaryRow, enrichmentRow, rowsFor } from './rows.ts';
+import { articleRow, documentaryRow, enrichmentRow, rowsFor, webhookRow } from './rows.ts';
+import { webhookWith } from '../../test/support/webhook-records.ts';
 import { storyEvent } from '../stories/story-events.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 
@@ -282,5 +283,24 @@ describe('story rows', () => {
         row: { story_id: 'st1', status: 'closed', merged_into: null, changed_at: at / 1000, version: 10 },
       },
     ]);
+  });
+});
+
+describe('webhook rows', () => {
+  it('keep the previous secret of a rotation sealed, with its expiry in whole seconds', () => {
+    const rotated = webhookWith({
+      secret_ref: 'sb1:k:new',
+      previous_secret_ref: 'sb1:k:old',
+      previous_secret_expires_at: Date.UTC(2026, 0, 6, 10, 0, 0),
+    });
+    expect(webhookRow(rotated, 7)).toMatchObject({
+      secret_ref: 'sb1:k:new',
+      previous_secret_ref: 'sb1:k:old',
+      previous_secret_expires_at: Date.UTC(2026, 0, 6, 10, 0, 0) / 1000,
+    });
+    expect(webhookRow(webhookWith(), 8)).toMatchObject({
+      previous_secret_ref: null,
+      previous_secret_expires_at: null,
+    });
   });
 });

@@ -191,6 +191,8 @@ export function webhookRow(w: Webhook, version: number): Row {
     url: w.url,
     events: w.events,
     secret_ref: w.secret_ref,
+    previous_secret_ref: w.previous_secret_ref,
+    previous_secret_expires_at: optionalTime(w.previous_secret_expires_at),
     filter_categories: w.filter?.categories ?? [],
     filter_source_ids: w.filter?.source_ids ?? [],
     filter_languages: w.filter?.languages ?? [],

@@ -5,7 +5,7 @@
 // Webhook URLs come from customers, hence the same care as for feeds: the outbound-URL policy checks the
 // URL and the connection goes to exactly the addresses it approved (the poller's PinnedAddresses, so a
 // DNS answer cannot change between check and connect). Unlike the feed fetcher, redirects are never
-// followed: a receiver that moved must be re-registered, and a signed POST replayed to wherever a 30x
+// followed: a receiver that moved must be given its new URL, and a signed POST replayed to wherever a 30x
 // points would hand our payload to a host the customer never named.
 import { Agent } from 'undici';
 import type { HostLookup, OutboundCheck, OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';

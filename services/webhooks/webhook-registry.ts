@@ -1,9 +1,9 @@
 // Webhook registrations as the API sees them: commands append states to news.webhooks.v1 (compacted),
 // queries read the `webhooks` read model. The signing secret is sealed before it leaves this module
-// (secret-box.ts) and shown to the caller once, when it is created.
-import { randomBytes } from 'node:crypto';
+// (secret-box.ts) and shown to the caller once, when it is created or rotated.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
-import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
+import { latestRows } from '../runtime/clickhouse/latest-versions.ts';
 import { sql } from '../runtime/clickhouse/literal.ts';
 import type { Webhook, WebhookDelivery, WebhookFilter } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
@@ -17,6 +17,14 @@ import { ApiError, invalidParameter } from '../runtime/api-error.ts';
 import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../runtime/keyed-mutex.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import { pendingJob, type DeliveryJobIdentity } from './delivery-job.ts';
+import { carriedSecrets, rotatedSecrets, signingSecretRefs, type SecretFields } from './secret-rotation.ts';
+import {
+  emptyFilter,
+  isEmptyFilter,
+  plannedChange,
+  type WebhookPatch,
+  type WebhookSettings,
+} from './webhook-change.ts';
 
 export interface WebhookItem {
   id: string;
@@ -25,6 +33,8 @@ export interface WebhookItem {
   filter: WebhookFilter | null;
   active: boolean;
   disabled_reason: string | null;
+  /** Until when the secret a rotation replaced also signs deliveries; null when none does (any more). */
+  previous_secret_expires_at: string | null;
   created_at: string | null;
   updated_at: string;
 }
@@ -34,6 +44,8 @@ interface WebhookRow {
   url: string;
   events: string[];
   secret_ref: string;
+  previous_secret_ref: string | null;
+  previous_secret_expires_at: number | string | null;
   filter_categories: string[];
   filter_source_ids: string[];
   filter_languages: string[];
@@ -52,6 +64,8 @@ const webhookColumns = [
   'url',
   'events',
   'secret_ref',
+  'previous_secret_ref',
+  'previous_secret_expires_at',
   'filter_categories',
   'filter_source_ids',
   'filter_languages',
@@ -70,7 +84,8 @@ const webhookColumns = [
 /** A registration with what the API needs to change it. */
 export interface StoredWebhook {
   item: WebhookItem;
-  secretRef: string;
+  /** The sealed secrets, carried into every later state. */
+  secrets: SecretFields;
   version: number;
 }
 
@@ -93,18 +108,17 @@ export interface WebhookRegistryDependencies {
    * showing it (keyed-mutex.ts): across API processes with a RedisMutex; this process only by default.
    */
   alertEndpointLock?: KeyedMutex;
+  /**
+   * One change at a time to the tenant's webhook at a URL, across API processes (a RedisMutex), from
+   * reading it to the read model showing the change: monitors created or deleted there (whose webhook's
+   * filter lists them), and the tenant's own changes and secret rotations. Each writes the whole state it
+   * read: two at once each read the same state and wrote their own, so a monitor was dropped from the
+   * filter (its alerts never sent), a webhook was registered twice for one URL (two secrets), one was left
+   * behind by its last monitor, or a rotated secret was put back by a change that read the old one.
+   */
+  endpointLock?: KeyedMutex;
   clock?: () => number;
 }
-
-const emptyFilter = (): WebhookFilter => ({
-  categories: [],
-  source_ids: [],
-  languages: [],
-  words: [],
-  monitor_ids: [],
-});
-
-const isEmptyFilter = (f: WebhookFilter) => Object.values(f).every((list: string[]) => list.length === 0);
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -133,10 +147,12 @@ export function normaliseSecret(secret: string): string {
 export class WebhookRegistry {
   private readonly clock: () => number;
   private readonly alertEndpointLock: KeyedMutex;
+  private readonly endpointLock: KeyedMutex;
 
   constructor(private readonly deps: WebhookRegistryDependencies) {
     this.clock = deps.clock ?? Date.now;
     this.alertEndpointLock = deps.alertEndpointLock ?? new LocalMutex();
+    this.endpointLock = deps.endpointLock ?? new LocalMutex();
   }
 
   /**
@@ -165,26 +181,66 @@ export class WebhookRegistry {
 
   async list(tenantId: string, page: { limit: number; offset: number }) {
     const rows = await this.query(tenantId, null, page);
+    const now = this.clock();
     return {
-      items: rows.slice(0, page.limit).map((r) => toStored(r).item),
+      items: rows.slice(0, page.limit).map((r) => toStored(r, now).item),
       hasMore: rows.length > page.limit,
     };
   }
 
   async get(tenantId: string, webhookId: string): Promise<StoredWebhook | null> {
     const [row] = await this.query(tenantId, webhookId, { limit: 1, offset: 0 });
-    return row ? toStored(row) : null;
+    return row ? toStored(row, this.clock()) : null;
   }
 
   /** Webhooks of the tenant that receive news.alert: the alert endpoints the plan limits. */
   async alertEndpoints(tenantId: string): Promise<StoredWebhook[]> {
-    const rows = await this.query(tenantId, null, { limit: 10_000, offset: 0 });
-    return rows.map(toStored).filter((w) => w.item.active && w.item.events.includes(NEWS_ALERT));
+    return (await this.all(tenantId)).filter((w) => w.item.active && w.item.events.includes(NEWS_ALERT));
   }
 
+  /**
+   * The tenant's webhook at `url` that a monitor created there joins: an active one, else one the tenant
+   * paused (its alerts wait for it to be resumed; a second webhook at the URL would have a second
+   * secret). One the service disabled is not joined: its endpoint failed, and it is resumed or registered
+   * again on purpose.
+   */
   async findByUrl(tenantId: string, url: string): Promise<StoredWebhook | null> {
-    const rows = await this.query(tenantId, null, { limit: 10_000, offset: 0 });
-    return rows.map(toStored).find((w) => w.item.url === url && w.item.active) ?? null;
+    const atUrl = (await this.all(tenantId)).filter((w) => w.item.url === url);
+    return atUrl.find((w) => w.item.active) ?? atUrl.find((w) => w.item.disabled_reason === null) ?? null;
+  }
+
+  /** The tenant's webhook at `url` whose filter lists monitor `monitorId`, whether active or not. */
+  async findServing(tenantId: string, url: string, monitorId: string): Promise<StoredWebhook | null> {
+    return (
+      (await this.all(tenantId)).find(
+        (w) => w.item.url === url && (w.item.filter?.monitor_ids ?? []).includes(monitorId),
+      ) ?? null
+    );
+  }
+
+  private async all(tenantId: string): Promise<StoredWebhook[]> {
+    const now = this.clock();
+    return (await this.query(tenantId, null, { limit: 10_000, offset: 0 })).map((r) => toStored(r, now));
+  }
+
+  /**
+   * Runs `task` alone among the changes to the tenant's webhooks at `urls` (endpointLock; both URLs of a
+   * change that moves one, locked in one order so two such changes cannot wait for each other).
+   */
+  async atEndpoints<T>(tenantId: string, urls: readonly string[], task: () => Promise<T>): Promise<T> {
+    const keys = [...new Set(urls)].sort().map((url) => `${tenantId} ${url}`);
+    const from = (i: number): Promise<T> =>
+      i === keys.length ? task() : this.endpointLock.run(keys[i]!, () => from(i + 1));
+    try {
+      return await from(0);
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new ApiError(
+        'service_unavailable',
+        'another change to the webhook at this URL (or to the monitors that send their alerts to it) is under way; retry the request in a few seconds',
+        { 'Retry-After': '2' },
+      );
+    }
   }
 
   async register(
@@ -239,6 +295,8 @@ export class WebhookRegistry {
       events: [...new Set(input.events)],
       filter: isEmptyFilter(filter) ? null : filter,
       secret_ref: this.deps.secrets.seal(secret),
+      previous_secret_ref: null,
+      previous_secret_expires_at: null,
       active: true,
       disabled_reason: null,
       // Whole seconds: later versions carry it over from the read model (DateTime, seconds), and a
@@ -252,11 +310,14 @@ export class WebhookRegistry {
     return { webhook: visible!.item, secret };
   }
 
-  /** Appends a changed state of a registration (version + 1), and waits until the read model shows it. */
+  /**
+   * Appends a changed state of a registration (version + 1), and waits until the read model shows it.
+   * Call it at the webhook's URL (atEndpoints), with `current` read there.
+   */
   async change(
     tenantId: string,
     current: StoredWebhook,
-    changes: { events?: string[]; filter?: WebhookFilter | null },
+    changes: Partial<WebhookSettings> & { secrets?: SecretFields },
   ): Promise<WebhookItem> {
     const now = this.clock();
     const item = current.item;
@@ -264,12 +325,12 @@ export class WebhookRegistry {
     const state: Webhook = {
       webhook_id: item.id,
       tenant_id: tenantId,
-      url: item.url,
+      url: changes.url ?? item.url,
       events: changes.events ?? item.events,
       filter: changes.filter === undefined ? item.filter : changes.filter,
-      secret_ref: current.secretRef,
-      active: item.active,
-      disabled_reason: item.disabled_reason,
+      ...(changes.secrets ?? carriedSecrets(current.secrets, now)),
+      active: changes.active ?? item.active,
+      disabled_reason: changes.disabled_reason === undefined ? item.disabled_reason : changes.disabled_reason,
       created_at: item.created_at ? Date.parse(item.created_at) : now,
       version,
       occurred_at: now,
@@ -277,6 +338,86 @@ export class WebhookRegistry {
     await this.appendState(state);
     const visible = await this.waitFor(tenantId, item.id, (w) => (w?.version ?? 0) >= version);
     return visible?.item ?? item;
+  }
+
+  /**
+   * A tenant's change to its webhook (PATCH): its URL, events, filter or active state (plannedChange
+   * says what may change). Null when the tenant has no such webhook. Made at the webhook's URL and at the
+   * new one, alone among the monitors' changes there; `servingMonitors` tells which of the monitors its
+   * filter lists still exist. Resuming it, or adding news.alert, makes one more alert endpoint: the plan
+   * must allow it.
+   */
+  async update(
+    tenantId: string,
+    webhookId: string,
+    patch: WebhookPatch,
+    context: {
+      limits: { alertEndpoints: number | null };
+      servingMonitors: (monitorIds: string[]) => Promise<string[]>;
+    },
+  ): Promise<WebhookItem | null> {
+    const found = await this.get(tenantId, webhookId);
+    if (!found) return null;
+    const url = patch.url === undefined ? undefined : await this.checkUrl('url', patch.url);
+    return this.atEndpoints(tenantId, [found.item.url, url ?? found.item.url], async () => {
+      // Read again under the lock: a monitor or another change may have written since.
+      const current = await this.get(tenantId, webhookId);
+      if (!current) return null;
+      if (current.item.url !== found.item.url)
+        throw new ApiError(
+          'conflict',
+          `url: webhook "${webhookId}" moved to another URL while this change waited; read it again and retry`,
+        );
+      const serving = await context.servingMonitors(current.item.filter?.monitor_ids ?? []);
+      const planned = plannedChange(webhookId, settingsOf(current.item), { ...patch, url }, serving);
+      if (planned === null) return current.item;
+      const write = () => this.change(tenantId, current, planned.settings);
+      return planned.newAlertEndpoint ? this.addingAlertEndpoint(tenantId, context.limits, write) : write();
+    });
+  }
+
+  /**
+   * Gives the tenant's webhook `webhookId` a new signing secret (`secret`, or one generated), while the
+   * one in use keeps signing for `graceSeconds` (secret-rotation.ts). Null when the tenant has no such
+   * webhook; otherwise the new secret, to be shown this once. Made at the webhook's URL, alone among the
+   * other changes there, so none of them writes the old secret back.
+   */
+  async rotateSecret(
+    tenantId: string,
+    webhookId: string,
+    options: { secret?: string | undefined; graceSeconds: number },
+  ): Promise<{ webhook: WebhookItem; secret: string } | null> {
+    const found = await this.get(tenantId, webhookId);
+    if (!found) return null;
+    const secret = options.secret === undefined ? generateWebhookSecret() : normaliseSecret(options.secret);
+    return this.atEndpoints(tenantId, [found.item.url], async () => {
+      const current = await this.get(tenantId, webhookId);
+      if (!current) return null;
+      if (this.signsWith(current, secret))
+        throw invalidParameter(
+          'secret',
+          'is the secret this webhook signs with now: a rotation needs another one',
+        );
+      const secrets = rotatedSecrets(
+        current.secrets,
+        this.deps.secrets.seal(secret),
+        options.graceSeconds,
+        this.clock(),
+      );
+      return { webhook: await this.change(tenantId, current, { secrets }), secret };
+    });
+  }
+
+  /** Whether `secret` is the one the webhook signs with now (compared in constant time; never logged). */
+  private signsWith(webhook: StoredWebhook, secret: string): boolean {
+    let current: string;
+    try {
+      current = this.deps.secrets.open(webhook.secrets.secret_ref);
+    } catch {
+      return false; // sealed under a key this process lacks: it cannot tell, and rotating away is the point
+    }
+    const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+    return timingSafeEqual(digest(current), digest(secret));
   }
 
   /** False when the tenant has no such webhook. */
@@ -314,16 +455,20 @@ export class WebhookRegistry {
   }
 
   private async query(tenantId: string, webhookId: string | null, page: { limit: number; offset: number }) {
-    // A tombstone's state has no tenant, so a removed webhook is nobody's.
-    const webhooks = latestVersions({
+    // A tombstone's state has no tenant, so a removed webhook is nobody's. The latest row as it stands
+    // (latestRows), not column by column: a NULL that replaced a value (the reason of a webhook resumed
+    // after the service disabled it, a previous secret that no longer signs) must read as NULL.
+    const webhooks = latestRows({
       table: 'webhooks',
       key: 'webhook_id',
       columns: webhookColumns,
       where: webhookId === null ? [] : [sql`webhook_id = ${webhookId}`],
     });
     return this.deps.clickhouse.query<WebhookRow>(sql`
-SELECT webhook_id, url, events, secret_ref, filter_categories, filter_source_ids, filter_languages,
-  filter_words, filter_monitor_ids, active, disabled_reason, toUnixTimestamp(created_at) AS created_at,
+SELECT webhook_id, url, events, secret_ref, previous_secret_ref,
+  toUnixTimestamp(previous_secret_expires_at) AS previous_secret_expires_at, filter_categories,
+  filter_source_ids, filter_languages, filter_words, filter_monitor_ids, active, disabled_reason,
+  toUnixTimestamp(created_at) AS created_at,
   toUnixTimestamp(updated_at) AS updated_at, toString(state_version) AS version
 FROM ${webhooks}
 WHERE tenant_id = ${tenantId} AND deleted = 0
@@ -339,7 +484,21 @@ function withoutFragment(url: URL): string {
   return copy.toString();
 }
 
-function toStored(r: WebhookRow): StoredWebhook {
+const settingsOf = (item: WebhookItem): WebhookSettings => ({
+  url: item.url,
+  events: item.events,
+  filter: item.filter,
+  active: item.active,
+  disabled_reason: item.disabled_reason,
+});
+
+function toStored(r: WebhookRow, now: number): StoredWebhook {
+  const secrets: SecretFields = {
+    secret_ref: r.secret_ref,
+    previous_secret_ref: r.previous_secret_ref,
+    previous_secret_expires_at:
+      r.previous_secret_expires_at === null ? null : Number(r.previous_secret_expires_at) * 1000,
+  };
   const filter: WebhookFilter = {
     categories: r.filter_categories,
     source_ids: r.filter_source_ids,
@@ -355,10 +514,12 @@ function toStored(r: WebhookRow): StoredWebhook {
       filter: isEmptyFilter(filter) ? null : filter,
       active: Number(r.active) === 1,
       disabled_reason: r.disabled_reason,
+      previous_secret_expires_at:
+        signingSecretRefs(secrets, now).length > 1 ? isoTime(r.previous_secret_expires_at!) : null,
       created_at: r.created_at === null ? null : isoTime(r.created_at),
       updated_at: isoTime(r.updated_at),
     },
-    secretRef: r.secret_ref,
+    secrets,
     version: Number(r.version),
   };
 }

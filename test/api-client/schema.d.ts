@@ -264,6 +264,30 @@ export interface paths {
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
+        /**
+         * Change a webhook: its URL, events or filter; pause or resume it
+         * @description Every field is optional, at least one is needed; what is left out stays. The URL is checked as at registration. A monitor's webhook (filter.monitor_ids) keeps its monitors, its URL and news.alert while they exist (409 otherwise). active: false pauses it, true resumes it, also one the service disabled. Events that happen while it is paused are not delivered later. Secrets are rotated with POST /api/v1/webhooks/{id}/secret/rotate.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v1/webhooks/{id}/secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret: a new one, shown once; the old one signs too for a while
+         * @description For a leaked secret, or routine rotation. From the answer on, deliveries (retries of earlier ones included) are signed with the new secret and, until webhook.previous_secret_expires_at (86400 s by default, 0 for none), also with the previous one: webhook-signature carries a space-separated v1 signature for each, so a receiver verifying with either accepts them while it switches.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -608,7 +632,7 @@ export interface webhooks {
         put?: never;
         /**
          * news.alert event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_news_alert"];
         delete?: never;
@@ -628,7 +652,7 @@ export interface webhooks {
         put?: never;
         /**
          * documentary.ready event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_documentary_ready"];
         delete?: never;
@@ -648,7 +672,7 @@ export interface webhooks {
         put?: never;
         /**
          * article.published event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_article_published"];
         delete?: never;
@@ -668,7 +692,7 @@ export interface webhooks {
         put?: never;
         /**
          * article.updated event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_article_updated"];
         delete?: never;
@@ -688,7 +712,7 @@ export interface webhooks {
         put?: never;
         /**
          * news.breaking event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_news_breaking"];
         delete?: never;
@@ -708,7 +732,7 @@ export interface webhooks {
         put?: never;
         /**
          * webhook.test event
-         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_webhook_test"];
         delete?: never;
@@ -1234,6 +1258,19 @@ export interface components {
             /** @default [] */
             words: string[];
         };
+        /** @description Replaces the whole filter: a list left out is empty (any). monitor_ids, set by monitors, are kept. */
+        WebhookFilterChange: {
+            /** @default [] */
+            categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
+            /** @default [] */
+            source_ids: string[];
+            /** @default [] */
+            languages: string[];
+            /** @default [] */
+            words: string[];
+            /** @description Set by monitors (the webhook at their alert_webhook lists them), never here: leave it out and they are kept; given, it must equal the webhook's own. */
+            monitor_ids?: string[];
+        };
         Webhook: {
             id: string;
             url: string;
@@ -1246,9 +1283,11 @@ export interface components {
                 /** @description news.alert only for these monitors (a monitor's alert_webhook). */
                 monitor_ids: string[];
             } | null;
-            /** @description False once the endpoint answered 410 Gone (see disabled_reason). */
+            /** @description False while paused by the tenant (disabled_reason null) or once the service disabled it, e.g. when the endpoint answered 410 Gone (disabled_reason says why). PATCH {"active": true} resumes it. */
             active: boolean;
             disabled_reason: string | null;
+            /** @description Until when the secret replaced by the latest rotation still signs deliveries, beside the new one (each delivery then carries two v1 signatures); null when no previous secret signs. */
+            previous_secret_expires_at: string | null;
             created_at: string | null;
             /** @description ISO 8601 UTC timestamp */
             updated_at: string;
@@ -1264,6 +1303,30 @@ export interface components {
         WebhookCreated: {
             webhook: components["schemas"]["Webhook"];
             /** @description The signing secret (whsec_…), shown this once. Deliveries carry webhook-id, webhook-timestamp and webhook-signature (v1, HMAC-SHA256 over id.timestamp.body) as in the Standard Webhooks specification. */
+            secret: string;
+        };
+        WebhookChange: {
+            /** @description A new http(s) URL, checked as at registration. Not for the webhook of a monitor (409): its URL is the monitors' alert_webhook. */
+            url?: string;
+            /** @description Replaces the events it receives. */
+            events?: ("news.alert" | "documentary.ready" | "article.published" | "article.updated" | "news.breaking")[];
+            /** @description Replaces the filter; null removes it. */
+            filter?: components["schemas"]["WebhookFilterChange"] | null;
+            /** @description false pauses it (nothing is sent, events meanwhile are not kept for later); true resumes it, also after the service disabled it. Resuming one that receives news.alert counts against the plan. */
+            active?: boolean;
+        };
+        WebhookSecretRotation: {
+            /** @description The new signing secret, as at registration: whsec_<base64 key> or any text of 24 to 128 characters. Omitted: one is generated. */
+            secret?: string;
+            /**
+             * @description Seconds the secret in use now keeps signing deliveries beside the new one, so receivers can switch without rejecting any (0: the new secret alone signs at once). Only the immediately previous secret is kept: rotating again ends the older grace period.
+             * @default 86400
+             */
+            previous_secret_expires_in: number;
+        };
+        WebhookSecretRotated: {
+            webhook: components["schemas"]["Webhook"];
+            /** @description The new signing secret (whsec_…), shown this once. Until webhook.previous_secret_expires_at every delivery carries a v1 signature with it and one with the previous secret. */
             secret: string;
         };
         WebhookDelivery: {
@@ -3172,6 +3235,229 @@ export interface operations {
             };
             /** @description Error: conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited or concurrency_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookChange"];
+            };
+        };
+        responses: {
+            /** @description The webhook as changed (as GET shows it) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Error: invalid_parameter or invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope or plan_limit_reached */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited or concurrency_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["WebhookSecretRotation"];
+            };
+        };
+        responses: {
+            /** @description Rotated; the new secret is shown this once */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            /** @description Error: invalid_parameter or invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

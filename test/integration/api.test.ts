@@ -615,8 +615,8 @@ describe('read API', () => {
     const method = await stack.call('PUT', '/v1/articles');
     expect([method.status, method.body.error.code]).toEqual([405, 'method_not_allowed']);
     expect(method.body.error.message).toMatch(/it accepts HEAD, GET$/);
-    const allowed = await fetch(`${stack.api.url}/api/v1/webhooks/wh_x`, { method: 'PATCH' });
-    expect([allowed.status, allowed.headers.get('allow')]).toEqual([405, 'HEAD, GET, DELETE']);
+    const allowed = await fetch(`${stack.api.url}/api/v1/webhooks/wh_x`, { method: 'PUT' });
+    expect([allowed.status, allowed.headers.get('allow')]).toEqual([405, 'HEAD, GET, DELETE, PATCH']);
     const options = await fetch(`${stack.api.url}/v1/sources`, { method: 'OPTIONS' });
     expect([options.status, options.headers.get('allow')]).toEqual([200, 'HEAD, GET, POST']);
     const ready = await stack.call<{ status: string }>('GET', '/readyz');

@@ -140,6 +140,8 @@ describe('webhook dispatcher', () => {
       events: ['news.alert'],
       filter: null,
       secret_ref: box.seal(secret),
+      previous_secret_ref: null,
+      previous_secret_expires_at: null,
       active: true,
       disabled_reason: null,
       created_at: now,

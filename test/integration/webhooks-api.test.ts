@@ -1,6 +1,7 @@
 // The webhook and monitor endpoints on the real stack: registrations appended to news.webhooks.v1 and
 // news.monitors.v1 and read back through the projector; tenancy; validation; the plan's alert
-// endpoint limit; sealed secrets; test pings in the delivery log; monitors sharing an alert webhook.
+// endpoint limit; sealed secrets; test pings in the delivery log; monitors sharing an alert webhook;
+// changes (PATCH) and secret rotations. What deliveries do after a change: webhook-changes.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../api-client/schema.d.ts';
 import type { Webhook as WebhookEvent } from '../../services/runtime/events/types.generated.ts';
@@ -16,6 +17,7 @@ type WebhookList = components['schemas']['WebhookList'];
 type DeliveryList = components['schemas']['WebhookDeliveryList'];
 type MonitorCreated = components['schemas']['MonitorCreated'];
 type Monitor = components['schemas']['Monitor'];
+type SecretRotated = components['schemas']['WebhookSecretRotated'];
 
 describe('webhooks and monitors API', () => {
   let stack: ApiStack;
@@ -463,4 +465,333 @@ describe('webhooks and monitors API', () => {
     // Gone with its last monitor, not left behind naming deleted ones.
     expect((await stack.call('GET', `/api/v1/webhooks/${webhookId}`)).status).toBe(404);
   }, 120_000);
+  it('changes the URL, events and filter: the answer is what GET shows, and the topic has the next version', async () => {
+    const recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.webhooks]);
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('patch-a'),
+      events: ['article.published'],
+      filter: { categories: ['business'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.webhook.id;
+
+    const changed = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, {
+      url: `${hook('patch-b')}#fragment`,
+      events: ['article.updated', 'news.breaking', 'news.breaking'],
+      filter: { languages: ['en'], words: ['merger'] },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body).toMatchObject({
+      id,
+      url: hook('patch-b'),
+      events: ['article.updated', 'news.breaking'],
+      // The filter is replaced whole: categories, left out, is empty now.
+      filter: { categories: [], source_ids: [], languages: ['en'], words: ['merger'], monitor_ids: [] },
+      active: true,
+      disabled_reason: null,
+      created_at: created.body.webhook.created_at,
+    });
+    const read = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(read.body).toEqual(changed.body);
+    expect(changed.text).not.toContain(created.body.secret);
+
+    // A change that changes nothing appends nothing; removing the filter is the third version.
+    expect(
+      (await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, { url: hook('patch-b') })).status,
+    ).toBe(200);
+    const cleared = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, { filter: null });
+    expect(cleared.body.filter).toBeNull();
+    expect((await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`)).body.filter).toBeNull();
+
+    await waitFor(
+      () => recorder.of<WebhookEvent>(topicNames.webhooks).filter((e) => e.key === id).length >= 3,
+      'the three versions of the webhook',
+    );
+    await recorder.stop();
+    const versions = recorder.of<WebhookEvent>(topicNames.webhooks).filter((e) => e.key === id);
+    expect(versions.map((v) => v.value.version)).toEqual([1, 2, 3]);
+    expect(versions.map((v) => v.value.url)).toEqual([hook('patch-a'), hook('patch-b'), hook('patch-b')]);
+    // The third is the filter's removal: the change that changed nothing wrote no version of its own.
+    expect(versions.map((v) => v.value.filter === null)).toEqual([false, false, true]);
+    // One secret throughout, and each state when it came into effect.
+    expect(new Set(versions.map((v) => v.value.secret_ref)).size).toBe(1);
+    expect(versions[1]!.value.occurred_at).toBeGreaterThanOrEqual(versions[0]!.value.occurred_at);
+    expect(versions[2]!.value.occurred_at).toBeGreaterThanOrEqual(versions[1]!.value.occurred_at);
+  });
+
+  it('refuses a bad change with 400 naming the field, and changes nothing', async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('patch-bad'),
+      events: ['documentary.ready'],
+    });
+    const id = created.body.webhook.id;
+    const cases: [unknown, RegExp][] = [
+      [{}, /^body: give at least one of url, events, filter, active$/],
+      [{ url: 'http://10.1.2.3/hook' }, /^url: .*private/i],
+      [{ url: 'https://user:pass@example.com/hook' }, /^url: must not hold credentials/],
+      [{ url: `${hook('x')}\r\nX-Injected: 1` }, /^url: must not contain control characters/],
+      [{ events: [] }, /^events: give at least one/],
+      [{ events: ['news.everything'] }, /^events\.0: each must be one of news\.alert/],
+      [{ filter: { catgories: ['world'] } }, /^filter\.catgories: unknown field/],
+      [{ filter: { monitor_ids: ['mon_x'] } }, /^filter\.monitor_ids: is set by the monitors/],
+      [{ active: 'no' }, /^active: must be true or false/],
+      [{ secret: 'a-new-secret-of-enough-length' }, /^secret: unknown field/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await stack.call('PATCH', `/api/v1/webhooks/${id}`, body);
+      expect([answer.status, answer.body.error?.code], JSON.stringify(body)).toEqual([
+        400,
+        'invalid_parameter',
+      ]);
+      expect(answer.body.error.message, JSON.stringify(body)).toMatch(message);
+    }
+    const unchanged = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(unchanged.body).toEqual(created.body.webhook);
+
+    const other = { apiKey: stack.otherClient.apiKey };
+    for (const [method, path, body] of [
+      ['PATCH', `/api/v1/webhooks/${id}`, { active: false }],
+      ['POST', `/api/v1/webhooks/${id}/secret/rotate`, {}],
+    ] as const) {
+      const answer = await stack.call(method, path, body, other);
+      expect([answer.status, answer.body.error.code], `${method} ${path}`).toEqual([404, 'not_found']);
+    }
+    expect((await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`)).body).toEqual(created.body.webhook);
+  });
+
+  it("keeps a monitor's webhook its monitors, URL and news.alert; a paused one is joined, not doubled", async () => {
+    const url = hook('patch-crm');
+    const first = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'p-1',
+      company: 'Patchwork Industries',
+      alert_webhook: url,
+    });
+    expect(first.status, first.text).toBe(201);
+    const id = first.body.signing.webhook_id;
+    const monitorIds = [first.body.monitor.id];
+
+    // Its filter can change; its monitor_ids stay, also when a GET is sent back as it is.
+    const narrowed = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, {
+      events: ['news.alert', 'article.published'],
+      filter: { categories: ['business'] },
+    });
+    expect(narrowed.status, narrowed.text).toBe(200);
+    expect(narrowed.body.filter).toMatchObject({ categories: ['business'], monitor_ids: monitorIds });
+    const roundTrip = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, {
+      filter: { ...narrowed.body.filter!, words: ['merger'] },
+    });
+    expect(roundTrip.status, roundTrip.text).toBe(200);
+    expect(roundTrip.body.filter).toMatchObject({ words: ['merger'], monitor_ids: monitorIds });
+
+    const refusals: [unknown, number, RegExp][] = [
+      [{ filter: { monitor_ids: [] } }, 400, new RegExp(`^filter\\.monitor_ids: .*\\(${monitorIds[0]}\\)`)],
+      [
+        { url: hook('patch-elsewhere') },
+        409,
+        new RegExp(`^url: webhook "${id}" is the alert_webhook of 1 monitor`),
+      ],
+      [{ events: ['article.published'] }, 409, /^events: .*must keep news\.alert/],
+    ];
+    for (const [body, status, message] of refusals) {
+      const answer = await stack.call('PATCH', `/api/v1/webhooks/${id}`, body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(answer.body.error.message).toMatch(message);
+    }
+
+    // Paused, it is still the webhook at that URL: a new monitor there joins it, and is told it is paused.
+    const paused = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, { active: false });
+    expect(paused.body).toMatchObject({ active: false, disabled_reason: null });
+    const second = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'p-2',
+      company: 'Quilting Partners',
+      alert_webhook: url,
+    });
+    expect(second.body.signing).toMatchObject({ created: false, webhook_id: id, secret: null });
+    expect(second.body.signing.note).toContain('It is paused');
+    const ping = await stack.call('POST', `/api/v1/webhooks/${id}/test`);
+    expect([ping.status, ping.body.error.code]).toEqual([409, 'conflict']);
+    expect(ping.body.error.message).toMatch(/is paused: .*resume it with PATCH/);
+
+    // Deleting the monitors still takes them out of the paused webhook, which keeps article.published.
+    for (const monitor of [first.body.monitor.id, second.body.monitor.id])
+      expect((await stack.call('DELETE', `/api/v1/crm/monitors/${monitor}`)).status).toBe(204);
+    const left = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(left.body).toMatchObject({ events: ['article.published'], active: false });
+    expect(left.body.filter?.monitor_ids).toEqual([]);
+    // With no monitor left, its URL may change.
+    const moved = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, { url: hook('patch-moved') });
+    expect([moved.status, moved.body.url]).toEqual([200, hook('patch-moved')]);
+  });
+
+  it('resumes a webhook the service disabled, and counts a resumed alert endpoint against the plan', async () => {
+    const essentials = await knownClient(
+      await createTestClient(stack, { name: `Essentials resume ${run}`, plan: 'essentials' }),
+    );
+    const as = { apiKey: essentials.apiKey };
+    const ids: string[] = [];
+    const createdAt: (string | null)[] = [];
+    for (const n of [1, 2, 3]) {
+      const ok = await stack.call<WebhookCreated>(
+        'POST',
+        '/api/v1/webhooks',
+        { url: hook(`r${n}`), events: ['news.alert'] },
+        as,
+      );
+      expect(ok.status, ok.text).toBe(201);
+      ids.push(ok.body.webhook.id);
+      createdAt.push(ok.body.webhook.created_at);
+    }
+    // Paused, the first one is not an alert endpoint: a fourth fits, and then the first cannot resume.
+    expect((await stack.call('PATCH', `/api/v1/webhooks/${ids[0]}`, { active: false }, as)).status).toBe(200);
+    const fourth = await stack.call(
+      'POST',
+      '/api/v1/webhooks',
+      { url: hook('r4'), events: ['news.alert'] },
+      as,
+    );
+    expect(fourth.status, fourth.text).toBe(201);
+    const refused = await stack.call('PATCH', `/api/v1/webhooks/${ids[0]}`, { active: true }, as);
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'plan_limit_reached']);
+    expect((await stack.call<Webhook>('GET', `/api/v1/webhooks/${ids[0]}`, undefined, as)).body.active).toBe(
+      false,
+    );
+    // Nor can another webhook take news.alert on.
+    const other = await stack.call<WebhookCreated>(
+      'POST',
+      '/api/v1/webhooks',
+      { url: hook('r5'), events: ['documentary.ready'] },
+      as,
+    );
+    const widened = await stack.call(
+      'PATCH',
+      `/api/v1/webhooks/${other.body.webhook.id}`,
+      { events: ['news.alert'] },
+      as,
+    );
+    expect([widened.status, widened.body.error.code]).toEqual([403, 'plan_limit_reached']);
+
+    // Disabled by the service (as the dispatcher does on 410 Gone), then resumed by the tenant.
+    const recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.webhooks]);
+    const victim = ids[1]!;
+    const state = await waitFor(async () => {
+      const [row] = await stack.clickhouse.query<{ secret_ref: string }>(
+        `SELECT secret_ref FROM webhooks WHERE webhook_id = '${victim}'`,
+      );
+      return row;
+    }, 'the stored registration');
+    await stack.producer.send(topicNames.webhooks, [
+      {
+        key: victim,
+        value: {
+          webhook_id: victim,
+          tenant_id: essentials.tenantId,
+          url: hook('r2'),
+          events: ['news.alert'],
+          filter: null,
+          secret_ref: state.secret_ref,
+          previous_secret_ref: null,
+          previous_secret_expires_at: null,
+          active: false,
+          disabled_reason: 'the endpoint answered 410 Gone',
+          created_at: Date.parse(createdAt[1]!),
+          version: 2,
+          occurred_at: Date.now(),
+        } satisfies WebhookEvent,
+      },
+    ]);
+    await waitFor(
+      async () =>
+        (await stack.call<Webhook>('GET', `/api/v1/webhooks/${victim}`, undefined, as)).body
+          .disabled_reason !== null,
+      'the webhook to show disabled',
+    );
+    const resumed = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${victim}`, { active: true }, as);
+    expect(resumed.status, resumed.text).toBe(200);
+    // The reason is gone with the state it described, in the read model as on the topic.
+    expect(resumed.body).toMatchObject({ active: true, disabled_reason: null });
+    expect((await stack.call<Webhook>('GET', `/api/v1/webhooks/${victim}`, undefined, as)).body).toEqual(
+      resumed.body,
+    );
+    await waitFor(
+      () =>
+        recorder.of<WebhookEvent>(topicNames.webhooks).some((e) => e.key === victim && e.value.version === 3),
+      'the resumed state on the topic',
+    );
+    await recorder.stop();
+    expect(
+      recorder.of<WebhookEvent>(topicNames.webhooks).find((e) => e.key === victim && e.value.version === 3)!
+        .value,
+    ).toMatchObject({ active: true, disabled_reason: null, secret_ref: state.secret_ref });
+  }, 60_000);
+
+  it('rotates the secret: the new one shown once and stored sealed, the old one kept until the grace period ends', async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('rotate'),
+      events: ['documentary.ready'],
+    });
+    const id = created.body.webhook.id;
+    expect(created.body.webhook.previous_secret_expires_at).toBeNull();
+    const sealed = async () =>
+      (
+        await stack.clickhouse.query<{ secret_ref: string; previous_secret_ref: string | null }>(
+          `SELECT secret_ref, previous_secret_ref FROM webhooks WHERE webhook_id = '${id}' ORDER BY version DESC LIMIT 1`,
+        )
+      )[0]!;
+    const before = await sealed();
+
+    const asked = Date.now();
+    const rotated = await stack.call<SecretRotated>('POST', `/api/v1/webhooks/${id}/secret/rotate`, {
+      secret: 'a-brand-new-customer-chosen-secret',
+      previous_secret_expires_in: 3600,
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.headers.get('cache-control')).toBe('no-store');
+    expect(rotated.body.secret).toBe(
+      `whsec_${Buffer.from('a-brand-new-customer-chosen-secret').toString('base64')}`,
+    );
+    const expires = Date.parse(rotated.body.webhook.previous_secret_expires_at!);
+    expect(expires).toBeGreaterThanOrEqual(asked + 3_600_000);
+    expect(expires).toBeLessThan(Date.now() + 3_602_000);
+    const read = await stack.call<Webhook>('GET', `/api/v1/webhooks/${id}`);
+    expect(read.body).toEqual(rotated.body.webhook);
+    expect(read.text).not.toContain(rotated.body.secret);
+    expect(read.text).not.toContain(created.body.secret);
+    const after = await sealed();
+    expect(after.previous_secret_ref).toBe(before.secret_ref);
+    expect(after.secret_ref).toMatch(/^sb1:/);
+    expect(after.secret_ref).not.toContain(rotated.body.secret.slice('whsec_'.length));
+
+    // The secret it signs with now is not a rotation; a weak one is refused as at registration.
+    for (const [body, message] of [
+      [
+        { secret: 'a-brand-new-customer-chosen-secret' },
+        /^secret: is the secret this webhook signs with now/,
+      ],
+      [{ secret: 'short' }, /^secret: must be whsec_/],
+      [{ previous_secret_expires_in: 604_801 }, /^previous_secret_expires_in: must be at most 604800/],
+    ] as const) {
+      const answer = await stack.call('POST', `/api/v1/webhooks/${id}/secret/rotate`, body);
+      expect([answer.status, answer.body.error?.code], JSON.stringify(body)).toEqual([
+        400,
+        'invalid_parameter',
+      ]);
+      expect(answer.body.error.message).toMatch(message);
+    }
+
+    // Without a body: a generated secret, the previous one for a day; a second rotation keeps only the
+    // immediately previous secret.
+    const again = await stack.call<SecretRotated>('POST', `/api/v1/webhooks/${id}/secret/rotate`);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Date.parse(again.body.webhook.previous_secret_expires_at!)).toBeGreaterThanOrEqual(
+      Date.now() + 86_400_000 - 60_000,
+    );
+    expect((await sealed()).previous_secret_ref).toBe(after.secret_ref);
+    // A grace period of 0: the new secret alone, at once.
+    const now = await stack.call<SecretRotated>('POST', `/api/v1/webhooks/${id}/secret/rotate`, {
+      previous_secret_expires_in: 0,
+    });
+    expect(now.body.webhook.previous_secret_expires_at).toBeNull();
+    expect((await sealed()).previous_secret_ref).toBeNull();
+  });
 });

@@ -9,6 +9,8 @@ export function webhookWith(overrides: Partial<Webhook> = {}): Webhook {
     events: ['news.alert'],
     filter: null,
     secret_ref: 'sealed',
+    previous_secret_ref: null,
+    previous_secret_expires_at: null,
     active: true,
     disabled_reason: null,
     created_at: 1_000,

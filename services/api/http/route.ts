@@ -8,7 +8,7 @@ import { readJsonBody } from './json-body.ts';
 import { quote, takesCommaList } from './params.ts';
 import { plainIssue } from './issue-message.ts';
 
-export type Method = 'get' | 'post' | 'delete';
+export type Method = 'get' | 'post' | 'patch' | 'delete';
 
 export interface ResponseSpec {
   description: string;

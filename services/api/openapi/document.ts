@@ -225,7 +225,8 @@ function operation(route: RouteSpec): Json {
     ...(route.body && !asQuery
       ? {
           requestBody: {
-            required: true,
+            // A request without a body is validated as {} (route.ts): it is optional when {} is valid.
+            required: !route.body.safeParse({}).success,
             content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
           },
         }
@@ -334,7 +335,9 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
           description:
             'Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same ' +
             'on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 ' +
-            'HMAC-SHA256 over "id.timestamp.body" with the webhook secret). Answer 2xx to acknowledge; 410 ' +
+            'HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a ' +
+            'while, one space-separated v1 signature per secret: accept the delivery if any matches). ' +
+            'Answer 2xx to acknowledge; 410 ' +
             'disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h ' +
             '(each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the ' +
             'API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, ' +

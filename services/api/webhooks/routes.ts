@@ -1,6 +1,7 @@
-// POST/GET /api/v1/webhooks, GET/DELETE /api/v1/webhooks/{id}, POST /api/v1/webhooks/{id}/test,
-// GET /api/v1/webhooks/{id}/deliveries and POST .../deliveries/{delivery_id}/resend. Every webhook
-// belongs to the tenant of the credential: another tenant's id answers 404.
+// POST/GET /api/v1/webhooks, GET/PATCH/DELETE /api/v1/webhooks/{id}, POST .../{id}/secret/rotate,
+// POST /api/v1/webhooks/{id}/test, GET /api/v1/webhooks/{id}/deliveries and
+// POST .../deliveries/{delivery_id}/resend. Every webhook belongs to the tenant of the credential: another
+// tenant's id answers 404.
 import { z } from 'zod';
 import type { Context } from 'koa';
 import { categories } from '../../runtime/categories.ts';
@@ -20,6 +21,10 @@ import {
 } from '../../webhooks/delivery-log.ts';
 import { newId, type WebhookRegistry } from '../../webhooks/webhook-registry.ts';
 import { subscribableEvents, WEBHOOK_TEST } from '../../webhooks/event-types.ts';
+import {
+  DEFAULT_PREVIOUS_SECRET_SECONDS,
+  MAX_PREVIOUS_SECRET_SECONDS,
+} from '../../webhooks/secret-rotation.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
 
@@ -47,6 +52,27 @@ const filterSchema = z
       '(empty = any).',
   });
 
+/** A filter as a change gives it: monitor_ids are accepted only as they are, so a GET can be sent back. */
+const filterChange = filterSchema
+  .extend({
+    monitor_ids: z.array(z.string().max(200)).max(1000).optional().meta({
+      description:
+        "Set by monitors (the webhook at their alert_webhook lists them), never here: leave it out and they are kept; given, it must equal the webhook's own.",
+    }),
+  })
+  .strict()
+  .meta({
+    id: 'WebhookFilterChange',
+    description:
+      'Replaces the whole filter: a list left out is empty (any). monitor_ids, set by monitors, are kept.',
+  });
+
+const webhookUrl = z.string().min(1).max(2000);
+const webhookEvents = z
+  .array(z.enum(subscribableEvents, { error: `each must be one of ${subscribableEvents.join(', ')}` }))
+  .min(1, { error: `give at least one of ${subscribableEvents.join(', ')}` });
+const webhookSecret = z.string().max(200);
+
 export const webhookItem = z
   .object({
     id: z.string(),
@@ -63,10 +89,17 @@ export const webhookItem = z
           .meta({ description: "news.alert only for these monitors (a monitor's alert_webhook)." }),
       })
       .nullable(),
-    active: z
-      .boolean()
-      .meta({ description: 'False once the endpoint answered 410 Gone (see disabled_reason).' }),
+    active: z.boolean().meta({
+      description:
+        'False while paused by the tenant (disabled_reason null) or once the service disabled it, e.g. when ' +
+        'the endpoint answered 410 Gone (disabled_reason says why). PATCH {"active": true} resumes it.',
+    }),
     disabled_reason: z.string().nullable(),
+    previous_secret_expires_at: time.nullable().meta({
+      description:
+        'Until when the secret replaced by the latest rotation still signs deliveries, beside the new one ' +
+        '(each delivery then carries two v1 signatures); null when no previous secret signs.',
+    }),
     created_at: time.nullable(),
     updated_at: time,
   })
@@ -74,19 +107,13 @@ export const webhookItem = z
 
 const newWebhook = z
   .object({
-    url: z.string().min(1).max(2000).meta({ description: 'http(s) URL the events are POSTed to.' }),
-    events: z
-      .array(z.enum(subscribableEvents, { error: `each must be one of ${subscribableEvents.join(', ')}` }))
-      .min(1, { error: `give at least one of ${subscribableEvents.join(', ')}` }),
-    secret: z
-      .string()
-      .max(200)
-      .optional()
-      .meta({
-        description:
-          'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used ' +
-          'as the key). Omitted: one is generated. Either way the response shows it once, as whsec_…',
-      }),
+    url: webhookUrl.meta({ description: 'http(s) URL the events are POSTed to.' }),
+    events: webhookEvents,
+    secret: webhookSecret.optional().meta({
+      description:
+        'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used ' +
+        'as the key). Omitted: one is generated. Either way the response shows it once, as whsec_…',
+    }),
     filter: filterSchema.optional(),
   })
   .meta({ id: 'NewWebhook' });
@@ -101,6 +128,64 @@ const created = z
     }),
   })
   .meta({ id: 'WebhookCreated' });
+
+/** PATCH /api/v1/webhooks/{id}: any of the fields, at least one. */
+export const webhookChange = z
+  .object({
+    url: webhookUrl.optional().meta({
+      description:
+        'A new http(s) URL, checked as at registration. Not for the webhook of a monitor (409): its URL is ' +
+        "the monitors' alert_webhook.",
+    }),
+    events: webhookEvents.optional().meta({ description: 'Replaces the events it receives.' }),
+    filter: filterChange.nullable().optional().meta({ description: 'Replaces the filter; null removes it.' }),
+    active: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          'false pauses it (nothing is sent, events meanwhile are not kept for later); true resumes it, also ' +
+          'after the service disabled it. Resuming one that receives news.alert counts against the plan.',
+      }),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    error: 'give at least one of url, events, filter, active',
+  })
+  .meta({ id: 'WebhookChange' });
+
+/** POST /api/v1/webhooks/{id}/secret/rotate: both fields optional (an empty body rotates to a generated secret). */
+export const secretRotation = z
+  .object({
+    secret: webhookSecret.optional().meta({
+      description:
+        'The new signing secret, as at registration: whsec_<base64 key> or any text of 24 to 128 ' +
+        'characters. Omitted: one is generated.',
+    }),
+    previous_secret_expires_in: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PREVIOUS_SECRET_SECONDS)
+      .default(DEFAULT_PREVIOUS_SECRET_SECONDS)
+      .meta({
+        description:
+          'Seconds the secret in use now keeps signing deliveries beside the new one, so receivers can ' +
+          'switch without rejecting any (0: the new secret alone signs at once). Only the immediately ' +
+          'previous secret is kept: rotating again ends the older grace period.',
+      }),
+  })
+  .meta({ id: 'WebhookSecretRotation' });
+
+const rotated = z
+  .object({
+    webhook: webhookItem,
+    secret: z.string().meta({
+      description:
+        'The new signing secret (whsec_…), shown this once. Until webhook.previous_secret_expires_at ' +
+        'every delivery carries a v1 signature with it and one with the previous secret.',
+    }),
+  })
+  .meta({ id: 'WebhookSecretRotated' });
 
 const deliveryItem = z
   .object({
@@ -138,6 +223,9 @@ export function webhookRoutes(
     if (!webhook) throw notFound(`no webhook with id "${id}"`);
     return webhook;
   };
+  /** The monitors among `ids` (a webhook's filter.monitor_ids) that still exist. */
+  const servingMonitors = async (tenant: string, ids: readonly string[]) =>
+    (await Promise.all(ids.map((id) => monitorOf(tenant, id)))).filter((m) => m !== null).map((m) => m.id);
   return [
     defineRoute({
       method: 'post',
@@ -213,19 +301,70 @@ export function webhookRoutes(
       handler: async (ctx, { params }) => {
         const tenant = tenantOf(ctx);
         const webhook = await owned(ctx, params.id);
-        const serving = (
-          await Promise.all((webhook.item.filter?.monitor_ids ?? []).map((id) => monitorOf(tenant, id)))
-        ).filter((m) => m !== null);
+        const serving = await servingMonitors(tenant, webhook.item.filter?.monitor_ids ?? []);
         if (serving.length > 0)
           throw new ApiError(
             'conflict',
             `webhook "${params.id}" is the alert_webhook of ${serving.length} monitor(s) (${serving
               .slice(0, 10)
-              .map((m) => m.id)
               .join(', ')}): delete them first (the webhook goes with the last), or their alerts are lost`,
           );
         if (!(await registry.remove(tenant, params.id))) throw notFound(`no webhook with id "${params.id}"`);
         ctx.status = 204;
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/v1/webhooks/{id}',
+      operationId: 'updateWebhook',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'Change a webhook: its URL, events or filter; pause or resume it',
+      description:
+        'Every field is optional, at least one is needed; what is left out stays. The URL is checked as at ' +
+        "registration. A monitor's webhook (filter.monitor_ids) keeps its monitors, its URL and news.alert " +
+        'while they exist (409 otherwise). active: false pauses it, true resumes it, also one the service ' +
+        'disabled. Events that happen while it is paused are not delivered later. Secrets are rotated with ' +
+        'POST /api/v1/webhooks/{id}/secret/rotate.',
+      params: idParams,
+      body: webhookChange,
+      responses: { 200: { description: 'The webhook as changed (as GET shows it)', schema: webhookItem } },
+      errors: ['not_found', 'conflict', 'plan_limit_reached'],
+      handler: async (ctx, { params, body }) => {
+        const tenant = tenantOf(ctx);
+        const changed = await registry.update(tenant, params.id, body, {
+          limits: limitsOf(ctx),
+          servingMonitors: (ids) => servingMonitors(tenant, ids),
+        });
+        if (!changed) throw notFound(`no webhook with id "${params.id}"`);
+        ctx.body = changed;
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/webhooks/{id}/secret/rotate',
+      operationId: 'rotateWebhookSecret',
+      tag: 'Webhooks',
+      scope: 'write:webhooks',
+      summary: 'Rotate the signing secret: a new one, shown once; the old one signs too for a while',
+      description:
+        'For a leaked secret, or routine rotation. From the answer on, deliveries (retries of earlier ones ' +
+        'included) are signed with the new secret and, until webhook.previous_secret_expires_at (86400 s ' +
+        'by default, 0 for none), also with the previous one: webhook-signature carries a space-separated ' +
+        'v1 signature for each, so a receiver verifying with either accepts them while it switches.',
+      params: idParams,
+      body: secretRotation,
+      responses: { 200: { description: 'Rotated; the new secret is shown this once', schema: rotated } },
+      errors: ['not_found'],
+      handler: async (ctx, { params, body }) => {
+        const result = await registry.rotateSecret(tenantOf(ctx), params.id, {
+          secret: body.secret,
+          graceSeconds: body.previous_secret_expires_in,
+        });
+        if (!result) throw notFound(`no webhook with id "${params.id}"`);
+        // The secret is in this answer only: no cache on the way may keep it.
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = result;
       },
     }),
     defineRoute({
@@ -242,10 +381,13 @@ export function webhookRoutes(
       handler: async (ctx, { params }) => {
         const webhook = await owned(ctx, params.id);
         // Queued, it would be recorded as not sent: the caller is told now instead.
+        const resume = `PATCH /api/v1/webhooks/${params.id} with {"active": true}`;
         if (!webhook.item.active)
           throw new ApiError(
             'conflict',
-            `webhook "${params.id}" is disabled (${webhook.item.disabled_reason ?? 'no reason given'}): nothing is sent to it; register the endpoint again to receive events`,
+            webhook.item.disabled_reason === null
+              ? `webhook "${params.id}" is paused: nothing is sent to it; resume it with ${resume}`
+              : `webhook "${params.id}" is disabled (${webhook.item.disabled_reason}): nothing is sent to it; once the endpoint works, resume it with ${resume}`,
           );
         const deliveryId = newId('msg');
         const timestamp = new Date().toISOString();

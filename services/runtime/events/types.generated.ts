@@ -521,6 +521,10 @@ export interface Webhook {
   filter: null | WebhookFilter;
   /** Opaque reference to where the signing secret of this webhook is stored, resolved by the dispatcher to sign deliveries (Standard Webhooks HMAC-SHA256). Never the secret itself. */
   secret_ref: string;
+  /** Opaque reference, sealed like secret_ref, to the signing secret this webhook had before its latest rotation (POST /api/v1/webhooks/{id}/secret/rotate). Until previous_secret_expires_at it signs every delivery too, beside secret_ref, so a receiver still verifying with it accepts them while it switches. Only the immediately previous secret is kept: a second rotation replaces it. Null when no rotation left one in force (never rotated, rotated without a grace period, or the grace period had ended when a later state was written). Never the secret itself. */
+  previous_secret_ref: null | string;
+  /** When previous_secret_ref stops signing deliveries, UTC milliseconds since the Unix epoch: an attempt made at or after this instant is signed with secret_ref alone. Compare it with the time of the attempt: a state is not rewritten when it passes. Null exactly when previous_secret_ref is null. */
+  previous_secret_expires_at: null | number;
   /** True if deliveries are made; false if the tenant paused it or the service disabled it (see disabled_reason). */
   active: boolean;
   /** Why the service disabled the webhook (e.g. "endpoint failed every attempt for 24 h", "URL resolves to a private address"); null when active or paused by the tenant. */

@@ -27,6 +27,8 @@ export class BenchFixtures {
       events: [NEWS_ALERT],
       filter: null,
       secret_ref: box.seal(generateWebhookSecret()),
+      previous_secret_ref: null,
+      previous_secret_expires_at: null,
       active: true,
       disabled_reason: null,
       created_at: now,
