@@ -15,6 +15,7 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { Redis } from 'ioredis';
 import { RedisMutex } from '../runtime/keyed-mutex.ts';
+import { feedUrlLockPrefix } from '../sources/feed-url-lock.ts';
 import type { Client } from '../runtime/events/types.generated.ts';
 import { ClientDirectory } from '../clients/client-directory.ts';
 import { effectiveLimits } from '../clients/plans.ts';
@@ -193,7 +194,7 @@ export async function startApi(
     // Held over the feed's fetch and the wait for the read model; the next request waits as long.
     lock: new RedisMutex({
       redis,
-      prefix: `${config.REDIS_KEY_PREFIX}lock:new-source:`,
+      prefix: feedUrlLockPrefix(config.REDIS_KEY_PREFIX),
       holdMs: config.FEED_TOTAL_TIMEOUT_MS + config.API_VISIBLE_WITHIN_MS + 5_000,
       waitMs: config.FEED_TOTAL_TIMEOUT_MS + config.API_VISIBLE_WITHIN_MS + 5_000,
       onRedisError: (error) =>

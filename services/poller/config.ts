@@ -47,6 +47,10 @@ export const pollerEnv = {
   POLLER_WEBSUB_SAFETY_INTERVAL_SECONDS: integer(interval.websubSafetySeconds, 60, 7 * 86_400).describe(
     'Least interval of a source whose WebSub hub pushes it: its polls only catch lost pushes (a source adaptive polling would poll less often keeps its interval).',
   ),
+  // Feeds that move (feed-move.ts; docs/operations.md, "Feeds that move").
+  POLLER_MOVE_AFTER_POLLS: integer(3, 2, 100).describe(
+    'Successful polls in a row whose redirects are all permanent (301, 308) and end at the same new URL, with a feed read there, after which the source is polled at that URL from then on (its `url`, under the same id; the old one is kept in `previous_urls`). At least 2, so one misconfigured answer cannot move a source; a temporary redirect (302, 303, 307) anywhere in the chain never moves it.',
+  ),
   POLLER_USER_AGENT: text('news-intelligence-poller/0.1 (+https://github.com/news-intelligence)').describe(
     'User-Agent of feed requests.',
   ),

@@ -18,6 +18,9 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
+import { RedisMutex } from '../runtime/keyed-mutex.ts';
+import { feedUrlLockKey, feedUrlLockPrefix } from '../sources/feed-url-lock.ts';
+import { SourceRegistry } from '../sources/source-registry.ts';
 import { intervalSettings, loadPollerConfig } from './config.ts';
 import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
@@ -248,6 +251,27 @@ runProcess(
     }
     const intervals = intervalSettings(config);
     const lock = new SourceLock(redis, config.FEED_TOTAL_TIMEOUT_MS + 30_000, `${prefix}lock:poll:`);
+    // Following a feed that moved for good (feed-move.ts): the sources' own command, which reads the topic
+    // for the source's latest version and for a source already at the new URL, under the lock POST
+    // /v1/sources takes for that URL (services/sources/feed-url-lock.ts). Once in a feed's life, so
+    // reading the whole (compacted) sources topic for it is cheap.
+    const registry = new SourceRegistry({ kafka, codec, producer });
+    const urlLock = new RedisMutex({
+      redis,
+      prefix: feedUrlLockPrefix(prefix),
+      holdMs: 60_000,
+      waitMs: 15_000,
+      onRedisError: (error) =>
+        log.warn(
+          { err: (error as Error).message },
+          'Redis unreachable: a source is moved without the URL lock',
+        ),
+    });
+    const moves = {
+      afterPolls: config.POLLER_MOVE_AFTER_POLLS,
+      move: (source: Source, to: string) =>
+        urlLock.run(feedUrlLockKey(to), () => registry.move(source.source_id, source.feed_url, to)),
+    };
     const scheduler = new PollScheduler({
       concurrency: config.POLLER_CONCURRENCY,
       startsPerSecond: config.POLLER_MAX_POLLS_PER_SECOND,
@@ -264,6 +288,7 @@ runProcess(
             fetch: (request) => fetcher.fetch(request),
             ...ingestion,
             intervals,
+            moves,
             nextPollAt: (_source, failures, retryAfterMs, intervalSeconds) =>
               Date.now() +
               nextPollDelay({

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { ArticleDiscovered, FeedPoll } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { sourceState } from '../sources/source.ts';
+import { movedSource, sourceState } from '../sources/source.ts';
+import type { MoveResult } from '../sources/source-registry.ts';
 import type { FetchOutcome } from '../feeds/fetcher/feed-fetcher.ts';
 import { noResponseHints } from '../feeds/fetcher/response-hints.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
@@ -84,7 +85,7 @@ const ok = (body: Uint8Array): FetchOutcome => ({
   etag: '"v1"',
   lastModified: null,
   finalUrl: 'https://feeds.example/rss',
-  redirects: 0,
+  redirectStatuses: [],
   durationMs: 5,
   hints: noResponseHints,
 });
@@ -409,6 +410,7 @@ describe('pollSource and the state it is given', () => {
         etag: null,
         lastModified: null,
         finalUrl: request.url,
+        redirectStatuses: [],
         durationMs: 1,
         hints: noResponseHints,
       };
@@ -439,6 +441,7 @@ describe('pollSource and the pace of the source', () => {
     etag: '"v1"',
     lastModified: null,
     finalUrl: 'https://feeds.example/rss',
+    redirectStatuses: [],
     durationMs: 5,
     hints: { ...noResponseHints, freshForMs },
   });
@@ -557,5 +560,192 @@ describe('pollSource and the pace of the source', () => {
     await pollSource(source, deps);
     expect(intervals(polls())).toEqual([[900, 'configured interval (POLLER_ADAPTIVE=false)']]);
     expect(state().pace!.publications).toHaveLength(5);
+  });
+});
+
+describe('pollSource: a feed that moved', () => {
+  const newUrl = 'https://new.example/feed.xml';
+  const items = rss(
+    '<item><guid>g-1</guid><title>A</title><link>https://feeds.example/a</link></item>' +
+      '<item><title>B</title><link>https://feeds.example/b</link></item>',
+  );
+  const redirected = (redirectStatuses: number[], finalUrl = newUrl): FetchOutcome => ({
+    ...(ok(items) as Extract<FetchOutcome, { kind: 'ok' }>),
+    finalUrl,
+    redirectStatuses,
+  });
+  /** The harness, with moves after 3 polls; `answer` says what each attempt to move finds. */
+  const moving = (outcomes: FetchOutcome[], answer: (to: string) => Promise<MoveResult>) => {
+    const h = harness(outcomes);
+    const attempts: string[] = [];
+    h.deps.moves = {
+      afterPolls: 3,
+      move: async (from, to) => {
+        expect(from.source_id).toBe(source.source_id);
+        attempts.push(to);
+        return answer(to);
+      },
+    };
+    return { ...h, attempts };
+  };
+  const moved = (to: string): Promise<MoveResult> =>
+    Promise.resolve({ kind: 'moved', source: movedSource(source, to, 0) });
+
+  it('moves the source after 3 polls whose redirects are permanent, says so, and keeps its articles', async () => {
+    const { deps, polls, articles, attempts, state } = moving(
+      [redirected([301]), redirected([308, 301]), redirected([301]), ok(items)],
+      moved,
+    );
+    for (let i = 0; i < 3; i++) await pollSource(source, deps);
+    expect(attempts).toEqual([newUrl]);
+    expect(polls().map((p) => [p.feed_url, p.final_url, p.redirect_statuses])).toEqual([
+      [source.feed_url, newUrl, [301]],
+      [source.feed_url, newUrl, [308, 301]],
+      [source.feed_url, newUrl, [301]],
+    ]);
+    expect(polls().map((p) => p.warnings[0])).toEqual([
+      `the feed redirects permanently to ${newUrl}: the source moves there after 3 polls in a row end there (1 so far)`,
+      `the feed redirects permanently to ${newUrl}: the source moves there after 3 polls in a row end there (2 so far)`,
+      `the feed moved permanently: the source is polled at ${newUrl} from now on (it was at ${source.feed_url})`,
+    ]);
+    expect(state().move ?? null).toBeNull();
+
+    // Polled at its new URL, same id: the same items are the same articles, nothing new.
+    const after = movedSource(source, newUrl, 0);
+    const { poll } = await pollSource(after, deps);
+    expect(poll).toMatchObject({ feed_url: newUrl, final_url: null, redirect_statuses: [], new_items: 0 });
+    expect(poll.warnings).toEqual([]);
+    expect(articles()).toHaveLength(2);
+  });
+
+  it('never moves a source redirected temporarily, and records each redirect', async () => {
+    // Each with a permanent hop too: only a chain of nothing but permanent ones counts.
+    const chains = [
+      [301, 307],
+      [308, 302],
+      [301, 303],
+      [302, 301],
+    ];
+    const { deps, polls, attempts, state } = moving(
+      chains.map((chain) => redirected(chain)),
+      moved,
+    );
+    for (let i = 0; i < chains.length; i++) await pollSource(source, deps);
+    expect(attempts).toEqual([]);
+    expect(polls().map((p) => p.redirect_statuses)).toEqual(chains);
+    expect(polls().every((p) => p.final_url === newUrl && p.warnings.length === 0)).toBe(true);
+    expect(state().move ?? null).toBeNull();
+  });
+
+  it('starts counting again after a failed poll, a refused redirect or an unreadable page at the new URL', async () => {
+    const page = (): FetchOutcome => ({
+      ...(redirected([301]) as Extract<FetchOutcome, { kind: 'ok' }>),
+      body: new TextEncoder().encode('<html><body>parked domain</body></html>'),
+    });
+    // What the fetcher makes of a redirect to a private address (the poll's chain stops there).
+    const refused: FetchOutcome = {
+      kind: 'refused',
+      reason: 'refused: 10.0.0.5 is a private address (redirected from https://feeds.example/rss)',
+      durationMs: 1,
+    };
+    const r = () => redirected([301]);
+    const { deps, attempts, polls } = moving(
+      [r(), r(), failed, r(), r(), refused, r(), r(), page(), r()],
+      moved,
+    );
+    for (let i = 0; i < 10; i++) await pollSource(source, deps);
+    expect(attempts).toEqual([]);
+    expect(polls().map((p) => p.status)).toEqual([
+      'ok',
+      'ok',
+      'failed',
+      'ok',
+      'ok',
+      'refused',
+      'ok',
+      'ok',
+      'failed',
+      'ok',
+    ]);
+    expect(polls().at(-1)!.warnings[0]).toMatch(/\(1 so far\)$/);
+  });
+
+  it("leaves the source where it is when the new URL is another source's, says so, and tries again later", async () => {
+    const answers: MoveResult[] = [
+      { kind: 'taken', by: 'src_other' },
+      { kind: 'taken', by: 'src_other' },
+    ];
+    const { deps, attempts, polls, state } = moving(
+      Array.from({ length: 6 }, () => redirected([301])),
+      async () => answers.shift()!,
+    );
+    for (let i = 0; i < 6; i++) await pollSource(source, deps);
+    expect(attempts).toEqual([newUrl, newUrl]);
+    const taken = `the feed moved permanently to ${newUrl}, which is already source src_other: this source stays at its URL (tried again after 3 polls)`;
+    expect(polls().map((p) => p.warnings[0])).toEqual([
+      expect.stringMatching(/\(1 so far\)$/),
+      expect.stringMatching(/\(2 so far\)$/),
+      taken,
+      taken,
+      taken,
+      taken,
+    ]);
+    expect(state().move).toEqual({ url: newUrl, polls: 0, feedRead: true, takenBy: 'src_other' });
+  });
+
+  it('records the poll and keeps the count when the move itself fails, so the next poll moves it', async () => {
+    let fail = true;
+    const { deps, attempts, polls } = moving(
+      Array.from({ length: 4 }, () => redirected([301])),
+      async (to) => {
+        if (fail) {
+          fail = false;
+          throw new Error('KafkaJSConnectionError: broker down');
+        }
+        return moved(to);
+      },
+    );
+    for (let i = 0; i < 4; i++) await pollSource(source, deps);
+    expect(attempts).toEqual([newUrl, newUrl]);
+    expect(polls().map((p) => p.status)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(polls()[2]!.warnings[0]).toMatch(/\(3 so far\)$/);
+    expect(polls()[3]!.warnings[0]).toMatch(/^the feed moved permanently: the source is polled at /);
+  });
+
+  it('asks for the feed whole while a 304 is all the new address gave, then moves', async () => {
+    const notModified: FetchOutcome = {
+      kind: 'not_modified',
+      status: 304,
+      etag: '"v1"',
+      lastModified: null,
+      finalUrl: newUrl,
+      redirectStatuses: [301],
+      durationMs: 1,
+      hints: noResponseHints,
+    };
+    const { deps, attempts } = moving([ok(items), notModified, redirected([301]), redirected([301])], moved);
+    const fetch = deps.fetch;
+    const sentEtags: (string | null | undefined)[] = [];
+    deps.fetch = async (request) => {
+      sentEtags.push(request.etag);
+      return fetch(request);
+    };
+    for (let i = 0; i < 4; i++) await pollSource(source, deps);
+    expect(sentEtags).toEqual([null, '"v1"', null, '"v1"']);
+    expect(attempts).toEqual([newUrl]);
+  });
+
+  it('does not move a source that changed meanwhile, and never moves without the hook', async () => {
+    const { deps, attempts, state } = moving(
+      Array.from({ length: 3 }, () => redirected([301])),
+      async () => ({ kind: 'stale', reason: 'the source is at https://elsewhere.example/ now' }),
+    );
+    for (let i = 0; i < 3; i++) await pollSource(source, deps);
+    expect(attempts).toEqual([newUrl]);
+    expect(state().move ?? null).toBeNull();
+
+    const plain = harness(Array.from({ length: 4 }, () => redirected([301])));
+    for (let i = 0; i < 4; i++) await pollSource(source, plain.deps);
+    expect(plain.polls().every((p) => p.warnings.length === 0 && p.final_url === newUrl)).toBe(true);
   });
 });

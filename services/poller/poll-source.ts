@@ -1,8 +1,9 @@
 // One poll of one source, start to finish: conditional GET, parse, normalise,
 // dedupe, append the new articles and the new revisions of changed ones, choose
-// the source's next interval (poll-interval.ts), and record the outcome on
-// news.feed-polls.v1. Everything that can go wrong with the *feed* becomes a
-// recorded outcome; only our own infrastructure failing (Kafka, Redis) throws.
+// the source's next interval (poll-interval.ts), follow a feed that moved for
+// good (feed-move.ts), and record the outcome on news.feed-polls.v1. Everything
+// that can go wrong with the *feed* becomes a recorded outcome; only our own
+// infrastructure failing (Kafka, Redis) throws.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type {
@@ -13,6 +14,7 @@ import type {
 } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
+import { canonicalUrl } from '../runtime/canonical-url.ts';
 import { languageCode } from '../runtime/language.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.ts';
@@ -22,8 +24,10 @@ import { FeedParseError } from '../feeds/parser/errors.ts';
 import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
+import type { MoveResult } from '../sources/source-registry.ts';
 import { changedFields, fingerprintOf } from './article-fingerprint.ts';
 import { adoptedRecord, firstRecord, nextRevision, type ArticleRecord } from './article-revision.ts';
+import { moveVerdict, moveWarning, refusedStreak, type MoveStreak, type PollSighting } from './feed-move.ts';
 import {
   defaultIntervalSettings,
   pollInterval,
@@ -77,6 +81,12 @@ export interface PollDependencies {
    * logged and never fails the poll.
    */
   onHubs?: (source: Source, found: { hubs: string[]; selfUrl: string | null }) => void | Promise<void>;
+  /**
+   * Following feeds that moved for good (feed-move.ts): the successful polls in a row a permanent
+   * redirect must end at one new URL, and the move itself (SourceRegistry.move, under the feed URL's
+   * lock). Absent: sources never move, and every poll follows the redirects again.
+   */
+  moves?: { afterPolls: number; move: (source: Source, to: string) => Promise<MoveResult> };
 }
 
 export interface PollResult {
@@ -117,12 +127,16 @@ export async function pollSource(
 ): Promise<PollResult> {
   const startedAt = deps.clock();
   const previous = state ?? (await deps.state.get(source.source_id));
+  // A move waits for a feed read at the new address (feed-move.ts), and a server that kept its validators
+  // through the move answers 304 there forever: while no feed was read, the feed is asked for whole.
+  const conditional = !(previous.move && !previous.move.feedRead);
   const fetched = await deps.fetch({
     url: source.feed_url,
-    etag: previous.etag,
-    lastModified: previous.lastModified,
+    etag: conditional ? previous.etag : null,
+    lastModified: conditional ? previous.lastModified : null,
   });
   const outcome = await interpret(fetched, source, previous, deps, startedAt);
+  const move = await followMove(source, previous.move ?? null, fetched, outcome, deps);
 
   const failed = outcome.status === 'failed' || outcome.status === 'refused';
   const consecutiveFailures = failed ? previous.consecutiveFailures + 1 : 0;
@@ -132,6 +146,7 @@ export async function pollSource(
     lastModified: outcome.lastModified,
     consecutiveFailures,
     pace,
+    move: move.streak,
   });
 
   const finishedAt = deps.clock();
@@ -146,7 +161,8 @@ export async function pollSource(
     skipped_items: outcome.skipped.length,
     skipped_reasons: outcome.skipped.slice(0, maxSkippedReasons),
     updated_items: outcome.articles.filter((a) => a.revision > 1).length,
-    warnings: outcome.warnings.slice(0, maxWarnings),
+    // The move first: the bound must not hide why the source is (or is not yet) polled elsewhere.
+    warnings: [...(move.warning === null ? [] : [move.warning]), ...outcome.warnings].slice(0, maxWarnings),
     etag: outcome.etag,
     last_modified: outcome.lastModified,
     duration_ms: Math.max(0, finishedAt - startedAt),
@@ -158,6 +174,7 @@ export async function pollSource(
     poll_interval_seconds: interval.seconds,
     interval_reason: interval.reason,
     trigger: 'poll',
+    ...redirectsOf(fetched),
     occurred_at: finishedAt,
   };
   await deps.producer.send(topicNames.feedPolls, [{ key: source.source_id, value: poll }]);
@@ -169,6 +186,81 @@ export async function pollSource(
       'poll failed',
     );
   return { poll, articles: outcome.articles };
+}
+
+/** Where the feed answered and through which redirects (the poll record's final_url, redirect_statuses). */
+function redirectsOf(fetched: FetchOutcome): Pick<FeedPoll, 'final_url' | 'redirect_statuses'> {
+  if ((fetched.kind !== 'ok' && fetched.kind !== 'not_modified') || fetched.redirectStatuses.length === 0)
+    return { final_url: null, redirect_statuses: [] };
+  return { final_url: canonicalUrl(fetched.finalUrl), redirect_statuses: fetched.redirectStatuses };
+}
+
+/**
+ * The move streak after this poll (feed-move.ts), and what the source's health should say about it;
+ * moves the source when the verdict says so.
+ *
+ * The poller appends the move itself, through the sources' own command (SourceRegistry.move, which
+ * `npm run sources` uses too) rather than recording it for an owner to apply: no running process owns
+ * news.sources.v1 (the API adds sources, the admin command changes them, both through services/sources),
+ * so an owner applying moves would be a new consumer somewhere for a change made once in a feed's life.
+ * The command keeps the topic's rule: it builds the next version (+1) on the state it reads from the
+ * topic, whoever wrote the one before, and writes nothing if the source changed since this poll began.
+ * It runs under the source's poll lock (no other poll of it meanwhile) and the URL's lock that POST
+ * /v1/sources takes. The poll state stays consistent as it is: it is keyed by the source's id, which does
+ * not change, its validators already came from the new address, and the streak, written with it after
+ * this, is cleared once the source moved.
+ */
+async function followMove(
+  source: Source,
+  previous: MoveStreak | null,
+  fetched: FetchOutcome,
+  outcome: Outcome,
+  deps: PollDependencies,
+): Promise<{ streak: MoveStreak | null; warning: string | null }> {
+  const required = deps.moves?.afterPolls ?? 0;
+  const answered =
+    (fetched.kind === 'ok' || fetched.kind === 'not_modified') &&
+    (outcome.status === 'ok' || outcome.status === 'not_modified');
+  const sighting: PollSighting = answered
+    ? {
+        kind: 'answered',
+        finalUrl: fetched.finalUrl,
+        redirectStatuses: fetched.redirectStatuses,
+        feedRead: outcome.status === 'ok',
+      }
+    : { kind: 'failed' };
+  const verdict = moveVerdict(previous, source.feed_url, sighting, required);
+  if (verdict.kind === 'none') return { streak: null, warning: null };
+  if (verdict.kind === 'pending') return { streak: verdict.streak, warning: moveWarning(verdict, required) };
+
+  const { to, streak } = verdict;
+  const log = { sourceId: source.source_id, from: source.feed_url, to };
+  let result: MoveResult;
+  try {
+    result = await deps.moves!.move(source, to);
+  } catch (error) {
+    // Our Kafka or Redis: the poll itself is recorded as it went, and the next one that ends at the
+    // same URL tries again (the streak is kept).
+    deps.logger.warn({ ...log, err: error }, 'moving the source to where its feed moved failed; will retry');
+    return { streak, warning: moveWarning({ kind: 'pending', to, streak }, required) };
+  }
+  switch (result.kind) {
+    case 'moved':
+      deps.logger.info(log, 'source moved to where its feed moved permanently');
+      return {
+        streak: null,
+        warning: `the feed moved permanently: the source is polled at ${to} from now on (it was at ${source.feed_url})`,
+      };
+    case 'taken': {
+      deps.logger.warn({ ...log, takenBy: result.by }, "feed moved to another source's URL: not moved");
+      const refused = refusedStreak(streak, result.by);
+      return { streak: refused, warning: moveWarning({ kind: 'pending', to, streak: refused }, required) };
+    }
+    case 'stale':
+      // The source changed while it was polled (an operator, or a move already made): start again.
+      deps.logger.info({ ...log, reason: result.reason }, 'source not moved: it changed meanwhile');
+      return { streak: null, warning: null };
+  }
 }
 
 /**
@@ -487,6 +579,8 @@ export async function ingestPushedFeed(
     poll_interval_seconds: null,
     interval_reason: null,
     trigger: 'websub',
+    final_url: null,
+    redirect_statuses: [],
     occurred_at: finishedAt,
   };
   await deps.producer.send(topicNames.feedPolls, [{ key: source.source_id, value: poll }]);

@@ -32,4 +32,25 @@ describe('pollStateOf', () => {
       },
     });
   });
+
+  it('reads the move streak, and a hash without one as no move in progress', () => {
+    expect(
+      pollStateOf({
+        failures: '0',
+        move_url: 'https://new.example/feed',
+        move_polls: '2',
+        move_read: '1',
+        move_taken_by: '',
+      }).move,
+    ).toEqual({ url: 'https://new.example/feed', polls: 2, feedRead: true, takenBy: null });
+    expect(
+      pollStateOf({
+        move_url: 'https://new.example/feed',
+        move_polls: 'x',
+        move_read: '0',
+        move_taken_by: 'src_a',
+      }).move,
+    ).toEqual({ url: 'https://new.example/feed', polls: 0, feedRead: false, takenBy: 'src_a' });
+    expect(pollStateOf({ failures: '1', move_url: '' }).move).toBeUndefined();
+  });
 });

@@ -1,11 +1,14 @@
 // What the poller remembers about a source between polls: HTTP validators for
-// the conditional GET, the failure streak, and what sets the source's pace
+// the conditional GET, the failure streak, what sets the source's pace
 // (poll-interval.ts): the publication times of its latest items, what the feed
-// last said about its freshness, and the interval chosen last. Ephemeral
-// (Redis): losing it costs one unconditional GET, resets the streak, and makes
-// the next poll learn the pace again from the feed's items, nothing more.
+// last said about its freshness, and the interval chosen last; and the polls in
+// a row that a permanent redirect took to one new address (feed-move.ts).
+// Ephemeral (Redis): losing it costs one unconditional GET, resets the streaks,
+// and makes the next poll learn the pace again from the feed's items, nothing
+// more (a move in progress starts its count again).
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
+import type { MoveStreak } from './feed-move.ts';
 
 export interface PollState {
   etag: string | null;
@@ -13,6 +16,8 @@ export interface PollState {
   consecutiveFailures: number;
   /** Always there as read from Redis; absent in a state made by hand, read as noPace(). */
   pace?: PollPace;
+  /** Permanent redirects to one new address, polls in a row (feed-move.ts); absent or null: none. */
+  move?: MoveStreak | null;
 }
 
 /** What sets the source's pace (poll-interval.ts). */
@@ -42,12 +47,17 @@ const thirtyDays = 30 * 24 * 60 * 60;
 
 /**
  * The state replaced whole, atomically, as one command: a MULTI of DEL, HSET and EXPIRE is five, each
- * with its own reply for the client to read, on every poll.
+ * with its own reply for the client to read, on every poll. The move streak's fields are written only
+ * while a move is in progress, which is seldom: most sources' hashes stay as small as before.
  */
 const setScript = new RedisScript(`
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3],
   'published', ARGV[4], 'ttl', ARGV[5], 'update_interval', ARGV[6], 'interval', ARGV[7])
+if ARGV[9] ~= '' then
+  redis.call('HSET', KEYS[1], 'move_url', ARGV[9], 'move_polls', ARGV[10], 'move_read', ARGV[11],
+    'move_taken_by', ARGV[12])
+end
 return redis.call('EXPIRE', KEYS[1], ARGV[8])`);
 
 /** A whole number of at least 1 as stored, or null (empty, missing, or written by hand). */
@@ -75,6 +85,17 @@ export function pollStateOf(raw: Record<string, string> | null | undefined): Pol
       publisher: { ttlSeconds: positive(raw.ttl), updateIntervalSeconds: positive(raw.update_interval) },
       intervalSeconds: positive(raw.interval),
     },
+    // Only while a move is in progress, like a state made by hand.
+    ...(raw.move_url
+      ? {
+          move: {
+            url: raw.move_url,
+            polls: Math.max(0, Number(raw.move_polls) || 0),
+            feedRead: raw.move_read === '1',
+            takenBy: raw.move_taken_by || null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -108,6 +129,10 @@ export class PollStateStore {
         number(pace.publisher.updateIntervalSeconds),
         number(pace.intervalSeconds),
         thirtyDays,
+        state.move?.url ?? '',
+        String(state.move?.polls ?? 0),
+        state.move?.feedRead ? '1' : '0',
+        state.move?.takenBy ?? '',
       ],
     );
   }

@@ -66,7 +66,7 @@ const ok = (body: Buffer, hints = noResponseHints): FetchOutcome => ({
   etag: '"v2"',
   lastModified: null,
   finalUrl: source.feed_url,
-  redirects: 0,
+  redirectStatuses: [],
   durationMs: 1,
   hints,
 });
@@ -154,6 +154,7 @@ describe('onHubs', () => {
         etag: null,
         lastModified: null,
         finalUrl: source.feed_url,
+        redirectStatuses: [],
         durationMs: 1,
         hints: noResponseHints,
       },

@@ -39,7 +39,7 @@ const feed = (...items: string[]): FetchOutcome => ({
   etag: null,
   lastModified: null,
   finalUrl: 'https://feeds.example/rss',
-  redirects: 0,
+  redirectStatuses: [],
   durationMs: 5,
   hints: noResponseHints,
 });

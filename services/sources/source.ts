@@ -1,6 +1,8 @@
 // A news source: what it is and how to validate one at the edge (admin
 // command, OPML import, later POST /v1/sources). Its id is derived from the
-// canonical feed URL, so the same feed added twice is the same source.
+// canonical feed URL it was created with, so the same feed added twice is the
+// same source; a source whose feed moved for good keeps that id, and the URLs
+// it was polled at before (`previous_urls`) still find it.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
@@ -64,7 +66,10 @@ export function sourceIdFor(feedUrl: string): string {
   return `src_${createHash('sha256').update(canonical).digest('hex').slice(0, 16)}`;
 }
 
-/** Validates input and builds the next state of the source (version after `previous`). */
+/**
+ * Validates input and builds the next state of the source (version after `previous`). A source keeps
+ * its id and its former URLs whatever its feed URL is now: a moved source's id is its first URL's.
+ */
 export function sourceState(
   input: SourceInput,
   previous: Source | null,
@@ -74,9 +79,10 @@ export function sourceState(
   const valid = sourceInput.parse(input);
   const feedUrl = canonicalUrl(valid.feed_url)!;
   return {
-    source_id: sourceIdFor(feedUrl),
+    source_id: previous?.source_id ?? sourceIdFor(feedUrl),
     name: valid.name,
     feed_url: feedUrl,
+    previous_urls: previous?.previous_urls ?? [],
     site_url: valid.site_url ? canonicalUrl(valid.site_url) : null,
     category: valid.category,
     language: valid.language,
@@ -107,4 +113,34 @@ export function changedSource(previous: Source, change: Partial<SourceInput>, no
     previous,
     now,
   );
+}
+
+/** Every URL that names this source: where it is polled now, and where it was before its feed moved. */
+export const feedUrlsOf = (source: Pick<Source, 'feed_url' | 'previous_urls'>): string[] => [
+  source.feed_url,
+  ...source.previous_urls,
+];
+
+/**
+ * Former URLs kept per source: enough for every real history (a feed moves once or twice in its life),
+ * bounded so that a server moving its feed around on purpose cannot grow the record without end.
+ */
+export const maxPreviousUrls = 10;
+
+/**
+ * The source polled at `to` from now on, because its feed moved there for good (the poller decides
+ * when, services/poller/feed-move.ts): the same id, the next version, and the URL it leaves kept in
+ * previous_urls (a move back to a former URL takes that URL out of the list again).
+ */
+export function movedSource(previous: Source, to: string, now: number): Source {
+  const feedUrl = canonicalUrl(to);
+  if (feedUrl === null) throw new Error(`"${to}" is not an http(s) URL`);
+  const left = [...previous.previous_urls, previous.feed_url].filter((url) => url !== feedUrl);
+  return {
+    ...previous,
+    feed_url: feedUrl,
+    previous_urls: [...new Set(left)].slice(-maxPreviousUrls),
+    version: previous.version + 1,
+    occurred_at: now,
+  };
 }

@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Add a feed and subscribe to it
-         * @description A source with the same canonical feed URL is reused (200); otherwise the feed is fetched once to check that it is a readable feed, the source is created (201) and polled within seconds. Either way the caller's tenant subscribes to it.
+         * @description A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is reused (200); otherwise the feed is fetched once to check that it is a readable feed, the source is created (201) and polled within seconds. Either way the caller's tenant subscribes to it.
          */
         post: operations["subscribeSource"];
         delete?: never;
@@ -1495,8 +1495,10 @@ export interface components {
         Source: {
             id: string;
             name: string;
-            /** @description Feed URL (canonical form). */
+            /** @description Feed URL (canonical form): where the source is polled. Follows the feed when it moved permanently (docs/operations.md, "Feeds that move"). */
             url: string;
+            /** @description Where the source was polled before its feed moved permanently, oldest first; empty for a source that never moved. POST /v1/sources with any of them finds this source. */
+            previous_urls: string[];
             site_url: string | null;
             category: string;
             /** @description ISO 639-1 */
@@ -1524,7 +1526,7 @@ export interface components {
                 items_skipped: number;
                 /** @description Why, one reason per skipped item naming it (at most 5; items_skipped has the count). */
                 skipped_reasons: string[];
-                /** @description What the latest poll noticed without failing (at most 5): an ignored charset, a document read leniently, a last item cut off and left out. A source can be healthy and still have warnings. */
+                /** @description What the latest poll noticed without failing (at most 5): an ignored charset, a document read leniently, a last item cut off and left out; first, a permanent redirect the source has not followed yet (or cannot: its new URL is another source's), or the move it just made. A source can be healthy and still have warnings. */
                 warnings: string[];
             };
         };

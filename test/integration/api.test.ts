@@ -64,6 +64,7 @@ describe('read API', () => {
             source_id: s.id,
             name: s.name,
             feed_url: s.url,
+            previous_urls: [],
             site_url: s.site_url,
             category: s.category,
             language: s.language,
@@ -732,6 +733,7 @@ describe('read API', () => {
       source_id: id,
       name: `Poll history ${run} ${id}`,
       feed_url: `https://polls-${run}.example/${id}.xml`,
+      previous_urls: [],
       site_url: null,
       category: 'science',
       language: 'en',
@@ -766,6 +768,8 @@ describe('read API', () => {
       skipped_reasons: [],
       updated_items: 0,
       warnings: [],
+      final_url: null,
+      redirect_statuses: [],
       occurred_at: at,
     });
     const recent = `src_polls_recent_${run}`;

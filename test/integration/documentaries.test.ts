@@ -43,6 +43,7 @@ describe('documentaries end to end', () => {
       source_id: `src_doc_${run}`,
       name: `BBC corpus ${run}`,
       feed_url: `https://corpus-${run}.example/feed.xml`,
+      previous_urls: [],
       site_url: null,
       category: 'general',
       language: 'en',

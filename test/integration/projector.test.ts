@@ -85,6 +85,8 @@ describe('projector', () => {
     skipped_reasons: [],
     updated_items: 0,
     warnings: [],
+    final_url: null,
+    redirect_statuses: [],
     occurred_at: at + n * 60_000 + 40,
   });
   const enrichment = sampleEnrichment(articles[0]!.article_id, at + 1000);

@@ -74,6 +74,8 @@ describe('projector rebuild', () => {
     skipped_reasons: [],
     updated_items: 0,
     warnings: [],
+    final_url: null,
+    redirect_statuses: [],
     occurred_at: article(n).discovered_at,
   });
 

@@ -161,7 +161,7 @@ describe('seen articles (Redis)', () => {
         etag: null,
         lastModified: null,
         finalUrl: source.feed_url,
-        redirects: 0,
+        redirectStatuses: [],
         durationMs: 1,
         hints: noResponseHints,
       }),

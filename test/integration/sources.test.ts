@@ -79,4 +79,50 @@ describe('source registry', () => {
     );
     expect((await registry.list()).length).toBe(before);
   });
+
+  it("moves a source to where its feed moved, after which either URL finds it, and never onto another's URL", async () => {
+    const old = await registry.add(input(6));
+    const holder = await registry.add(input(7));
+    created.push(old.source.source_id, holder.source.source_id);
+    const from = old.source.feed_url;
+    const to = `https://moved-${run}.example/6.xml`;
+
+    // Onto another source's URL: nothing written.
+    expect(await registry.move(old.source.source_id, from, holder.source.feed_url)).toEqual({
+      kind: 'taken',
+      by: holder.source.source_id,
+    });
+    // From a URL it is no longer at (changed since the poll began): nothing written.
+    expect(await registry.move(old.source.source_id, to, from)).toMatchObject({ kind: 'stale' });
+    expect(await registry.get(old.source.source_id)).toEqual(old.source);
+
+    const moved = await registry.move(old.source.source_id, from, `${to}?utm_source=rss`);
+    expect(moved).toEqual({
+      kind: 'moved',
+      source: {
+        ...old.source,
+        feed_url: to,
+        previous_urls: [from],
+        version: 2,
+        occurred_at: expect.any(Number) as number,
+      },
+    });
+    expect(await registry.get(old.source.source_id)).toMatchObject({ feed_url: to, version: 2 });
+
+    // Added again by either URL: the one source, left where its feed is now.
+    for (const url of [from, to]) {
+      const again = await registry.add({ ...input(6), feed_url: url });
+      expect(again, url).toMatchObject({
+        change: 'unchanged',
+        source: { source_id: old.source.source_id, feed_url: to, version: 2 },
+      });
+    }
+    const renamed = await registry.add({ ...input(6), feed_url: from, name: `Renamed ${run}` });
+    expect(renamed.source).toMatchObject({ source_id: old.source.source_id, feed_url: to, version: 3 });
+    // Another feed may not take the moved source's former URL by moving there either.
+    expect(await registry.move(holder.source.source_id, holder.source.feed_url, from)).toEqual({
+      kind: 'taken',
+      by: old.source.source_id,
+    });
+  });
 });

@@ -1,6 +1,6 @@
 // A local feed server for tests and benchmarks: the real snapshots in
 // services/feeds/parser/testdata/real, feeds built from the BBC corpus, a feed the test can
-// change, and hostile endpoints. ETags are honoured (304 on a match).
+// change, redirects the test sets, and hostile endpoints. ETags are honoured (304 on a match).
 // (The demo's own server, services/demo/local-feed-server.ts, shares the pieces.)
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -20,6 +20,8 @@ export interface FeedServer {
   setMutable(body: string): void;
   /** Serve `body` at /feeds/<name>.xml (until replaced). */
   setFeed(name: string, body: string): void;
+  /** Answer `path` with a redirect of `status` to `location` (sent as given), before anything else. */
+  setRedirect(path: string, status: number, location: string): void;
   /** Requests seen per path. */
   hits: Map<string, number>;
   close(): Promise<void>;
@@ -37,18 +39,38 @@ export const hostileFeeds = {
   htmlPage: '<!doctype html><html><head><title>Not a feed</title></head><body><p>Hello</p></body></html>',
 };
 
-export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}): Promise<FeedServer> {
+export async function startFeedServer(
+  options: {
+    corpus?: CorpusArticle[];
+    /**
+     * Serve only requests with this User-Agent (the test's own poller and API); others get 403 and are
+     * not counted. Pollers of other runs on a shared stack poll every source there is: this keeps them
+     * from reading, or counting as hits, what a test watches.
+     */
+    userAgent?: string;
+  } = {},
+): Promise<FeedServer> {
   const corpus = options.corpus ?? readCorpus();
   let mutable = '';
   const named = new Map<string, string>();
+  const redirects = new Map<string, { status: number; location: string }>();
   const startedAt = Date.now();
   const hits = new Map<string, number>();
   const realFeeds = readRealFeeds();
   let baseUrl = '';
 
   const server: Server = createServer((req, res) => {
+    if (options.userAgent !== undefined && req.headers['user-agent'] !== options.userAgent) {
+      res.writeHead(403, { 'content-type': 'text/plain' });
+      return res.end('not for you');
+    }
     const url = new URL(req.url ?? '/', baseUrl);
     hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const redirect = redirects.get(url.pathname);
+    if (redirect) {
+      res.writeHead(redirect.status, { location: redirect.location });
+      return res.end();
+    }
     const [, area, name = ''] = url.pathname.split('/');
     const real = area === 'real' ? realFeeds.get(name) : undefined;
     if (real) return sendFeed(req, res, real.body, real.contentType);
@@ -116,6 +138,7 @@ export async function startFeedServer(options: { corpus?: CorpusArticle[] } = {}
     url: baseUrl,
     setMutable: (body) => (mutable = body),
     setFeed: (name, body) => void named.set(name, body),
+    setRedirect: (path, status, location) => void redirects.set(path, { status, location }),
     hits,
     close: () =>
       new Promise<void>((resolve) => {

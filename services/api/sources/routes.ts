@@ -24,7 +24,14 @@ export const sourceItem = z
   .object({
     id: z.string(),
     name: z.string(),
-    url: z.string().meta({ description: 'Feed URL (canonical form).' }),
+    url: z.string().meta({
+      description:
+        'Feed URL (canonical form): where the source is polled. Follows the feed when it moved permanently (docs/operations.md, "Feeds that move").',
+    }),
+    previous_urls: z.array(z.string()).meta({
+      description:
+        'Where the source was polled before its feed moved permanently, oldest first; empty for a source that never moved. POST /v1/sources with any of them finds this source.',
+    }),
     site_url: z.string().nullable(),
     category: z.string(),
     language: z.string().meta({ description: 'ISO 639-1' }),
@@ -56,7 +63,7 @@ export const sourceItem = z
       }),
       warnings: z.array(z.string()).meta({
         description:
-          'What the latest poll noticed without failing (at most 5): an ignored charset, a document read leniently, a last item cut off and left out. A source can be healthy and still have warnings.',
+          "What the latest poll noticed without failing (at most 5): an ignored charset, a document read leniently, a last item cut off and left out; first, a permanent redirect the source has not followed yet (or cannot: its new URL is another source's), or the move it just made. A source can be healthy and still have warnings.",
       }),
     }),
   })
@@ -162,7 +169,8 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       scope: 'write:sources',
       summary: 'Add a feed and subscribe to it',
       description:
-        'A source with the same canonical feed URL is reused (200); otherwise the feed is fetched once to ' +
+        'A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is ' +
+        'reused (200); otherwise the feed is fetched once to ' +
         'check that it is a readable feed, the source is created (201) and polled within seconds. Either way ' +
         "the caller's tenant subscribes to it.",
       body: newSource,

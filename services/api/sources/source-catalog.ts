@@ -35,6 +35,8 @@ export interface SourceItem {
   id: string;
   name: string;
   url: string;
+  /** Where the source was polled before its feed moved permanently, oldest first. */
+  previous_urls: string[];
   site_url: string | null;
   category: string;
   language: string;
@@ -48,6 +50,7 @@ interface SourceRow {
   source_id: string;
   name: string;
   feed_url: string;
+  previous_urls: string[];
   site_url: string | null;
   category: string;
   language: string;
@@ -73,7 +76,8 @@ interface HealthRow {
 /** How far back the latest polls are looked for first (SourceCatalog.latestPolls). */
 const recentPollDays = 2;
 
-const sourceColumns = 'source_id, name, feed_url, site_url, category, language, country, active';
+const sourceColumns =
+  'source_id, name, feed_url, previous_urls, site_url, category, language, country, active';
 
 const subscribedIds = (tenantId: string) =>
   sql`SELECT source_id FROM source_subscriptions FINAL WHERE tenant_id = ${tenantId} AND subscribed = 1`;
@@ -113,6 +117,20 @@ export class SourceCatalog {
     const rows = await this.clickhouse.query<{ source_id: string }>(
       sql`SELECT source_id FROM sources FINAL
 WHERE deleted = 0 AND lowerUTF8(name) = lowerUTF8(${name.trim()}) LIMIT 1`,
+    );
+    return rows[0]?.source_id ?? null;
+  }
+
+  /**
+   * The id of the source a canonical feed URL names: the one polled there now, else one polled there
+   * before its feed moved, else the one whose id the URL derives (every source's id is its first URL's).
+   * Null if none.
+   */
+  async idByUrl(feedUrl: string, sourceId: string): Promise<string | null> {
+    const rows = await this.clickhouse.query<{ source_id: string }>(
+      sql`SELECT source_id FROM sources FINAL
+WHERE deleted = 0 AND (feed_url = ${feedUrl} OR has(previous_urls, ${feedUrl}) OR source_id = ${sourceId})
+ORDER BY feed_url = ${feedUrl} DESC, has(previous_urls, ${feedUrl}) DESC, source_id LIMIT 1`,
     );
     return rows[0]?.source_id ?? null;
   }
@@ -186,6 +204,7 @@ FROM ${latestVersions({
         id: r.source_id,
         name: r.name,
         url: r.feed_url,
+        previous_urls: r.previous_urls,
         site_url: r.site_url,
         category: r.category,
         language: r.language,

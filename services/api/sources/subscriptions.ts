@@ -1,8 +1,9 @@
 // POST /v1/sources and DELETE /v1/sources/{id}/subscription. Adding a feed
-// reuses the source with the same canonical URL if there is one (the id is
-// derived from that URL); otherwise the feed is fetched once, to refuse what is
-// not a readable feed, and a new source is appended to news.sources.v1. Either
-// way the tenant's subscription is appended to news.source-subscriptions.v1.
+// reuses the source with the same canonical URL if there is one (polled there
+// now, or before its feed moved there or away); otherwise the feed is fetched
+// once, to refuse what is not a readable feed, and a new source is appended to
+// news.sources.v1. Either way the tenant's subscription is appended to
+// news.source-subscriptions.v1.
 // The answer waits (briefly) until the read model shows the change, so a GET
 // right after a POST sees it.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +13,7 @@ import type { Source, SourceSubscription } from '../../runtime/events/types.gene
 import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor, sourceState, type SourceInput } from '../../sources/source.ts';
+import { feedUrlLockKey } from '../../sources/feed-url-lock.ts';
 import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
 import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
@@ -59,9 +61,11 @@ export interface SubscriptionDependencies {
   /** How long an answer waits for the read model to show the change. */
   visibleWithinMs: number;
   /**
-   * One subscribe per source at a time, across API processes (a RedisMutex): the source is new until
-   * the read model shows it, so concurrent POSTs of a new feed each found none, each appended the
-   * source and each answered 201. Held until the change is visible, the next one then finds it.
+   * One subscribe per feed URL at a time, across API processes (a RedisMutex, keyed as
+   * services/sources/feed-url-lock.ts says, which the poller moving a source to a URL takes too): the
+   * source is new until the read model shows it, so concurrent POSTs of a new feed each found none, each
+   * appended the source and each answered 201. Held until the change is visible, the next one then
+   * finds it.
    */
   lock?: KeyedMutex;
   clock?: () => number;
@@ -83,7 +87,9 @@ export class SourceSubscriptions {
     if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
     const sourceId = sourceIdFor(feedUrl);
     try {
-      return await this.lock.run(sourceId, () => this.subscribeOnce(tenantId, input, feedUrl, sourceId));
+      return await this.lock.run(feedUrlLockKey(feedUrl), () =>
+        this.subscribeOnce(tenantId, input, feedUrl, sourceId),
+      );
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new ApiError(
@@ -98,9 +104,12 @@ export class SourceSubscriptions {
     tenantId: string,
     input: NewSource,
     feedUrl: string,
-    sourceId: string,
+    newSourceId: string,
   ): Promise<{ source: SourceItem; created: boolean }> {
-    const existing = await this.deps.catalog.get(sourceId, tenantId);
+    // A moved feed's old and new address both name its source, whose id is its first address's.
+    const foundId = await this.deps.catalog.idByUrl(feedUrl, newSourceId);
+    const existing = foundId === null ? null : await this.deps.catalog.get(foundId, tenantId);
+    const sourceId = existing?.id ?? newSourceId;
     let created = false;
     if (!existing) {
       const check = await this.deps.checkFeed(feedUrl);

@@ -75,6 +75,13 @@ describe('FeedFetcher against real servers', () => {
         response.writeHead(302, { location: `${left - 1}` });
         return response.end('moved');
       }
+      if (route === '/chain') {
+        // /chain?s=301,308: a redirect of each status in turn (relative Locations), then the feed.
+        const [status, ...rest] = (url.searchParams.get('s') ?? '').split(',').filter(Boolean);
+        if (status === undefined) return response.writeHead(400).end();
+        response.writeHead(Number(status), { location: rest.length ? `chain?s=${rest.join(',')}` : '/feed' });
+        return response.end();
+      }
       if (route === '/loop') {
         response.writeHead(301, { location: '/loop' });
         return response.end();
@@ -114,7 +121,7 @@ describe('FeedFetcher against real servers', () => {
       etag: '"v1"',
       lastModified: 'Tue, 01 Sep 2026 10:00:00 GMT',
       finalUrl: `${base}/feed`,
-      redirects: 0,
+      redirectStatuses: [],
     });
     expect(Buffer.from(first.body).equals(feed)).toBe(true);
     const sent = server.requests.at(-1)!.headers;
@@ -162,8 +169,31 @@ describe('FeedFetcher against real servers', () => {
 
   it('follows 3 redirects, resolving each Location against the previous URL', async () => {
     const outcome = expectKind(await fetcher().fetch({ url: `${base}/hops/3` }), 'ok');
-    expect(outcome).toMatchObject({ redirects: 3, finalUrl: `${base}/hops/0` });
+    expect(outcome).toMatchObject({ redirectStatuses: [302, 302, 302], finalUrl: `${base}/hops/0` });
     expect(Buffer.from(outcome.body).equals(feed)).toBe(true);
+  });
+
+  it('records the status of every redirect, through to a 304 reached through them', async () => {
+    const f = fetcher();
+    const chain = expectKind(await f.fetch({ url: `${base}/chain?s=301,308,307,301` }), 'ok');
+    expect(chain).toMatchObject({ redirectStatuses: [301, 308, 307, 301], finalUrl: `${base}/feed` });
+    const notModified = expectKind(
+      await f.fetch({ url: `${base}/chain?s=308`, etag: '"v1"' }),
+      'not_modified',
+    );
+    expect(notModified).toMatchObject({ redirectStatuses: [308], finalUrl: `${base}/feed` });
+    expect(expectKind(await f.fetch({ url: `${base}/feed` }), 'ok').redirectStatuses).toEqual([]);
+  });
+
+  it('fails a redirect whose Location is no URL, saying where it came from', async () => {
+    const outcome = expectKind(
+      await fetcher().fetch({
+        url: `${base}/to?location=${encodeURIComponent('http://exa mple.com:99999/')}`,
+      }),
+      'failed',
+    );
+    expect(outcome).toMatchObject({ status: 302 });
+    expect(outcome.reason).toMatch(/^redirect from http:\/\/feeds\.test:\d+\/to to an invalid URL /);
   });
 
   it('gives up after 5 redirects, and on a loop', async () => {

@@ -32,7 +32,8 @@ export type FetchOutcome =
       etag: string | null;
       lastModified: string | null;
       finalUrl: string;
-      redirects: number;
+      /** The status of each redirect followed to reach finalUrl, in order; empty when there was none. */
+      redirectStatuses: number[];
       durationMs: number;
       /** Cache lifetime and WebSub links the response headers carry (response-hints.ts). */
       hints: ResponseHints;
@@ -43,6 +44,7 @@ export type FetchOutcome =
       etag: string | null;
       lastModified: string | null;
       finalUrl: string;
+      redirectStatuses: number[];
       durationMs: number;
       hints: ResponseHints;
     }
@@ -80,7 +82,7 @@ export const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml;q=0.9, ' +
   'application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';
 
-const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+const redirectCodes = new Set([301, 302, 303, 307, 308]);
 
 // Bodies of redirects, 304s and errors are read up to this much so the connection can be reused.
 const discardLimitBytes = 64 * 1024;
@@ -132,10 +134,12 @@ export class FeedFetcher {
     const deadline = new Deadline(this.options.totalTimeoutMs);
     try {
       let via: URL | null = null;
-      for (let redirects = 0; ; redirects += 1) {
-        const hop = await this.hop(url, via, redirects, request, deadline, elapsed);
+      // Whether a feed moved for good (the poller's feed-move.ts) depends on every hop being permanent.
+      const redirectStatuses: number[] = [];
+      for (;;) {
+        const hop = await this.hop(url, via, redirectStatuses, request, deadline, elapsed);
         if (hop.kind === 'done') return hop.outcome;
-        if (redirects >= this.options.maxRedirects) {
+        if (redirectStatuses.length >= this.options.maxRedirects) {
           return {
             kind: 'failed',
             status: hop.status,
@@ -144,6 +148,7 @@ export class FeedFetcher {
             durationMs: elapsed(),
           };
         }
+        redirectStatuses.push(hop.status);
         via = url;
         try {
           url = new URL(hop.location, url);
@@ -168,7 +173,7 @@ export class FeedFetcher {
   private async hop(
     url: URL,
     via: URL | null,
-    redirects: number,
+    redirectStatuses: readonly number[],
     request: FetchRequest,
     deadline: Deadline,
     elapsed: () => number,
@@ -228,7 +233,7 @@ export class FeedFetcher {
       const retryAfterMs = parseRetryAfter(header(headers, 'retry-after'), this.options.clock());
 
       const location = header(headers, 'location');
-      if (redirectStatuses.has(status) && location !== null) {
+      if (redirectCodes.has(status) && location !== null) {
         await discard();
         return { kind: 'redirect', status, location, retryAfterMs };
       }
@@ -241,6 +246,7 @@ export class FeedFetcher {
           etag: header(headers, 'etag') ?? request.etag ?? null,
           lastModified: header(headers, 'last-modified') ?? request.lastModified ?? null,
           finalUrl: url.href,
+          redirectStatuses: [...redirectStatuses],
           durationMs: elapsed(),
           hints: responseHints(headers, url.href, this.options.clock()),
         });
@@ -265,13 +271,13 @@ export class FeedFetcher {
           etag: header(headers, 'etag'),
           lastModified: header(headers, 'last-modified'),
           finalUrl: url.href,
-          redirects,
+          redirectStatuses: [...redirectStatuses],
           durationMs: elapsed(),
           hints: responseHints(headers, url.href, this.options.clock()),
         });
       }
       await discard();
-      const missing = redirectStatuses.has(status) ? ' without a Location header' : '';
+      const missing = redirectCodes.has(status) ? ' without a Location header' : '';
       return done({
         kind: 'failed',
         status,

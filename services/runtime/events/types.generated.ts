@@ -354,7 +354,7 @@ export interface FeedPoll {
   skipped_reasons: string[];
   /** Items seen before whose reader-visible fields (title, summary, content, author, published_at) changed, for which a new revision of their ArticleDiscovered was published. A change held back by the poller's bound on revisions is not counted here but in skipped_items, with the reason. */
   updated_items: number;
-  /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items skipped, XML that was not well-formed and was read leniently. At most 5. */
+  /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items skipped, XML that was not well-formed and was read leniently; and, first, a permanent redirect the source has not followed yet, or the move it led to. At most 5. */
   warnings: string[];
   /** The interval the poller chose for this source after this poll, before jitter and before any backoff or Retry-After (those are in next_poll_at): from the source's observed publishing rate, the publisher's ttl, sy:updatePeriod/sy:updateFrequency and Cache-Control/Expires, within the poller's bounds, or the long safety-net interval while a WebSub subscription is active (docs/operations.md, "Adaptive polling"). Null from pollers older than this field. */
   poll_interval_seconds: null | number;
@@ -362,6 +362,10 @@ export interface FeedPoll {
   interval_reason: null | string;
   /** What brought the feed's content: `poll` (the poller fetched it) or `websub` (the source's WebSub hub pushed it to the callback; http_status, etag and last_modified are then null). Readers should treat an unknown value like `poll`. */
   trigger: string;
+  /** Where the feed answered, when redirects led away from feed_url (the URL of the final response, canonical form); null when the feed answered at feed_url itself, and when the poll failed or was refused (a redirect to an error, a loop, a refused address). */
+  final_url: null | string;
+  /** HTTP status of each redirect followed to reach final_url, in order (301, 302, 303, 307 or 308); empty when none was. A source moves to final_url only when all of them are permanent (301 or 308) on several polls in a row (docs/operations.md, "Feeds that move"). */
+  redirect_statuses: number[];
   /** When the poll finished, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }
@@ -411,8 +415,10 @@ export interface Source {
   source_id: string;
   /** Display name of the source, e.g. "BBC News"; copied into articles as `source`/`source_name`. */
   name: string;
-  /** Absolute http(s) URL of the feed (RSS, Atom, RDF or JSON Feed) the poller fetches. */
+  /** Absolute http(s) URL of the feed (RSS, Atom, RDF or JSON Feed) the poller fetches. Changes only when the feed moved permanently (every redirect 301 or 308, the same new URL on several polls in a row with a feed read there; docs/operations.md, "Feeds that move"): the source keeps its source_id, and the URL it left is added to previous_urls. */
   feed_url: string;
+  /** Feed URLs this source was polled at before its feed moved permanently, oldest first, canonical form; empty for a source that never moved. Adding any of them (or feed_url) as a new source finds this source instead of creating another. */
+  previous_urls: string[];
   /** Absolute http(s) URL of the publisher's home page, if known. */
   site_url: null | string;
   /** Default category of articles from this source. News category as a lowercase slug (open set, e.g. "general", "business", "technology", "sports"). */

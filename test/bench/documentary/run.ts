@@ -66,6 +66,7 @@ async function loadCorpus(clickhouse: ClickHouse, now: number, run: string): Pro
         source_id: sourceId,
         name: 'BBC corpus',
         feed_url: 'https://bench.invalid/feed',
+        previous_urls: [],
         site_url: null,
         category: 'general',
         language: 'en',

@@ -130,6 +130,7 @@ export function answer(
       etag,
       lastModified: null,
       finalUrl: feed.url,
+      redirectStatuses: [],
       durationMs: 0,
       hints,
     };
@@ -141,7 +142,7 @@ export function answer(
     etag,
     lastModified: null,
     finalUrl: feed.url,
-    redirects: 0,
+    redirectStatuses: [],
     durationMs: 0,
     hints,
   };
