@@ -79,6 +79,9 @@ export const pollerEnv = {
   POLLER_PARSE_TIMEOUT_MS: integer(15_000, 100, 300_000).describe(
     'Longest parse of one feed on a worker: past it the worker is stopped and replaced and the poll fails with the reason.',
   ),
+  POLLER_REBUILD_MEMORY: boolean(true).describe(
+    "When the poller's memory of emitted articles is missing from Redis (lost, flushed, or a new REDIS_KEY_PREFIX): true rebuilds it from news.articles.discovered.v1 before polling (DEDUPE_TTL_DAYS of it), so nothing still in the feeds is emitted again; false starts with an empty memory (every article still in the feeds is emitted again, and sent again to article.published webhooks).",
+  ),
   DEDUPE_TTL_DAYS: integer(90, 1, 3650).describe(
     'How long an emitted article (its latest revision) is remembered, so a re-poll never emits it twice and a change is emitted as its next revision.',
   ),

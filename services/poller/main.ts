@@ -112,15 +112,18 @@ runProcess(
       mark: `${prefix}seen-memory`,
       lock: `${prefix}seen-memory:rebuild`,
       rebuild: () =>
-        rebuildSeenMemory({
-          kafka,
-          codec,
-          seen,
-          topic: topicNames.articlesDiscovered,
-          ttlSeconds: config.DEDUPE_TTL_DAYS * 24 * 60 * 60,
-          logger: log,
-          clock: Date.now,
-        }),
+        config.POLLER_REBUILD_MEMORY
+          ? rebuildSeenMemory({
+              kafka,
+              codec,
+              seen,
+              topic: topicNames.articlesDiscovered,
+              ttlSeconds: config.DEDUPE_TTL_DAYS * 24 * 60 * 60,
+              logger: log,
+              clock: Date.now,
+            })
+          : // Asked to start afresh: marked whole as it is, and what the feeds hold is emitted again.
+            Promise.resolve({ events: 0, written: 0, skipped: 0, ranges: [] }),
       logger: log,
       signal: memoryStopped.signal,
     });

@@ -142,6 +142,7 @@ describe('a poller whose Redis lost its memory', () => {
     POLLER_GROUP: `poller-memory-test-${run}`,
     REDIS_KEY_PREFIX: `test:${run}:`,
     OUTBOUND_ALLOW_LIST: '127.0.0.1',
+    POLLER_REBUILD_MEMORY: 'true',
   };
   /** Everything this run's pollers keep in Redis: the memory and its mark, poll states, locks. */
   const loseRedis = async () => {

@@ -19,11 +19,22 @@ export interface PollerProcess {
  * Polls at the sources' configured intervals unless `env` sets POLLER_ADAPTIVE: the suites time re-polls
  * by those intervals, and their feeds' dates (years old, or all alike) would give them other paces.
  * test/integration/adaptive-polling.test.ts runs one adaptive.
+ *
+ * Each suite's pollers start with an empty memory of emitted articles (POLLER_REBUILD_MEMORY=false) unless
+ * `env` says otherwise: the stack's topic holds every earlier suite's and run's articles, and items
+ * without a guid have the same ids in every run (their links), so a memory rebuilt from it would take
+ * a suite's own feeds for seen. test/integration/poller-memory.test.ts rebuilds.
  */
 export function startPoller(env: Record<string, string>): PollerProcess {
   const child = spawn(process.execPath, [...nodeFlags.poller, '--import', 'tsx', 'services/poller/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'info', POLLER_ADAPTIVE: 'false', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      POLLER_ADAPTIVE: 'false',
+      POLLER_REBUILD_MEMORY: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const handle: PollerProcess = {
