@@ -6,6 +6,7 @@ import { sourceState } from '../sources/source.ts';
 import type { Source } from '../runtime/events/types.generated.ts';
 import { PollScheduler } from './poll-scheduler.ts';
 import type { SourceLocking } from './poll-scheduler.ts';
+import { SeenMemoryLost } from './seen-articles.ts';
 
 const sourceNamed = (n: number): Source =>
   sourceState(
@@ -62,6 +63,33 @@ describe('PollScheduler', () => {
     expect(order).toEqual([]);
     open();
     await expect.poll(() => order.length, { timeout: 2_000 }).toBe(3);
+    await polls.stop();
+  });
+
+  it('retries a poll refused for a lost memory once ready() allows, other failures after the error delay', async () => {
+    const attempts = new Map<string, number>();
+    const polls = new PollScheduler({
+      concurrency: 2,
+      poll: async (source) => {
+        const n = (attempts.get(source.name) ?? 0) + 1;
+        attempts.set(source.name, n);
+        if (n === 1) throw source.name === 'S0' ? new SeenMemoryLost() : new Error('Kafka is down');
+        return Date.now() + 3_600_000;
+      },
+      // The rebuild the lost memory started: the retry waits on it rather than on a timer.
+      ready: () => Promise.resolve(),
+      lock: openLock,
+      logger: createLogger('test', 'silent'),
+      random: () => 0,
+      tickMs: 10,
+      retryAfterErrorMs: 3_600_000,
+      retryAfterLostMemoryMs: 20,
+    });
+    polls.upsert(0, sourceNamed(0));
+    polls.upsert(0, sourceNamed(1));
+    polls.start();
+    await expect.poll(() => attempts.get('S0'), { timeout: 2_000 }).toBe(2);
+    expect(attempts.get('S1')).toBe(1);
     await polls.stop();
   });
 

@@ -6,6 +6,7 @@ import type { Source } from '../runtime/events/types.generated.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { DueQueue } from './due-queue.ts';
 import { PollPacer } from './poll-pacer.ts';
+import { SeenMemoryLost } from './seen-articles.ts';
 import { firstPollDelay } from './schedule.ts';
 import type { PollState } from './poll-state.ts';
 
@@ -37,6 +38,12 @@ export interface SchedulerDependencies {
   tickMs?: number;
   /** After an infrastructure failure (Kafka, Redis) the source is retried this soon. */
   retryAfterErrorMs?: number;
+  /**
+   * After a poll refused for a lost memory (SeenMemoryLost) the source is retried this soon: its retry
+   * then waits on `ready()`, which holds it until the memory is rebuilt, so it polls as soon as that
+   * ends instead of `retryAfterErrorMs` later. Not 0: without a rebuild to wait on it would spin.
+   */
+  retryAfterLostMemoryMs?: number;
   /**
    * Resolves when polls may run; awaited before each (the poller's memory being rebuilt: seen-memory.ts).
    * A poll waiting on it holds its slot, so nothing else starts meanwhile; a rejection counts as an
@@ -207,7 +214,11 @@ export class PollScheduler {
         { sourceId: source.source_id, err: error },
         'poll could not be completed; will retry',
       );
-      entry.dueAt = this.clock() + (this.deps.retryAfterErrorMs ?? 30_000);
+      entry.dueAt =
+        this.clock() +
+        (error instanceof SeenMemoryLost
+          ? (this.deps.retryAfterLostMemoryMs ?? 1_000)
+          : (this.deps.retryAfterErrorMs ?? 30_000));
     }
   }
 }
