@@ -211,6 +211,16 @@ describe('access control', () => {
       expect([twice.status, twiceBody.error], body).toEqual([400, 'invalid_request']);
       expect(twiceBody.error_description).toMatch(/^(grant_type|client_id) is given more than once$/);
     }
+    // The same in a JSON body, where JSON.parse alone would keep the last grant_type.
+    const twiceJson = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: basic },
+      body: '{"grant_type":"password","grant_type":"client_credentials"}',
+    });
+    expect([twiceJson.status, await twiceJson.json()]).toEqual([
+      400,
+      { error: 'invalid_request', error_description: 'grant_type is given more than once' },
+    ]);
     // No body at all: what is missing is grant_type.
     const bare = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { authorization: basic } });
     const bareBody = (await bare.json()) as { error: string; error_description: string };

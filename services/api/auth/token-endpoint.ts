@@ -9,7 +9,7 @@ import type { Context } from 'koa';
 import type { Counter } from 'prom-client';
 import type { AccessTokens } from './access-tokens.ts';
 import type { KnownClient } from './authenticate.ts';
-import { nestsDeeperThan } from '../http/json-body.ts';
+import { firstDuplicateKey, nestsDeeperThan } from '../http/json-body.ts';
 
 export type OAuthError =
   | 'invalid_request'
@@ -65,9 +65,17 @@ async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promi
       throw new TokenRequestError('invalid_request', `the body nests deeper than ${maxDepth} levels`);
     try {
       const value: unknown = JSON.parse(text);
+      // As a repeated form parameter above: which of two grant_types or client_ids is meant?
+      const repeated = firstDuplicateKey(text);
+      if (repeated !== null)
+        throw new TokenRequestError(
+          'invalid_request',
+          `${repeated.replace(/^\$\./, '').slice(0, 60)} is given more than once`,
+        );
       if (value && typeof value === 'object' && !Array.isArray(value))
         return value as Record<string, unknown>;
-    } catch {
+    } catch (error) {
+      if (error instanceof TokenRequestError) throw error;
       // fall through
     }
     throw new TokenRequestError('invalid_request', 'the body is not a JSON object');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestsDeeperThan } from './json-body.ts';
+import { firstDuplicateKey, nestsDeeperThan } from './json-body.ts';
 
 describe('the JSON nesting cap', () => {
   it('counts arrays and objects together, a top-level object being depth 1', () => {
@@ -21,5 +21,27 @@ describe('the JSON nesting cap', () => {
 
   it('refuses a million opening brackets in one pass, without parsing them', () => {
     expect(nestsDeeperThan('['.repeat(1_000_000), 32)).toBe(true);
+  });
+});
+
+describe('keys given twice in one object', () => {
+  it('finds the first, with its path', () => {
+    expect(firstDuplicateKey('{"limit":3,"limit":"3"}')).toBe('$.limit');
+    expect(firstDuplicateKey('{"a":{"b":1},"filter":{"k":[1,{"x":1,"y":2,"x":3}]}}')).toBe('$.filter.k[1].x');
+    expect(firstDuplicateKey('[{"a":1},{"a":2},{"b":1,"b":1}]')).toBe('$[2].b');
+    expect(firstDuplicateKey('{"a b":{"c":1,"c":2}}')).toBe('$["a b"].c');
+  });
+
+  it('compares keys as decoded', () => {
+    expect(firstDuplicateKey('{"a":1,"\\u0061":2}')).toBe('$.a');
+    expect(firstDuplicateKey('{"a\\"":1,"a\\u0022":2}')).toBe('$["a\\""]');
+  });
+
+  it('leaves alone the same key in sibling objects, values that look like keys, and strings with braces', () => {
+    expect(firstDuplicateKey('{"a":{"x":1},"b":{"x":1}}')).toBeNull();
+    expect(firstDuplicateKey('{"a":"a","b":["a","a"],"c":{"a":"b"}}')).toBeNull();
+    expect(firstDuplicateKey('{"q":"{\\"a\\":1,\\"a\\":2}","r":"},{"}')).toBeNull();
+    expect(firstDuplicateKey('[1,2,{"a":1}]')).toBeNull();
+    expect(firstDuplicateKey('"just a string"')).toBeNull();
   });
 });

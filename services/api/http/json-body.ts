@@ -1,7 +1,7 @@
 // Reads a JSON request body with a size cap and a nesting cap. Koa leaves body
 // parsing to us; doing it here keeps the ways a body can be wrong (too big, not
-// JSON by its Content-Type, not JSON by its bytes, nested too deep) mapped to
-// the API's error codes.
+// JSON by its Content-Type, not JSON by its bytes, nested too deep, a key given
+// twice in one object) mapped to the API's error codes.
 import type { Context } from 'koa';
 import { ApiError } from '../../runtime/api-error.ts';
 
@@ -32,6 +32,77 @@ export function nestsDeeperThan(text: string, max: number): boolean {
   }
   return false;
 }
+
+/**
+ * Where valid JSON text first gives a key twice in one object, as a path (`$.filter.keywords`), or null.
+ * JSON.parse keeps the last of the two silently, while another parser in front of us (a gateway, a WAF,
+ * the client's own logs) may keep the first: the same bytes would then mean two things (RFC 8259 4 says
+ * names SHOULD be unique; I-JSON, RFC 7493, says MUST). Keys are compared as decoded, so `"a"` and
+ * `"\u0061"` are the same key. One pass over the characters, as nestsDeeperThan; meant for text that
+ * JSON.parse accepted (on other text it ends without throwing, its answer meaningless).
+ */
+export function firstDuplicateKey(text: string): string | null {
+  // One frame per open object or array: the keys seen (objects), the current key or index (for the path).
+  const frames: { keys: Set<string> | null; at: string | number; expectKey: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i + 1;
+      let escaped = false;
+      for (i = start; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) {
+          escaped = true;
+          i++;
+        } else if (d === 0x22) break;
+      }
+      const top = frames.at(-1);
+      if (top?.keys && top.expectKey) {
+        const raw = text.slice(start, i);
+        const key = escaped ? decodeKey(raw) : raw;
+        if (top.keys.has(key)) {
+          top.at = key;
+          return pathOf(frames);
+        }
+        top.keys.add(key);
+        top.at = key;
+        top.expectKey = false;
+      }
+    } else if (c === 0x7b) frames.push({ keys: new Set(), at: '', expectKey: true });
+    else if (c === 0x5b) frames.push({ keys: null, at: 0, expectKey: false });
+    else if (c === 0x7d || c === 0x5d) frames.pop();
+    else if (c === 0x2c) {
+      const top = frames.at(-1);
+      if (top?.keys) top.expectKey = true;
+      else if (top) top.at = (top.at as number) + 1;
+    }
+  }
+  return null;
+}
+
+function decodeKey(raw: string): string {
+  try {
+    return JSON.parse(`"${raw}"`) as string;
+  } catch {
+    return raw;
+  }
+}
+
+const plainName = /^[A-Za-z_$][\w$]*$/;
+function pathOf(frames: readonly { at: string | number }[]): string {
+  let path = '$';
+  for (const { at } of frames)
+    path +=
+      typeof at === 'number'
+        ? `[${at}]`
+        : plainName.test(at)
+          ? `.${at}`
+          : `[${JSON.stringify(at.slice(0, 60))}]`;
+  return path;
+}
+
+export const duplicateKey = (path: string) =>
+  new ApiError('invalid_json', `request body gives the key at ${path} more than once in the same object`);
 
 export const tooDeep = (max: number) =>
   new ApiError('invalid_json', `request body nests arrays and objects deeper than ${max} levels`);
@@ -65,9 +136,13 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
     .replace(/^\uFEFF/, '');
   if (text.trim() === '') return undefined;
   if (nestsDeeperThan(text, options.maxJsonDepth)) throw tooDeep(options.maxJsonDepth);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw new ApiError('invalid_json', `request body is not valid JSON: ${(error as Error).message}`);
   }
+  const duplicate = firstDuplicateKey(text);
+  if (duplicate !== null) throw duplicateKey(duplicate);
+  return value;
 }

@@ -161,4 +161,16 @@ describe('the JSON nesting cap', () => {
     expect(answer.status).toBe(400);
     expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/deeper than 8/);
   });
+
+  it('answers 400 invalid_json naming a key given twice in one object', async () => {
+    const twice = await post('{"a":{"limit":3,"limit":"3"}}');
+    expect(twice.status).toBe(400);
+    expect(await twice.json()).toEqual({
+      error: {
+        code: 'invalid_json',
+        message: 'request body gives the key at $.a.limit more than once in the same object',
+      },
+    });
+    expect((await post('{"a":{"limit":3},"b":{"limit":3}}')).status).toBe(200);
+  });
 });
