@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LocalMutex } from './keyed-mutex.ts';
+import { ApiError } from './api-error.ts';
+import { busyUnlessFree, LocalMutex, LockTimeoutError } from './keyed-mutex.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
@@ -32,5 +33,23 @@ describe('LocalMutex', () => {
     const next = mutex.run('a', async () => 'next');
     await expect(failing).rejects.toThrow('boom');
     await expect(next).resolves.toBe('next');
+  });
+});
+
+describe('busyUnlessFree', () => {
+  it('answers 503 with Retry-After when the lock stayed taken, and passes anything else through', async () => {
+    const busy = await busyUnlessFree(
+      Promise.reject(new LockTimeoutError('k', 10)),
+      'another change is under way',
+    ).catch((error: unknown) => error);
+    expect(busy).toBeInstanceOf(ApiError);
+    expect(busy).toMatchObject({
+      code: 'service_unavailable',
+      message: 'another change is under way; retry the request in a few seconds',
+      headers: { 'Retry-After': '2' },
+    });
+    const other = new Error('ClickHouse is down');
+    await expect(busyUnlessFree(Promise.reject(other), 'x')).rejects.toBe(other);
+    await expect(busyUnlessFree(Promise.resolve(7), 'x')).resolves.toBe(7);
   });
 });

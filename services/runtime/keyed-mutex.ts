@@ -10,6 +10,7 @@
 // which is shorter.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { ApiError } from './api-error.ts';
 import { releaseOwnLock } from './redis-script.ts';
 
 export interface KeyedMutex {
@@ -53,6 +54,22 @@ export class LockTimeoutError extends Error {
   constructor(key: string, waitMs: number) {
     super(`${key} stayed locked for ${waitMs} ms`);
     this.name = 'LockTimeoutError';
+  }
+}
+
+/**
+ * What an API request answers when the lock it needed stayed taken (LockTimeoutError): 503
+ * service_unavailable with `message` (what is under way) and Retry-After, since the other request holding
+ * it ends within seconds. Other failures pass through.
+ */
+export async function busyUnlessFree<T>(locked: Promise<T>, message: string): Promise<T> {
+  try {
+    return await locked;
+  } catch (error) {
+    if (!(error instanceof LockTimeoutError)) throw error;
+    throw new ApiError('service_unavailable', `${message}; retry the request in a few seconds`, {
+      'Retry-After': '2',
+    });
   }
 }
 

@@ -14,7 +14,7 @@ import { generateWebhookSecret, SECRET_PREFIX, webhookSecretKey } from './signin
 import { NEWS_ALERT, type SubscribableEvent } from './event-types.ts';
 import { alertEndpointRefusal } from './alert-endpoint-limit.ts';
 import { ApiError, invalidParameter } from '../runtime/api-error.ts';
-import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../runtime/keyed-mutex.ts';
+import { busyUnlessFree, LocalMutex, type KeyedMutex } from '../runtime/keyed-mutex.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import { pendingJob, type DeliveryJobIdentity } from './delivery-job.ts';
 import { carriedSecrets, rotatedSecrets, signingSecretRefs, type SecretFields } from './secret-rotation.ts';
@@ -231,16 +231,10 @@ export class WebhookRegistry {
     const keys = [...new Set(urls)].sort().map((url) => `${tenantId} ${url}`);
     const from = (i: number): Promise<T> =>
       i === keys.length ? task() : this.endpointLock.run(keys[i]!, () => from(i + 1));
-    try {
-      return await from(0);
-    } catch (error) {
-      if (!(error instanceof LockTimeoutError)) throw error;
-      throw new ApiError(
-        'service_unavailable',
-        'another change to the webhook at this URL (or to the monitors that send their alerts to it) is under way; retry the request in a few seconds',
-        { 'Retry-After': '2' },
-      );
-    }
+    return busyUnlessFree(
+      from(0),
+      'another change to the webhook at this URL (or to the monitors that send their alerts to it) is under way',
+    );
   }
 
   async register(
@@ -265,19 +259,13 @@ export class WebhookRegistry {
     task: () => Promise<T>,
   ): Promise<T> {
     if (limits.alertEndpoints === null) return task(); // no limit: nothing to count
-    try {
-      return await this.alertEndpointLock.run(tenantId, async () => {
+    return busyUnlessFree(
+      this.alertEndpointLock.run(tenantId, async () => {
         await this.checkAlertEndpointLimit(tenantId, limits);
         return task();
-      });
-    } catch (error) {
-      if (error instanceof LockTimeoutError)
-        throw new ApiError(
-          'service_unavailable',
-          'another registration of an alert endpoint of this tenant is under way; try again',
-        );
-      throw error;
-    }
+      }),
+      'another registration of an alert endpoint of this tenant is under way',
+    );
   }
 
   private async appendNew(

@@ -15,7 +15,7 @@ import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor, sourceState, type SourceInput } from '../../sources/source.ts';
 import { feedUrlLockKey } from '../../sources/feed-url-lock.ts';
 import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
-import { LocalMutex, LockTimeoutError, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
+import { busyUnlessFree, LocalMutex, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
 
 export type FeedCheckResult =
@@ -86,18 +86,10 @@ export class SourceSubscriptions {
     const feedUrl = canonicalUrl(input.url);
     if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
     const sourceId = sourceIdFor(feedUrl);
-    try {
-      return await this.lock.run(feedUrlLockKey(feedUrl), () =>
-        this.subscribeOnce(tenantId, input, feedUrl, sourceId),
-      );
-    } catch (error) {
-      if (!(error instanceof LockTimeoutError)) throw error;
-      throw new ApiError(
-        'service_unavailable',
-        'another request is adding this feed right now; retry the request in a few seconds',
-        { 'Retry-After': '2' },
-      );
-    }
+    return busyUnlessFree(
+      this.lock.run(feedUrlLockKey(feedUrl), () => this.subscribeOnce(tenantId, input, feedUrl, sourceId)),
+      'another request is adding this feed right now',
+    );
   }
 
   private async subscribeOnce(
