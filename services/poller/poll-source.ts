@@ -39,6 +39,7 @@ import { noPace, type PollPace, type PollState, type PollStateStore } from './po
 import { revisionVerdict, type RevisionBound } from './revision-bound.ts';
 import type { SeenArticles } from './seen-articles.ts';
 import type { WebsubLease } from '../websub/subscription.ts';
+import { withoutUrlSecrets } from '../runtime/url-secrets.ts';
 
 export interface PollDependencies {
   fetch: (request: FetchRequest) => Promise<FetchOutcome>;
@@ -234,7 +235,12 @@ async function followMove(
   if (verdict.kind === 'pending') return { streak: verdict.streak, warning: moveWarning(verdict, required) };
 
   const { to, streak } = verdict;
-  const log = { sourceId: source.source_id, from: source.feed_url, to };
+  // Logs are read by more people than the tenant that added a private feed: no feed token in them.
+  const log = {
+    sourceId: source.source_id,
+    from: withoutUrlSecrets(source.feed_url),
+    to: withoutUrlSecrets(to),
+  };
   let result: MoveResult;
   try {
     result = await deps.moves!.move(source, to);

@@ -255,6 +255,37 @@ describe('read API', () => {
       );
   }, 60_000);
 
+  it("shows a private feed's token only to the tenants that subscribe to it", async () => {
+    server.setFeed(
+      `private-${run}`,
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Private ${run}</title><language>en</language>` +
+        `<item><title>One</title><link>https://private-${run}.example/1</link></item></channel></rss>`,
+    );
+    const url = `${server.url}/feeds/private-${run}.xml?format=rss&token=pr1vate${run}`;
+    const added = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(added.status, added.text).toBe(201);
+    const { id } = added.body.source;
+    expect(added.body.source.url).toBe(url);
+    const mine = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true&limit=1000');
+    expect(mine.body.sources.find((s) => s.id === id)?.url).toBe(url);
+    const other = { apiKey: stack.otherClient.apiKey };
+    const theirs = await stack.call<SourceList>(
+      'GET',
+      '/v1/sources?subscribed=false&limit=1000',
+      undefined,
+      other,
+    );
+    expect(theirs.body.sources.find((s) => s.id === id)?.url).toBe(
+      `${server.url}/feeds/private-${run}.xml?format=rss&token=redacted`,
+    );
+    expect(theirs.text).not.toContain(`pr1vate${run}`);
+    expect((await stack.call('DELETE', `/v1/sources/${id}/subscription`)).status).toBe(204);
+  }, 60_000);
+
   it("refuses a new source another's name, and quotes nothing of a body that is not a feed", async () => {
     const feed = (title: string) =>
       `<?xml version="1.0"?><rss version="2.0"><channel><title>${title}</title><language>en</language>` +

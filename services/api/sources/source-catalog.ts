@@ -4,6 +4,7 @@ import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import { isoTime } from '../../runtime/clickhouse/read-model.ts';
+import { textWithoutUrlSecrets, withoutUrlSecrets } from '../../runtime/url-secrets.ts';
 
 export interface SourceFilter {
   categories?: readonly string[];
@@ -200,23 +201,27 @@ FROM ${latestVersions({
     const subscribed = new Set(subscriptionRows.map((s) => s.source_id));
     return rows.map((r) => {
       const h = health.get(r.source_id);
+      // The catalog is every tenant's: a feed's credentials are shown only to the tenants that subscribe.
+      const own = subscribed.has(r.source_id);
+      const url = own ? (u: string) => u : withoutUrlSecrets;
+      const text = own ? (t: string) => t : textWithoutUrlSecrets;
       return {
         id: r.source_id,
         name: r.name,
-        url: r.feed_url,
-        previous_urls: r.previous_urls,
+        url: url(r.feed_url),
+        previous_urls: r.previous_urls.map(url),
         site_url: r.site_url,
         category: r.category,
         language: r.language,
         country: r.country,
         active: r.active === 1,
-        subscribed: subscribed.has(r.source_id),
+        subscribed: own,
         health: h
           ? {
               status: Number(h.healthy) === 1 ? 'healthy' : 'failing',
               last_polled_at: isoTime(h.last_polled_at),
               last_poll_status: h.last_status,
-              last_error: h.last_error,
+              last_error: h.last_error === null ? null : text(h.last_error),
               consecutive_failures: Number(h.consecutive_failures),
               poll_interval_seconds:
                 h.poll_interval_seconds === null ? null : Number(h.poll_interval_seconds),
@@ -224,7 +229,7 @@ FROM ${latestVersions({
               next_poll_at: h.next_poll_at === null ? null : isoTime(h.next_poll_at),
               items_skipped: Number(h.skipped_items),
               skipped_reasons: h.skipped_reasons,
-              warnings: h.warnings,
+              warnings: h.warnings.map(text),
             }
           : {
               status: 'not_polled_yet',
