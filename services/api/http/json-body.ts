@@ -104,6 +104,8 @@ function pathOf(frames: readonly { at: string | number }[]): string {
 export const duplicateKey = (path: string) =>
   new ApiError('invalid_json', `request body gives the key at ${path} more than once in the same object`);
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 export const tooDeep = (max: number) =>
   new ApiError('invalid_json', `request body nests arrays and objects deeper than ${max} levels`);
 
@@ -118,6 +120,15 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
       `request bodies must be JSON (Content-Type: application/json), got "${ctx.get('content-type') || 'none'}"`,
     );
   }
+  // JSON exchanged between systems is UTF-8 (RFC 8259, 8.1): a body declared in another charset would be
+  // read wrongly, so it is refused rather than guessed at.
+  const charset = ctx.request.charset;
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw new ApiError(
+      'unsupported_media_type',
+      `request bodies must be UTF-8 JSON, got charset=${charset.slice(0, 40)}`,
+    );
+  }
   const tooLarge = () =>
     new ApiError('payload_too_large', `request body larger than ${options.maxBodyBytes} bytes`);
   if (length !== undefined && length > options.maxBodyBytes) throw tooLarge();
@@ -129,11 +140,16 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
     if (size > options.maxBodyBytes) throw tooLarge();
     chunks.push(chunk);
   }
-  // A UTF-8 byte order mark, which some Windows and .NET clients put first, is not part of the JSON
-  // (RFC 8259, 8.1, lets a parser ignore it).
-  const text = Buffer.concat(chunks)
-    .toString('utf8')
-    .replace(/^\uFEFF/, '');
+  // Decoded strictly: Buffer's decoding turns bytes that are not UTF-8 (a Latin-1 "café") into U+FFFD,
+  // so a client's text would be stored and answered changed, without a word. A UTF-8 byte order mark,
+  // which some Windows and .NET clients put first, is not part of the JSON (RFC 8259, 8.1, lets a parser
+  // ignore it): the decoder drops it.
+  let text: string;
+  try {
+    text = strictUtf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError('invalid_json', 'request body is not valid UTF-8 (JSON is UTF-8: RFC 8259, 8.1)');
+  }
   if (text.trim() === '') return undefined;
   if (nestsDeeperThan(text, options.maxJsonDepth)) throw tooDeep(options.maxJsonDepth);
   let value: unknown;

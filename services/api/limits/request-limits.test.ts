@@ -162,6 +162,29 @@ describe('the JSON nesting cap', () => {
     expect(((await answer.json()) as { error: { message: string } }).error.message).toMatch(/deeper than 8/);
   });
 
+  it('reads UTF-8 only: bytes that are not UTF-8 are 400, another declared charset 415, a BOM is dropped', async () => {
+    const send = (body: Uint8Array | string, contentType = 'application/json') =>
+      fetch(`${base}/things`, {
+        method: 'POST',
+        headers: { authorization: 'json-client', 'content-type': contentType },
+        body,
+      });
+    const latin1 = await send(Buffer.from('{"text":"caf\xe9"}', 'latin1'));
+    expect([latin1.status, ((await latin1.json()) as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'invalid_json',
+    ]);
+    const declared = await send('{"text":"cafe"}', 'application/json; charset=iso-8859-1');
+    expect([declared.status, ((await declared.json()) as { error: { code: string } }).error.code]).toEqual([
+      415,
+      'unsupported_media_type',
+    ]);
+    expect((await send('{"text":"café"}', 'application/json; charset=UTF-8')).status).toBe(200);
+    expect(
+      (await send(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]))).status,
+    ).toBe(200);
+  });
+
   it('answers 400 invalid_json naming a key given twice in one object', async () => {
     const twice = await post('{"a":{"limit":3,"limit":"3"}}');
     expect(twice.status).toBe(400);
