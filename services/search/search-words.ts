@@ -3,8 +3,13 @@
 // word of a query is looked up exactly as the index filed it.
 const wordPattern = /[\p{L}\p{N}]+/gu;
 
+/**
+ * Composed first (NFC): macOS and some input methods send "ç" as "c" and a combining cedilla, which is
+ * not a letter, so "simulações" typed that way would be the words "simulac", "o" and "es" and find
+ * nothing, where the articles, like nearly all text on the web, hold it composed.
+ */
 export function searchWords(text: string): string[] {
-  return (text.match(wordPattern) ?? []).map((w) => w.toLowerCase());
+  return (text.normalize('NFC').match(wordPattern) ?? []).map((w) => w.toLowerCase());
 }
 
 /**
