@@ -294,7 +294,8 @@ describe('access control', () => {
   });
 
   it('Essentials: 1,000 calls in the hour succeed and call 1,001 gets 429, with 50 concurrent clients over two processes', async () => {
-    // The window is the clock hour: start well inside one so the count cannot be split by a reset.
+    // Start well inside a clock hour: across its turn the last hour's calls would weigh less from one call
+    // to the next, and the remaining counts would not be 999 down to 0.
     const intoHour = (Date.now() / 1000) % 3600;
     if (intoHour > 3540) await new Promise((r) => setTimeout(r, (3600 - intoHour + 2) * 1000));
     const essentials = await client({ name: 'access essentials', plan: 'essentials' });

@@ -20,7 +20,7 @@ export function rateLimit(limiter: RateLimiter) {
     if (!decision.allowed) {
       throw new ApiError(
         'rate_limited',
-        `the plan allows ${decision.limit} calls per hour; the allowance resets in ${decision.resetSeconds} s`,
+        `the plan allows ${decision.limit} calls in any 60 minutes; the next call is admitted in ${decision.resetSeconds} s`,
         { 'Retry-After': String(decision.resetSeconds) },
       );
     }

@@ -1,9 +1,15 @@
-// Calls per credential holder per hour, counted in Redis so that every API
-// instance shares the count. A fixed window aligned to the hour: one atomic
-// INCR (with the expiry set when the window opens) per request, in one Lua
-// script, so concurrent requests on any number of instances never over-admit.
-// If Redis cannot be reached the request is let through (fail-open): the API
-// keeps serving, and the outage is counted and logged once a minute.
+// Calls per credential holder per hour, counted in Redis so that every API instance shares the count.
+//
+// A sliding window, estimated from two hourly counters (the approach Cloudflare describes): the calls of
+// this clock hour, plus those of the hour before weighted by how much of it still lies within the last
+// 60 minutes. A fixed clock-hour window let a client make its whole allowance at 10:59 and again at
+// 11:00, twice the plan in two minutes; here any 60 minutes hold about the allowance at most. The check
+// and the count are one Lua script, so concurrent requests on any number of instances never over-admit,
+// and a refused call is not counted, so a client that keeps calling while refused is let in again as
+// the last hour's calls age out rather than never.
+//
+// If Redis cannot be reached the request is let through (fail-open): the API keeps serving, and the
+// outage is counted and logged once a minute.
 import type { Redis } from 'ioredis';
 import { Counter, type Registry } from 'prom-client';
 import type { Logger } from '../../runtime/logger.ts';
@@ -12,19 +18,53 @@ export interface RateDecision {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the window resets. */
+  /**
+   * Seconds until the call would be admitted, when it was refused (what Retry-After says); otherwise until
+   * the previous clock hour's calls no longer count.
+   */
   resetSeconds: number;
   /** True when Redis could not be asked and the request was let through. */
   failedOpen: boolean;
 }
 
-const windowSeconds = 3600;
+export const windowSeconds = 3600;
 
-// KEYS[1] = counter of this holder and window; ARGV[1] = window length in seconds.
+// KEYS[1] = this hour's counter, KEYS[2] = the previous hour's; ARGV[1] = limit, ARGV[2] = the weight of
+// the previous hour (0–1), ARGV[3] = how long a counter is kept (two windows: it is the previous one for
+// the second). Returns {admitted (1/0), previous count, this hour's count after the call}.
 const countScript = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return count`;
+local previous = tonumber(redis.call('GET', KEYS[2]) or '0')
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if previous * tonumber(ARGV[2]) + current >= tonumber(ARGV[1]) then
+  return {0, previous, current}
+end
+current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
+return {1, previous, current}`;
+
+/** What the two counters say, `elapsed` seconds into this clock hour. Pure: the script's arithmetic. */
+export function slidingWindow(counts: {
+  previous: number;
+  current: number;
+  limit: number;
+  elapsed: number;
+  admitted: boolean;
+}): Pick<RateDecision, 'allowed' | 'remaining' | 'resetSeconds'> {
+  const { previous, current, limit, elapsed, admitted } = counts;
+  const weight = 1 - elapsed / windowSeconds;
+  // Not rounded down: a floor would let one call more in at the turn of the hour (10 × 0.9997 → 9).
+  const used = previous * weight + current;
+  const toHourEnd = Math.max(1, Math.ceil(windowSeconds - elapsed));
+  if (admitted)
+    return { allowed: true, remaining: Math.max(0, Math.floor(limit - used)), resetSeconds: toHourEnd };
+  // Refused: when does the weighted count and this hour's fall under the limit? With this hour's count at the limit,
+  // only once it is the previous hour and weighs less than the limit; otherwise once the previous hour
+  // weighs less than what this hour leaves.
+  let wait: number;
+  if (current >= limit) wait = toHourEnd + windowSeconds * (1 - limit / current);
+  else wait = windowSeconds * (1 - (limit - current) / previous) - elapsed;
+  return { allowed: false, remaining: 0, resetSeconds: Math.max(1, Math.ceil(wait + 1e-9)) };
+}
 
 export class RateLimiter {
   private readonly failOpens: Counter;
@@ -50,30 +90,29 @@ export class RateLimiter {
   async hit(holder: string, limit: number | null): Promise<RateDecision> {
     const now = (this.deps.clock ?? Date.now)();
     const windowStart = Math.floor(now / 1000 / windowSeconds) * windowSeconds;
-    const resetSeconds = windowStart + windowSeconds - Math.floor(now / 1000);
+    const elapsed = now / 1000 - windowStart;
     if (limit === null) {
       return {
         allowed: true,
         limit: Number.MAX_SAFE_INTEGER,
         remaining: Number.MAX_SAFE_INTEGER,
-        resetSeconds,
+        resetSeconds: Math.max(1, Math.ceil(windowSeconds - elapsed)),
         failedOpen: false,
       };
     }
     try {
-      const count = Number(
-        await this.deps.redis.eval(
-          countScript,
-          1,
-          `${this.deps.prefix}${holder}:${windowStart}`,
-          windowSeconds,
-        ),
-      );
-      return {
-        allowed: count <= limit,
+      const [admitted, previous, current] = (await this.deps.redis.eval(
+        countScript,
+        2,
+        `${this.deps.prefix}${holder}:${windowStart}`,
+        `${this.deps.prefix}${holder}:${windowStart - windowSeconds}`,
         limit,
-        remaining: Math.max(0, limit - count),
-        resetSeconds,
+        String(1 - elapsed / windowSeconds),
+        2 * windowSeconds,
+      )) as [number, number, number];
+      return {
+        ...slidingWindow({ previous, current, limit, elapsed, admitted: admitted === 1 }),
+        limit,
         failedOpen: false,
       };
     } catch (error) {
@@ -85,7 +124,13 @@ export class RateLimiter {
           'rate limits cannot be checked (Redis unreachable); letting requests through until it is back',
         );
       }
-      return { allowed: true, limit, remaining: limit, resetSeconds, failedOpen: true };
+      return {
+        allowed: true,
+        limit,
+        remaining: limit,
+        resetSeconds: Math.max(1, Math.ceil(windowSeconds - elapsed)),
+        failedOpen: true,
+      };
     }
   }
 }
