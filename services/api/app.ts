@@ -15,6 +15,13 @@ import type { Authenticate, Principal } from './http/principal.ts';
 import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/route.ts';
 import { requestDeadline } from './limits/request-deadline.ts';
 import { limitInFlight, type InFlightRequests } from './limits/in-flight.ts';
+import { answerApiError } from './http/error-answer.ts';
+import {
+  readIdempotencyKey,
+  requestFingerprint,
+  IDEMPOTENCY_KEY_HEADER,
+} from './idempotency/idempotency-key.ts';
+import type { IdempotentRequests } from './idempotency/idempotent-requests.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -33,6 +40,8 @@ export interface AppDependencies {
   deadlineMs?: number;
   /** Requests in progress per client (API_MAX_IN_FLIGHT_PER_CLIENT); unlimited when left out. */
   inFlight?: InFlightRequests;
+  /** Idempotency-Key on the routes marked idempotent; the header is ignored when left out. */
+  idempotency?: IdempotentRequests;
   logger: Logger;
   metrics: Registry;
 }
@@ -99,8 +108,25 @@ export function createApp(deps: AppDependencies): Koa {
       ...(deps.afterAuthentication ?? []),
       requireScope(route.scope),
       async (ctx: Context) => {
-        const input = await readInput(ctx, route, deps.limits);
-        await route.handler(ctx, input as never);
+        // The key is checked before the body is read, and claimed after the input is valid (idempotent-requests.ts).
+        const key =
+          route.idempotent && deps.idempotency
+            ? readIdempotencyKey(ctx.req.headersDistinct[IDEMPOTENCY_KEY_HEADER.toLowerCase()])
+            : undefined;
+        const { input, suppliedBody } = await readInput(ctx, route, deps.limits);
+        const handle = () => route.handler(ctx, input as never);
+        if (key === undefined || !deps.idempotency) return handle();
+        const fingerprint = requestFingerprint({
+          method: ctx.method,
+          path: ctx.path,
+          query: ctx.query,
+          body: suppliedBody,
+        });
+        const successes = Object.keys(route.responses)
+          .map(Number)
+          .filter((status) => status < 300);
+        const successStatus = successes.length === 1 ? successes[0] : undefined;
+        await deps.idempotency.run(ctx, { key, route: route.path, fingerprint, successStatus }, handle);
       },
     );
   }
@@ -132,6 +158,7 @@ const crossOrigin = cors({
     'Content-Range',
     'Audio-Voice',
     'Audio-Duration-Ms',
+    'Idempotent-Replayed',
   ],
   maxAge: 600,
 });
@@ -166,13 +193,12 @@ function requireScope(scope: string | undefined) {
 }
 
 function render(ctx: Context, error: unknown, requestId: string, logger: Logger): void {
-  let body: ErrorBody;
   if (error instanceof ApiError) {
-    ctx.status = error.status;
-    for (const [name, value] of Object.entries(error.headers)) ctx.set(name, value);
-    body = { error: { code: error.code, message: error.message } };
-    if (error.status >= 500) body.error.request_id = requestId;
-  } else if (error instanceof ClickHouseUnavailableError || error instanceof DependencyUnavailableError) {
+    answerApiError(ctx, error, requestId);
+    return;
+  }
+  let body: ErrorBody;
+  if (error instanceof ClickHouseUnavailableError || error instanceof DependencyUnavailableError) {
     logger.warn({ requestId, err: error }, 'a dependency is unavailable');
     ctx.status = 503;
     ctx.set('Retry-After', '5');

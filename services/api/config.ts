@@ -45,6 +45,9 @@ export const apiEnv = {
   API_MAX_IN_FLIGHT_PER_CLIENT: integer(32, 1, 10_000).describe(
     'Requests one client may have in progress at once on one API instance; one more answers 429 concurrency_limit with Retry-After. Live streams count against their own limit, not this one.',
   ),
+  API_IDEMPOTENCY_KEY_TTL_SECONDS: integer(86_400, 60, 7 * 86_400).describe(
+    'How long the answer to a request with an Idempotency-Key is kept, sealed in Redis, for its retries; a key used again after that runs as new. A request still running holds its key for API_REQUEST_DEADLINE_MS plus 5 s, renewed while it runs.',
+  ),
   API_TOKEN_KEYS: text('').meta({
     accepted: '`kid:base64url-secret` pairs, comma-separated; each secret at least 32 bytes',
     description:
@@ -54,7 +57,7 @@ export const apiEnv = {
     'The `iss` claim of the access tokens this API issues and accepts.',
   ),
   REDIS_KEY_PREFIX: text('').describe(
-    "Namespace of the API's Redis keys (rate-limit counters, the OpenAI answer cache shared with the enricher).",
+    "Namespace of the API's Redis keys (rate-limit counters, Idempotency-Key records, the OpenAI answer cache shared with the enricher).",
   ),
   API_SOURCE_POLL_INTERVAL_SECONDS: integer(300, 10, 86_400).describe(
     'Poll interval of a source added through POST /v1/sources.',
@@ -72,7 +75,7 @@ export const apiEnv = {
   WEBHOOK_SECRET_KEYS: text('').meta({
     accepted: '`kid:base64url-32-byte-key` pairs, comma-separated',
     description:
-      'Keys sealing webhook signing secrets (AES-256-GCM) on news.webhooks.v1 and in the read model: the first seals, all open. The dispatcher needs the same list. Empty: a built-in development key, with a warning.',
+      'Keys sealing webhook signing secrets (AES-256-GCM) on news.webhooks.v1 and in the read model, and the answers kept for Idempotency-Key retries in Redis: the first seals, all open (keep a retired key at least API_IDEMPOTENCY_KEY_TTL_SECONDS). The dispatcher needs the same list. Empty: a built-in development key, with a warning.',
   }),
   FEED_CONNECT_TIMEOUT_MS: integer(5_000, 100, 60_000).describe(
     'Connect timeout when POST /v1/sources fetches a feed to check it.',

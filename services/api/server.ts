@@ -33,6 +33,8 @@ import { tokenEndpoint } from './auth/token-endpoint.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { rateLimit } from './limits/rate-limit-middleware.ts';
 import { InFlightRequests } from './limits/in-flight.ts';
+import { IdempotencyRecords } from './idempotency/idempotency-records.ts';
+import { IdempotentRequests } from './idempotency/idempotent-requests.ts';
 import { serverLimits } from './limits/server-limits.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
@@ -146,7 +148,7 @@ export async function startApi(
     retryStrategy: () => 1_000,
     lazyConnect: true,
   });
-  redis.on('error', () => undefined); // reported through the limiter's fail-open log and metric
+  redis.on('error', () => undefined); // reported by the limiter (fail-open) and Idempotency-Key (503), each logged and counted
   redis.connect().catch(() => undefined);
   closers.push(async () => redis.disconnect());
   const fetcher = new FeedFetcher({
@@ -361,6 +363,17 @@ export async function startApi(
       rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),
     ],
     inFlight: new InFlightRequests(config.API_MAX_IN_FLIGHT_PER_CLIENT),
+    // Answers are sealed with the webhook secret keys: registrations and rotations carry a secret.
+    idempotency: new IdempotentRequests({
+      records: new IdempotencyRecords({ redis, box: secrets }),
+      prefix: `${config.REDIS_KEY_PREFIX}idempotency:`,
+      settings: {
+        retentionSeconds: config.API_IDEMPOTENCY_KEY_TTL_SECONDS,
+        claimMs: config.API_REQUEST_DEADLINE_MS + 5_000,
+      },
+      logger,
+      metrics,
+    }),
     limits: { maxBodyBytes: config.API_MAX_BODY_BYTES, maxJsonDepth: config.API_MAX_JSON_DEPTH },
     deadlineMs: config.API_REQUEST_DEADLINE_MS,
     logger,

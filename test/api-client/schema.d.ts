@@ -1485,7 +1485,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "conflict" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -2152,7 +2152,13 @@ export interface operations {
     subscribeSource: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2165,6 +2171,8 @@ export interface operations {
             /** @description Subscribed to an existing source */
             200: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2174,6 +2182,8 @@ export interface operations {
             /** @description Created the source and subscribed to it */
             201: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2207,7 +2217,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: conflict */
+            /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2227,6 +2237,15 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3003,7 +3022,13 @@ export interface operations {
     registerWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3016,6 +3041,8 @@ export interface operations {
             /** @description Registered; the secret is shown this once */
             201: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3049,6 +3076,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: idempotency_key_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -3060,6 +3096,15 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3085,7 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3276,7 +3321,13 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3291,6 +3342,8 @@ export interface operations {
             /** @description The webhook as changed (as GET shows it) */
             200: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3333,7 +3386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: conflict */
+            /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,6 +3413,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -3378,7 +3440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3392,7 +3454,13 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3407,6 +3475,8 @@ export interface operations {
             /** @description Rotated; the new secret is shown this once */
             200: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3449,6 +3519,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: idempotency_key_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -3460,6 +3539,15 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3485,7 +3573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3499,7 +3587,13 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3510,6 +3604,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3552,8 +3648,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: conflict */
+            /** @description Error: conflict or idempotency_key_in_progress */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3579,7 +3684,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3686,7 +3791,13 @@ export interface operations {
     resendWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 delivery_id: string;
@@ -3698,6 +3809,8 @@ export interface operations {
             /** @description Queued */
             202: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3740,6 +3853,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: idempotency_key_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -3758,7 +3889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3772,7 +3903,13 @@ export interface operations {
     createMonitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3785,6 +3922,8 @@ export interface operations {
             /** @description Monitoring */
             201: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -3818,6 +3957,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: idempotency_key_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -3829,6 +3977,15 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3854,7 +4011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4372,7 +4529,13 @@ export interface operations {
     createDocumentary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4385,6 +4548,8 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -4418,6 +4583,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: idempotency_key_in_progress */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -4429,6 +4603,15 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4454,7 +4637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;

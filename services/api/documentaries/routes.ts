@@ -205,6 +205,7 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
       method: 'post',
       path: '/api/v1/documentaries',
       operationId: 'createDocumentary',
+      idempotent: true,
       tag: 'Documentaries',
       scope: 'use:audio',
       summary: 'Ask for an audio documentary on a topic',

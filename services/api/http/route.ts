@@ -49,6 +49,11 @@ export interface RouteSpec<
   responses: Record<number, ResponseSpec>;
   /** Error codes this endpoint can answer besides the ones every endpoint can. */
   errors?: ErrorCode[];
+  /**
+   * Takes an Idempotency-Key header (services/api/idempotency/): set on the POSTs and PATCHes that create
+   * or change something, so a client's retry does not do it twice. Not on reads sent as POST.
+   */
+  idempotent?: boolean;
   handler: (ctx: Context, input: HandlerInput<z.output<Q>, z.output<P>, z.output<B>>) => Promise<void>;
 }
 
@@ -127,21 +132,29 @@ export interface RequestLimits {
   maxJsonDepth: number;
 }
 
+export interface RequestInput {
+  /** What the handler gets: validated. */
+  input: HandlerInput<unknown, unknown, unknown>;
+  /** The JSON body as parsed, before validation (undefined without one): what a request fingerprint reads. */
+  suppliedBody: unknown;
+}
+
 /** Validated inputs of a request for its route. */
 export async function readInput(
   ctx: Context,
   route: RouteSpec,
   limits: RequestLimits,
-): Promise<HandlerInput<unknown, unknown, unknown>> {
+): Promise<RequestInput> {
   const rawQuery = singleValues(ctx.query, listParameters(route));
   const params = route.params ? validate(route.params, ctx.params ?? {}, 'path') : {};
   let body: unknown = undefined;
   let query: unknown = {};
+  let supplied: unknown = undefined;
   if (route.body) {
     const fromBody = route.method === 'get' ? undefined : await readJsonBody(ctx, limits);
     const fromGetBody =
       route.method === 'get' && route.bodyFromQuery ? await readJsonBody(ctx, limits) : undefined;
-    const supplied = fromBody ?? fromGetBody;
+    supplied = fromBody ?? fromGetBody;
     if (route.bodyFromQuery) {
       if (supplied !== undefined && Object.keys(rawQuery).length > 0) {
         throw new ApiError(
@@ -158,5 +171,5 @@ export async function readInput(
   } else {
     query = validate(route.query ?? z.object({}), rawQuery, 'query');
   }
-  return { query, params, body };
+  return { input: { query, params, body }, suppliedBody: supplied };
 }

@@ -92,6 +92,7 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       method: 'post',
       path: '/api/v1/crm/monitor',
       operationId: 'createMonitor',
+      idempotent: true,
       tag: 'Monitors',
       scope: 'write:monitors',
       summary: 'Start monitoring a company for a CRM contact',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorStatus, type ErrorCode } from '../../runtime/api-error.ts';
 import type { RouteSpec } from '../http/route.ts';
+import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, maxKeyLength } from '../idempotency/idempotency-key.ts';
 import { webhookPayloads } from '../../webhooks/payloads.ts';
 import { articleAudioOperations, audioFileOperations } from '../audio/audio-operation.ts';
 import { articleAudioPath } from '../audio/article-audio-route.ts';
@@ -168,11 +169,42 @@ const commonErrors: ErrorCode[] = [
 
 const bodyErrors: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
+/** What a route that takes an Idempotency-Key may answer besides: a reused key, a key in use, Redis away. */
+const idempotencyErrors: ErrorCode[] = [
+  'invalid_parameter',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
+  'service_unavailable',
+];
+
+const idempotencyKeyParameter: Json = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A key the client makes for this request (a UUID, say), sent again with every retry of it: the first ' +
+    'request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer ' +
+    `(with \`${REPLAYED_HEADER}: true\`) without running again. The same key with a different request ` +
+    'answers 422 idempotency_key_reused; while the first is still running, 409 ' +
+    'idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, ' +
+    '408, 409 and 429 answers are not kept: a retry runs again.',
+  schema: { type: 'string', minLength: 1, maxLength: maxKeyLength, pattern: '^[ -~]+$' },
+  example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
+};
+
+const replayedHeader: Json = {
+  [REPLAYED_HEADER]: {
+    description: 'Present on an answer stored for an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
 function errorResponses(route: RouteSpec): Record<string, Json> {
   const codes = new Set<ErrorCode>([...commonErrors, ...(route.errors ?? [])]);
   if (route.query || route.params || route.body) codes.add('invalid_parameter');
   // Every route that reads a body (a GET that takes its parameters as a body too) checks it like this.
   if (route.body) for (const code of bodyErrors) codes.add(code);
+  if (route.idempotent) for (const code of idempotencyErrors) codes.add(code);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes)
     byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
@@ -192,6 +224,7 @@ function operation(route: RouteSpec): Json {
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = {
       description: spec.description,
+      ...(route.idempotent ? { headers: replayedHeader } : {}),
       ...(spec.schema || spec.binary
         ? {
             content: {
@@ -221,6 +254,7 @@ function operation(route: RouteSpec): Json {
       ...parameters(route.params, 'path'),
       ...parameters(route.query, 'query'),
       ...(asQuery ? parameters(route.body as z.ZodObject, 'query') : []),
+      ...(route.idempotent ? [idempotencyKeyParameter] : []),
     ],
     ...(route.body && !asQuery
       ? {

@@ -165,6 +165,7 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       method: 'post',
       path: '/v1/sources',
       operationId: 'subscribeSource',
+      idempotent: true,
       tag: 'Sources',
       scope: 'write:sources',
       summary: 'Add a feed and subscribe to it',
