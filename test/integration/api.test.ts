@@ -269,6 +269,7 @@ describe('read API', () => {
     });
     expect(added.status, added.text).toBe(201);
     const { id } = added.body.source;
+    expect(added.headers.get('location')).toBe(`/v1/sources/${id}`);
     expect(added.body.source.url).toBe(url);
     const mine = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true&limit=1000');
     expect(mine.body.sources.find((s) => s.id === id)?.url).toBe(url);

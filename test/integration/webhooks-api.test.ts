@@ -50,6 +50,9 @@ describe('webhooks and monitors API', () => {
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    // Where it is, and not to be kept by a cache: the answer holds the secret.
+    expect(created.headers.get('location')).toBe(`/api/v1/webhooks/${created.body.webhook.id}`);
+    expect(created.headers.get('cache-control')).toBe('no-store');
     expect(created.body.webhook).toMatchObject({
       url: hook('a'),
       events: ['news.alert', 'article.published'],
@@ -139,6 +142,8 @@ describe('webhooks and monitors API', () => {
       alert_webhook: `https://alerts-${run}.example.invalid/receive`,
     });
     expect(monitor.status, monitor.text).toBe(201);
+    expect(monitor.headers.get('location')).toBe(`/api/v1/crm/monitors/${monitor.body.monitor.id}`);
+    expect(monitor.headers.get('cache-control')).toBe('no-store');
   });
 
   it("enforces the plan's alert endpoints: Essentials registers 3 and the 4th answers 403", async () => {

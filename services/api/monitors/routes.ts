@@ -103,8 +103,12 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       responses: { 201: { description: 'Monitoring', schema: monitorCreated } },
       errors: ['plan_limit_reached'],
       handler: async (ctx, { body }) => {
+        const result = await monitors.create(tenantOf(ctx), body, limitsOf(ctx));
         ctx.status = 201;
-        ctx.body = await monitors.create(tenantOf(ctx), body, limitsOf(ctx));
+        ctx.set('Location', `/api/v1/crm/monitors/${result.monitor.id}`);
+        // The answer holds the webhook's secret when the monitor registered one: no cache may keep it.
+        ctx.set('Cache-Control', 'no-store');
+        ctx.body = result;
       },
     }),
     defineRoute({

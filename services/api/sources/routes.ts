@@ -189,6 +189,7 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       handler: async (ctx, { body }) => {
         const result = await subscriptions.subscribe(tenantOf(ctx), body);
         ctx.status = result.created ? 201 : 200;
+        if (result.created) ctx.set('Location', `/v1/sources/${result.source.id}`);
         ctx.body = result;
       },
     }),

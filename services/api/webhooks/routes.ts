@@ -247,6 +247,9 @@ export function webhookRoutes(
       handler: async (ctx, { body }) => {
         const result = await registry.register(tenantOf(ctx), body, limitsOf(ctx));
         ctx.status = 201;
+        ctx.set('Location', `/api/v1/webhooks/${result.webhook.id}`);
+        // The secret is in this answer, once: no cache on the way may keep it.
+        ctx.set('Cache-Control', 'no-store');
         ctx.body = result;
       },
     }),
