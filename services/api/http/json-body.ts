@@ -109,11 +109,15 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 export const tooDeep = (max: number) =>
   new ApiError('invalid_json', `request body nests arrays and objects deeper than ${max} levels`);
 
+/** Whether the request carries a body: a Content-Length over 0, or one sent in chunks. */
+export function carriesBody(ctx: Context): boolean {
+  const length = ctx.request.length;
+  return (length !== undefined && length > 0) || ctx.get('transfer-encoding') !== '';
+}
+
 /** Undefined when the request has no body at all. */
 export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<unknown> {
-  const length = ctx.request.length;
-  const hasBody = (length !== undefined && length > 0) || ctx.get('transfer-encoding') !== '';
-  if (!hasBody) return undefined;
+  if (!carriesBody(ctx)) return undefined;
   if (!ctx.request.is('application/json', 'application/*+json')) {
     throw new ApiError(
       'unsupported_media_type',
@@ -131,6 +135,7 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
   }
   const tooLarge = () =>
     new ApiError('payload_too_large', `request body larger than ${options.maxBodyBytes} bytes`);
+  const length = ctx.request.length;
   if (length !== undefined && length > options.maxBodyBytes) throw tooLarge();
 
   const chunks: Buffer[] = [];

@@ -4,7 +4,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { ApiError, invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
-import { readJsonBody } from './json-body.ts';
+import { carriesBody, readJsonBody } from './json-body.ts';
 import { quote, takesCommaList } from './params.ts';
 import { plainIssue } from './issue-message.ts';
 
@@ -139,12 +139,42 @@ export interface RequestInput {
   suppliedBody: unknown;
 }
 
+/**
+ * Refuses a query string with a percent-escape that is not UTF-8 (`q=caf%E9`, Latin-1): the parser would
+ * read it as U+FFFD and answer for another word than the client's, or for none.
+ */
+function checkPercentEncoding(querystring: string): void {
+  if (!querystring.includes('%')) return;
+  for (const part of querystring.split('&')) {
+    const eq = part.indexOf('=');
+    for (const piece of eq < 0 ? [part] : [part.slice(0, eq), part.slice(eq + 1)]) {
+      try {
+        decodeURIComponent(piece.replace(/\+/g, ' '));
+      } catch {
+        const name = eq < 0 ? part : part.slice(0, eq);
+        throw invalidParameter(
+          name.slice(0, 60),
+          'is not valid percent-encoded UTF-8 (é is %C3%A9; a lone % is %25)',
+        );
+      }
+    }
+  }
+}
+
 /** Validated inputs of a request for its route. */
 export async function readInput(
   ctx: Context,
   route: RouteSpec,
   limits: RequestLimits,
 ): Promise<RequestInput> {
+  checkPercentEncoding(ctx.querystring);
+  // A body where the route takes none would be ignored, and a client sending its filters that way would
+  // get an unfiltered answer it takes for a filtered one.
+  if (!route.body && carriesBody(ctx))
+    throw invalidParameter(
+      'body',
+      `${route.method.toUpperCase()} ${route.path} takes no request body: give its parameters in the query string`,
+    );
   const rawQuery = singleValues(ctx.query, listParameters(route));
   const params = route.params ? validate(route.params, ctx.params ?? {}, 'path') : {};
   let body: unknown = undefined;

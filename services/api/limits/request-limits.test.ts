@@ -41,6 +41,18 @@ const app = createApp({
       },
     }),
     defineRoute({
+      method: 'get',
+      path: '/list',
+      operationId: 'list',
+      summary: 'a list filtered by its query',
+      tag: 't',
+      query: z.object({ q: z.string().optional() }),
+      responses: {},
+      handler: async (ctx, { query }) => {
+        ctx.body = { q: query.q ?? null };
+      },
+    }),
+    defineRoute({
       method: 'post',
       path: '/things',
       operationId: 'things',
@@ -195,5 +207,58 @@ describe('the JSON nesting cap', () => {
       },
     });
     expect((await post('{"a":{"limit":3},"b":{"limit":3}}')).status).toBe(200);
+  });
+});
+
+describe('what a request carries that a route would ignore or misread', () => {
+  const get = (path: string, init: RequestInit = {}) =>
+    fetch(`${base}${path}`, { ...init, headers: { authorization: 'get-client', ...init.headers } });
+  const errorOf = async (answer: Response) =>
+    [answer.status, ((await answer.json()) as { error: { code: string; message: string } }).error] as const;
+
+  it('refuses a body on a route that takes none, instead of answering unfiltered', async () => {
+    // fetch refuses a GET with a body; node:http sends one.
+    const { request } = await import('node:http');
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        `${base}/list`,
+        {
+          method: 'GET',
+          headers: {
+            authorization: 'get-client',
+            'content-type': 'application/json',
+            'content-length': '13',
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end('{"q":"bogus"}');
+    });
+    expect(answer.status, answer.body).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      error: {
+        code: 'invalid_parameter',
+        message: 'body: GET /list takes no request body: give its parameters in the query string',
+      },
+    });
+    expect((await get('/list?q=x')).status).toBe(200);
+  });
+
+  it('refuses a percent-escape that is not UTF-8, and reads one that is', async () => {
+    expect(await errorOf(await get('/list?q=caf%E9'))).toEqual([
+      400,
+      {
+        code: 'invalid_parameter',
+        message: 'q: is not valid percent-encoded UTF-8 (é is %C3%A9; a lone % is %25)',
+      },
+    ]);
+    expect(await (await get('/list?q=caf%C3%A9')).json()).toEqual({ q: 'café' });
+    expect(await (await get('/list?q=50%25+off')).json()).toEqual({ q: '50% off' });
+    expect((await get('/list?q=100%')).status).toBe(400);
   });
 });
