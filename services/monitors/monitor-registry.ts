@@ -224,8 +224,10 @@ export class MonitorRegistry {
     monitorId: string,
     limits: { alertEndpoints: number | null },
   ): Promise<Signing> {
-    const { webhook, secret } = await this.deps.webhooks.register(
+    // Under the URL's lock already (create): register would wait for it.
+    const { webhook, secret } = await this.deps.webhooks.registerAt(
       tenantId,
+      url,
       { url, events: [NEWS_ALERT], filter: { ...noFilter(), monitor_ids: [monitorId] } },
       limits,
     );

@@ -243,9 +243,42 @@ export class WebhookRegistry {
     limits: { alertEndpoints: number | null },
   ): Promise<{ webhook: WebhookItem; secret: string }> {
     const url = await this.checkUrl('url', input.url);
+    // At the URL's lock, as the monitors and changes there: two registrations at once cannot both pass.
+    return this.atEndpoints(tenantId, [url], () => this.registerAt(tenantId, url, input, limits));
+  }
+
+  /** register, for a caller that checked `url` (checkUrl) and holds its lock (atEndpoints): a monitor's. */
+  async registerAt(
+    tenantId: string,
+    url: string,
+    input: NewWebhook,
+    limits: { alertEndpoints: number | null },
+  ): Promise<{ webhook: WebhookItem; secret: string }> {
+    await this.refuseSecondAt(tenantId, url, input.events);
     if (input.events.includes(NEWS_ALERT))
       return this.addingAlertEndpoint(tenantId, limits, () => this.appendNew(tenantId, url, input));
     return this.appendNew(tenantId, url, input);
+  }
+
+  /**
+   * A second webhook of the tenant at a URL for an event one there already takes would deliver each of
+   * those events twice, each signed with its own secret (a client that registers again after a lost
+   * answer, without an Idempotency-Key, makes one): refused, naming the webhook to change instead. One
+   * the service disabled (its endpoint failed) does not count: registering again is how it is replaced.
+   */
+  private async refuseSecondAt(tenantId: string, url: string, events: readonly string[]): Promise<void> {
+    const there = (await this.all(tenantId)).find(
+      (w) =>
+        w.item.url === url &&
+        (w.item.active || w.item.disabled_reason === null) &&
+        w.item.events.some((e) => events.includes(e)),
+    );
+    if (there === undefined) return;
+    const shared = there.item.events.filter((e) => events.includes(e)).join(', ');
+    throw new ApiError(
+      'conflict',
+      `url: webhook "${there.item.id}" already sends ${shared} to this URL; change it (PATCH /api/v1/webhooks/${there.item.id}) instead of registering another`,
+    );
   }
 
   /**
@@ -430,7 +463,9 @@ export class WebhookRegistry {
   /** Throws plan_limit_reached when the tenant may not register one more alert endpoint. */
   async checkAlertEndpointLimit(tenantId: string, limits: { alertEndpoints: number | null }): Promise<void> {
     if (limits.alertEndpoints === null) return; // no limit: nothing to count
-    const refusal = alertEndpointRefusal((await this.alertEndpoints(tenantId)).length, limits.alertEndpoints);
+    // Endpoints are URLs: webhooks made before a second one at a URL was refused count once there.
+    const urls = new Set((await this.alertEndpoints(tenantId)).map((w) => w.item.url));
+    const refusal = alertEndpointRefusal(urls.size, limits.alertEndpoints);
     if (refusal) throw refusal;
   }
 

@@ -179,6 +179,38 @@ describe('webhooks and monitors API', () => {
     expect(other.status).toBe(201);
   });
 
+  it('refuses a second webhook at a URL for an event one there takes, which would deliver it twice', async () => {
+    const essentials = await knownClient(
+      await createTestClient(stack, { name: `Essentials again ${run}`, plan: 'essentials' }),
+    );
+    const as = { apiKey: essentials.apiKey };
+    const register = (events: string[]) =>
+      stack.call<WebhookCreated>('POST', '/api/v1/webhooks', { url: hook('again'), events }, as);
+    const first = await register(['news.alert', 'article.published']);
+    expect(first.status, first.text).toBe(201);
+    const again = await stack.call(
+      'POST',
+      '/api/v1/webhooks',
+      { url: hook('again'), events: ['news.alert'] },
+      as,
+    );
+    expect([again.status, again.body.error.code]).toEqual([409, 'conflict']);
+    expect(again.body.error.message).toBe(
+      `url: webhook "${first.body.webhook.id}" already sends news.alert to this URL; change it (PATCH /api/v1/webhooks/${first.body.webhook.id}) instead of registering another`,
+    );
+    // Another event at the same URL is another webhook; the URL still counts once against the plan.
+    expect((await register(['documentary.ready'])).status).toBe(201);
+    for (const n of [1, 2]) {
+      const more = await stack.call(
+        'POST',
+        '/api/v1/webhooks',
+        { url: hook(`again${n}`), events: ['news.alert'] },
+        as,
+      );
+      expect(more.status, more.text).toBe(201);
+    }
+  });
+
   it('holds the alert-endpoint limit against registrations sent together', async () => {
     const essentials = await knownClient(
       await createTestClient(stack, { name: `Essentials together ${run}`, plan: 'essentials' }),

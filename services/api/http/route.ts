@@ -168,9 +168,10 @@ export async function readInput(
   limits: RequestLimits,
 ): Promise<RequestInput> {
   checkPercentEncoding(ctx.querystring);
-  // A body where the route takes none would be ignored, and a client sending its filters that way would
-  // get an unfiltered answer it takes for a filtered one.
-  if (!route.body && carriesBody(ctx))
+  // A body on a GET that takes none would be ignored, and a client sending its filters that way would get
+  // an unfiltered answer it takes for a filtered one. (A POST or DELETE that takes none may come with one,
+  // `{}` from a client that always sends JSON: nothing in it could have been meant as a filter.)
+  if (route.method === 'get' && !route.body && carriesBody(ctx))
     throw invalidParameter(
       'body',
       `${route.method.toUpperCase()} ${route.path} takes no request body: give its parameters in the query string`,

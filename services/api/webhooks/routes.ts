@@ -243,7 +243,7 @@ export function webhookRoutes(
         "the plan's alert endpoints.",
       body: newWebhook,
       responses: { 201: { description: 'Registered; the secret is shown this once', schema: created } },
-      errors: ['plan_limit_reached'],
+      errors: ['plan_limit_reached', 'conflict'],
       handler: async (ctx, { body }) => {
         const result = await registry.register(tenantOf(ctx), body, limitsOf(ctx));
         ctx.status = 201;
