@@ -58,8 +58,6 @@ export class InvalidSpeechRequest extends Error {
   constructor(
     readonly field: string,
     message: string,
-    /** When the text is over the length limit: the API answers 413 instead of 400. */
-    readonly tooLong = false,
   ) {
     super(`${field}: ${message}`);
     this.name = 'InvalidSpeechRequest';

@@ -262,7 +262,6 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
         throw new InvalidSpeechRequest(
           'text',
           `is ${characters.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')} per request`,
-          true,
         );
       }
       const voice = await voiceFor(request);

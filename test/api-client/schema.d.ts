@@ -443,7 +443,7 @@ export interface paths {
         put?: never;
         /**
          * Text to speech: audio bytes, or a URL to them
-         * @description Answers the audio itself (Content-Type audio/mpeg, audio/wav or audio/ogg), or, with `Accept: application/json`, a signed URL to it. Text over 5,000 characters answers 413. The same request again is served from storage without synthesizing.
+         * @description Answers the audio itself (Content-Type audio/mpeg, audio/wav or audio/ogg), or, with `Accept: application/json`, a signed URL to it. Text over 5,000 characters answers 400 invalid_parameter. The same request again is served from storage without synthesizing.
          */
         post: operations["synthesizeSpeech"];
         delete?: never;
@@ -1112,7 +1112,7 @@ export interface components {
             model: string;
         };
         AnalyzeRequest: {
-            /** @description Plain text, at most 100,000 characters (longer: 413 payload_too_large). */
+            /** @description Plain text, at most 100,000 characters (longer: 400 invalid_parameter). */
             text: string;
             /** @description Headline of the text, if it has one. */
             title?: string;
@@ -1178,7 +1178,7 @@ export interface components {
             model: string;
         };
         SummarizeRequest: {
-            /** @description Plain text, at most 100,000 characters (longer: 413 payload_too_large). */
+            /** @description Plain text, at most 100,000 characters (longer: 400 invalid_parameter). */
             content: string;
             /**
              * @description neutral (the default): as written; professional (or formal): no contractions; casual (or informal): contractions; executive: points, most important first, one per line starting with "- ".
@@ -3076,7 +3076,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: idempotency_key_in_progress */
+            /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -272,16 +272,16 @@ describe('intelligence', () => {
     expect(executive.body.summary.split('\n').every((line) => line.startsWith('- '))).toBe(true);
   });
 
-  it('refuses text over the documented maximum with 413, empty text with 400, and callers without use:ai with 403', async () => {
+  it('refuses text over the documented maximum and empty text with 400, and callers without use:ai with 403', async () => {
     const tooLong = 'word '.repeat(20_001);
     for (const [path, field] of [
       ['/v1/analyze', 'text'],
       ['/api/v1/summarize', 'content'],
     ] as const) {
       const big = await stack.call(`POST`, path, { [field]: tooLong });
-      expect(big.status, big.text).toBe(413);
-      expect(big.body.error).toMatchObject({ code: 'payload_too_large' });
-      expect(big.body.error.message).toContain('100,000');
+      expect(big.status, big.text).toBe(400);
+      expect(big.body.error).toMatchObject({ code: 'invalid_parameter' });
+      expect(big.body.error.message).toBe(`${field}: is 100,005 characters; the limit is 100,000`);
       const empty = await stack.call('POST', path, { [field]: '  \n ' });
       expect(empty.status).toBe(400);
       expect(empty.body.error.message).toMatch(new RegExp(`^${field}: must not be empty`));

@@ -459,7 +459,7 @@ describe('speech on the API', () => {
       },
     );
 
-    it('takes 5,000 characters (counted as characters, not bytes) and answers 413 naming the limit beyond', async () => {
+    it('takes 5,000 characters (counted as characters, not bytes) and answers 400 naming the limit beyond', async () => {
       const sentence = 'Grüße aus München, wo es heute regnet. ';
       const text = sentence.repeat(Math.ceil(5_000 / sentence.length)).slice(0, 5_000);
       expect(Buffer.byteLength(text)).toBeGreaterThan(5_000);
@@ -470,8 +470,8 @@ describe('speech on the API', () => {
       expect(accepted.body.characters).toBe(5_000);
       const over = await synthesize({ text: `${exact}y`, language: 'de' });
       expect([over.status, (over.body as unknown as ErrorBody).error.code]).toEqual([
-        413,
-        'payload_too_large',
+        400,
+        'invalid_parameter',
       ]);
       expect((over.body as unknown as ErrorBody).error.message).toBe(
         'text: is 5,001 characters; the limit is 5,000 per request',

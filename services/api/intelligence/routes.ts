@@ -4,7 +4,7 @@
 // the enrichment the article got in the stream.
 import { z } from 'zod';
 import type { ArticleStore } from '../articles/article-store.ts';
-import { ApiError, notFound } from '../../runtime/api-error.ts';
+import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import type { Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { enumWithAliases } from '../http/params.ts';
@@ -32,7 +32,7 @@ export interface IntelligenceDependencies {
   clock?: () => Date;
 }
 
-/** Longest text analyze and summarize take; longer answers 413 payload_too_large. */
+/** Longest text analyze and summarize take; longer answers 400 invalid_parameter. */
 export const maxTextCharacters = 100_000;
 
 const postedText = (what: string) =>
@@ -40,14 +40,14 @@ const postedText = (what: string) =>
     .string({ error: 'must be a string' })
     .refine((s) => s.trim() !== '', { error: `must not be empty: give the ${what}` })
     .meta({
-      description: `Plain text, at most ${maxTextCharacters.toLocaleString('en-US')} characters (longer: 413 payload_too_large).`,
+      description: `Plain text, at most ${maxTextCharacters.toLocaleString('en-US')} characters (longer: 400 invalid_parameter).`,
     });
 
 function checkLength(field: string, text: string): void {
   if (text.length > maxTextCharacters)
-    throw new ApiError(
-      'payload_too_large',
-      `${field}: ${text.length.toLocaleString('en-US')} characters; the maximum is ${maxTextCharacters.toLocaleString('en-US')}`,
+    throw invalidParameter(
+      field,
+      `is ${text.length.toLocaleString('en-US')} characters; the limit is ${maxTextCharacters.toLocaleString('en-US')}`,
     );
 }
 
@@ -395,7 +395,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         'organisations or places (shared keywords rank them, never admit them), published in the last 30 days.',
       body: analyzeRequest,
       responses: { 200: { description: 'The analysis', schema: analyzeResponse } },
-      errors: ['payload_too_large', 'service_unavailable'],
+      errors: ['service_unavailable'],
       handler: async (ctx, { body }) => {
         checkLength('text', body.text);
         const text: ArticleText = { title: body.title ?? '', text: body.text };
@@ -449,7 +449,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       summary: 'Summarize a text in a tone',
       body: summarizeRequest,
       responses: { 200: { description: 'The summary', schema: summarizeResponse } },
-      errors: ['payload_too_large', 'service_unavailable', 'provider_unavailable', 'insufficient_scope'],
+      errors: ['service_unavailable', 'provider_unavailable', 'insufficient_scope'],
       handler: async (ctx, { body }) => {
         checkLength('content', body.content);
         // Audio is what use:audio sells: a key without it gets the summary only if it asks for no voice.

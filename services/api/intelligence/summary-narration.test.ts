@@ -10,7 +10,7 @@ describe('narratableSummary', () => {
     expect(narratableSummary('A short summary.')).toBe('A short summary.');
   });
 
-  it('refuses a longer one with 413, naming its length, the limit and the ways out', () => {
+  it('refuses a longer one with 400 invalid_parameter, naming its length, the limit and the ways out', () => {
     const summary = 'ab '.repeat(32_768).trim(); // what the fuzzer sent: one 98,303-character "sentence"
     let error: unknown;
     try {
@@ -19,9 +19,10 @@ describe('narratableSummary', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe('payload_too_large');
+    expect((error as ApiError).code).toBe('invalid_parameter');
+    expect((error as ApiError).status).toBe(400);
     expect((error as ApiError).message).toMatch(
-      /98,303 characters .* at most 5,000; ask for a shorter length/,
+      /^voice_enabled: the summary is 98,303 characters .* at most 5,000; ask for a shorter length/,
     );
   });
 });

@@ -100,15 +100,13 @@ const synthesizedItem = z
   .meta({ id: 'Synthesized' });
 
 /**
- * Speech errors in the API's vocabulary: bad input 400 (413 over the length limit), a provider that is
+ * Speech errors in the API's vocabulary: bad input 400 (text over the length limit too), a provider that is
  * down, refuses our settings or answers no audio 503. The provider's own message stays in the logs: it
  * names where the provider lives and which setting to check, which is the operator's business.
  */
 export function speechError(error: unknown): unknown {
   if (error instanceof InvalidSpeechRequest) {
-    return error.tooLong
-      ? new ApiError('payload_too_large', error.message)
-      : invalidParameter(error.field, error.message.slice(error.field.length + 2));
+    return invalidParameter(error.field, error.message.slice(error.field.length + 2));
   }
   if (error instanceof SpeechConfigurationError) {
     return new ApiError(
@@ -216,7 +214,7 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
       summary: 'Text to speech: audio bytes, or a URL to them',
       description:
         'Answers the audio itself (Content-Type audio/mpeg, audio/wav or audio/ogg), or, with ' +
-        '`Accept: application/json`, a signed URL to it. Text over 5,000 characters answers 413. The same ' +
+        '`Accept: application/json`, a signed URL to it. Text over 5,000 characters answers 400 invalid_parameter. The same ' +
         'request again is served from storage without synthesizing.',
       body: synthesizeRequest,
       responses: {
@@ -226,7 +224,7 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
           binary: audioFormats.map((format) => contentTypes[format]),
         },
       },
-      errors: ['invalid_json', 'payload_too_large', 'unsupported_media_type', 'provider_unavailable'],
+      errors: ['invalid_json', 'unsupported_media_type', 'provider_unavailable'],
       handler: async (ctx, { body }) => {
         const format = body.format === 'url' ? 'mp3' : body.format;
         const result = await speaking(() =>
