@@ -272,3 +272,29 @@ describe('a JSON body', () => {
     expect(((await answer.json()) as { body: unknown }).body).toEqual({ name: 'économie' });
   });
 });
+
+describe('an answer to a client that accepts compression', () => {
+  const feed = (encoding: string) =>
+    fetch(`${base}/v1/feed?topics=${Array.from({ length: 400 }, (_, i) => `topic${i}`).join(',')}`, {
+      headers: { authorization: 'Bearer x', 'accept-encoding': encoding },
+    });
+
+  it('is gzipped when it is JSON over a kilobyte, and says it varies by Accept-Encoding', async () => {
+    const zipped = await feed('gzip');
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    // fetch undoes the gzip: the JSON is whole.
+    expect(((await zipped.json()) as { body: { topics: string[] } }).body.topics).toHaveLength(400);
+    const plain = await feed('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { body: { topics: string[] } }).body.topics).toHaveLength(400);
+  });
+
+  it('is left alone when small', async () => {
+    const small = await fetch(`${base}/v1/filtered`, {
+      headers: { authorization: 'Bearer x', 'accept-encoding': 'gzip' },
+    });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
