@@ -290,6 +290,14 @@ describe('an answer to a client that accepts compression', () => {
     expect(((await plain.json()) as { body: { topics: string[] } }).body.topics).toHaveLength(400);
   });
 
+  it('is sent as it is to a client that accepts no encoding at all', async () => {
+    for (const encoding of ['identity;q=0', '*;q=0', 'compress']) {
+      const answer = await feed(encoding);
+      expect(answer.status, encoding).toBe(200);
+      expect(answer.headers.get('content-encoding'), encoding).toBeNull();
+    }
+  });
+
   it('is left alone when small', async () => {
     const small = await fetch(`${base}/v1/filtered`, {
       headers: { authorization: 'Bearer x', 'accept-encoding': 'gzip' },

@@ -92,7 +92,16 @@ export function createApp(deps: AppDependencies): Koa {
   // JSON answers compressed for clients that ask (Accept-Encoding): a page of 100 articles is ~135 KB,
   // a fifth of that gzipped. Only JSON: an event stream must go out event by event as it is written, and
   // audio is compressed already. Errors are rendered outside this (small, and never worth it).
-  app.use(compress({ filter: (type) => /^application\/([\w.-]+\+)?json\b/i.test(type), threshold: 1024 }));
+  // A request that accepts no encoding at all (`identity;q=0`, `*;q=0`) is answered as it is: koa-compress
+  // would set an undefined Content-Encoding and fail the answer (the fuzzer found it).
+  const compressJson = compress({
+    filter: (type) => /^application\/([\w.-]+\+)?json\b/i.test(type),
+    threshold: 1024,
+  });
+  app.use(async (ctx: Context, next: Next) => {
+    if (ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity') === false) await next();
+    else await compressJson(ctx, next);
+  });
   app.use(requireHost);
   app.use(crossOrigin);
   const router = new Router();
