@@ -36,6 +36,7 @@ const domains = [
   'stories',
   'search',
   'websub',
+  'narration',
 ];
 const oneOf = (names) => `(${names.join('|')})`;
 

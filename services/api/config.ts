@@ -4,6 +4,7 @@
 import { audioStoreEnv } from '../audio/config.ts';
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
 import { audioUrlEnv } from '../audio/signed-url.ts';
+import { narrationEnv } from '../narration/config.ts';
 import { speechEnv } from '../speech/provider-factory.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
 import { boolean, commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
@@ -15,6 +16,12 @@ export const apiEnv = {
   ...audioStoreEnv,
   ...audioUrlEnv,
   ...speechEnv,
+  ...narrationEnv,
+  API_NARRATIONS_AT_ONCE: integer(2, 0, 64).describe(
+    "Articles one API instance narrates on request at once (an article's audio URL fetched before the " +
+      'narrator narrated it, or after it skipped it as older than NARRATOR_MAX_AGE_HOURS); one more answers ' +
+      '503 with Retry-After. 0: none, and such a URL answers 404. The embedded engines use about a core each.',
+  ),
   PORT: integer(8080, 0, 65_535).describe('Port the API listens on (0: any free port).'),
   API_HOST: text('127.0.0.1').describe('Address the API listens on.'),
   API_PUBLIC_URL: apiPublicUrlSetting,

@@ -47,7 +47,9 @@ import { WebhookRegistry } from '../webhooks/webhook-registry.ts';
 import { secretBoxFromSetting } from '../webhooks/secret-box.ts';
 import { createAudioStore } from '../audio/config.ts';
 import { parseAudioUrlKeys } from '../audio/signed-url.ts';
+import { audioAddress } from '../audio/audio-address.ts';
 import { articleAudioRoutes } from './audio/article-audio-route.ts';
+import { NarrationsOnRequest, readNarrationWords } from './audio/narration-on-request.ts';
 import { audioRoutes } from './audio/audio-route.ts';
 import { audioUrls } from '../audio/audio-urls.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
@@ -207,8 +209,9 @@ export async function startApi(
     }),
   });
   const provider = createProvider(config, { logger, redis });
+  const speechProviders = createSpeechProviders(config, { logger });
   const synthesis = createSynthesizer({
-    providers: createSpeechProviders(config, { logger }),
+    providers: speechProviders,
     store: audioStore,
     concurrency: config.SPEECH_CONCURRENCY,
     metrics,
@@ -346,6 +349,24 @@ export async function startApi(
         narrationOf: (id) => store.narration(id),
         keys: audioUrlKeys,
         audio,
+        ...(config.API_NARRATIONS_AT_ONCE > 0
+          ? {
+              onRequest: new NarrationsOnRequest({
+                wordsOf: (id) => readNarrationWords(clickhouse, id),
+                atOnce: config.API_NARRATIONS_AT_ONCE,
+                narration: {
+                  synthesis,
+                  audioAddress: (key) => audioAddress(config.API_PUBLIC_URL, key),
+                  format: config.NARRATOR_FORMAT,
+                  text: config.NARRATOR_TEXT,
+                  // A client is waiting: one attempt, and a failure is a 404 it can read.
+                  retry: { maxAttempts: 1, initialBackoffMs: 0, maxBackoffMs: 0 },
+                  defaultProvider: speechProviders[0]!.name,
+                  logger,
+                },
+              }),
+            }
+          : {}),
       });
       tokenEndpoint(router, {
         tokens,

@@ -86,7 +86,10 @@ export function apiNarrationProbe(apiUrl: string, apiKey: string): () => Promise
     });
     if (!response.ok) return null;
     const body = (await response.json()) as { articles?: { audio_url?: unknown }[] };
-    const found = (body.articles ?? []).find((a) => typeof a.audio_url === 'string');
+    // A narrated article's audio_url is its file's; the others' lead to a narration made on request.
+    const found = (body.articles ?? []).find(
+      (a) => typeof a.audio_url === 'string' && a.audio_url.includes('/v1/audio/'),
+    );
     return (found?.audio_url as string | undefined) ?? null;
   };
 }

@@ -1,9 +1,8 @@
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
-import { audioFormats } from '../audio/audio-store.ts';
 import { audioStoreEnv } from '../audio/config.ts';
-import { boolean, infrastructureEnv, integer, oneOf, text } from '../runtime/config.ts';
+import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
 import { speechEnv } from '../speech/provider-factory.ts';
-import { narrationTexts } from './narration-text.ts';
+import { narrationEnv } from '../narration/config.ts';
 
 export const narratorEnv = {
   ...infrastructureEnv,
@@ -15,13 +14,7 @@ export const narratorEnv = {
     'Where a group with no committed offsets starts: true narrates every enriched article on the topic ' +
       '(a new deployment), false only what is enriched from now on (tests on a shared stack).',
   ),
-  NARRATOR_TEXT: oneOf(narrationTexts, 'summary').describe(
-    'What an article is read as: `summary` (the headline and the AI summary, about a minute) or `full` ' +
-      '(the headline and the whole text).',
-  ),
-  NARRATOR_FORMAT: oneOf(audioFormats, 'mp3').describe(
-    'Format of the narration files: mp3, ogg (Opus) or wav.',
-  ),
+  ...narrationEnv,
   NARRATOR_CONCURRENCY: integer(2, 1, 64).describe(
     'Articles of one batch narrated at once; the embedded engines use about a core each.',
   ),

@@ -18,7 +18,7 @@ import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
 import { createSynthesizer } from '../speech/synthesizer.ts';
 import { narratorEnv } from './config.ts';
-import { maxNarrationCharacters } from './narrate-article.ts';
+import { maxNarrationCharacters } from '../narration/narrate-article.ts';
 import { narratorHandler } from './narrator.ts';
 
 let logger: Logger | undefined;

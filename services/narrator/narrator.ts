@@ -15,9 +15,9 @@ import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { mapBounded } from '../runtime/map-bounded.ts';
-import { readArticleWords, type StoredWords } from './article-words.ts';
-import { narrateArticle, type NarrateArticleDependencies } from './narrate-article.ts';
-import type { ArticleWords } from './narration-text.ts';
+import { readArticleWords, type StoredWords } from '../narration/article-words.ts';
+import { narrateArticle, type NarrateArticleDependencies } from '../narration/narrate-article.ts';
+import type { ArticleWords } from '../narration/narration-text.ts';
 
 export interface NarratorOptions extends NarrateArticleDependencies {
   clickhouse: ClickHouse;

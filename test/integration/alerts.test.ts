@@ -222,7 +222,7 @@ describe('news alerts end to end', () => {
       'GET',
       `/v1/articles?source=${source.body.source.id}&limit=10`,
     );
-    expect(articles.body.articles.map((a) => new URL(a.audio_url!).pathname).sort()).toEqual(
+    expect(articles.body.articles.map((a) => new URL(a.audio_url).pathname).sort()).toEqual(
       audioPaths.sort(),
     );
     expect(receiver.requests('/other/alerts')).toHaveLength(0);
@@ -243,7 +243,7 @@ describe('news alerts end to end', () => {
     expect(first).toMatchObject({ event: 'article.published', data: { source: `Alerts ${run}` } });
     // Sent as each article was enriched, usually before its narration: its audio_url is then the
     // article's narration URL, and it plays the article's file once the narrator has made it.
-    const listed = new Map(articles.body.articles.map((a) => [a.id, new URL(a.audio_url!).pathname]));
+    const listed = new Map(articles.body.articles.map((a) => [a.id, new URL(a.audio_url).pathname]));
     for (const request of published) {
       const { data } = new StandardWebhook(breaking.body.secret).verify(request.body, request.headers) as {
         data: { article_id: string; audio_url: string };

@@ -141,7 +141,8 @@ describe('read API', () => {
       expect(article).toMatchObject({
         summary: `Summary of story ${n}, with markup.`,
         ai_summary: null,
-        audio_url: null,
+        // not narrated yet: the article's narration URL, which narrates it when fetched
+        audio_url: expect.stringMatching(/\/v1\/articles\/[^/]+\/audio\?expires=\d+&signature=/) as string,
         source: `API e2e ${run}`,
         source_id: sourceId,
         published_at: new Date(at).toISOString().replace('.000Z', 'Z'),
@@ -501,7 +502,7 @@ describe('read API', () => {
       const item = await waitFor(async () => {
         const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceId}&limit=100`);
         const found = list.body.articles.find((a) => a.id === id);
-        return found?.ai_summary && found.audio_url ? found : undefined;
+        return found?.ai_summary && found.audio_url.includes('/v1/audio/') ? found : undefined;
       }, 'the enrichment and narration in the list');
       expect(item.ai_summary).toBe('The AI summary.');
       // Signed when the answer is built, on the API's own address: the key, an expiry, a signature.

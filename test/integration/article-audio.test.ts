@@ -1,10 +1,12 @@
 // GET /v1/articles/{id}/audio on the real stack (Kafka -> the projector -> ClickHouse 18.16 -> the API):
-// the audio_url a webhook alert carries when it was raised before the narrator finished. Built as the
-// dispatcher builds it (alertPayload, with its own keys), it is resolved when fetched: a narrated
-// article's URL redirects to the signed URL of its file, which serves the audio without an API key; an
-// article not narrated yet answers 404 narration_not_ready with Retry-After, then redirects as soon as
-// the narration reaches the read model; a skipped narration and an unknown article are 404 not_found;
-// a tampered URL, or a file's signature put on an article, is refused.
+// the audio_url a webhook alert carries when it was raised before the narrator finished, and the one an
+// article list gives for an article without a narration file. Built as the dispatcher builds it
+// (alertPayload, with its own keys), it is resolved when fetched: a narrated article's URL redirects to
+// the signed URL of its file, which serves the audio without an API key; an article discovered moments
+// ago and not narrated yet answers 404 narration_not_ready with Retry-After, then redirects as soon as the
+// narration reaches the read model; an article the narrator skipped as too old is narrated on request by
+// the API's own (embedded) speech engine and stored; one no voice speaks and an unknown article are 404
+// not_found; a tampered URL, or a file's signature put on an article, is refused.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,7 +55,7 @@ describe("an article's signed audio URL, resolved when fetched", () => {
   let stack: ApiStack;
   let directory: string;
   let store: LocalAudioStore;
-  let ids: { narrated: string; late: string; skipped: string };
+  let ids: { narrated: string; late: string; skipped: string; old: string };
   const mp3 = tone(440);
   const lateMp3 = tone(660);
   const key = audioKey('mp3', ['article-audio', 'narrated', Date.now()]);
@@ -81,9 +83,26 @@ describe("an article's signed audio URL, resolved when fetched", () => {
       AUDIO_URL_KEYS: urlKeys,
     });
     const run = stack.run;
-    ids = { narrated: `art_${run}_narrated`, late: `art_${run}_late`, skipped: `art_${run}_skipped` };
+    ids = {
+      narrated: `art_${run}_narrated`,
+      late: `art_${run}_late`,
+      skipped: `art_${run}_skipped`,
+      old: `art_${run}_old`,
+    };
+    const monthAgo = Date.now() - 30 * 86_400_000;
     const articles = Object.values(ids).map((id, n) =>
-      sampleArticle(n + 1, { article_id: id, source_id: `source-${run}`, published_at: Date.now() }),
+      sampleArticle(n + 1, {
+        article_id: id,
+        source_id: `source-${run}`,
+        published_at: id === ids.old ? monthAgo : Date.now(),
+        // first seen just now: the narrator is waited for two minutes before an article is narrated on request
+        discovered_at: Date.now(),
+        // no voice speaks Hausa here, so the narrator skipped it and no request can narrate it either
+        language: id === ids.skipped ? 'ha' : 'en',
+        ...(id === ids.old
+          ? { title: `Harbour reopens ${run}`, summary: 'The harbour reopened on Monday.' }
+          : {}),
+      }),
     );
     await stack.producer.send(
       topicNames.articlesDiscovered,
@@ -93,6 +112,19 @@ describe("an article's signed audio URL, resolved when fetched", () => {
       {
         key: ids.narrated,
         value: narration(ids.narrated, { audio_key: key, audio_url: `${stack.api.url}/v1/audio/${key}` }),
+      },
+      {
+        key: ids.old,
+        value: narration(ids.old, {
+          status: 'skipped',
+          failure_reason: 'published more than 168 hours ago (NARRATOR_MAX_AGE_HOURS)',
+          audio_key: null,
+          audio_url: null,
+          voice: null,
+          format: null,
+          duration_ms: null,
+          characters: null,
+        }),
       },
       {
         key: ids.skipped,
@@ -114,9 +146,9 @@ describe("an article's signed audio URL, resolved when fetched", () => {
           `SELECT article_id FROM articles WHERE source_id = 'source-${run}'`,
         );
         const narrationRows = await stack.clickhouse.query(
-          `SELECT article_id FROM article_narrations WHERE article_id IN ('${ids.narrated}', '${ids.skipped}')`,
+          `SELECT article_id FROM article_narrations WHERE article_id IN ('${ids.narrated}', '${ids.skipped}', '${ids.old}')`,
         );
-        return articleRows.length === 3 && narrationRows.length === 2;
+        return articleRows.length === 4 && narrationRows.length === 3;
       },
       'the articles and narrations in the read model',
       60_000,
@@ -177,12 +209,43 @@ describe("an article's signed audio URL, resolved when fetched", () => {
     expect(Buffer.from(await played.arrayBuffer()).equals(lateMp3)).toBe(true);
   });
 
-  it('answers 404 not_found for an article the narrator skipped and for one that does not exist', async () => {
+  it('narrates on request an article the narrator skipped as too old: the URL the list gives plays it', async () => {
+    const list = await stack.call<{ articles: { id: string; audio_url: string }[] }>(
+      'GET',
+      `/v1/articles?source=source-${stack.run}&limit=10`,
+    );
+    expect(list.status).toBe(200);
+    const listed = new Map(list.body.articles.map((a) => [a.id, new URL(a.audio_url)]));
+    // every article has a URL: the file's when narrated, else the article's narration
+    expect(listed.get(ids.narrated)?.pathname).toBe(`/v1/audio/${key}`);
+    for (const id of [ids.old, ids.skipped])
+      expect(listed.get(id)?.pathname, id).toBe(`/v1/articles/${id}/audio`);
+
+    const url = listed.get(ids.old)!.href;
+    const first = await fetch(url, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    const location = new URL(first.headers.get('location')!);
+    expect(location.pathname).toMatch(/^\/v1\/audio\/[0-9a-f]{40,64}\.mp3$/);
+    const file = await fetch(location);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = Buffer.from(await file.arrayBuffer());
+    // an mp3 of the headline and summary: an ID3 tag or an MPEG frame sync, and more than a second of it
+    expect(
+      mp3.subarray(0, 3).toString('latin1') === 'ID3' || (mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0),
+    ).toBe(true);
+    expect(mp3.length).toBeGreaterThan(4_000);
+    // stored: asked again, the same file, from the store
+    const again = await fetch(url, { redirect: 'manual' });
+    expect(new URL(again.headers.get('location')!).pathname).toBe(location.pathname);
+  }, 60_000);
+
+  it('answers 404 not_found for an article no voice speaks and for one that does not exist', async () => {
     const skipped = await fetch(alertAudioUrl(ids.skipped), { redirect: 'manual' });
     expect(skipped.headers.get('retry-after')).toBeNull();
     const body = (await skipped.json()) as { error: { code: string; message: string } };
     expect([skipped.status, body.error.code]).toEqual([404, 'not_found']);
-    expect(body.error.message).toMatch(/no narration: the narrator skipped it/);
+    expect(body.error.message).toBe(`article "${ids.skipped}" has no narration: no voice speaks ha`);
     const unknown = await fetch(alertAudioUrl(`art_${stack.run}_unknown`), { redirect: 'manual' });
     expect(await errorOf(unknown)).toEqual([404, 'not_found']);
   });

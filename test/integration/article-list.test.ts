@@ -120,7 +120,11 @@ describe('article list', () => {
     // Projected, then replayed: every row twice, with the same versions (offsets).
     await project(0);
     await project(0);
-    store = new ArticleStore(clickhouse, { urlFor: (key) => key }, () => now);
+    store = new ArticleStore(
+      clickhouse,
+      { urlFor: (key) => key, urlForArticle: (id) => `article:${id}` },
+      () => now,
+    );
   }, 120_000);
 
   afterAll(async () => {

@@ -118,6 +118,9 @@ describe('narration end to end', () => {
 FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join(',')}) GROUP BY article_id`,
     );
 
+  /** Whether an audio_url is a file's (narrated), not the article's narration URL. */
+  const isFileUrl = (url: string) => new URL(url).pathname.startsWith('/v1/audio/');
+
   /** GETs a signed audio_url as a player would: no API key. */
   const download = async (url: string) => {
     const response = await fetch(url);
@@ -175,7 +178,8 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
       waitFor(
         async () => {
           const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${source}&limit=10`);
-          const narrated = list.body.articles.filter((a) => a.audio_url && a.ai_summary);
+          // not narrated yet, an article's audio_url is its narration URL (/v1/articles/{id}/audio)
+          const narrated = list.body.articles.filter((a) => isFileUrl(a.audio_url) && a.ai_summary);
           return narrated.length === 2 ? narrated : null;
         },
         'both BBC articles to be enriched and narrated',
@@ -188,12 +192,12 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
     const rows = new Map((await narrationRows(articles.map((a) => a.id))).map((r) => [r.article_id, r]));
 
     for (const article of articles) {
-      const audioUrl = article.audio_url!;
+      const audioUrl = article.audio_url;
       // Absolute, on this API, signed (the key alone is refused), and the detail names the same file.
       expect(audioUrl.startsWith(`${stack.api.url}/v1/audio/`)).toBe(true);
       expect(audioUrl).toMatch(/[?&]signature=/);
       const detail = await stack.call<ArticleDetail>('GET', `/v1/articles/${article.id}`);
-      expect(new URL(detail.body.audio_url!).pathname).toBe(new URL(audioUrl).pathname);
+      expect(new URL(detail.body.audio_url).pathname).toBe(new URL(audioUrl).pathname);
       expect((await fetch(audioUrl.split('?')[0]!)).status).toBe(403);
 
       const row = rows.get(article.id)!;
@@ -217,7 +221,7 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
       });
       const pcm = await decodeAudio(bytes);
       const seconds = durationMs(pcm) / 1000;
-      // The narration reads the headline and the AI summary (services/narrator/narration-text.ts); its
+      // The narration reads the headline and the AI summary (services/narration/narration-text.ts); its
       // figures count as the words they are read as.
       const spoken = spokenWords(`${article.title} ${article.ai_summary}`);
       const wordsPerMinute = (spoken / seconds) * 60;
@@ -239,7 +243,7 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
     }
   }, 240_000);
 
-  it('records an article in a language no voice speaks as skipped, saying why, with no audio anywhere', async () => {
+  it('records an article in a language no voice speaks as skipped, saying why; its audio URL answers 404 saying why', async () => {
     server.setMutable(hausaFeed(run, server.url));
     const source = await subscribe('/mutable.xml', `Labarai ${run}`);
     const [article] = await watching(
@@ -262,10 +266,17 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
     };
     expect(await narrationRows([article!.id])).toEqual([expect.objectContaining(expected)]);
     expect(narrationsOf(article!.id)).toEqual([expect.objectContaining(expected)]);
-    expect(article!.audio_url).toBeNull();
+    // its audio_url is the article's narration URL, which says why there is none (the API cannot narrate
+    // it on request either)
     const detail = await stack.call<ArticleDetail>('GET', `/v1/articles/${article!.id}`);
     expect(detail.body.language).toBe('ha');
-    expect(detail.body.audio_url).toBeNull();
+    for (const url of [article!.audio_url, detail.body.audio_url]) {
+      expect(new URL(url).pathname).toBe(`/v1/articles/${article!.id}/audio`);
+      const answer = await fetch(url, { redirect: 'manual' });
+      const body = (await answer.json()) as { error: { code: string; message: string } };
+      expect([answer.status, body.error.code]).toEqual([404, 'not_found']);
+      expect(body.error.message).toMatch(/has no narration: no voice speaks ha$/);
+    }
   }, 180_000);
 
   it('after a SIGKILL mid-batch and a restart, every article is narrated and no file is synthesized twice; a replay synthesizes nothing', async () => {
@@ -400,9 +411,9 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
 
     // The files play: one of them through the API, signed, without a key.
     const list = await stack.call<ArticleList>('GET', `/v1/articles?source=source-${run}&limit=20`);
-    const withAudio = list.body.articles.filter((a) => a.audio_url);
+    const withAudio = list.body.articles.filter((a) => isFileUrl(a.audio_url));
     expect(withAudio).toHaveLength(count);
-    const { bytes } = await download(withAudio[0]!.audio_url!);
+    const { bytes } = await download(withAudio[0]!.audio_url);
     expect(await probeAudio(bytes)).toMatchObject({ container: 'mp3', codec: 'mp3', sampleRate: 24_000 });
 
     // A replay: a second group from where these enrichments begin narrates them all again from the store.

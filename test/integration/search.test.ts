@@ -155,7 +155,7 @@ describe('search', () => {
         timestamp: String(a.occurred_at),
       })),
     );
-    store = new ArticleStore(clickhouse, { urlFor: (key) => key });
+    store = new ArticleStore(clickhouse, { urlFor: (key) => key, urlForArticle: (id) => `article:${id}` });
   }, 120_000);
 
   afterAll(async () => {

@@ -379,9 +379,9 @@ UNION ALL
 SELECT 'outcome' AS kind, status AS value FROM ${outcome}`;
 }
 
-/** One row when the read model holds the article, none otherwise. */
+/** One row, with when it was first seen, when the read model holds the article; none otherwise. */
 export function articleExistsQuery(id: string): string {
-  return sql`SELECT article_id FROM articles WHERE article_id = ${id} LIMIT 1`;
+  return sql`SELECT article_id, toUnixTimestamp(discovered_at) AS discovered FROM articles WHERE article_id = ${id} LIMIT 1`;
 }
 
 /** Everything the latest successful enrichment says about one article. */

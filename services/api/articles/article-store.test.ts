@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
 import { ArticleStore, type ListRow } from './article-store.ts';
 
+/** Audio URLs that say what they lead to: a file by key, or an article's narration by id. */
+const fakeAudio = { urlFor: (key: string) => `file:${key}`, urlForArticle: (id: string) => `article:${id}` };
+
 const now = Date.UTC(2026, 10, 25, 12);
 const row = (i: number): ListRow => ({
   article_id: `a${i}`,
@@ -44,7 +47,7 @@ const lowerBound = (statement: string) =>
 describe('the article list, newest window first', () => {
   it('reads the newest six hours first, and stops there when they fill the page', async () => {
     const { clickhouse, lists } = fakeClickHouse([21]);
-    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const store = new ArticleStore(clickhouse, fakeAudio, () => now);
     const page = await store.list({}, { limit: 20, offset: 0 });
     expect(page.items).toHaveLength(20);
     expect(page.hasMore).toBe(true);
@@ -54,14 +57,14 @@ describe('the article list, newest window first', () => {
 
   it('drops the rows the offset skips, and reads a window again, exactly, when a row no longer matches', async () => {
     const skipped = fakeClickHouse([26]);
-    const store = new ArticleStore(skipped.clickhouse, { urlFor: (k) => k }, () => now);
+    const store = new ArticleStore(skipped.clickhouse, fakeAudio, () => now);
     const page = await store.list({}, { limit: 20, offset: 5 });
     expect(page.items.map((a) => a.id)).toEqual(Array.from({ length: 20 }, (_, i) => `a${i + 5}`));
     expect(skipped.lists[0]).toMatch(/LIMIT 26\)/);
 
     // The row that no longer matches is among those the offset skips: it must not count.
     const { clickhouse, lists } = fakeClickHouse([26, 21], [2]);
-    const again = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const again = new ArticleStore(clickhouse, fakeAudio, () => now);
     const exact = await again.list({ categories: ['science'] }, { limit: 20, offset: 5 });
     expect(lists).toHaveLength(2);
     expect(lowerBound(lists[1]!)).toBe(lowerBound(lists[0]!));
@@ -71,7 +74,7 @@ describe('the article list, newest window first', () => {
 
   it('widens a window that falls short, up to the whole archive', async () => {
     const { clickhouse, lists } = fakeClickHouse([3, 7, 12, 15, 19, 19]);
-    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const store = new ArticleStore(clickhouse, fakeAudio, () => now);
     const page = await store.list({ categories: ['science'] }, { limit: 20, offset: 0 });
     expect(page.items).toHaveLength(19);
     expect(page.hasMore).toBe(false);
@@ -83,7 +86,7 @@ describe('the article list, newest window first', () => {
 
   it('reads the articles of a source from 90 days back first: a source is too sparse for narrow windows', async () => {
     const { clickhouse, lists } = fakeClickHouse([4, 9, 9]);
-    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const store = new ArticleStore(clickhouse, fakeAudio, () => now);
     const page = await store.list({ sources: ['bbc'] }, { limit: 20, offset: 0 });
     expect(page.items).toHaveLength(9);
     expect(lists.map(lowerBound)).toEqual([now - 90 * 86_400_000, now - 730 * 86_400_000, NaN]);
@@ -91,7 +94,7 @@ describe('the article list, newest window first', () => {
 
   it('anchors the windows at a cursor, and never reaches below the date range', async () => {
     const { clickhouse, lists } = fakeClickHouse([0, 0]);
-    const store = new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now);
+    const store = new ArticleStore(clickhouse, fakeAudio, () => now);
     const cursorTime = now / 1000 - 86_400 * 30;
     const from = new Date(now - 86_400_000 * 31);
     await store.list(
@@ -105,7 +108,7 @@ describe('the article list, newest window first', () => {
 
   it('lets overlapping identical requests share one read, unless told not to', async () => {
     const shared = fakeClickHouse([21, 21]);
-    const store = new ArticleStore(shared.clickhouse, { urlFor: (k) => k }, () => now);
+    const store = new ArticleStore(shared.clickhouse, fakeAudio, () => now);
     const [a, b] = await Promise.all([
       store.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
       store.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
@@ -116,7 +119,7 @@ describe('the article list, newest window first', () => {
     expect(shared.lists).toHaveLength(2);
 
     const apart = fakeClickHouse([21, 21]);
-    const own = new ArticleStore(apart.clickhouse, { urlFor: (k) => k }, () => now, { shareReads: false });
+    const own = new ArticleStore(apart.clickhouse, fakeAudio, () => now, { shareReads: false });
     await Promise.all([
       own.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
       own.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
@@ -133,10 +136,10 @@ describe("an article's narration, for its signed audio URL", () => {
       query: async (statement: string) => {
         reads.push(statement);
         if (statement.includes("'outcome' AS kind")) return narrations;
-        return articles.map((article_id) => ({ article_id }));
+        return articles.map((article_id) => ({ article_id, discovered: '1700000000' }));
       },
     } as unknown as ClickHouse;
-    return { store: new ArticleStore(clickhouse, { urlFor: (k) => k }, () => now), reads };
+    return { store: new ArticleStore(clickhouse, fakeAudio, () => now), reads };
   }
 
   it('is the key of the latest successful narration, read by key alone', async () => {
@@ -157,7 +160,10 @@ describe("an article's narration, for its signed audio URL", () => {
       await readModel([{ kind: 'outcome', value: 'skipped' }], ['art_1']).store.narration('art_1'),
     ).toEqual({ state: 'none', status: 'skipped' });
     const pending = readModel([], ['art_1']);
-    expect(await pending.store.narration('art_1')).toEqual({ state: 'pending' });
+    expect(await pending.store.narration('art_1')).toEqual({
+      state: 'pending',
+      discoveredAt: 1_700_000_000_000,
+    });
     expect(pending.reads[1]).toMatch(/FROM articles WHERE article_id = 'art_1' LIMIT 1/);
     expect(await readModel([], []).store.narration('art_x')).toEqual({ state: 'unknown' });
   });

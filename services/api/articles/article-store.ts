@@ -78,7 +78,7 @@ export interface ArticleListItem {
   title: string;
   summary: string;
   ai_summary: string | null;
-  audio_url: string | null;
+  audio_url: string;
   source: string;
   source_id: string;
   published_at: string;
@@ -122,7 +122,8 @@ export interface ArticleDetail extends ArticleListItem {
  */
 export type ArticleNarration =
   | { state: 'narrated'; audioKey: string }
-  | { state: 'pending' }
+  /** `discoveredAt`: when the article was first seen (ms since the epoch), which says how late it is. */
+  | { state: 'pending'; discoveredAt: number }
   | { state: 'none'; status: string }
   | { state: 'unknown' };
 
@@ -135,7 +136,7 @@ export interface ArticlePage {
 export function listItem(
   row: ListRow,
   aiSummary: string | null,
-  audioUrl: string | null,
+  audioUrl: string,
   storyId: string | null = null,
 ): ArticleListItem {
   return {
@@ -163,7 +164,7 @@ export class ArticleStore {
 
   constructor(
     private readonly clickhouse: ClickHouse,
-    private readonly audio: Pick<AudioUrls, 'urlFor'>,
+    private readonly audio: Pick<AudioUrls, 'urlFor' | 'urlForArticle'>,
     private readonly now: () => number = Date.now,
     options: { shareReads?: boolean } = {},
   ) {
@@ -196,12 +197,12 @@ export class ArticleStore {
         : await this.newestRows(filter, page);
     const hasMore = rows.length > page.limit;
     const pageRows = rows.slice(0, page.limit);
-    const { summaries, audio, stories } = await this.extras(pageRows.map((r) => r.article_id));
+    const { summaries, audioUrl, stories } = await this.extras(pageRows.map((r) => r.article_id));
     const items = pageRows.map((r) =>
       listItem(
         r,
         summaries.get(r.article_id) ?? null,
-        audio.get(r.article_id) ?? null,
+        audioUrl(r.article_id),
         stories.get(r.article_id) ?? null,
       ),
     );
@@ -260,7 +261,7 @@ export class ArticleStore {
   async get(id: string): Promise<ArticleDetail | null> {
     const [row] = await this.clickhouse.query<DetailRow>(articleDetailQuery(id));
     if (!row) return null;
-    const [{ summaries, audio, stories }, [enrichment]] = await Promise.all([
+    const [{ summaries, audioUrl, stories }, [enrichment]] = await Promise.all([
       this.extras([id]),
       this.clickhouse.query<EnrichmentRow>(enrichmentQuery(id)),
     ]);
@@ -268,7 +269,7 @@ export class ArticleStore {
     // landed between them would otherwise show an enrichment without its ai_summary.
     const aiSummary = enrichment?.summary ?? summaries.get(id) ?? null;
     return {
-      ...listItem(row, aiSummary, audio.get(id) ?? null, stories.get(id) ?? null),
+      ...listItem(row, aiSummary, audioUrl(id), stories.get(id) ?? null),
       // Many feeds carry only a description: then that is all the text there is.
       content: row.content || row.summary,
       author: row.author,
@@ -291,26 +292,34 @@ export class ArticleStore {
     // An outcome without a file is final for this text (a succeeded narration without a key was written
     // before narrations had keys, and this API cannot serve it either).
     if (status) return { state: 'none', status };
-    const [article] = await this.clickhouse.query<{ article_id: string }>(articleExistsQuery(id));
-    return article ? { state: 'pending' } : { state: 'unknown' };
+    const [article] = await this.clickhouse.query<{ article_id: string; discovered: number | string }>(
+      articleExistsQuery(id),
+    );
+    return article
+      ? { state: 'pending', discoveredAt: Number(article.discovered) * 1000 }
+      : { state: 'unknown' };
   }
 
-  /** AI summaries, (signed) audio URLs and stories of these articles, where they have them. */
+  /**
+   * AI summaries and stories of these articles, where they have them, and their (signed) audio URLs: the
+   * file's when the narrator narrated the article, else the article's narration URL, which narrates it
+   * when fetched (GET /v1/articles/{id}/audio), so every article has audio to play.
+   */
   async extras(ids: readonly string[]) {
     const stories = new Map<string, string>();
-    if (ids.length === 0)
-      return { summaries: new Map<string, string>(), audio: new Map<string, string>(), stories };
+    const audio = new Map<string, string>();
+    const audioUrl = (id: string) => audio.get(id) ?? this.audio.urlForArticle(id);
+    if (ids.length === 0) return { summaries: new Map<string, string>(), audioUrl, stories };
     const rows = await this.clickhouse.query<{ article_id: string; kind: string; value: string }>(
       extrasQuery(ids),
     );
     const summaries = new Map<string, string>();
-    const audio = new Map<string, string>();
     for (const r of rows) {
       if (r.kind === 'summary') summaries.set(r.article_id, r.value);
       else if (r.kind === 'story') stories.set(r.article_id, r.value);
       else audio.set(r.article_id, this.audio.urlFor(r.value));
     }
-    return { summaries, audio, stories };
+    return { summaries, audioUrl, stories };
   }
 }
 

@@ -73,10 +73,12 @@ export const articleListItem = z
       .string()
       .nullable()
       .meta({ description: 'AI summary, null until the article is enriched.' }),
-    audio_url: z
-      .string()
-      .nullable()
-      .meta({ description: 'Narration URL, null until the article is narrated.' }),
+    audio_url: z.string().meta({
+      description:
+        'Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the ' +
+        "file's once the article is narrated, else the article's narration URL " +
+        '(GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file.',
+    }),
     source: z.string().meta({ description: 'Display name of the source.' }),
     source_id: z.string(),
     published_at: time.meta({

@@ -145,8 +145,8 @@ const articleParameters = [
 const articleResponses = {
   '302': {
     description:
-      "The article is narrated: `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), " +
-      'which a player follows by itself.',
+      'The article is narrated (by the narrator, or now, on request): `Location` is the signed URL of its ' +
+      "narration's file (GET /v1/audio/{key}), which a player follows by itself.",
     headers: {
       Location: { description: 'The signed URL of the file.', schema: { type: 'string' } },
       'Cache-Control': {
@@ -157,8 +157,9 @@ const articleResponses = {
   },
   '403': errorBody('Error: forbidden (no signature, or an altered one) or url_expired'),
   '404': errorBody(
-    'Error: narration_not_ready (the article is not narrated yet; ask again after `Retry-After` seconds), ' +
-      'or not_found (no such article, or the narrator skipped it or failed: no audio will come)',
+    'Error: narration_not_ready (the article was discovered moments ago and the narrator is about to ' +
+      'narrate it; ask again after `Retry-After` seconds), or not_found (no such article, or it has nothing ' +
+      'to narrate or no voice speaks its language: no audio will come; the message says which)',
     {
       'Retry-After': {
         description: 'With narration_not_ready: seconds to wait before asking again.',
@@ -166,15 +167,26 @@ const articleResponses = {
       },
     },
   ),
+  '503': errorBody(
+    'Error: service_unavailable (this server is making as many narrations on request as it may) or ' +
+      'provider_unavailable (the speech provider cannot be reached); ask again after `Retry-After` seconds',
+    {
+      'Retry-After': { description: 'Seconds to wait before asking again.', schema: { type: 'integer' } },
+    },
+  ),
 };
 
 const articleCommon = {
   tags: ['Audio'],
   description:
-    'The `audio_url` of a webhook payload built before the article was narrated (`news.alert`, ' +
-    '`article.published`) points here. Signed and expiring like a file URL, and needing no API key, it ' +
-    "is resolved when fetched: a redirect to the signed URL of the article's current narration, or 404 " +
-    '`narration_not_ready` with `Retry-After` until there is one.',
+    'The `audio_url` of an article without a narration file yet points here: in article lists and details ' +
+    '(an article the narrator skipped because it was published before `NARRATOR_MAX_AGE_HOURS`, failed on, ' +
+    'or has not reached) and in webhook payloads built before the article was narrated (`news.alert`, ' +
+    '`article.published`). Signed and expiring like a file URL, and needing no API key, it is resolved ' +
+    "when fetched: a redirect to the signed URL of the article's current narration. An article without one " +
+    'is narrated on request (the headline and summary, as the narrator reads them; a second or so, then ' +
+    'stored, so later requests redirect at once), except in the first two minutes after it was discovered, ' +
+    'when the narrator is waited for: 404 `narration_not_ready` with `Retry-After`.',
   security: [{}],
   parameters: articleParameters,
   responses: articleResponses,

@@ -90,12 +90,12 @@ export function feedRoutes(clickhouse: ClickHouse, store: ArticleStore): RouteSp
       body.limit,
       now,
     );
-    const { summaries, audio } = await store.extras(rows.map((r) => r.article_id));
+    const { summaries, audioUrl } = await store.extras(rows.map((r) => r.article_id));
     ctx.body = {
       topics,
       ranking: rankingDescription,
       articles: rows.map((r) => ({
-        ...listItem(r, summaries.get(r.article_id) ?? null, audio.get(r.article_id) ?? null),
+        ...listItem(r, summaries.get(r.article_id) ?? null, audioUrl(r.article_id)),
         score: Math.round(r.score * 1e6) / 1e6,
         matched_topics: topics.filter((_, i) => Number(r.topic_matches[i]) > 0),
       })),

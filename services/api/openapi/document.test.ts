@@ -46,7 +46,7 @@ describe('OpenAPI document', () => {
     const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
     const get = paths['/v1/articles/{id}/audio']!.get!;
     expect(get.security).toEqual([{}]);
-    expect(Object.keys(get.responses as object)).toEqual(['302', '403', '404']);
+    expect(Object.keys(get.responses as object)).toEqual(['302', '403', '404', '503']);
     expect(JSON.stringify((get.responses as Record<string, unknown>)['404'])).toMatch(
       /narration_not_ready[\s\S]*Retry-After/,
     );

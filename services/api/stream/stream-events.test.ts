@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { audioUrls } from '../../audio/audio-urls.ts';
+import { parseAudioUrlKeys } from '../../audio/signed-url.ts';
 import { articleListItem } from '../articles/routes.ts';
 import type {
   Alert,
@@ -77,9 +79,16 @@ const filter = (overrides: Partial<StreamFilter> = {}): StreamFilter => ({
   ...overrides,
 });
 
+const audio = audioUrls({
+  baseUrl: () => 'https://api.example',
+  keys: parseAudioUrlKeys(`k1:${Buffer.alloc(32, 9).toString('base64url')}`),
+  ttlSeconds: 86_400,
+  now: () => new Date(Date.UTC(2026, 10, 24, 9)),
+});
+
 describe('stream events', () => {
   it('sends a first sighting as article.published in the shape of a GET /v1/articles item', () => {
-    const event = discoveredEvent(discovered());
+    const event = discoveredEvent(discovered(), audio);
     expect(event.kind).toBe('article.published');
     const data = JSON.parse(event.data) as unknown;
     // Exactly the list item's fields, as the API's own schema checks them.
@@ -88,7 +97,8 @@ describe('stream events', () => {
       title: 'Chip makers rally as Über demand grows',
       summary: 'Shares of TSMC rose 7% on Tuesday.',
       ai_summary: null,
-      audio_url: null,
+      // not narrated yet: the article's narration URL, as the list gives it
+      audio_url: audio.urlForArticle('a1'),
       source: 'BBC News',
       source_id: 'src-bbc',
       published_at: '2026-11-24T08:30:00Z',
@@ -113,10 +123,15 @@ describe('stream events', () => {
   });
 
   it('sends an enrichment with the AI summary and the enrichment of GET /v1/articles/{id}', () => {
-    const event = enrichedEvent(enrichment(), streamArticleOf(discovered()));
+    const event = enrichedEvent(enrichment(), streamArticleOf(discovered()), audio);
     expect(event.kind).toBe('article.enriched');
     const data = JSON.parse(event.data) as Record<string, unknown>;
-    expect(data).toMatchObject({ id: 'a1', ai_summary: 'Chip stocks rose.', category: 'business' });
+    expect(data).toMatchObject({
+      id: 'a1',
+      ai_summary: 'Chip stocks rose.',
+      category: 'business',
+      audio_url: audio.urlForArticle('a1'),
+    });
     expect(articleListItem.extend({ enrichment: z.unknown() }).strict().safeParse(data).success).toBe(true);
     expect(data.enrichment).toMatchObject({
       sentiment: { label: 'positive', score: 0.6 },

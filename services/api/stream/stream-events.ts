@@ -7,7 +7,7 @@ import type {
   ArticleEnriched,
   StoryEvent,
 } from '../../runtime/events/types.generated.ts';
-import type { AudioUrls } from '../../audio/audio-urls.ts';
+import { narrationUrl, type AudioUrls } from '../../audio/audio-urls.ts';
 import type { ArticleFacts } from '../../monitors/alert-raiser.ts';
 import { alertData } from '../../webhooks/alert-data.ts';
 import { breakingData } from '../../webhooks/breaking-data.ts';
@@ -149,6 +149,13 @@ function subjectOf(article: StreamArticle, classified: string | null): Subject {
   };
 }
 
+/**
+ * An article's audio_url as GET /v1/articles gives it: its file's when narrated, else its narration URL,
+ * which narrates it when fetched. Null only without signing keys (unit tests that give none).
+ */
+const audioUrlOf = (article: StreamArticle, audio: AudioUrls | undefined): string | null =>
+  narrationUrl({ articleId: article.id, audioKey: article.audioKey, audioAddress: null }, audio);
+
 /** The list item of GET /v1/articles (articles/routes.ts, ArticleListItem). */
 function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: string | null) {
   return {
@@ -172,10 +179,10 @@ function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: 
 }
 
 /** article.published for a first sighting, article.updated (with what changed) for a later revision. */
-export function discoveredEvent(a: ArticleDiscovered): StreamEvent {
+export function discoveredEvent(a: ArticleDiscovered, audio?: AudioUrls): StreamEvent {
   const article = streamArticleOf(a);
   const revision = a.revision;
-  const item = listItemOf(article, null, null);
+  const item = listItemOf(article, null, audioUrlOf(article, audio));
   return revision > 1
     ? {
         kind: 'article.updated',
@@ -193,11 +200,10 @@ export function discoveredEvent(a: ArticleDiscovered): StreamEvent {
 
 /** article.enriched: the list item with the AI summary, and the enrichment as in GET /v1/articles/{id}. */
 export function enrichedEvent(e: ArticleEnriched, article: StreamArticle, audio?: AudioUrls): StreamEvent {
-  const audioUrl = article.audioKey && audio ? audio.urlFor(article.audioKey) : null;
   return {
     kind: 'article.enriched',
     data: JSON.stringify({
-      ...listItemOf(article, e.summary, audioUrl),
+      ...listItemOf(article, e.summary, audioUrlOf(article, audio)),
       enrichment: {
         summary: e.summary,
         context: e.context,

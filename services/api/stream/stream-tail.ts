@@ -153,7 +153,7 @@ export class StreamTail {
       if (record.topic === topicDiscovered) {
         const discovered = record.value as ArticleDiscovered;
         this.remember(streamArticleOf(discovered));
-        return discoveredEvent(discovered);
+        return discoveredEvent(discovered, this.options.audio);
       }
       if (record.topic === topicEnriched) {
         const enriched = record.value as ArticleEnriched;

@@ -10,8 +10,8 @@ import {
   maxNarrationCharacters,
   narrateArticle,
   type NarrateArticleDependencies,
-} from '../../../services/narrator/narrate-article.ts';
-import type { ArticleWords } from '../../../services/narrator/narration-text.ts';
+} from '../../../services/narration/narrate-article.ts';
+import type { ArticleWords } from '../../../services/narration/narration-text.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
 import { createEmbeddedSpeechProvider } from '../../../services/speech/embedded/embedded-provider.ts';
 import { encodeAudio } from '../../../services/speech/encoder.ts';

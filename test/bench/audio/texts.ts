@@ -3,7 +3,7 @@
 // `medium` summary, as the enricher writes it). Synthesis latency: texts of a fixed length, each
 // different, so every first request really synthesizes.
 import type { CorpusArticle } from '../../../services/demo/corpus.ts';
-import { narrationText, type ArticleWords } from '../../../services/narrator/narration-text.ts';
+import { narrationText, type ArticleWords } from '../../../services/narration/narration-text.ts';
 import { normaliseWhitespace } from '../../../services/speech/text-chunks.ts';
 
 /** `n` items spread evenly over `items` (every category of the corpus, not the first n of one). */
