@@ -17,6 +17,8 @@ import { koaPath, readInput, type RequestLimits, type RouteSpec } from './http/r
 import { requestDeadline } from './limits/request-deadline.ts';
 import { limitInFlight, type InFlightRequests } from './limits/in-flight.ts';
 import { answerApiError } from './http/error-answer.ts';
+import { conditionalGet } from './http/conditional-get.ts';
+import { requireAcceptable } from './http/negotiation.ts';
 import {
   readIdempotencyKey,
   requestFingerprint,
@@ -99,9 +101,15 @@ export function createApp(deps: AppDependencies): Koa {
     threshold: 1024,
   });
   app.use(async (ctx: Context, next: Next) => {
-    if (ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity') === false) await next();
-    else await compressJson(ctx, next);
+    if (ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity') === false) {
+      // Still an answer chosen by Accept-Encoding (koa-compress says so on every other one).
+      ctx.vary('Accept-Encoding');
+      await next();
+    } else await compressJson(ctx, next);
   });
+  // Inside compression: a JSON answer's weak ETag is computed on its JSON as it is, and a 304 has no body
+  // to compress (http/conditional-get.ts).
+  app.use(conditionalGet);
   app.use(requireHost);
   app.use(crossOrigin);
   const router = new Router();
@@ -112,6 +120,7 @@ export function createApp(deps: AppDependencies): Koa {
     const deadline =
       deps.deadlineMs !== undefined && !stream ? [requestDeadline(deps.deadlineMs, deps.logger)] : [];
     const inFlight = deps.inFlight && !stream ? [limitInFlight(deps.inFlight)] : [];
+    const acceptable = requireAcceptable(route);
     router[route.method](
       koaPath(route.path),
       ...deadline,
@@ -121,6 +130,9 @@ export function createApp(deps: AppDependencies): Koa {
       ...inFlight,
       ...(deps.afterAuthentication ?? []),
       requireScope(route.scope),
+      // After authentication and scope, so a request without credentials learns nothing new; before the
+      // input is read: a 406 is decided by the headers alone.
+      ...(acceptable ? [acceptable] : []),
       async (ctx: Context) => {
         // The key is checked before the body is read, and claimed after the input is valid (idempotent-requests.ts).
         const key =
@@ -154,8 +166,8 @@ export function createApp(deps: AppDependencies): Koa {
  * CORS, so that a page on another origin (a dashboard, a notebook) can call the API with its key. Any
  * origin: the credentials are a header the page must hold (an API key or token), never a cookie, so
  * allowing an origin grants it nothing it does not already have. The answer's own headers a client
- * reads (request id, rate limits, Retry-After, Location, the audio's voice) are exposed. A preflight is
- * answered here, before authentication (browsers send it without credentials).
+ * reads (request id, rate limits, Retry-After, Location, the audio's voice, ETag) are exposed. A
+ * preflight is answered here, before authentication (browsers send it without credentials).
  */
 const crossOrigin = cors({
   origin: '*',
@@ -173,6 +185,7 @@ const crossOrigin = cors({
     'Audio-Voice',
     'Audio-Duration-Ms',
     'Idempotent-Replayed',
+    'ETag',
   ],
   maxAge: 600,
 });

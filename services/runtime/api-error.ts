@@ -15,6 +15,7 @@ export const errorStatus = {
   not_found: 404,
   narration_not_ready: 404,
   method_not_allowed: 405,
+  not_acceptable: 406,
   conflict: 409,
   idempotency_key_in_progress: 409,
   request_timeout: 408,

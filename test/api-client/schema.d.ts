@@ -604,7 +604,7 @@ export interface paths {
         };
         /**
          * An article's narration, by signed URL
-         * @description The `audio_url` of a webhook payload built before the article was narrated (`news.alert`, `article.published`) points here. Signed and expiring like a file URL, and needing no API key, it is resolved when fetched: a redirect to the signed URL of the article's current narration, or 404 `narration_not_ready` with `Retry-After` until there is one.
+         * @description The `audio_url` of an article without a narration file yet points here: in article lists and details (an article the narrator skipped because it was published before `NARRATOR_MAX_AGE_HOURS`, failed on, or has not reached) and in webhook payloads built before the article was narrated (`news.alert`, `article.published`). Signed and expiring like a file URL, and needing no API key, it is resolved when fetched: a redirect to the signed URL of the article's current narration. An article without one is narrated on request (the headline and summary, as the narrator reads them; a second or so, then stored, so later requests redirect at once), except in the first two minutes after it was discovered, when the narrator is waited for: 404 `narration_not_ready` with `Retry-After`.
          */
         get: operations["getArticleAudio"];
         put?: never;
@@ -613,7 +613,7 @@ export interface paths {
         options?: never;
         /**
          * The redirect to an article's narration, by signed URL
-         * @description The `audio_url` of a webhook payload built before the article was narrated (`news.alert`, `article.published`) points here. Signed and expiring like a file URL, and needing no API key, it is resolved when fetched: a redirect to the signed URL of the article's current narration, or 404 `narration_not_ready` with `Retry-After` until there is one.
+         * @description The `audio_url` of an article without a narration file yet points here: in article lists and details (an article the narrator skipped because it was published before `NARRATOR_MAX_AGE_HOURS`, failed on, or has not reached) and in webhook payloads built before the article was narrated (`news.alert`, `article.published`). Signed and expiring like a file URL, and needing no API key, it is resolved when fetched: a redirect to the signed URL of the article's current narration. An article without one is narrated on request (the headline and summary, as the narrator reads them; a second or so, then stored, so later requests redirect at once), except in the first two minutes after it was discovered, when the narrator is waited for: 404 `narration_not_ready` with `Retry-After`.
          */
         head: operations["headArticleAudio"];
         patch?: never;
@@ -897,8 +897,8 @@ export interface components {
             summary: string;
             /** @description AI summary, null until the article is enriched. */
             ai_summary: string | null;
-            /** @description Narration URL, null until the article is narrated. */
-            audio_url: string | null;
+            /** @description Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the file's once the article is narrated, else the article's narration URL (GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file. */
+            audio_url: string;
             /** @description Display name of the source. */
             source: string;
             source_id: string;
@@ -939,8 +939,8 @@ export interface components {
             summary: string;
             /** @description AI summary, null until the article is enriched. */
             ai_summary: string | null;
-            /** @description Narration URL, null until the article is narrated. */
-            audio_url: string | null;
+            /** @description Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the file's once the article is narrated, else the article's narration URL (GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file. */
+            audio_url: string;
             /** @description Display name of the source. */
             source: string;
             source_id: string;
@@ -1029,8 +1029,8 @@ export interface components {
                 summary: string;
                 /** @description AI summary, null until the article is enriched. */
                 ai_summary: string | null;
-                /** @description Narration URL, null until the article is narrated. */
-                audio_url: string | null;
+                /** @description Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the file's once the article is narrated, else the article's narration URL (GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file. */
+                audio_url: string;
                 /** @description Display name of the source. */
                 source: string;
                 source_id: string;
@@ -1485,7 +1485,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -1753,6 +1753,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -1832,6 +1841,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1938,6 +1956,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -2031,6 +2058,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -2113,6 +2149,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2210,6 +2255,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2331,6 +2385,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2500,6 +2563,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -2589,6 +2661,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2701,6 +2782,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -2797,6 +2887,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: payload_too_large */
             413: {
                 headers: {
@@ -2886,6 +2985,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2990,6 +3098,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -3069,6 +3186,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3190,6 +3316,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3386,6 +3521,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
@@ -3512,6 +3656,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3648,6 +3801,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
@@ -3759,6 +3921,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -3846,6 +4017,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3950,6 +4130,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4072,6 +4261,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -4150,6 +4348,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4319,6 +4526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -4393,6 +4609,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4497,6 +4722,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: rate_limited or concurrency_limit */
             429: {
                 headers: {
@@ -4576,6 +4810,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4697,6 +4940,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4851,6 +5103,15 @@ export interface operations {
             };
             /** @description Error: insufficient_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5200,7 +5461,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The article is narrated: `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), which a player follows by itself. */
+            /** @description The article is narrated (by the narrator, or now, on request): `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), which a player follows by itself. */
             302: {
                 headers: {
                     /** @description The signed URL of the file. */
@@ -5220,10 +5481,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: narration_not_ready (the article is not narrated yet; ask again after `Retry-After` seconds), or not_found (no such article, or the narrator skipped it or failed: no audio will come) */
+            /** @description Error: narration_not_ready (the article was discovered moments ago and the narrator is about to narrate it; ask again after `Retry-After` seconds), or not_found (no such article, or it has nothing to narrate or no voice speaks its language: no audio will come; the message says which) */
             404: {
                 headers: {
                     /** @description With narration_not_ready: seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable (this server is making as many narrations on request as it may) or provider_unavailable (the speech provider cannot be reached); ask again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };
@@ -5250,7 +5522,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The article is narrated: `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), which a player follows by itself. */
+            /** @description The article is narrated (by the narrator, or now, on request): `Location` is the signed URL of its narration's file (GET /v1/audio/{key}), which a player follows by itself. */
             302: {
                 headers: {
                     /** @description The signed URL of the file. */
@@ -5270,10 +5542,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: narration_not_ready (the article is not narrated yet; ask again after `Retry-After` seconds), or not_found (no such article, or the narrator skipped it or failed: no audio will come) */
+            /** @description Error: narration_not_ready (the article was discovered moments ago and the narrator is about to narrate it; ask again after `Retry-After` seconds), or not_found (no such article, or it has nothing to narrate or no voice speaks its language: no audio will come; the message says which) */
             404: {
                 headers: {
                     /** @description With narration_not_ready: seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: service_unavailable (this server is making as many narrations on request as it may) or provider_unavailable (the speech provider cannot be reached); ask again after `Retry-After` seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
                     "Retry-After"?: number;
                     [name: string]: unknown;
                 };

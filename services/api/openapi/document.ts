@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorStatus, type ErrorCode } from '../../runtime/api-error.ts';
 import type { RouteSpec } from '../http/route.ts';
+import { negotiatesAccept } from '../http/negotiation.ts';
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, maxKeyLength } from '../idempotency/idempotency-key.ts';
 import { webhookPayloads } from '../../webhooks/payloads.ts';
 import { articleAudioOperations, audioFileOperations } from '../audio/audio-operation.ts';
@@ -205,6 +206,8 @@ function errorResponses(route: RouteSpec): Record<string, Json> {
   // Every route that reads a body (a GET that takes its parameters as a body too) checks it like this.
   if (route.body) for (const code of bodyErrors) codes.add(code);
   if (route.idempotent) for (const code of idempotencyErrors) codes.add(code);
+  // An Accept header that accepts none of what the route answers in (http/negotiation.ts).
+  if (negotiatesAccept(route)) codes.add('not_acceptable');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes)
     byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
