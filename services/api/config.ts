@@ -1,6 +1,7 @@
 // The API's settings: where it listens, its limits, and how POST /v1/sources
 // may fetch a feed to check it (the same outbound-URL rules as the poller), how
 // access tokens are signed, where audio files are kept and how their URLs are signed.
+import { z } from 'zod';
 import { audioStoreEnv } from '../audio/config.ts';
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
 import { audioUrlEnv } from '../audio/signed-url.ts';
@@ -59,6 +60,11 @@ export const apiEnv = {
     accepted: '`kid:base64url-secret` pairs, comma-separated; each secret at least 32 bytes',
     description:
       'Keys signing OAuth access tokens (HS256): the first signs, all verify, so a key is rotated by putting a new one first and dropping the old one an hour later. Every API instance needs the same list. Empty: a random key for this process alone (its tokens die with it).',
+  }),
+  API_METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).default('').meta({
+    accepted: 'any string of at least 16 characters',
+    description:
+      'Bearer token a Prometheus scraper sends to read /metrics (`Authorization: Bearer <token>`); without it /metrics answers 401. Empty: /metrics is open to anyone who reaches the port, as /healthz and /readyz are.',
   }),
   API_TOKEN_ISSUER: text('news-intelligence').describe(
     'The `iss` claim of the access tokens this API issues and accepts.',

@@ -342,7 +342,9 @@ export async function startApi(
   const app = createApp({
     routes,
     publicRoutes: (router) => {
-      healthRoutes(router, [{ name: 'clickhouse', check: () => clickhouse.ping() }], metrics);
+      healthRoutes(router, [{ name: 'clickhouse', check: () => clickhouse.ping() }], metrics, {
+        metricsToken: config.API_METRICS_TOKEN,
+      });
       docsRoutes(router, () => document);
       audioRoutes(router, { store: audioStore, keys: audioUrlKeys });
       articleAudioRoutes(router, {
