@@ -7,20 +7,11 @@ import {
   type SynthesisRequest,
   type SynthesizedAudio,
 } from '../speech/synthesis.ts';
-import type { Voice } from '../speech/voice.ts';
 import { narrateArticle, type NarrateArticleDependencies } from './narrate-article.ts';
 import type { ArticleWords } from './narration-text.ts';
+import { englishVoice } from '../speech/voice.test-support.ts';
 
-const voice: Voice = {
-  id: 'en-US-slt-hts',
-  name: 'SLT',
-  languageCodes: ['en-US'],
-  gender: 'female',
-  provider: 'embedded',
-  quality: 'parametric',
-  sampleRateHz: 32_000,
-  engineVoice: 'cmu_us_slt_arctic_hts',
-};
+const voice = englishVoice;
 const key = `${'b'.repeat(40)}.mp3`;
 const article: ArticleWords = {
   title: 'Markets rally',

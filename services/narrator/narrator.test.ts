@@ -5,21 +5,12 @@ import type { ArticleEnriched, ArticleNarrated } from '../runtime/events/types.g
 import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { SynthesisRequest, SynthesizedAudio } from '../speech/synthesis.ts';
-import type { Voice } from '../speech/voice.ts';
 import { narratorHandler } from './narrator.ts';
+import { englishVoice } from '../speech/voice.test-support.ts';
 
 const now = Date.UTC(2026, 10, 24, 12, 0, 0);
 const hour = 3_600_000;
-const voice: Voice = {
-  id: 'en-US-slt-hts',
-  name: 'SLT',
-  languageCodes: ['en-US'],
-  gender: 'female',
-  provider: 'embedded',
-  quality: 'parametric',
-  sampleRateHz: 32_000,
-  engineVoice: 'cmu_us_slt_arctic_hts',
-};
+const voice = englishVoice;
 
 const enrichment = (id: string, at = now - 1_000, revision = 1): ArticleEnriched =>
   ({

@@ -2,19 +2,10 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { ArticleWords } from '../../narration/narration-text.ts';
 import { InvalidSpeechRequest, type Synthesis, type SynthesisRequest } from '../../speech/synthesis.ts';
-import type { Voice } from '../../speech/voice.ts';
 import { NarrationsOnRequest } from './narration-on-request.ts';
+import { englishVoice } from '../../speech/voice.test-support.ts';
 
-const voice: Voice = {
-  id: 'en-US-slt-hts',
-  name: 'SLT',
-  languageCodes: ['en-US'],
-  gender: 'female',
-  provider: 'embedded',
-  quality: 'parametric',
-  sampleRateHz: 32_000,
-  engineVoice: 'cmu_us_slt_arctic_hts',
-};
+const voice = englishVoice;
 const words = (overrides: Partial<ArticleWords> = {}): ArticleWords => ({
   title: 'Markets rally',
   summary: 'Shares rose.',
