@@ -10,6 +10,12 @@ export const matcherEnv = {
   MATCHER_ARTICLE_WAIT_MS: integer(60_000, 0, 3_600_000).describe(
     'How long an enrichment waits for its article to reach the read model.',
   ),
+  MATCHER_REPEATED_STORY_DAYS: integer(30, 0, 365).describe(
+    'For this long after an article alerted a monitor, another article with the same canonical URL (the ' +
+      'same story from a second feed) raises no alert for that monitor; the claims are kept in Redis. ' +
+      '0: every matching article alerts.',
+  ),
+  REDIS_KEY_PREFIX: text('').describe('Namespace of the Redis keys of the alert claims.'),
   MATCHER_NARRATION_WAIT_MS: integer(20_000, 0, 600_000).describe(
     'How long an alert waits (from the enrichment) for the narration of its article, so that ' +
       "data.audio_url can be the file's URL; past that the alert goes with the article's narration URL, " +

@@ -1,6 +1,7 @@
 // The matcher: keeps every monitor in memory from news.monitors.v1 (read whole at start, then live),
 // consumes news.articles.enriched.v1 and appends a news.alert to news.alerts.v1 for every monitor an
 // article mentions.
+import { Redis } from 'ioredis';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { loadConfig } from '../runtime/config.ts';
 import type { ArticleEnriched, Monitor } from '../runtime/events/types.generated.ts';
@@ -12,6 +13,7 @@ import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
+import { RedisAlertClaims } from '../monitors/alert-claims.ts';
 import { MonitorSet } from '../monitors/alert-raiser.ts';
 import { matcherEnv } from './config.ts';
 import { matcherHandler } from './matcher.ts';
@@ -29,9 +31,21 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   });
   const codec = new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL));
   const producer = await EventProducer.connect(kafka, codec);
+  // Commands fail rather than queue (or hang on a frozen server) while Redis is away: the batch then
+  // waits as for any dependency, and is matched again once Redis answers.
+  const redis =
+    config.MATCHER_REPEATED_STORY_DAYS > 0
+      ? new Redis(config.REDIS_URL, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          commandTimeout: 2_000,
+        })
+      : undefined;
+  redis?.on('error', (error: Error) => logger?.warn({ err: error.message }, 'Redis unreachable'));
   onStop(async () => {
     await producer.disconnect();
     await clickhouse.close();
+    redis?.disconnect();
   });
 
   const table = await LiveTable.start<Monitor>({
@@ -66,6 +80,14 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       logger,
       articleWaitMs: config.MATCHER_ARTICLE_WAIT_MS,
       narrationWaitMs: config.MATCHER_NARRATION_WAIT_MS,
+      ...(redis
+        ? {
+            claims: new RedisAlertClaims(redis, {
+              prefix: config.REDIS_KEY_PREFIX,
+              windowSeconds: config.MATCHER_REPEATED_STORY_DAYS * 86_400,
+            }),
+          }
+        : {}),
     }),
   });
   onStop(() => runner.stop());

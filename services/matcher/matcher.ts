@@ -8,6 +8,10 @@
 // narration failed or was skipped, the alert goes without the narration's key, and its payload carries
 // the article's narration URL instead, which the API resolves when it is fetched (webhooks/alert-data.ts).
 // Articles that match nothing never wait.
+//
+// One alert per monitor and story: when two articles share a canonical URL (two feeds carrying one story),
+// the first to raise an alert for a monitor claims the pair and the other raises none for it
+// (monitors/alert-claims.ts).
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
@@ -15,6 +19,7 @@ import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { withoutRepeatedStories, type AlertClaims } from '../monitors/alert-claims.ts';
 import { alertsFor, type ArticleFacts, type MonitorSet } from '../monitors/alert-raiser.ts';
 import { readArticleFacts } from '../monitors/article-facts.ts';
 
@@ -30,6 +35,8 @@ export interface MatcherOptions {
   articleWaitMs: number;
   /** How long an alert waits (from the enrichment) for the article's narration; 0 = never. */
   narrationWaitMs: number;
+  /** Who holds each (monitor, article URL) pair; without it every matching article raises its alert. */
+  claims?: AlertClaims;
   clock?: () => number;
 }
 
@@ -84,10 +91,25 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
       alerts.push(...raised);
     }
     if (alerts.length === 0) return;
+    const { raised, repeated } = options.claims
+      ? await withoutRepeatedStories(alerts, options.claims)
+      : { raised: alerts, repeated: [] };
+    if (repeated.length > 0)
+      options.logger.info(
+        {
+          repeated: repeated.map((a) => ({
+            monitorId: a.monitor_id,
+            articleId: a.article_id,
+            url: a.article_url,
+          })),
+        },
+        'no alert for articles whose URL another article already alerted these monitors of',
+      );
+    if (raised.length === 0) return;
     await options.producer.send(
       topicNames.alerts,
-      alerts.map((value) => ({ key: value.alert_id, value })),
+      raised.map((value) => ({ key: value.alert_id, value })),
     );
-    options.logger.info({ alerts: alerts.length, articles: enrichments.length }, 'alerts raised');
+    options.logger.info({ alerts: raised.length, articles: enrichments.length }, 'alerts raised');
   };
 }

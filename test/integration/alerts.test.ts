@@ -5,7 +5,7 @@
 // data.audio_url downloads without a key as the article's narration. Reports p50 and p99 of the delay
 // from the poll that fetched an item to the alert's arrival. Also: article.published to a filtered
 // webhook, whose audio_url (sent before the narration, as a rule) plays the narration too, and nothing
-// for another tenant's monitor.
+// for another tenant's monitor, and no second alert when another feed carries one of the stories.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,7 +71,9 @@ describe('news alerts end to end', () => {
         throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
       },
     );
+    return service;
   };
+  let matcher: ServiceProcess;
 
   beforeAll(async () => {
     audioDir = await mkdtemp(path.join(tmpdir(), 'alerts-audio-'));
@@ -90,7 +92,9 @@ describe('news alerts end to end', () => {
         { NARRATOR_GROUP: `alerts-narrator-${run}`, NARRATOR_FROM_BEGINNING: 'false' },
         'partitions assigned',
       ),
-      start('matcher', { MATCHER_GROUP: `alerts-matcher-${run}` }, 'partitions assigned'),
+      start('matcher', { MATCHER_GROUP: `alerts-matcher-${run}` }, 'partitions assigned').then(
+        (service) => (matcher = service),
+      ),
       start(
         'dispatcher',
         { DISPATCHER_GROUP: `alerts-dispatcher-${run}`, DISPATCHER_FROM_BEGINNING: 'false' },
@@ -260,5 +264,31 @@ describe('news alerts end to end', () => {
       expect(audio.headers.get('content-type')).toBe('audio/mpeg');
       expect(new URL(audio.url).pathname).toBe(listed.get(data.article_id));
     }
-  }, 300_000);
+
+    // The first story again from a second feed of the publisher (its own guid, the same link): another
+    // article with the same canonical URL, which raises no second alert for the monitor.
+    const copyItem = story(run, 1, server.url, Date.now() - 60_000).replace(
+      `alerts-${run}-1`,
+      `copy-${run}-1`,
+    );
+    server.setFeed(`copy-${run}`, feed(run, server.url, [copyItem]));
+    const copy = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/feeds/copy-${run}.xml`,
+      name: `Alerts copy ${run}`,
+      category: 'business',
+      country: 'gb',
+    });
+    expect(copy.status, copy.text).toBe(201);
+    await waitFor(
+      () => {
+        const output = matcher.output();
+        return output.includes('no alert for articles whose URL') && output.includes(`/alerts/${run}/1"`);
+      },
+      'the matcher to pass over the copy of story 1',
+      120_000,
+    );
+    const copies = await stack.call<ArticleList>('GET', `/v1/articles?source=${copy.body.source.id}`);
+    expect(copies.body.articles.map((a) => a.url)).toEqual([`${server.url}/alerts/${run}/1`]);
+    expect(receiver.requests('/crm/alerts')).toHaveLength(5);
+  }, 420_000);
 });
