@@ -1711,7 +1711,10 @@ export interface operations {
                 /** @description Opaque position returned as `paging.next_cursor`: the next page starts after the last article of the previous one, so a walk returns every article once even while new ones arrive. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1720,11 +1723,28 @@ export interface operations {
             /** @description A page of articles */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ArticleList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -1794,7 +1814,10 @@ export interface operations {
     getArticle: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Article id */
                 id: string;
@@ -1806,11 +1829,28 @@ export interface operations {
             /** @description The article */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ArticleDetail"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -1914,7 +1954,10 @@ export interface operations {
                 /** @description Opaque position returned as `paging.next_cursor`. A walk ranks the stories as its first page did (by the articles discovered by then), so it lists every story once even while articles join them; stories that begin during the walk are for the next one. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1923,11 +1966,28 @@ export interface operations {
             /** @description A page of stories */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StoryList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -2004,7 +2064,10 @@ export interface operations {
                 /** @description Opaque position returned as `paging.next_cursor`, for its next articles. */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description Story id */
                 id: string;
@@ -2016,11 +2079,28 @@ export interface operations {
             /** @description The story */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StoryDetail"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -2114,7 +2194,10 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2123,11 +2206,28 @@ export interface operations {
             /** @description A page of sources */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SourceList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -2339,7 +2439,10 @@ export interface operations {
     getSource: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2350,11 +2453,28 @@ export interface operations {
             /** @description The source */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Source"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -2521,7 +2641,10 @@ export interface operations {
                 limit?: number;
                 format?: "json";
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2530,11 +2653,28 @@ export interface operations {
             /** @description The ranked articles */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PersonalizedFeed"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter or invalid_json */
             400: {
@@ -3056,7 +3196,10 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3065,11 +3208,28 @@ export interface operations {
             /** @description A page of webhooks */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -3270,7 +3430,10 @@ export interface operations {
     getWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3281,11 +3444,28 @@ export interface operations {
             /** @description The webhook */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Webhook"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -3868,7 +4048,10 @@ export interface operations {
                 /** @description Opaque position returned as `paging.next_cursor`: the page after it. A cursor walk lists every delivery made before it exactly once, however many arrive meanwhile (they sort before the walk, so an offset walk shifts and repeats rows; a cursor does not). */
                 cursor?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3879,11 +4062,28 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -4219,7 +4419,10 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4228,11 +4431,28 @@ export interface operations {
             /** @description A page of monitors */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MonitorList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -4302,7 +4522,10 @@ export interface operations {
     getMonitor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4313,11 +4536,28 @@ export interface operations {
             /** @description The monitor */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Monitor"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -4484,7 +4724,10 @@ export interface operations {
                 gender?: "female" | "male" | "neutral";
                 provider?: "embedded" | "google" | "openai";
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4493,11 +4736,28 @@ export interface operations {
             /** @description The voices, the default provider’s first */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VoiceList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -4680,7 +4940,10 @@ export interface operations {
                 /** @description Number of items to skip. */
                 offset?: number;
             };
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4689,11 +4952,28 @@ export interface operations {
             /** @description A page of documentaries */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentaryList"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {
@@ -4894,7 +5174,10 @@ export interface operations {
     getDocumentary: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
+                "If-None-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -4905,11 +5188,28 @@ export interface operations {
             /** @description The documentary */
             200: {
                 headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Documentary"];
                 };
+            };
+            /** @description Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits). */
+            304: {
+                headers: {
+                    /**
+                     * @description A weak entity tag of the JSON (the same for every compression of it): send it back in If-None-Match to be answered 304 when nothing changed.
+                     * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
+                     */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: invalid_parameter */
             400: {

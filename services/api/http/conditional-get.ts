@@ -19,7 +19,8 @@ import { createHash } from 'node:crypto';
 import { Stream } from 'node:stream';
 import type { Context, Next } from 'koa';
 
-const jsonType = /^application\/([\w.-]+\+)?json$/i;
+/** A JSON media type: application/json, or application/<something>+json. */
+export const jsonType = /^application\/([\w.-]+\+)?json$/i;
 const noStore = /(?:^|,)\s*no-store\s*(?:,|$)/i;
 
 /** The weak entity tag of a representation: a SHA-256 of its bytes (132 bits of it, base64url). */

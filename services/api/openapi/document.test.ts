@@ -31,11 +31,12 @@ describe('OpenAPI document', () => {
       'limit',
       'offset',
       'cursor',
+      'If-None-Match',
     ]);
     const sources = paths['/v1/sources']!.get!.parameters.map((p) => p.name);
     expect(sources).toEqual(expect.arrayContaining(['category', 'country', 'active_only', 'subscribed']));
     const personalized = paths['/api/v1/feeds/personalized']!.get!.parameters.map((p) => p.name);
-    expect(personalized).toEqual(['topics', 'limit', 'format']);
+    expect(personalized).toEqual(['topics', 'limit', 'format', 'If-None-Match']);
     const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
     expect(Object.keys(schemas)).toEqual(
       expect.arrayContaining(['Error', 'ArticleList', 'ArticleDetail', 'Source']),
@@ -51,6 +52,24 @@ describe('OpenAPI document', () => {
       /narration_not_ready[\s\S]*Retry-After/,
     );
     expect(Object.keys(paths['/v1/articles/{id}/audio']!)).toEqual(['get', 'head']);
+  });
+
+  it('documents the ETag and 304 of JSON GETs, and of nothing else', () => {
+    type Operation = { parameters: { name: string }[]; responses: Record<string, { headers?: object }> };
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    const conditional = (op: Operation) => ({
+      etag: Object.keys(op.responses['200']?.headers ?? {}).includes('ETag'),
+      notModified: '304' in op.responses,
+      ifNoneMatch: op.parameters.some((p) => p.name === 'If-None-Match'),
+    });
+    const all = { etag: true, notModified: true, ifNoneMatch: true };
+    const none = { etag: false, notModified: false, ifNoneMatch: false };
+    expect(conditional(paths['/v1/articles']!.get!)).toEqual(all);
+    expect(conditional(paths['/api/v1/webhooks']!.get!)).toEqual(all);
+    // A POST, the event stream and the audio redirect are never tagged (http/conditional-get.ts).
+    expect(conditional(paths['/api/v1/webhooks']!.post!)).toEqual(none);
+    expect(conditional(paths['/v1/stream']!.get!)).toEqual(none);
+    expect(conditional(paths['/v1/articles/{id}/audio']!.get!)).toEqual(none);
   });
 
   it('matches the committed generated client types (npm run generate:api-client refreshes them)', async () => {

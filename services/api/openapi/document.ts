@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorStatus, type ErrorCode } from '../../runtime/api-error.ts';
 import type { RouteSpec } from '../http/route.ts';
+import { jsonType } from '../http/conditional-get.ts';
 import { negotiatesAccept } from '../http/negotiation.ts';
 import { IDEMPOTENCY_KEY_HEADER, REPLAYED_HEADER, maxKeyLength } from '../idempotency/idempotency-key.ts';
 import { webhookPayloads } from '../../webhooks/payloads.ts';
@@ -221,13 +222,53 @@ function errorResponses(route: RouteSpec): Record<string, Json> {
   return out;
 }
 
+/**
+ * Whether GET answers of the route carry a weak ETag and honour If-None-Match (http/conditional-get.ts):
+ * its 200 is JSON. (The answers conditional-get.ts leaves alone besides, `no-store` ones, are all POSTs'.)
+ */
+function conditional(route: RouteSpec): boolean {
+  const ok = route.responses[200];
+  return route.method === 'get' && !!ok?.schema && jsonType.test(ok.contentType ?? 'application/json');
+}
+
+const etagHeader: Json = {
+  ETag: {
+    description:
+      'A weak entity tag of the JSON (the same for every compression of it): send it back in ' +
+      'If-None-Match to be answered 304 when nothing changed.',
+    schema: { type: 'string' },
+    example: 'W/"2dyxVqJ0n2yQ1m0dWv4m8Q"',
+  },
+};
+
+const ifNoneMatchParameter: Json = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description:
+    "Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one " +
+    'matches, the answer is 304 Not Modified with no body.',
+  schema: { type: 'string' },
+};
+
+const notModified: Json = {
+  description:
+    "Not Modified: the If-None-Match named this answer's ETag. No body; the 200's headers (ETag, Cache-Control, rate limits).",
+  headers: etagHeader,
+};
+
 function operation(route: RouteSpec): Json {
   const asQuery = route.method === 'get' && route.bodyFromQuery && route.body instanceof z.ZodObject;
+  const tagged = conditional(route);
   const responses: Record<string, Json> = {};
   for (const [status, spec] of Object.entries(route.responses)) {
+    const headers = {
+      ...(route.idempotent ? replayedHeader : {}),
+      ...(tagged && status === '200' ? etagHeader : {}),
+    };
     responses[status] = {
       description: spec.description,
-      ...(route.idempotent ? { headers: replayedHeader } : {}),
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       ...(spec.schema || spec.binary
         ? {
             content: {
@@ -258,6 +299,7 @@ function operation(route: RouteSpec): Json {
       ...parameters(route.query, 'query'),
       ...(asQuery ? parameters(route.body as z.ZodObject, 'query') : []),
       ...(route.idempotent ? [idempotencyKeyParameter] : []),
+      ...(tagged ? [ifNoneMatchParameter] : []),
     ],
     ...(route.body && !asQuery
       ? {
@@ -268,7 +310,7 @@ function operation(route: RouteSpec): Json {
           },
         }
       : {}),
-    responses: { ...responses, ...errorResponses(route) },
+    responses: { ...responses, ...(tagged ? { '304': notModified } : {}), ...errorResponses(route) },
   };
 }
 
