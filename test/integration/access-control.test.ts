@@ -250,6 +250,27 @@ describe('access control', () => {
       client_secret: full.clientSecret,
     });
     expect([grant.status, grant.body.error]).toEqual([400, 'unsupported_grant_type']);
+    // The interface has every request carry `Authorization: Bearer <API key>`: beside credentials in the
+    // body it is left aside (it is not client authentication), and alone it gets no token.
+    const withKey = await token(
+      a,
+      { grant_type: 'client_credentials', client_id: full.clientId, client_secret: full.clientSecret },
+      { authorization: `Bearer ${full.apiKey}` },
+    );
+    expect([withKey.status, withKey.body.token_type]).toEqual([200, 'Bearer']);
+    const keyAlone = await token(
+      a,
+      { grant_type: 'client_credentials' },
+      { authorization: `Bearer ${full.apiKey}` },
+    );
+    expect([keyAlone.status, keyAlone.body.error]).toEqual([401, 'invalid_client']);
+    expect(keyAlone.body.error_description).toMatch(/API key or token in Authorization does not get a token/);
+    const badBasic = await token(
+      a,
+      { grant_type: 'client_credentials', client_id: full.clientId, client_secret: full.clientSecret },
+      { authorization: 'Basic !!!' },
+    );
+    expect([badBasic.status, badBasic.body.error]).toEqual([401, 'invalid_client']);
     const missing = await token(a, { client_id: full.clientId, client_secret: full.clientSecret });
     expect([missing.status, missing.body.error]).toEqual([400, 'invalid_request']);
   });

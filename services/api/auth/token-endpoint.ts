@@ -1,7 +1,9 @@
 // POST /oauth/token (RFC 6749 section 4.4, client credentials). The client
 // authenticates with HTTP Basic or with client_id/client_secret in the body
-// (JSON, like the rest of the API, or form-encoded, as the RFC does);
-// the scopes asked for must be a subset of the client's. Answers and errors
+// (JSON, like the rest of the API, or form-encoded, as the RFC does); an
+// Authorization header of another scheme (the `Bearer <API key>` the interface
+// has a client send with every request) authenticates nothing here and is left
+// aside. The scopes asked for must be a subset of the client's. Answers and errors
 // use RFC 6749's shapes, not the API's error envelope, because OAuth client
 // libraries parse them.
 import type Router from '@koa/router';
@@ -110,9 +112,11 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
     ctx.set('Pragma', 'no-cache');
     try {
       const body = await readBody(ctx, deps.maxBodyBytes, deps.maxJsonDepth);
+      // Only Basic is client authentication; a Basic header that cannot be read is refused, not ignored.
       const authorization = ctx.get('authorization');
-      const basic = authorization ? basicCredentials(authorization) : null;
-      if (authorization && !basic) {
+      const basicScheme = /^\s*basic(\s|$)/i.test(authorization);
+      const basic = basicScheme ? basicCredentials(authorization) : null;
+      if (basicScheme && !basic) {
         throw new TokenRequestError(
           'invalid_client',
           'malformed HTTP Basic client authentication',
@@ -144,7 +148,9 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
       if (!id || !secret) {
         throw new TokenRequestError(
           'invalid_client',
-          'client authentication is required (client_id and client_secret)',
+          authorization && !basicScheme
+            ? 'client authentication is required (client_id and client_secret, or HTTP Basic); an API key or token in Authorization does not get a token'
+            : 'client authentication is required (client_id and client_secret)',
           401,
           true,
         );
