@@ -1088,8 +1088,8 @@ export interface components {
             /** @enum {string} */
             length: "short" | "medium" | "long";
             summary?: string;
-            /** @description Background from related articles; null when the read model has none. */
-            context?: string | null;
+            /** @description Background from related articles; when the read model has none, a sentence saying so (context_articles is then empty). */
+            context?: string;
             /** @description The articles in the read model the context cites, in the order cited. */
             context_articles?: components["schemas"]["ContextArticle"][];
             insights?: string[];
@@ -1150,7 +1150,8 @@ export interface components {
             /** @enum {string} */
             context_level: "brief" | "standard" | "deep";
             summary?: string;
-            context?: string | null;
+            /** @description Background from related articles; when the read model has none, a sentence saying so. */
+            context?: string;
             /** @description The articles in the read model the context cites, in the order cited. */
             context_articles?: components["schemas"]["ContextArticle"][];
             insights?: string[];

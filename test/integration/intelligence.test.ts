@@ -232,6 +232,16 @@ describe('intelligence', () => {
     expect(cited.length).toBeGreaterThan(0);
     for (const id of cited) expect([...earlierIds, storyId]).toContain(id);
 
+    // Nothing in the read model names what this text names: the context is still a string (as the
+    // interface types it) that says so, and cites nothing.
+    const unrelated = await stack.call<Analysis>('POST', '/v1/analyze', {
+      text: 'Quintaro Velsh, mayor of Brindlemarsh, opened the Ostravel Lantern Fair on Saturday. Stalls sold lanterns.',
+      analysis_type: 'insights',
+    });
+    expect(unrelated.status, unrelated.text).toBe(200);
+    expect(unrelated.body.context).toMatch(/^No related coverage: /);
+    expect(unrelated.body.context_articles).toEqual([]);
+
     const sentiment = await stack.call<Analysis>('POST', '/v1/analyze', { text, analysis_type: 'sentiment' });
     expect(Object.keys(sentiment.body).sort()).toEqual(
       ['analysis_type', 'context_level', 'entities', 'keywords', 'model', 'provider', 'sentiment'].sort(),

@@ -106,6 +106,17 @@ async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise
   }
 }
 
+/**
+ * The context when no related article was found (or the provider wrote none): a string still, as the
+ * interface types it, that says what was looked for; `context_articles` is empty beside it.
+ */
+export const noRelatedCoverage = {
+  article:
+    'No related coverage: no article from another source, published in the 30 days before this one or ' +
+    'since, belongs to its story or names one of its people, organisations or places.',
+  text: 'No related coverage: no article of the last 30 days names one of the people, organisations or places of this text.',
+} as const;
+
 /** The enhancements given when none are named: the three the reference set names. */
 const defaultEnhancements = ['summary', 'context', 'insights'] as const;
 /** Those and what the enrichment also finds (the overview set names sentiment as an output). */
@@ -153,9 +164,12 @@ const enhanceResponse = z
     summary: z.string().optional(),
     context: z
       .string()
-      .nullable()
       .optional()
-      .meta({ description: 'Background from related articles; null when the read model has none.' }),
+      .meta({
+        description:
+          'Background from related articles; when the read model has none, a sentence saying so ' +
+          '(context_articles is then empty).',
+      }),
     context_articles: contextArticles.optional(),
     insights: z.array(z.string()).optional(),
     sentiment: sentiment.optional(),
@@ -246,7 +260,9 @@ const analyzeResponse = z
     analysis_type: z.enum(analysisTypes),
     context_level: z.enum(contextLevels),
     summary: z.string().optional(),
-    context: z.string().nullable().optional(),
+    context: z.string().optional().meta({
+      description: 'Background from related articles; when the read model has none, a sentence saying so.',
+    }),
     context_articles: contextArticles.optional(),
     insights: z.array(z.string()).optional(),
     sentiment: sentiment.optional(),
@@ -372,7 +388,10 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
           length: body.length,
           ...(wants.has('summary') ? { summary: result.summary } : {}),
           ...(wants.has('context')
-            ? { context: result.context, context_articles: citedArticles(cited, result.contextArticleIds) }
+            ? {
+                context: result.context ?? noRelatedCoverage.article,
+                context_articles: citedArticles(cited, result.contextArticleIds),
+              }
             : {}),
           ...(wants.has('insights') ? { insights: result.insights } : {}),
           ...(wants.has('sentiment') ? { sentiment: result.sentiment } : {}),
@@ -413,7 +432,10 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
           context_level: body.context_level,
           ...(parts.has('summary') ? { summary: result.summary } : {}),
           ...(parts.has('context')
-            ? { context: result.context, context_articles: citedArticles(cited, result.contextArticleIds) }
+            ? {
+                context: result.context ?? noRelatedCoverage.text,
+                context_articles: citedArticles(cited, result.contextArticleIds),
+              }
             : {}),
           ...(parts.has('insights') ? { insights: result.insights } : {}),
           ...(parts.has('sentiment')
