@@ -895,8 +895,8 @@ export interface components {
             title: string;
             /** @description The feed's own summary (plain text). */
             summary: string;
-            /** @description AI summary, null until the article is enriched. */
-            ai_summary: string | null;
+            /** @description AI summary. Until the article's enrichment is stored (seconds after discovery), the embedded summarizer's choice of sentences from the feed's summary; the detail's `enrichment` is null until then. */
+            ai_summary: string;
             /** @description Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the file's once the article is narrated, else the article's narration URL (GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file. */
             audio_url: string;
             /** @description Display name of the source. */
@@ -937,8 +937,8 @@ export interface components {
             title: string;
             /** @description The feed's own summary (plain text). */
             summary: string;
-            /** @description AI summary, null until the article is enriched. */
-            ai_summary: string | null;
+            /** @description AI summary. Until the article's enrichment is stored (seconds after discovery), the embedded summarizer's choice of sentences from the feed's summary; the detail's `enrichment` is null until then. */
+            ai_summary: string;
             /** @description Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the file's once the article is narrated, else the article's narration URL (GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file. */
             audio_url: string;
             /** @description Display name of the source. */
@@ -1027,8 +1027,8 @@ export interface components {
                 title: string;
                 /** @description The feed's own summary (plain text). */
                 summary: string;
-                /** @description AI summary, null until the article is enriched. */
-                ai_summary: string | null;
+                /** @description AI summary. Until the article's enrichment is stored (seconds after discovery), the embedded summarizer's choice of sentences from the feed's summary; the detail's `enrichment` is null until then. */
+                ai_summary: string;
                 /** @description Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the file's once the article is narrated, else the article's narration URL (GET /v1/articles/{id}/audio), which narrates it on request and redirects to the file. */
                 audio_url: string;
                 /** @description Display name of the source. */

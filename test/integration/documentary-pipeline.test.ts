@@ -20,6 +20,7 @@ import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
 import { waitFor } from './support/wait.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts';
+import { withEnrichment } from './support/enriched.ts';
 
 type Subscribed = components['schemas']['SourceSubscribed'];
 type ArticleList = components['schemas']['ArticleList'];
@@ -122,7 +123,7 @@ describe('a documentary through the whole pipeline', () => {
       waitFor(
         async () => {
           const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${source}&limit=50`);
-          return list.body.articles.filter((a) => a.ai_summary).length >= 20;
+          return (await withEnrichment(stack.clickhouse, list.body.articles)).length >= 20;
         },
         'the 20 BBC business articles to be polled and enriched',
         180_000,

@@ -19,6 +19,8 @@ import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
 import { createTestClient } from './support/test-clients.ts';
 import { waitFor } from './support/wait.ts';
+import { withEnrichment } from './support/enriched.ts';
+import { provisionalAiSummary } from '../../services/api/articles/provisional-summary.ts';
 
 type ArticleList = components['schemas']['ArticleList'];
 type ArticleDetail = components['schemas']['ArticleDetail'];
@@ -95,7 +97,7 @@ describe('intelligence', () => {
 
   const enrichedArticles = async (sourceId: string) => {
     const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceId}&limit=100`);
-    return list.body.articles.filter((a) => a.ai_summary);
+    return withEnrichment(stack.clickhouse, list.body.articles);
   };
 
   it('enriches polled articles: ai_summary in lists, and a context citing earlier articles of another source', async () => {
@@ -118,7 +120,7 @@ describe('intelligence', () => {
       ),
     );
     earlierIds = earlier.map((a) => a.id);
-    for (const a of earlier) expect(a.ai_summary!.length).toBeGreaterThan(40);
+    for (const a of earlier) expect(a.ai_summary.length).toBeGreaterThan(40);
 
     server.setMutable(followUp(run, server.url));
     const laterSource = await subscribe('/mutable.xml', `Follow-ups ${run}`);
@@ -414,11 +416,13 @@ describe('enricher on the OpenAI provider (local chat-completions server)', () =
     );
     expect(recorded).toMatchObject({ status: 'failed', provider: 'openai' });
     expect(recorded!.failure_reason).toMatch(/JSON/i);
-    // Failed, so not stored as an enrichment: the article has none and no ai_summary.
+    // Failed, so not stored as an enrichment: the article has none, and its ai_summary is the provisional one.
     const failedDetail = await stack.call<ArticleDetail>('GET', `/v1/articles/${malformed.article_id}`);
     expect(failedDetail.status).toBe(200);
     expect(failedDetail.body.enrichment).toBeNull();
-    expect(failedDetail.body.ai_summary).toBeNull();
+    expect(failedDetail.body.ai_summary).toBe(
+      provisionalAiSummary(failedDetail.body.title, failedDetail.body.summary),
+    );
     // Rejected right away: the malformed answer was asked for once, not retried.
     expect(openai.requests.filter((r) => r.rawBody.includes(`malformed-${run}`))).toHaveLength(1);
   }, 120_000);

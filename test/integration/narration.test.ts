@@ -25,6 +25,7 @@ import { startServiceProcess, type ServiceProcess } from './support/service-proc
 import { spokenWords } from './support/spoken-words.ts';
 import { placeGroup, recordTopics, topicEnds, type TopicRecorder } from './support/topic-recorder.ts';
 import { waitFor } from './support/wait.ts';
+import { withEnrichment } from './support/enriched.ts';
 
 type ArticleList = components['schemas']['ArticleList'];
 type ArticleDetail = components['schemas']['ArticleDetail'];
@@ -179,7 +180,10 @@ FROM article_narrations WHERE article_id IN (${ids.map((id) => `'${id}'`).join('
         async () => {
           const list = await stack.call<ArticleList>('GET', `/v1/articles?source=${source}&limit=10`);
           // not narrated yet, an article's audio_url is its narration URL (/v1/articles/{id}/audio)
-          const narrated = list.body.articles.filter((a) => isFileUrl(a.audio_url) && a.ai_summary);
+          const narrated = await withEnrichment(
+            stack.clickhouse,
+            list.body.articles.filter((a) => isFileUrl(a.audio_url)),
+          );
           return narrated.length === 2 ? narrated : null;
         },
         'both BBC articles to be enriched and narrated',

@@ -31,6 +31,7 @@ import {
   type Page,
 } from './article-query.ts';
 import { isoTime } from '../../runtime/clickhouse/read-model.ts';
+import { provisionalAiSummary } from './provisional-summary.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 
 export interface ListRow {
@@ -77,7 +78,7 @@ export interface ArticleListItem {
   id: string;
   title: string;
   summary: string;
-  ai_summary: string | null;
+  ai_summary: string;
   audio_url: string;
   source: string;
   source_id: string;
@@ -143,7 +144,8 @@ export function listItem(
     id: row.article_id,
     title: row.title,
     summary: row.summary,
-    ai_summary: aiSummary,
+    // Until the enrichment is stored, the embedded summarizer's pick of the feed's summary.
+    ai_summary: aiSummary ?? provisionalAiSummary(row.title, row.summary),
     audio_url: audioUrl,
     source: row.source_name,
     source_id: row.source_id,

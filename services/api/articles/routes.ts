@@ -69,10 +69,11 @@ export const articleListItem = z
     id: z.string(),
     title: z.string(),
     summary: z.string().meta({ description: "The feed's own summary (plain text)." }),
-    ai_summary: z
-      .string()
-      .nullable()
-      .meta({ description: 'AI summary, null until the article is enriched.' }),
+    ai_summary: z.string().meta({
+      description:
+        "AI summary. Until the article's enrichment is stored (seconds after discovery), the embedded " +
+        "summarizer's choice of sentences from the feed's summary; the detail's `enrichment` is null until then.",
+    }),
     audio_url: z.string().meta({
       description:
         'Signed, expiring URL of the narration (headline and summary, mp3), needing no API key: the ' +

@@ -96,7 +96,8 @@ describe('stream events', () => {
       id: 'a1',
       title: 'Chip makers rally as Über demand grows',
       summary: 'Shares of TSMC rose 7% on Tuesday.',
-      ai_summary: null,
+      // not enriched yet: the provisional summary, here the feed's one sentence
+      ai_summary: 'Shares of TSMC rose 7% on Tuesday.',
       // not narrated yet: the article's narration URL, as the list gives it
       audio_url: audio.urlForArticle('a1'),
       source: 'BBC News',

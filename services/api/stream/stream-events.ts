@@ -11,6 +11,7 @@ import { narrationUrl, type AudioUrls } from '../../audio/audio-urls.ts';
 import type { ArticleFacts } from '../../monitors/alert-raiser.ts';
 import { alertData } from '../../webhooks/alert-data.ts';
 import { breakingData } from '../../webhooks/breaking-data.ts';
+import { provisionalAiSummary } from '../articles/provisional-summary.ts';
 import { searchMatcher, type SearchExpression } from '../articles/search-expression.ts';
 
 export const streamEventKinds = [
@@ -162,7 +163,7 @@ function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: 
     id: article.id,
     title: article.title,
     summary: article.summary,
-    ai_summary: aiSummary,
+    ai_summary: aiSummary ?? provisionalAiSummary(article.title, article.summary),
     audio_url: audioUrl,
     source: article.sourceName,
     source_id: article.sourceId,
