@@ -31,8 +31,20 @@ describe('generateWebhookSecret', () => {
 });
 
 describe('webhookSecretKey', () => {
+  it("takes a client's word of 8 bytes or more as the key: its HMAC is the one made with the text", () => {
+    const secret = `whsec_${Buffer.from('my-secret').toString('base64')}`;
+    const key = webhookSecretKey(secret);
+    expect(key.toString()).toBe('my-secret');
+    const headers = signatureHeaders(
+      { id: 'msg_1', timestamp: new Date(1_700_000_000_000), body: '{}' },
+      secret,
+    );
+    const expected = createHmac('sha256', 'my-secret').update('msg_1.1700000000.{}').digest('base64');
+    expect(headers['webhook-signature']).toBe(`v1,${expected}`);
+  });
+
   it('refuses secrets without the prefix, with bad base64 or of the wrong size, without echoing them', () => {
-    const short = `whsec_${Buffer.alloc(16, 7).toString('base64')}`;
+    const short = `whsec_${Buffer.alloc(7, 7).toString('base64')}`;
     for (const bad of ['MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_not*base64!', short]) {
       expect(() => webhookSecretKey(bad)).toThrow(Error);
       try {

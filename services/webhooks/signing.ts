@@ -7,7 +7,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 
 export const SECRET_PREFIX = 'whsec_';
-const minSecretBytes = 24;
+/**
+ * The HMAC key of a secret the client chose may be as short as 8 bytes (the interface has the client
+ * choose it, and many choose words); the ones this service makes have 24 to 64, as the standard says.
+ */
+const minSecretBytes = 8;
+const minGeneratedBytes = 24;
 const maxSecretBytes = 64;
 
 export interface SignedMessage {
@@ -26,8 +31,10 @@ export type SignatureHeaders = {
 };
 
 export function generateWebhookSecret(bytes = 32): string {
-  if (!Number.isInteger(bytes) || bytes < minSecretBytes || bytes > maxSecretBytes) {
-    throw new RangeError(`a webhook secret has ${minSecretBytes} to ${maxSecretBytes} bytes, not ${bytes}`);
+  if (!Number.isInteger(bytes) || bytes < minGeneratedBytes || bytes > maxSecretBytes) {
+    throw new RangeError(
+      `a webhook secret has ${minGeneratedBytes} to ${maxSecretBytes} bytes, not ${bytes}`,
+    );
   }
   return `${SECRET_PREFIX}${randomBytes(bytes).toString('base64')}`;
 }

@@ -111,7 +111,7 @@ const newWebhook = z
     events: webhookEvents,
     secret: webhookSecret.optional().meta({
       description:
-        'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used ' +
+        'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used ' +
         'as the key). Omitted: one is generated. Either way the response shows it once, as whsec_…',
     }),
     filter: filterSchema.optional(),
@@ -158,7 +158,7 @@ export const secretRotation = z
   .object({
     secret: webhookSecret.optional().meta({
       description:
-        'The new signing secret, as at registration: whsec_<base64 key> or any text of 24 to 128 ' +
+        'The new signing secret, as at registration: whsec_<base64 key> or any text of 8 to 128 ' +
         'characters. Omitted: one is generated.',
     }),
     previous_secret_expires_in: z
