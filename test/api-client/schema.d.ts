@@ -86,7 +86,7 @@ export interface paths {
         };
         /**
          * List news sources with their health
-         * @description Sorted by name, then id.
+         * @description Sorted by name, then id. Without a limit, up to 1,000 in one answer, more than the bundled catalog holds: a client that pages nothing gets them all.
          */
         get: operations["listSources"];
         put?: never;
@@ -1297,7 +1297,7 @@ export interface components {
             /** @description http(s) URL the events are POSTed to. */
             url: string;
             events: ("news.alert" | "documentary.ready" | "article.published" | "article.updated" | "news.breaking")[];
-            /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 24 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
+            /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
             secret?: string;
             filter?: components["schemas"]["WebhookFilter"];
         };
@@ -1317,7 +1317,7 @@ export interface components {
             active?: boolean;
         };
         WebhookSecretRotation: {
-            /** @description The new signing secret, as at registration: whsec_<base64 key> or any text of 24 to 128 characters. Omitted: one is generated. */
+            /** @description The new signing secret, as at registration: whsec_<base64 key> or any text of 8 to 128 characters. Omitted: one is generated. */
             secret?: string;
             /**
              * @description Seconds the secret in use now keeps signing deliveries beside the new one, so receivers can switch without rejecting any (0: the new secret alone signs at once). Only the immediately previous secret is kept: rotating again ends the older grace period.

@@ -183,6 +183,12 @@ describe('read API', () => {
 
     const mine = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true');
     expect(mine.body.sources.map((s) => s.id)).toContain(id);
+    // The reference set's GET /sources takes no parameters: without a limit, a page holds the whole
+    // bundled catalog, so a client that pages nothing gets every source.
+    const whole = await stack.call<SourceList>('GET', '/v1/sources');
+    expect(whole.body.paging.limit).toBe(1000);
+    const asked = await stack.call<SourceList>('GET', '/v1/sources?limit=1000');
+    expect(whole.body.sources.map((s) => s.id)).toEqual(asked.body.sources.map((s) => s.id));
     // Another tenant sees the source but not the subscription, and cannot end it.
     const other = { apiKey: stack.otherClient.apiKey };
     const theirs = await stack.call<SourceList>('GET', '/v1/sources?subscribed=true', undefined, other);

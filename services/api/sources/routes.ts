@@ -112,14 +112,16 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       tag: 'Sources',
       scope: 'read:feeds',
       summary: 'List news sources with their health',
-      description: 'Sorted by name, then id.',
+      description:
+        'Sorted by name, then id. Without a limit, up to 1,000 in one answer, more than the bundled ' +
+        'catalog holds: a client that pages nothing gets them all.',
       query: z.object({
         category: categoryParam.optional(),
         country: countryParam.optional(),
         language: languageParam.optional(),
         active_only: booleanParam('true: only sources being polled.').optional(),
         subscribed: booleanParam("true: only the caller's subscriptions; false: only the others.").optional(),
-        limit: limitParam(1000, 100),
+        limit: limitParam(1000, 1000),
         offset: offsetParam,
       }),
       responses: { 200: { description: 'A page of sources', schema: sourceList } },
