@@ -89,13 +89,63 @@ export class MonitorRegistry {
     this.clock = deps.clock ?? Date.now;
   }
 
+  /**
+   * Starts monitoring, or finds the tenant already does: an active monitor of the same contact, company
+   * and aliases at the same URL is answered again (`created` false) rather than made twice, so a client
+   * that posts again (a retry after a lost answer, without Idempotency-Key) does not get every alert twice.
+   */
   async create(
     tenantId: string,
     input: NewMonitor,
     limits: { alertEndpoints: number | null },
-  ): Promise<{ monitor: MonitorItem; signing: Signing }> {
+  ): Promise<{ monitor: MonitorItem; signing: Signing; created: boolean }> {
     const url = await this.deps.webhooks.checkUrl('alert_webhook', input.alert_webhook);
-    return this.atEndpoint(tenantId, url, () => this.createAt(tenantId, url, input, limits));
+    return this.atEndpoint(tenantId, url, async () => {
+      const same = await this.sameMonitor(tenantId, url, input);
+      if (same) return { ...same, created: false };
+      return { ...(await this.createAt(tenantId, url, input, limits)), created: true };
+    });
+  }
+
+  /** The tenant's active monitor that `input` would make again at `url`, with its webhook; else null. */
+  private async sameMonitor(
+    tenantId: string,
+    url: string,
+    input: NewMonitor,
+  ): Promise<{ monitor: MonitorItem; signing: Signing } | null> {
+    const monitors = latestVersions({
+      table: 'monitors',
+      key: 'monitor_id',
+      columns: monitorColumns,
+      where: [sql`contact_id = ${input.contact_id} AND alert_webhook = ${url}`],
+    });
+    const rows = await this.deps.clickhouse.query<MonitorRow>(sql`
+SELECT monitor_id, contact_id, company, aliases, alert_webhook, active,
+  toUnixTimestamp(created_at) AS created_at, toUnixTimestamp(updated_at) AS updated_at
+FROM ${monitors}
+WHERE tenant_id = ${tenantId} AND deleted = 0 AND active = 1
+ORDER BY created_at, monitor_id`);
+    const aliases = [...new Set(input.aliases)].sort().join('\n');
+    const row = rows.find(
+      (r) => r.company === input.company && [...new Set(r.aliases)].sort().join('\n') === aliases,
+    );
+    if (!row) return null;
+    const webhook =
+      (await this.deps.webhooks.findServing(tenantId, url, row.monitor_id)) ??
+      (await this.deps.webhooks.findByUrl(tenantId, url));
+    return {
+      monitor: toItem(row),
+      signing: {
+        webhook_id: webhook?.item.id ?? '',
+        created: false,
+        secret: null,
+        note:
+          `Already monitored by ${row.monitor_id} (same contact, company, aliases and URL): nothing was changed. ` +
+          (webhook
+            ? `Its alerts are signed with the secret of webhook ${webhook.item.id}.`
+            : 'Its webhook is being changed; GET /api/v1/webhooks shows it.'),
+      },
+    };
   }
 
   /** Runs `task` alone among the changes to the tenant's webhook at `url` (monitors' and the tenant's). */

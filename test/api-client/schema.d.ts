@@ -1238,6 +1238,8 @@ export interface components {
             alert_webhook: string;
         };
         MonitorCreated: {
+            /** @description False when the same monitor (contact, company, aliases, URL) was already active. */
+            created: boolean;
             monitor: components["schemas"]["Monitor"];
             /** @description Which webhook, and so which secret, signs this monitor’s alerts. */
             signing: {
@@ -4300,6 +4302,17 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Already monitoring: an active monitor of the same contact, company, aliases and URL, answered again (created false); nothing changed. */
+            200: {
+                headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonitorCreated"];
+                };
+            };
             /** @description Monitoring */
             201: {
                 headers: {

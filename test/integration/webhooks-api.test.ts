@@ -380,7 +380,22 @@ describe('webhooks and monitors API', () => {
     });
     expect(first.body.signing.created).toBe(true);
     expect(first.body.signing.secret).toMatch(/^whsec_/);
+    expect(first.body.created).toBe(true);
     const webhookId = first.body.signing.webhook_id;
+
+    // The same monitor posted again (a retry after a lost answer): answered again, not made twice, so
+    // its alerts are not sent twice. Other aliases make another monitor.
+    const again = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-1',
+      company: 'Acme Corp',
+      aliases: ['Acme', 'Acme'],
+      alert_webhook: url,
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toMatchObject({ created: false, monitor: { id: first.body.monitor.id } });
+    expect(again.body.signing).toMatchObject({ created: false, secret: null, webhook_id: webhookId });
+    const filterAfterRetry = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
+    expect(filterAfterRetry.body.filter?.monitor_ids).toEqual([first.body.monitor.id]);
 
     const second = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
       contact_id: 'c-2',

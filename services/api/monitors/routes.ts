@@ -68,6 +68,9 @@ const newMonitor = z
 
 const monitorCreated = z
   .object({
+    created: z.boolean().meta({
+      description: 'False when the same monitor (contact, company, aliases, URL) was already active.',
+    }),
     monitor: monitorItem,
     signing: z
       .object({
@@ -100,11 +103,20 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
         'Every enriched article that mentions the company (or an alias) raises one news.alert, delivered to ' +
         'alert_webhook with the payload {event, timestamp, data: {contact_id, company, news_summary, audio_url}}.',
       body: newMonitor,
-      responses: { 201: { description: 'Monitoring', schema: monitorCreated } },
+      responses: {
+        201: { description: 'Monitoring', schema: monitorCreated },
+        200: {
+          description:
+            'Already monitoring: an active monitor of the same contact, company, aliases and URL, answered again ' +
+            '(created false); nothing changed.',
+          schema: monitorCreated,
+        },
+      },
       errors: ['plan_limit_reached'],
       handler: async (ctx, { body }) => {
         const result = await monitors.create(tenantOf(ctx), body, limitsOf(ctx));
-        ctx.status = 201;
+        // The same monitor posted again is answered again, not made twice (MonitorRegistry.create).
+        ctx.status = result.created ? 201 : 200;
         ctx.set('Location', `/api/v1/crm/monitors/${result.monitor.id}`);
         // The answer holds the webhook's secret when the monitor registered one: no cache may keep it.
         ctx.set('Cache-Control', 'no-store');
