@@ -151,9 +151,23 @@ describe('voiceFor', () => {
   });
 
   it('refuses an unknown voice, pointing at the list', async () => {
-    const error = await rejection(setup().synthesis.voiceFor({ voiceId: 'en-US-nobody' }));
+    for (const voiceId of ['nobody', 'alloy', 'xx-XX-SomeoneNeural']) {
+      const error = await rejection(setup().synthesis.voiceFor({ voiceId }));
+      expect(error.field).toBe('voice');
+      expect(error.message).toMatch(/GET \/v1\/voices/);
+    }
+    // A stand-in must speak the language asked for.
+    const error = await rejection(
+      setup().synthesis.voiceFor({ voiceId: 'en-US-JennyNeural', language: 'de' }),
+    );
     expect(error.field).toBe('voice');
-    expect(error.message).toMatch(/GET \/v1\/voices/);
+  });
+
+  it("speaks a cloud voice's name not offered here in its locale's default voice", async () => {
+    expect(await pick({ voiceId: 'en-US-JennyNeural' })).toBe('en-US-slt-hts');
+    expect(await pick({ voiceId: 'en-GB-Neural2-A' })).toBe('en-GB-espeak-m');
+    expect(await pick({ voiceId: 'pt-BR-Wavenet-A', language: 'pt' })).toBe('pt-BR-espeak-m');
+    expect(await pick({ voiceId: 'de-AT-IngridNeural' })).toBe('de-espeak-m');
   });
 
   it('refuses a voice that does not speak the language', async () => {

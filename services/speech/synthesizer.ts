@@ -54,6 +54,15 @@ const qualityRank: Record<VoiceQuality, number> = { neural: 0, parametric: 1, st
 const normaliseTag = (tag: string) => tag.trim().replace(/_/g, '-').toLowerCase();
 
 /**
+ * The locale a cloud provider's voice name starts with, normalised (en-US-JennyNeural, en-US-Neural2-F:
+ * en-us; cmn-CN-Wavenet-A: cmn-cn); undefined for a name that starts with none (alloy).
+ */
+export const localeOfVoiceName = (name: string): string | undefined => {
+  const match = /^([a-z]{2,3})[-_]([a-z]{2}|\d{3})[-_]/i.exec(name.trim());
+  return match ? normaliseTag(`${match[1]}-${match[2]}`) : undefined;
+};
+
+/**
  * How well a voice answers for `language` (lower is better): its main tag is exactly it, another of its
  * tags is, its main tag is of that language (pt-PT for pt-BR), or only another tag is.
  */
@@ -101,6 +110,15 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
         voices.find(({ voice }) => voice.id === request.voiceId) ??
         voices.find(({ voice }) => voice.id.toLowerCase() === request.voiceId!.toLowerCase());
       if (!found) {
+        // A locale-prefixed name of a voice not offered here (en-US-JennyNeural, en-GB-Neural2-A: the
+        // interface's "neural voice identifier") is spoken by that locale's default voice, which the
+        // answer names, rather than refused: the caller asked for a voice of that locale.
+        const locale = localeOfVoiceName(request.voiceId);
+        const standIn =
+          locale !== undefined && (language === undefined || languageOf(language) === languageOf(locale))
+            ? defaultVoiceOf(voices, language?.includes('-') ? language : locale)
+            : undefined;
+        if (standIn) return standIn;
         throw new InvalidSpeechRequest(
           'voice',
           `unknown voice "${request.voiceId}"; GET /v1/voices lists the voices offered`,
@@ -129,13 +147,23 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
       );
       return english[0]?.voice ?? voices.find(({ provider }) => provider === 0)?.voice ?? voices[0]!.voice;
     }
-    const candidates = voices.filter(({ voice }) => speaks(voice, languageOf(language)));
-    if (candidates.length === 0) {
+    const chosen = defaultVoiceOf(voices, language);
+    if (!chosen) {
       throw new InvalidSpeechRequest(
         'language',
         `no voice speaks "${request.language}"; GET /v1/voices lists the voices and their languages`,
       );
     }
+    return chosen;
+  }
+
+  /** The default voice of a (normalised) language tag among `voices`, or undefined when none speaks it. */
+  function defaultVoiceOf(
+    voices: { voice: Voice; provider: number; order: number }[],
+    language: string,
+  ): Voice | undefined {
+    const candidates = voices.filter(({ voice }) => speaks(voice, languageOf(language)));
+    if (candidates.length === 0) return undefined;
     // A locale asked for (pt-BR) is honoured before the provider preference: an accent is what the
     // listener asked for. For a bare language (pt) every voice of it is as good, so the default provider
     // comes first, then the closest tag, then the better engine, then the provider's own order.

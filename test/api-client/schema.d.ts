@@ -771,7 +771,7 @@ export interface components {
         SynthesizeRequest: {
             /** @description Up to 5,000 characters, read as plain text (markup is spoken, never interpreted). */
             text: string;
-            /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. */
+            /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. A locale-prefixed name of a voice not offered (en-US-JennyNeural) is spoken by that locale’s default voice, named in the answer. */
             voice?: string;
             /** @description ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English. */
             language?: string;

@@ -65,9 +65,16 @@ const synthesizeRequest = z
     text: z.string({ error: 'must be a string' }).meta({
       description: 'Up to 5,000 characters, read as plain text (markup is spoken, never interpreted).',
     }),
-    voice: z.string().min(1).max(200).optional().meta({
-      description: 'A voice id from GET /v1/voices; without it, the default voice of `language`.',
-    }),
+    voice: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          'A voice id from GET /v1/voices; without it, the default voice of `language`. A locale-prefixed name ' +
+          'of a voice not offered (en-US-JennyNeural) is spoken by that locale’s default voice, named in the answer.',
+      }),
     language: languageTag.optional().meta({
       description: 'ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English.',
     }),
