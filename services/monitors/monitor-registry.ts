@@ -113,17 +113,20 @@ export class MonitorRegistry {
     url: string,
     input: NewMonitor,
   ): Promise<{ monitor: MonitorItem; signing: Signing } | null> {
+    // Filtered after the latest versions are taken, not before: a deletion's row holds no contact or URL,
+    // and filtering on them first would leave the monitor's last live row standing for it.
     const monitors = latestVersions({
       table: 'monitors',
       key: 'monitor_id',
       columns: monitorColumns,
-      where: [sql`contact_id = ${input.contact_id} AND alert_webhook = ${url}`],
+      where: [],
     });
     const rows = await this.deps.clickhouse.query<MonitorRow>(sql`
 SELECT monitor_id, contact_id, company, aliases, alert_webhook, active,
   toUnixTimestamp(created_at) AS created_at, toUnixTimestamp(updated_at) AS updated_at
 FROM ${monitors}
 WHERE tenant_id = ${tenantId} AND deleted = 0 AND active = 1
+  AND contact_id = ${input.contact_id} AND alert_webhook = ${url}
 ORDER BY created_at, monitor_id`);
     const aliases = [...new Set(input.aliases)].sort().join('\n');
     const row = rows.find(

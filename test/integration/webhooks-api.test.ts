@@ -429,6 +429,16 @@ describe('webhooks and monitors API', () => {
     expect((await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`)).status).toBe(204);
     const narrowed = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
     expect(narrowed.body.filter?.monitor_ids).toEqual([second.body.monitor.id]);
+    // Deleted, it is no longer "the same monitor": posting it again makes a new one.
+    const remade = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-1',
+      company: 'Acme Corp',
+      aliases: ['Acme'],
+      alert_webhook: url,
+    });
+    expect([remade.status, remade.body.created], remade.text).toEqual([201, true]);
+    expect(remade.body.monitor.id).not.toBe(first.body.monitor.id);
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${remade.body.monitor.id}`)).status).toBe(204);
     expect((await stack.call('DELETE', `/api/v1/crm/monitors/${second.body.monitor.id}`)).status).toBe(204);
     expect((await stack.call('GET', `/api/v1/webhooks/${webhookId}`)).status).toBe(404);
     expect((await stack.call('GET', `/api/v1/crm/monitors/${second.body.monitor.id}`)).status).toBe(404);
