@@ -57,7 +57,7 @@ const normaliseTag = (tag: string) => tag.trim().replace(/_/g, '-').toLowerCase(
  * The locale a cloud provider's voice name starts with, normalised (en-US-JennyNeural, en-US-Neural2-F:
  * en-us; cmn-CN-Wavenet-A: cmn-cn); undefined for a name that starts with none (alloy).
  */
-export const localeOfVoiceName = (name: string): string | undefined => {
+const localeOfVoiceName = (name: string): string | undefined => {
   const match = /^([a-z]{2,3})[-_]([a-z]{2}|\d{3})[-_]/i.exec(name.trim());
   return match ? normaliseTag(`${match[1]}-${match[2]}`) : undefined;
 };

@@ -110,7 +110,7 @@ async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise
  * The context when no related article was found (or the provider wrote none): a string still, as the
  * interface types it, that says what was looked for; `context_articles` is empty beside it.
  */
-export const noRelatedCoverage = {
+const noRelatedCoverage = {
   article:
     'No related coverage: no article from another source, published in the 30 days before this one or ' +
     'since, belongs to its story or names one of its people, organisations or places.',
