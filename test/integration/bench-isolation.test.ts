@@ -4,7 +4,7 @@
 // the schema subjects, every ClickHouse table's row count and the Redis keys must be unchanged. A
 // benchmark writes only into its namespace (test/bench/support/bench-namespace.ts), which is gone when
 // it exits, also when it is interrupted.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +29,10 @@ interface BenchRun {
   /** Interrupt it (SIGINT, as Ctrl-C) once its output matches this. */
   interruptOn?: RegExp;
 }
+
+/** What the stack tells the applications to use (`stack.sh env`: its brokers, database, ...). */
+const stackSettings = () =>
+  execFileSync('bash', ['docker/stack/stack.sh', 'env'], { cwd: root, encoding: 'utf8' });
 
 /** Runs `npm run <script>`; resolves with its exit code (or signal) and the tail of its output. */
 function runScript(run: BenchRun): Promise<{ code: number | string | null; output: string }> {
@@ -191,9 +195,13 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
   for (const run of runs) {
     it(`npm run ${run.script}`, async () => {
       const before = await readLiveState(sources);
+      const settingsBefore = stackSettings();
       const { code, output } = await runScript(run);
       expect(code, output).toBe(0);
       expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
+      // A benchmark that brought the stack up did it as the live system's: the stack still tells the
+      // applications the live database, not the benchmark's (dropped at its end).
+      expect(stackSettings(), output).toBe(settingsBefore);
     }, 600_000);
   }
 

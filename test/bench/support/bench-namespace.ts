@@ -90,6 +90,9 @@ export async function runBench(
   load: () => Promise<{ default: BenchBody }>,
 ): Promise<never> {
   const namespace = benchNamespace(bench);
+  // The stack is brought up (if it is not) as the live system's: `up` records CLICKHOUSE_DATABASE for
+  // the stack's later commands (`stack.sh env`), which must not name this run's database, gone at its end.
+  const liveEnv = { ...process.env };
   Object.assign(process.env, namespace.env);
   const config = loadConfig(infrastructureEnv);
   const cleanUp = cleanUpOnExit(`bench:${bench}`);
@@ -101,7 +104,7 @@ export async function runBench(
   let code = 1;
   try {
     if (needs.stack) {
-      provisionNamespace(needs);
+      provisionNamespace(needs, liveEnv);
       await leadersServing(namespace.topicPrefix, config);
     }
     const { default: body } = await load();
@@ -123,8 +126,8 @@ export async function runBench(
   process.exit(code);
 }
 
-function provisionNamespace(needs: BenchNeeds): void {
-  execFileSync('bash', ['docker/stack/stack.sh', 'up'], { cwd: root, stdio: 'ignore' });
+function provisionNamespace(needs: BenchNeeds, liveEnv: NodeJS.ProcessEnv): void {
+  execFileSync('bash', ['docker/stack/stack.sh', 'up'], { cwd: root, stdio: 'ignore', env: liveEnv });
   // The same provisioning as the live system's, into the namespace (its environment says which).
   execFileSync(process.execPath, ['--import', 'tsx', 'services/provision/main.ts'], {
     cwd: root,
