@@ -18,6 +18,8 @@ import {
 } from '../../../services/api/http/params.ts';
 
 export interface ListRequest {
+  /** How BENCH_LISTS names it: newest, category, language, q, source. */
+  id: ListId;
   name: string;
   /** The query string of GET /v1/articles. */
   query: string;
@@ -27,35 +29,54 @@ export interface ListRequest {
 
 const pageSize = 20;
 
-export function listRequests(options: { word: string; sourceName: string }): ListRequest[] {
-  const sets: { name: string; query: string; filter: ArticleFilter }[] = [
-    { name: 'newest', query: '', filter: {} },
+/** The filter sets, as BENCH_LISTS names them. */
+export const listIds = ['newest', 'category', 'language', 'q', 'source'] as const;
+export type ListId = (typeof listIds)[number];
+
+export const isListId = (id: string): id is ListId => (listIds as readonly string[]).includes(id);
+
+/** The filter sets named in `only` (all of them when it is empty), in the order above. */
+export function listRequests(options: {
+  word: string;
+  sourceName: string;
+  only?: readonly ListId[];
+}): ListRequest[] {
+  const only = options.only ?? [];
+  const sets: { id: ListId; name: string; query: string; filter: ArticleFilter }[] = [
+    { id: 'newest', name: 'newest', query: '', filter: {} },
     {
+      id: 'category',
       name: 'category',
       query: 'category=technology',
       filter: { categories: categoryParam.parse('technology') },
     },
     {
+      id: 'language',
       name: 'language+7d',
       query: 'language=en&date_range=7d',
       filter: { languages: languageParam.parse('en'), dateRange: dateRangeParam.parse('7d') },
     },
     {
+      id: 'q',
       name: `q=${options.word}`,
       query: `q=${encodeURIComponent(options.word)}`,
       filter: { search: searchParam.parse(options.word) },
     },
     {
+      id: 'source',
       name: 'source',
       query: `source=${encodeURIComponent(options.sourceName)}`,
       filter: { sources: sourceParam.parse(options.sourceName) },
     },
   ];
-  return sets.map(({ name, query, filter }) => ({
-    name,
-    query: [query, `limit=${pageSize}`].filter(Boolean).join('&'),
-    sql: unwindowedQuery(filter),
-  }));
+  return sets
+    .filter(({ id }) => only.length === 0 || only.includes(id))
+    .map(({ id, name, query, filter }) => ({
+      id,
+      name,
+      query: [query, `limit=${pageSize}`].filter(Boolean).join('&'),
+      sql: unwindowedQuery(filter),
+    }));
 }
 
 /**

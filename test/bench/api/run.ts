@@ -29,7 +29,8 @@
 // namespace's Redis prefix. All of it is removed at the end, also on failure and Ctrl-C.
 //
 // Environment: BENCH_ARTICLES (1000000), BENCH_CONNECTIONS (10), BENCH_SECONDS (10),
-// BENCH_WARMUP_SECONDS (3), BENCH_MIN_RESPONSES (20), BENCH_QUERY_WORD (world), BENCH_BASELINE_RUNS (3), BENCH_KEEP_DATABASE
+// BENCH_WARMUP_SECONDS (3), BENCH_MIN_RESPONSES (20), BENCH_QUERY_WORD (world), BENCH_LISTS (the filter sets
+// to measure, of newest, category, language, q, source; empty: all), BENCH_BASELINE_RUNS (3), BENCH_KEEP_DATABASE
 // (false), BENCH_API (true; false skips the API phase), CLICKHOUSE_NATIVE_PORT (9000, for
 // clickhouse-client), and the infrastructure variables every service reads (KAFKA_BROKERS, ...).
 import { spawn } from 'node:child_process';
@@ -47,7 +48,14 @@ import {
 } from '../../../services/projector/projector.ts';
 import { rowFor } from '../../../services/projector/rows.ts';
 import { ClickHouse, clickHouseSettings } from '../../../services/runtime/clickhouse/client.ts';
-import { boolean, infrastructureEnv, integer, loadConfig, text } from '../../../services/runtime/config.ts';
+import {
+  boolean,
+  commaList,
+  infrastructureEnv,
+  integer,
+  loadConfig,
+  text,
+} from '../../../services/runtime/config.ts';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
 import { ConsumerRunner } from '../../../services/runtime/kafka/consumer.ts';
 import { EventProducer, idempotentProducer } from '../../../services/runtime/kafka/producer.ts';
@@ -57,7 +65,15 @@ import { createLogger } from '../../../services/runtime/logger.ts';
 import { startApi, type ApiProcess } from './api-process.ts';
 import { createBenchClient } from './bench-client.ts';
 import { cpuSeconds, describeCpu, meterCpu, stackPid } from './cpu.ts';
-import { byKeyQuery, clickhouseUrl, listRequests, samePage, type ListRequest } from './list-queries.ts';
+import {
+  byKeyQuery,
+  clickhouseUrl,
+  isListId,
+  listIds,
+  listRequests,
+  samePage,
+  type ListRequest,
+} from './list-queries.ts';
 import { load, type LoadResult } from './load.ts';
 import { syntheticArticles } from './synthetic-articles.ts';
 import type { BenchContext } from '../support/bench-namespace.ts';
@@ -72,6 +88,11 @@ const config = loadConfig({
   BENCH_WARMUP_SECONDS: integer(3, 0, 60),
   BENCH_MIN_RESPONSES: integer(20, 1, 10_000),
   BENCH_QUERY_WORD: text('world'),
+  // The filter sets to measure (empty: all). A name that is none of them fails here, before the long
+  // projection, rather than measure nothing.
+  BENCH_LISTS: commaList('').refine((ids) => ids.every(isListId), {
+    message: `expected a comma-separated list of ${listIds.join(', ')}`,
+  }),
   // Read by ../api.ts (the namespace keeps its database); here only checked, as every setting is.
   BENCH_KEEP_DATABASE: boolean(false),
   /** false: measure the projection only (for trying projector settings). */
@@ -366,7 +387,12 @@ async function measureApi(
         `p99 ${ms(r.p99).padStart(10)}  (${r.ok} answers${r.failed ? `, ${r.failed} FAILED` : ''})  cpu: ${r.cpu}`,
     );
   const results: Measured[] = [];
-  for (const request of listRequests({ word: config.BENCH_QUERY_WORD, sourceName: sourceName ?? '' })) {
+  const requests = listRequests({
+    word: config.BENCH_QUERY_WORD,
+    sourceName: sourceName ?? '',
+    only: config.BENCH_LISTS.filter(isListId),
+  });
+  for (const request of requests) {
     const apiUrl = `${api.url}/v1/articles?${request.query}`;
     const sqlUrl = clickhouseUrl(config.CLICKHOUSE_URL, request.sql, {
       database,
