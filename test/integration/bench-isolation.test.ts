@@ -226,10 +226,11 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
     const before = await readLiveState(sources);
     const { code, output } = await runScript({
       script: 'bench:webhooks',
-      // Enough deliveries that the run is still going when the interrupt lands (appending them and
-      // delivering them take tens of seconds), few enough that the two raw-POST baselines before them do
-      // not (a million took six minutes of the suite).
-      env: { BENCH_DELIVERIES: '100000', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' },
+      // Enough deliveries that the run is still going when the interrupt lands, a few milliseconds after
+      // the line that announces them (appending and delivering 20,000 take 5-10 s), few enough that the
+      // two raw-POST baselines before them stay short (100,000 each took 20 s of the suite; a million,
+      // six minutes).
+      env: { BENCH_DELIVERIES: '20000', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' },
       interruptOn: /appending .* alerts/,
     });
     expect(code, output).not.toBe(0);
