@@ -229,6 +229,24 @@ describe('any other parameter', () => {
     expect(body).toEqual({ error: { code: 'invalid_parameter', message: 'limit: given more than once' } });
   });
 
+  it('`_`, the cache-buster browser clients add to a GET, is not read and not refused', async () => {
+    const { status, body } = await get('/v1/filtered?category=world&_=1764508800000');
+    expect(status).toBe(200);
+    expect(body.query).toEqual({ category: ['world'], limit: 20 });
+    expect((await get('/v1/filtered?_=1&_=2')).status).toBe(200);
+    // Nor is it a field of a body read from the query string (feeds/personalized).
+    expect((await get('/v1/feed?topics=economy&_=1764508800000')).body.body).toEqual({
+      topics: ['economy'],
+      limit: 20,
+    });
+  });
+
+  it('`_` with a near miss beside it still names the near miss', async () => {
+    const { status, body } = await get('/v1/filtered?_=1&catgory=world');
+    expect(status).toBe(400);
+    expect((body.error as { message: string }).message).toMatch(/^catgory: unknown parameter/);
+  });
+
   it('with brackets is an unknown parameter', async () => {
     const { status, body } = await get('/v1/filtered?limit[]=5');
     expect(status).toBe(400);

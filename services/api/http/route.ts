@@ -86,11 +86,34 @@ function singleValues(
   return out;
 }
 
+/**
+ * A GET's query string without `_`, the cache-buster that jQuery (`cache: false`), older EventSource
+ * polyfills and some proxies add (`_=1764508800000`, given once or more): it asks for nothing, so it is
+ * not the unknown parameter that a misspelt filter is. Any other method, or a route that reads `_`, keeps it.
+ */
+function withoutCacheBuster(
+  route: RouteSpec,
+  query: Record<string, string | string[] | undefined>,
+): Record<string, string | string[] | undefined> {
+  if (route.method !== 'get' || !Object.hasOwn(query, '_') || routeReads(route, '_')) return query;
+  const { _: _ignored, ...rest } = query;
+  return rest;
+}
+
+/** The schemas of what a route reads from the query string: its query, and its body if that may come there too. */
+function queryShapes(route: RouteSpec): AnyObject['shape'][] {
+  const shapes = [route.query?.shape, route.bodyFromQuery ? (route.body as AnyObject).shape : undefined];
+  return shapes.filter((shape) => shape !== undefined);
+}
+
+/** Whether the route reads a parameter `name` from the query string. */
+const routeReads = (route: RouteSpec, name: string) =>
+  queryShapes(route).some((shape) => Object.hasOwn(shape, name));
+
 /** Whether the route reads `name` from the query string as a comma-separated list. */
 function listParameters(route: RouteSpec): (name: string) => boolean {
-  const shapes = [route.query?.shape, route.bodyFromQuery ? (route.body as AnyObject).shape : undefined];
-  return (name) =>
-    shapes.some((shape) => shape !== undefined && Object.hasOwn(shape, name) && takesCommaList(shape[name]));
+  const shapes = queryShapes(route);
+  return (name) => shapes.some((shape) => Object.hasOwn(shape, name) && takesCommaList(shape[name]!));
 }
 
 /** Validates against a schema; the first problem becomes a 400 naming the field. */
@@ -176,7 +199,7 @@ export async function readInput(
       'body',
       `${route.method.toUpperCase()} ${route.path} takes no request body: give its parameters in the query string`,
     );
-  const rawQuery = singleValues(ctx.query, listParameters(route));
+  const rawQuery = singleValues(withoutCacheBuster(route, ctx.query), listParameters(route));
   const params = route.params ? validate(route.params, ctx.params ?? {}, 'path') : {};
   let body: unknown = undefined;
   let query: unknown = {};
