@@ -1,5 +1,6 @@
 // ClickHouse.query sends a SELECT once more when the server hung up on it (a pooled socket it had
-// closed), and only then: against a local HTTP server that hangs up on chosen requests.
+// closed), and only then: against a local HTTP server that hangs up on chosen requests. An INSERT, which
+// cannot be sent twice, never goes on a pooled socket.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,5 +48,37 @@ describe('ClickHouse.query and a server that hangs up', () => {
       isStaleSocket(new Error('Code: 60, e.displayText() = DB::Exception: Table news.x does not exist')),
     ).toBe(false);
     expect(isStaleSocket(undefined)).toBe(false);
+  });
+});
+
+describe('ClickHouse inserts and pooled sockets', () => {
+  it('sends each INSERT on a connection of its own, while SELECTs share one', async () => {
+    const sockets: { statement: string; socket: object }[] = [];
+    server = createServer((req, res) => {
+      // An INSERT's statement is in the URL (its rows are the body); a SELECT's is the body.
+      const inUrl = new URL(req.url ?? '/', 'http://x').searchParams.get('query');
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const statement = inUrl ?? body.trim();
+        sockets.push({ statement, socket: req.socket });
+        res.writeHead(200, { 'Content-Type': 'application/x-ndjson' });
+        // DESCRIBE TABLE (before the first insert) names the one column; anything else answers nothing.
+        res.end(statement.startsWith('DESCRIBE') ? '{"name":"n","type":"UInt8","default_type":""}\n' : '');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const clickhouse = await ClickHouse.connect(
+      { url: `http://127.0.0.1:${port}`, user: 'default', password: '', database: 'news' },
+      { createDatabase: false },
+    );
+    for (let i = 0; i < 3; i++) await clickhouse.query('SELECT 1');
+    for (let i = 0; i < 3; i++) await clickhouse.insert('t', [{ n: i }]);
+    await clickhouse.close();
+    const of = (prefix: string) => sockets.filter((s) => s.statement.startsWith(prefix)).map((s) => s.socket);
+    expect(of('INSERT')).toHaveLength(3);
+    expect(new Set(of('INSERT')).size).toBe(3);
+    expect(new Set(of('SELECT')).size).toBe(1);
   });
 });
