@@ -217,7 +217,7 @@ export class ClickHouse {
     const body = encodeRowBinary(columns, rows);
     try {
       const result = await this.inserter.exec({ query: statement, values: Readable.from([body]) });
-      // The answer of an INSERT is empty; reading it to the end hands the socket back to the pool.
+      // The answer of an INSERT is empty; reading it to the end ends the request and its connection.
       for await (const chunk of result.stream) void chunk;
     } catch (error) {
       throw failure(`INSERT INTO ${table} (${rows.length} rows)`, error);
