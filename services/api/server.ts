@@ -6,7 +6,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry, collectDefaultMetrics } from 'prom-client';
 import { FeedFetcher } from '../feeds/fetcher/feed-fetcher.ts';
-import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
 import { ConfigError } from '../runtime/config.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
@@ -57,7 +56,8 @@ import { createSynthesizer } from '../speech/synthesizer.ts';
 import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
 import { createProvider } from '../intelligence/provider-factory.ts';
 import { RelatedArticles } from '../intelligence/related-articles.ts';
-import { SourceSubscriptions, type FeedCheck } from './sources/subscriptions.ts';
+import { SourceSubscriptions } from './sources/subscriptions.ts';
+import { feedCheck } from './sources/feed-check.ts';
 import { readArticleFacts } from '../monitors/article-facts.ts';
 import { LiveConnections } from './limits/live-connections.ts';
 import { kafkaCatchUp } from './stream/catch-up.ts';
@@ -160,24 +160,7 @@ export async function startApi(
     totalTimeoutMs: config.FEED_TOTAL_TIMEOUT_MS,
     maxBodyBytes: config.FEED_MAX_BODY_BYTES,
   });
-  const checkFeed: FeedCheck = async (url) => {
-    const outcome = await fetcher.fetch({ url });
-    if (outcome.kind === 'failed' || outcome.kind === 'refused') return { ok: false, reason: outcome.reason };
-    if (outcome.kind !== 'ok') return { ok: false, reason: `unexpected answer ${outcome.status}` };
-    try {
-      // Relative links (the channel's own <link>, a home page of "/") resolve against where the feed is.
-      const feed = parseFeed(outcome.body, outcome.contentType, { baseUrl: outcome.finalUrl });
-      return {
-        ok: true,
-        title: feed.title,
-        language: feed.language,
-        siteUrl: feed.siteUrl,
-        items: feed.items.length,
-      };
-    } catch (error) {
-      return { ok: false, reason: (error as Error).message };
-    }
-  };
+  const checkFeed = feedCheck(fetcher);
 
   const tokens = new AccessTokens(signingKeys, {
     issuer: config.API_TOKEN_ISSUER,

@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Add a feed and subscribe to it
-         * @description A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is reused (200); otherwise the feed is fetched once to check that it is a readable feed, the source is created (201) and polled within seconds. Either way the caller's tenant subscribes to it.
+         * @description A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is reused (200); otherwise the feed is fetched once to check that it is a readable feed, the source is created (201) and polled within seconds. A web page that names its feeds with `<link rel="alternate">` (feed autodiscovery) stands for the first of them that reads as a feed, the page becoming its `site_url` unless the feed or the body names one. Either way the caller's tenant subscribes to it.
          */
         post: operations["subscribeSource"];
         delete?: never;
@@ -1538,7 +1538,7 @@ export interface components {
             paging: components["schemas"]["OffsetPaging"];
         };
         NewSource: {
-            /** @description Feed URL (RSS, Atom, RDF or JSON Feed). */
+            /** @description Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with `<link rel="alternate">` (the source is then that feed: see `source.url` in the answer). */
             url: string;
             /** @description Defaults to the feed's title. */
             name?: string;

@@ -234,6 +234,58 @@ describe('read API', () => {
     }
   }, 60_000);
 
+  it('subscribes through a web page to the feed it names (autodiscovery), and says when it names none', async () => {
+    server.setFeed(
+      `discovered-${run}`,
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>Discovered ${run}</title>` +
+        `<language>en</language><item><title>Item</title><link>/items/1</link></item></channel></rss>`,
+    );
+    server.setPage(
+      `site-${run}`,
+      `<!doctype html><html><head><title>Site ${run}</title>` +
+        `<link rel="alternate" type="application/rss+xml" title="Comments" href="/feeds/none.xml?comments=1">` +
+        `<link rel="alternate" type="application/rss+xml" title="Site ${run}" href="../feeds/discovered-${run}.xml">` +
+        `</head><body><h1>News</h1></body></html>`,
+    );
+    const page = `${server.url}/pages/site-${run}`;
+    const added = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: page,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(added.status, added.text).toBe(201);
+    expect(added.body.source).toMatchObject({
+      url: `${server.url}/feeds/discovered-${run}.xml`,
+      name: `Discovered ${run}`,
+      site_url: page,
+      subscribed: true,
+    });
+    // The page again, or the feed itself: the same source.
+    for (const url of [page, `${server.url}/feeds/discovered-${run}.xml`]) {
+      const again = await stack.call<Subscribed>('POST', '/v1/sources', {
+        url,
+        category: 'world',
+        country: 'gb',
+      });
+      expect([again.status, again.body.source.id], url).toEqual([200, added.body.source.id]);
+    }
+
+    server.setPage(
+      `bare-${run}`,
+      `<!doctype html><html><head><title>No feed</title></head><body></body></html>`,
+    );
+    const bare = await stack.call('POST', '/v1/sources', {
+      url: `${server.url}/pages/bare-${run}`,
+      category: 'world',
+      country: 'gb',
+    });
+    expect([bare.status, bare.body.error.message]).toEqual([
+      400,
+      'url: could not be read as a feed: not a feed: an HTML page that links to no feed ' +
+        '(no <link rel="alternate"> of an RSS, Atom or JSON Feed type)',
+    ]);
+  }, 60_000);
+
   it('adds a feed whose home page is relative or has no scheme, and takes uk as gb', async () => {
     const feed = (link: string, n: number) =>
       `<?xml version="1.0"?><rss version="2.0"><channel><title>Home ${run} ${n}</title><link>${link}</link>` +

@@ -20,6 +20,8 @@ export interface FeedServer {
   setMutable(body: string): void;
   /** Serve `body` at /feeds/<name>.xml (until replaced). */
   setFeed(name: string, body: string): void;
+  /** Serve `html` at /pages/<name> as a web page (text/html). */
+  setPage(name: string, html: string): void;
   /** Answer `path` with a redirect of `status` to `location` (sent as given), before anything else. */
   setRedirect(path: string, status: number, location: string): void;
   /** Requests seen per path. */
@@ -53,6 +55,7 @@ export async function startFeedServer(
   const corpus = options.corpus ?? readCorpus();
   let mutable = '';
   const named = new Map<string, string>();
+  const pages = new Map<string, string>();
   const redirects = new Map<string, { status: number; location: string }>();
   const startedAt = Date.now();
   const hits = new Map<string, number>();
@@ -76,6 +79,8 @@ export async function startFeedServer(
     if (real) return sendFeed(req, res, real.body, real.contentType);
     const own = area === 'feeds' ? named.get(name.replace(/\.xml$/, '')) : undefined;
     if (own !== undefined) return sendFeed(req, res, own, 'application/rss+xml');
+    const page = area === 'pages' ? pages.get(name) : undefined;
+    if (page !== undefined) return sendFeed(req, res, page, 'text/html; charset=utf-8');
     if (area === 'corpus') {
       // /corpus/<category>.<json|atom|rss>?count=N
       const [category, format = ''] = name.split('.');
@@ -138,6 +143,7 @@ export async function startFeedServer(
     url: baseUrl,
     setMutable: (body) => (mutable = body),
     setFeed: (name, body) => void named.set(name, body),
+    setPage: (name, html) => void pages.set(name, html),
     setRedirect: (path, status, location) => void redirects.set(path, { status, location }),
     hits,
     close: () =>

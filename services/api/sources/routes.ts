@@ -78,7 +78,15 @@ const sourceList = z
 
 const newSource = z
   .object({
-    url: z.string().min(1).max(2000).meta({ description: 'Feed URL (RSS, Atom, RDF or JSON Feed).' }),
+    url: z
+      .string()
+      .min(1)
+      .max(2000)
+      .meta({
+        description:
+          'Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with ' +
+          '`<link rel="alternate">` (the source is then that feed: see `source.url` in the answer).',
+      }),
     name: z.string().trim().min(1).max(200).optional().meta({ description: "Defaults to the feed's title." }),
     category: z.enum(categories, { error: `must be one of ${categories.join(', ')}` }),
     language: z
@@ -174,8 +182,10 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       description:
         'A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is ' +
         'reused (200); otherwise the feed is fetched once to ' +
-        'check that it is a readable feed, the source is created (201) and polled within seconds. Either way ' +
-        "the caller's tenant subscribes to it.",
+        'check that it is a readable feed, the source is created (201) and polled within seconds. A web page ' +
+        'that names its feeds with `<link rel="alternate">` (feed autodiscovery) stands for the first of them ' +
+        'that reads as a feed, the page becoming its `site_url` unless the feed or the body names one. ' +
+        "Either way the caller's tenant subscribes to it.",
       body: newSource,
       responses: {
         200: { description: 'Subscribed to an existing source', schema: subscribed },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SourceSubscription } from '../../runtime/events/types.generated.ts';
+import type { Source, SourceSubscription } from '../../runtime/events/types.generated.ts';
 import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor } from '../../sources/source.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
-import { homePageOf, publicFeedProblem, SourceSubscriptions } from './subscriptions.ts';
+import { homePageOf, publicFeedProblem, SourceSubscriptions, type FeedCheckResult } from './subscriptions.ts';
 
 describe('homePageOf', () => {
   it("keeps a feed's absolute http(s) home page and leaves out one no source could hold", () => {
@@ -53,15 +53,37 @@ describe('SourceSubscriptions.subscribe', () => {
     },
   };
 
-  /** The read model as SourceCatalog answers it (idByUrl's rule), over `moved` and what is subscribed. */
-  function subscriptions() {
+  const htmlPage = { ok: false as const, reason: 'not a feed: an HTML page', feedLinks: [] };
+
+  /**
+   * The read model as SourceCatalog answers it (idByUrl's rule), over `moved`, the sources appended and
+   * what is subscribed; `feeds` answers the fetch of a URL (by default: a page naming no feed).
+   */
+  function subscriptions(feeds: Record<string, FeedCheckResult> = {}) {
     const subscribed = new Set<string>();
+    const added = new Map<string, Source>();
     const appended: { topic: string; value: unknown }[] = [];
     const fetched: string[] = [];
     const catalog = {
       idByUrl: async (url: string, id: string) =>
-        url === moved.url || moved.previous_urls.includes(url) || id === moved.id ? moved.id : null,
-      get: async (id: string) => (id === moved.id ? { ...moved, subscribed: subscribed.has(id) } : null),
+        url === moved.url || moved.previous_urls.includes(url) || id === moved.id
+          ? moved.id
+          : added.has(id)
+            ? id
+            : null,
+      get: async (id: string) => {
+        if (id === moved.id) return { ...moved, subscribed: subscribed.has(id) };
+        const source = added.get(id);
+        if (!source) return null;
+        return {
+          ...moved,
+          id,
+          url: source.feed_url,
+          site_url: source.site_url,
+          previous_urls: [],
+          subscribed: subscribed.has(id),
+        };
+      },
       idByName: async () => null,
     } as unknown as SourceCatalog;
     const producer = {
@@ -70,6 +92,7 @@ describe('SourceSubscriptions.subscribe', () => {
           appended.push({ topic, value });
           if (topic === topicNames.sourceSubscriptions)
             subscribed.add((value as SourceSubscription).source_id);
+          if (topic === topicNames.sources) added.set((value as Source).source_id, value as Source);
         }
       },
     } as unknown as EventProducer;
@@ -78,7 +101,7 @@ describe('SourceSubscriptions.subscribe', () => {
       producer,
       checkFeed: async (url) => {
         fetched.push(url);
-        return { ok: false, reason: 'not a feed: an HTML page' };
+        return feeds[url] ?? htmlPage;
       },
       pollIntervalSeconds: 900,
       visibleWithinMs: 1_000,
@@ -114,5 +137,87 @@ describe('SourceSubscriptions.subscribe', () => {
     ).rejects.toThrow(/could not be read as a feed/);
     expect(fetched).toEqual(['https://other.example/rss']);
     expect(appended).toEqual([]);
+  });
+
+  // Feed autodiscovery: a web page that names its feeds with <link rel="alternate"> (feed-links.ts).
+  const page = (feedLinks: string[]): FeedCheckResult => ({
+    ok: false,
+    reason: 'not a feed: an HTML page',
+    feedLinks,
+    pageUrl: 'https://site.example/news',
+  });
+  const feed: FeedCheckResult = { ok: true, title: 'Site news', language: 'en', siteUrl: null, items: 3 };
+  const input = { url: 'https://site.example/news', category: 'general' as const, country: 'gb' };
+
+  it('subscribes through a web page to the feed it names, the page as its home', async () => {
+    const { service, fetched, appended } = subscriptions({
+      'https://site.example/news': page(['https://site.example/feed.xml']),
+      'https://site.example/feed.xml': feed,
+    });
+    const result = await service.subscribe('ten_a', input);
+    expect(result).toMatchObject({
+      created: true,
+      source: {
+        id: sourceIdFor('https://site.example/feed.xml'),
+        url: 'https://site.example/feed.xml',
+        subscribed: true,
+      },
+    });
+    expect(fetched).toEqual(['https://site.example/news', 'https://site.example/feed.xml']);
+    const source = appended.find((a) => a.topic === topicNames.sources)!.value as Source;
+    expect(source).toMatchObject({
+      feed_url: 'https://site.example/feed.xml',
+      site_url: 'https://site.example/news',
+      name: 'Site news',
+    });
+  });
+
+  it("reuses the source of a page's feed without fetching the feed", async () => {
+    const { service, fetched, appended } = subscriptions({
+      'https://site.example/news': page([moved.url]),
+    });
+    const result = await service.subscribe('ten_a', input);
+    expect(result).toMatchObject({ created: false, source: { id: moved.id, subscribed: true } });
+    expect(fetched).toEqual(['https://site.example/news']);
+    expect(appended.map((a) => a.topic)).toEqual([topicNames.sourceSubscriptions]);
+  });
+
+  it("takes the page's first feed that reads as one", async () => {
+    const { service } = subscriptions({
+      'https://site.example/news': page(['https://site.example/broken.xml', 'https://site.example/feed.xml']),
+      'https://site.example/broken.xml': { ok: false, reason: 'HTTP 404', feedLinks: [] },
+      'https://site.example/feed.xml': feed,
+    });
+    const result = await service.subscribe('ten_a', input);
+    expect(result.source.url).toBe('https://site.example/feed.xml');
+  });
+
+  it('says why none of the feeds a page names could be read, and adds nothing', async () => {
+    const { service, appended } = subscriptions({
+      'https://site.example/news': page(['https://site.example/a.xml', 'https://site.example/b.xml']),
+      'https://site.example/a.xml': { ok: false, reason: 'HTTP 404', feedLinks: [] },
+    });
+    await expect(service.subscribe('ten_a', input)).rejects.toThrow(
+      'url: is a web page whose feeds could not be read as feeds (https://site.example/a.xml: HTTP 404; ' +
+        'https://site.example/b.xml: not a feed: an HTML page)',
+    );
+    expect(appended).toEqual([]);
+  });
+
+  it('does not follow the links of a page found through a page', async () => {
+    const { service, fetched } = subscriptions({
+      'https://site.example/news': page(['https://site.example/other']),
+      'https://site.example/other': page(['https://site.example/feed.xml']),
+      'https://site.example/feed.xml': feed,
+    });
+    await expect(service.subscribe('ten_a', input)).rejects.toThrow(/could not be read as feeds/);
+    expect(fetched).toEqual(['https://site.example/news', 'https://site.example/other']);
+  });
+
+  it('says so when a web page names no feed', async () => {
+    const { service } = subscriptions({ 'https://site.example/news': page([]) });
+    await expect(service.subscribe('ten_a', input)).rejects.toThrow(
+      'url: could not be read as a feed: not a feed: an HTML page that links to no feed',
+    );
   });
 });

@@ -3,7 +3,9 @@
 // now, or before its feed moved there or away); otherwise the feed is fetched
 // once, to refuse what is not a readable feed, and a new source is appended to
 // news.sources.v1. Either way the tenant's subscription is appended to
-// news.source-subscriptions.v1.
+// news.source-subscriptions.v1. A URL that is a web page naming its feeds
+// (feed autodiscovery) subscribes the caller to the first of them that reads
+// as a feed, as if its URL had been given.
 // The answer waits (briefly) until the read model shows the change, so a GET
 // right after a POST sees it.
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,13 +19,9 @@ import { feedUrlLockKey } from '../../sources/feed-url-lock.ts';
 import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
 import { busyUnlessFree, LocalMutex, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
+import type { FeedCheck, FeedCheckResult } from './feed-check.ts';
 
-export type FeedCheckResult =
-  | { ok: true; title: string | null; language: string | null; siteUrl: string | null; items: number }
-  | { ok: false; reason: string };
-
-/** Fetches and parses a feed once. */
-export type FeedCheck = (url: string) => Promise<FeedCheckResult>;
+export type { FeedCheck, FeedCheckResult } from './feed-check.ts';
 
 /**
  * The home page a feed names for itself, when it is a usable absolute http(s) URL. A feed whose
@@ -71,6 +69,11 @@ export interface SubscriptionDependencies {
   clock?: () => number;
 }
 
+type Subscribed = { source: SourceItem; created: boolean };
+type NotFeed = { notFeed: Extract<FeedCheckResult, { ok: false }> };
+
+const linksToNoFeed = ' that links to no feed (no <link rel="alternate"> of an RSS, Atom or JSON Feed type)';
+
 export const subscriptionKey = (tenantId: string, sourceId: string) => `${tenantId}/${sourceId}`;
 
 export class SourceSubscriptions {
@@ -85,19 +88,51 @@ export class SourceSubscriptions {
   async subscribe(tenantId: string, input: NewSource): Promise<{ source: SourceItem; created: boolean }> {
     const feedUrl = canonicalUrl(input.url);
     if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
-    const sourceId = sourceIdFor(feedUrl);
+    const given = await this.subscribeAt(tenantId, input, feedUrl, null);
+    if ('source' in given) return given;
+    const page = given.notFeed;
+    if (page.feedLinks.length === 0) {
+      const hint = page.pageUrl !== undefined && /HTML page/.test(page.reason) ? linksToNoFeed : '';
+      throw invalidParameter('url', `could not be read as a feed: ${publicFeedProblem(page.reason)}${hint}`);
+    }
+    // A web page that names its feeds: the first that reads as one is the source, the page its home
+    // unless the feed or the caller names another.
+    const problems: string[] = [];
+    for (const link of page.feedLinks) {
+      const linkUrl = canonicalUrl(link);
+      if (!linkUrl) continue;
+      const found = await this.subscribeAt(tenantId, input, linkUrl, page.pageUrl ?? null);
+      if ('source' in found) return found;
+      problems.push(`${link}: ${publicFeedProblem(found.notFeed.reason)}`);
+    }
+    throw invalidParameter(
+      'url',
+      `is a web page whose feeds could not be read as feeds (${problems.join('; ')})`,
+    );
+  }
+
+  private subscribeAt(
+    tenantId: string,
+    input: NewSource,
+    feedUrl: string,
+    pageUrl: string | null,
+  ): Promise<Subscribed | NotFeed> {
     return busyUnlessFree(
-      this.lock.run(feedUrlLockKey(feedUrl), () => this.subscribeOnce(tenantId, input, feedUrl, sourceId)),
+      this.lock.run(feedUrlLockKey(feedUrl), () =>
+        this.subscribeOnce(tenantId, input, feedUrl, sourceIdFor(feedUrl), pageUrl),
+      ),
       'another request is adding this feed right now',
     );
   }
 
+  /** `pageUrl`: the web page the feed was found on, its home page when nothing better names one. */
   private async subscribeOnce(
     tenantId: string,
     input: NewSource,
     feedUrl: string,
     newSourceId: string,
-  ): Promise<{ source: SourceItem; created: boolean }> {
+    pageUrl: string | null,
+  ): Promise<Subscribed | NotFeed> {
     // A moved feed's old and new address both name its source, whose id is its first address's.
     const foundId = await this.deps.catalog.idByUrl(feedUrl, newSourceId);
     const existing = foundId === null ? null : await this.deps.catalog.get(foundId, tenantId);
@@ -105,8 +140,7 @@ export class SourceSubscriptions {
     let created = false;
     if (!existing) {
       const check = await this.deps.checkFeed(feedUrl);
-      if (!check.ok)
-        throw invalidParameter('url', `could not be read as a feed: ${publicFeedProblem(check.reason)}`);
+      if (!check.ok) return { notFeed: check };
       const name = await this.uniqueName(input.name, check.title, feedUrl);
       const language = input.language ?? languageCode(check.language);
       if (!language) throw invalidParameter('language', 'is required: the feed does not declare one');
@@ -116,7 +150,7 @@ export class SourceSubscriptions {
           {
             name,
             feed_url: feedUrl,
-            site_url: input.site_url ?? homePageOf(check.siteUrl),
+            site_url: input.site_url ?? homePageOf(check.siteUrl) ?? pageUrl,
             category: input.category,
             language,
             country: input.country,
