@@ -37,6 +37,32 @@ export function capped(text: string, max: number): string {
   return `${text.slice(0, cut).trimEnd()}…`;
 }
 
+/** The longest title made from an item's text. */
+export const maxDerivedTitleLength = 120;
+/** A sentence shorter than this ("Update.", "Mr.") is no title: the text goes on into the next. */
+const minDerivedTitleLength = 20;
+const minCjkTitleLength = 6;
+/** The end of a sentence: . ! ? (or CJK's) before a space and a capital or digit, or at the end. */
+const sentenceEnd = /[.!?]+(?=\s+[\p{Lu}\p{N}"'“‘(]|\s*$)|[。！？]/gu;
+
+/**
+ * The title of an item that has none of its own (a microblog's JSON Feed item, a status update): its
+ * text's first sentence when that is long enough to say something and short enough to be a headline,
+ * without its full stop, as headlines go; otherwise its beginning, cut at a word with "…". Cutting at
+ * 120 characters wherever they fell gave titles ending mid-word ("…publish all the ti").
+ */
+export function titleFromText(line: string): string {
+  for (const match of line.matchAll(sentenceEnd)) {
+    const end = match.index + match[0].length;
+    if (end > maxDerivedTitleLength) break;
+    // Chinese and Japanese say in a dozen characters what takes English sixty.
+    if (end < (/[。！？]/.test(match[0]) ? minCjkTitleLength : minDerivedTitleLength)) continue;
+    const sentence = line.slice(0, end).trimEnd();
+    return /[^.]\.$/.test(sentence) ? sentence.slice(0, -1) : sentence;
+  }
+  return capped(line, maxDerivedTitleLength);
+}
+
 /** A lead is its first paragraphs up to this length (characters), and at most `maxLeadLength`. */
 const leadLength = 200;
 const maxLeadLength = 600;
@@ -219,7 +245,7 @@ function normaliseItem(
   if (!content && description.length > maxSummaryLength) content = capped(description, maxContentLength);
   const summary = capped(description, maxSummaryLength) || leadOf(content);
   let title = plainLine(item.title).slice(0, maxTitleLength);
-  if (!title) title = plainLine(summary || content).slice(0, 120);
+  if (!title) title = titleFromText(plainLine(summary || content));
   if (!title) return { skipped: `item ${url} has neither title nor text` };
 
   const published = publishedAt(item.published, discoveredAt);

@@ -7,8 +7,10 @@ import {
   maxContentLength,
   maxSummaryLength,
   leadOf,
+  maxDerivedTitleLength,
   normaliseFeed,
   sharedGuids,
+  titleFromText,
 } from './normalise-item.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { noHints } from '../parser/publisher-hints.ts';
@@ -447,5 +449,68 @@ describe('capped text', () => {
     expect(n.article.summary.length).toBeLessThanOrEqual(maxSummaryLength);
     expect(n.article.content.length).toBeLessThanOrEqual(maxContentLength);
     expect(Buffer.byteLength(JSON.stringify(n.article))).toBeLessThan(512 * 1024);
+  });
+});
+
+describe('titleFromText', () => {
+  it("takes the text's first sentence, without its full stop, when it makes a headline", () => {
+    expect(
+      titleFromText('Just shipped a new release of our parser. It handles JSON Feed items without titles.'),
+    ).toBe('Just shipped a new release of our parser');
+    expect(titleFromText('Is the budget too small? Critics say it is.')).toBe('Is the budget too small?');
+    // A short first "sentence" and an abbreviation before a lowercase word end nothing.
+    expect(
+      titleFromText('Update. The U.S. agency said on Monday that rates stay where they are. More later.'),
+    ).toBe('Update. The U.S. agency said on Monday that rates stay where they are');
+    expect(titleFromText('东京电力公司周一宣布了新的计划。更多内容稍后公布。')).toBe(
+      '东京电力公司周一宣布了新的计划。',
+    );
+    expect(titleFromText('A short note without a full stop')).toBe('A short note without a full stop');
+  });
+
+  it('cuts a text with no short first sentence at a word, marked with …', () => {
+    const text =
+      'Just shipped a new release of our parser, which handles JSON Feed items without titles, which microblogs ' +
+      'publish all the time, and much else';
+    const title = titleFromText(text);
+    expect(title).toBe(
+      'Just shipped a new release of our parser, which handles JSON Feed items without titles, which microblogs publish all…',
+    );
+    expect(title.length).toBeLessThanOrEqual(maxDerivedTitleLength);
+  });
+
+  it('titles an item with no title of its own from its text', () => {
+    const source = sourceState(
+      {
+        name: 's',
+        feed_url: 'https://m.example/feed.json',
+        category: 'general',
+        language: 'en',
+        country: 'us',
+      },
+      null,
+      0,
+    );
+    const [normalised] = normaliseFeed(
+      {
+        format: 'json',
+        title: null,
+        siteUrl: null,
+        language: 'en',
+        warnings: [],
+        hints: noHints,
+        items: [
+          parsedItem({
+            guid: 'm1',
+            url: 'https://m.example/1',
+            contentHtml: '<p>The <b>council</b> voted 7–2 to approve the budget. Work starts in May.</p>',
+          }),
+        ],
+      },
+      source,
+      0,
+    );
+    if (!normalised || !('article' in normalised)) throw new Error('expected an article');
+    expect(normalised.article.title).toBe('The council voted 7–2 to approve the budget');
   });
 });
