@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { FeedParseError, parseFeed, parseFeedWithWarnings } from './parse-feed.ts';
 import { MAX_FEED_BYTES, MAX_ITEMS } from './limits.ts';
 import { readRealFeed, readTestdata, utf8 } from './testdata/read.ts';
@@ -25,12 +26,28 @@ describe('parseFeed', () => {
     expect(reasonOf(utf8('<!doctype html><html><body>Moved</body></html>'), 'application/rss+xml')).toBe(
       'not a feed: an HTML page',
     );
-    expect(reasonOf(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00]))).toBe(
-      'not a feed: gzip-compressed data (the body was not decompressed)',
+    expect(reasonOf(Uint8Array.from([0x1f, 0x8b, 0x08, 0x00]))).toMatch(
+      /^not a feed: gzip-compressed data that could not be decompressed \(/,
     );
     expect(reasonOf(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]))).toBe(
       'not a feed: binary data (NUL bytes in the body)',
     );
+  });
+
+  it('reads a feed served as a gzip file (no Content-Encoding), once, within the size limit', () => {
+    const rss =
+      '<rss version="2.0"><channel><title>Zipped</title><item><title>A</title><link>https://z.example/a</link></item></channel></rss>';
+    const feed = parseFeed(gzipSync(rss), 'application/x-gzip');
+    expect([feed.title, feed.items.length]).toEqual(['Zipped', 1]);
+    expect(feed.warnings).toContain(
+      'the body was gzip-compressed with no Content-Encoding saying so; decompressed',
+    );
+    expect(reasonOf(gzipSync(gzipSync(rss)))).toBe('not a feed: gzip-compressed data, compressed twice');
+    // A small body that would decompress past the limit (a zip bomb) is refused, not inflated whole.
+    expect(reasonOf(gzipSync(Buffer.alloc(MAX_FEED_BYTES + 10, 0x20)))).toBe(
+      `not a feed: gzip-compressed data that decompresses to more than the ${MAX_FEED_BYTES}-byte limit`,
+    );
+    expect(reasonOf(gzipSync('<!doctype html><html><body>x</body></html>'))).toBe('not a feed: an HTML page');
   });
 
   it('returns the warnings collected on the way', () => {

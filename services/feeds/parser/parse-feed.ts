@@ -3,6 +3,7 @@
 // Synchronous and bounded (limits.ts), so a hostile feed costs at most one
 // rejected poll.
 
+import { gunzipSync } from 'node:zlib';
 import { parseAtom } from './atom.ts';
 import { detectFormat } from './detect.ts';
 import { decodeBody } from './encoding.ts';
@@ -38,6 +39,31 @@ function isGzip(body: Uint8Array): boolean {
   return body[0] === 0x1f && body[1] === 0x8b;
 }
 
+/**
+ * A feed served as a gzip file: a `.xml.gz` URL, or a server that compresses twice or forgets the
+ * Content-Encoding header (the fetcher decompresses only what that header declares). Such a body is
+ * decompressed once, within the same size limit as any feed, and parsed with a warning that says so; a
+ * body still compressed after that, corrupt, or larger than the limit is refused.
+ */
+function parseGzipped(body: Uint8Array, contentType: string | null, options: FeedParseOptions): ParsedFeed {
+  let inner: Buffer;
+  try {
+    inner = gunzipSync(body, { maxOutputLength: MAX_FEED_BYTES + 1 });
+  } catch (error) {
+    const tooLarge =
+      (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError;
+    throw new FeedParseError(
+      tooLarge
+        ? `not a feed: gzip-compressed data that decompresses to more than the ${MAX_FEED_BYTES}-byte limit`
+        : `not a feed: gzip-compressed data that could not be decompressed (${(error as Error).message})`,
+    );
+  }
+  if (isGzip(inner)) throw new FeedParseError('not a feed: gzip-compressed data, compressed twice');
+  const feed = parseFeed(inner, contentType, options);
+  feed.warnings.push('the body was gzip-compressed with no Content-Encoding saying so; decompressed');
+  return feed;
+}
+
 /** parseFeed, with the warnings beside the feed (they are also on feed.warnings). */
 export function parseFeedWithWarnings(
   body: Uint8Array,
@@ -63,8 +89,7 @@ export function parseFeed(
   if (body.length > MAX_FEED_BYTES) {
     throw new FeedParseError(`feed is ${body.length} bytes, more than the ${MAX_FEED_BYTES}-byte limit`);
   }
-  if (isGzip(body))
-    throw new FeedParseError('not a feed: gzip-compressed data (the body was not decompressed)');
+  if (isGzip(body)) return parseGzipped(body, contentType, options);
 
   const { text, warnings } = decodeBody(body, contentType);
   const context: FeedContext = { baseUrl: options.baseUrl ?? null };
