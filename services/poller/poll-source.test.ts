@@ -152,6 +152,19 @@ describe('pollSource', () => {
     expect(poll.error_reason).toMatch(/^feed could not be parsed: not a feed: an HTML page/);
   });
 
+  it('names the feeds a web page links to when the feed URL now answers with the page', async () => {
+    const page =
+      '<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="/news/rss.xml">' +
+      '<link rel="alternate" type="application/atom+xml" href="https://feeds.example/atom"></head></html>';
+    const { deps } = harness([ok(new TextEncoder().encode(page))]);
+    const { poll } = await pollSource(source, deps);
+    expect(poll).toMatchObject({ status: 'failed' });
+    expect(poll.error_reason).toBe(
+      'feed could not be parsed: not a feed: an HTML page that names feeds: ' +
+        'https://feeds.example/news/rss.xml, https://feeds.example/atom',
+    );
+  });
+
   it('records a parse that failed off the event loop (stopped for its time) as failed, with the reason', async () => {
     const { deps } = harness([ok(rss('<item><title>A</title><link>https://feeds.example/a</link></item>'))]);
     deps.parse = async () => {

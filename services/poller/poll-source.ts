@@ -21,6 +21,7 @@ import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.t
 import { normaliseFeed, planItems, type NormalisedItem } from '../feeds/normalise/normalise-item.ts';
 import { dateWarnings } from '../feeds/normalise/published-at.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
+import { feedLinksOfBody } from '../feeds/discovery/feed-links.ts';
 import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
@@ -371,7 +372,7 @@ async function interpret(
           articles: [],
           skipped: [],
           warnings: [],
-          error: `feed could not be parsed: ${error.reason}`,
+          error: `feed could not be parsed: ${error.reason}${declaredFeeds(error, fetched)}`,
           retryAfterMs: null,
           freshForMs: null,
           feed: null,
@@ -591,4 +592,19 @@ export async function ingestPushedFeed(
   };
   await deps.producer.send(topicNames.feedPolls, [{ key: source.source_id, value: poll }]);
   return error === null ? { ok: true, poll, articles } : { ok: false, poll, reason: error };
+}
+
+/**
+ * What a feed URL that now answers with a web page names as its feeds, for the source's owner: a
+ * publisher that retires a feed often sends its URL to the home page, whose <link rel="alternate"> is
+ * where the feed went. Told, not followed: the page's feed may not be the one the source polled.
+ */
+function declaredFeeds(
+  error: FeedParseError,
+  fetched: { body: Uint8Array; contentType: string | null; finalUrl: string },
+): string {
+  if (!/an HTML page/.test(error.reason)) return '';
+  const links = feedLinksOfBody(fetched.body, fetched.contentType, fetched.finalUrl).slice(0, 3);
+  if (links.length === 0) return '';
+  return ` that names ${links.length === 1 ? 'a feed' : 'feeds'}: ${links.map((l) => l.url).join(', ')}`;
 }

@@ -2,9 +2,8 @@
 // and parsed, it is a feed (its title, language and home page), or it is not, and then why not and, when
 // it is a web page, which feeds the page names for itself (feed-links.ts), for the caller to be
 // subscribed through.
-import { feedLinks } from '../../feeds/discovery/feed-links.ts';
+import { feedLinksOfBody } from '../../feeds/discovery/feed-links.ts';
 import type { FeedFetcher } from '../../feeds/fetcher/feed-fetcher.ts';
-import { decodeBody } from '../../feeds/parser/encoding.ts';
 import { parseFeed } from '../../feeds/parser/parse-feed.ts';
 
 export type FeedCheckResult =
@@ -43,9 +42,8 @@ export function feedCheck(fetcher: Pick<FeedFetcher, 'fetch'>): FeedCheck {
       };
     } catch (error) {
       const reason = (error as Error).message;
-      // Not a feed: perhaps a page that names its feeds. Decoded as the parser decodes a body (its
-      // charset from the header, a BOM or the bytes), so that non-ASCII in an href survives.
-      const links = linksOf(outcome.body, outcome.contentType, outcome.finalUrl);
+      // Not a feed: perhaps a page that names its feeds.
+      const links = feedLinksOfBody(outcome.body, outcome.contentType, outcome.finalUrl);
       return {
         ok: false,
         reason,
@@ -54,12 +52,4 @@ export function feedCheck(fetcher: Pick<FeedFetcher, 'fetch'>): FeedCheck {
       };
     }
   };
-}
-
-function linksOf(body: Uint8Array, contentType: string | null, pageUrl: string) {
-  try {
-    return feedLinks(decodeBody(body, contentType).text, pageUrl);
-  } catch {
-    return []; // a body that cannot be decoded names no feed
-  }
 }

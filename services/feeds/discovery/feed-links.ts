@@ -6,6 +6,7 @@
 // subscribe a caller to some other feed than the one the site offers. Read with htmlparser2's lenient
 // tokenizer (entities in attributes decoded, broken markup tolerated), as plain-text.ts reads feed HTML.
 import { Parser } from 'htmlparser2';
+import { decodeBody } from '../parser/encoding.ts';
 
 export interface FeedLink {
   /** Absolute http(s) URL, resolved against the page's <base href> or the page's own URL. */
@@ -95,4 +96,16 @@ export function feedLinks(html: string, pageUrl: string, limit = 10): FeedLink[]
   }
   const ordered = [...links.filter((l) => !isCommentsFeed(l)), ...links.filter(isCommentsFeed)];
   return ordered.slice(0, limit);
+}
+
+/**
+ * feedLinks of a fetched body, decoded as the parser decodes one (its charset from the header, a BOM or
+ * the bytes, so that non-ASCII in an href survives); none for a body that cannot be decoded.
+ */
+export function feedLinksOfBody(body: Uint8Array, contentType: string | null, pageUrl: string): FeedLink[] {
+  try {
+    return feedLinks(decodeBody(body, contentType).text, pageUrl);
+  } catch {
+    return [];
+  }
 }
