@@ -160,12 +160,17 @@ interface ItemLink {
   asGiven: string | null;
 }
 
-/** An item's link, parsed once: its canonical form is its URL, and (without a guid) its identity. */
+/**
+ * An item's link (else its permalink guid, else its audio or video enclosure), parsed once: its canonical
+ * form is its URL, and (without a guid) its identity.
+ */
 function itemLink(item: ParsedItem, format: ParsedFeed['format'], base: string): ItemLink {
   // RSS's parser has decided already whether the guid is a permalink (isPermaLink="false" says it is
   // not); an Atom id, a JSON Feed id or an RDF about that is an http(s) URL is the item's address.
   const permalinkGuid = format !== 'rss' && item.guid && /^https?:\/\//i.test(item.guid) ? item.guid : null;
-  const originalUrl = item.url ?? permalinkGuid;
+  // An item with no address of its own but an audio or video enclosure (a podcast's episode, a radio
+  // bulletin) is that file: its one address, where the item was skipped as having no usable link.
+  const originalUrl = item.url ?? permalinkGuid ?? item.enclosureUrl;
   // "ht!tp://x" or "http:/ /x" is a broken absolute link, not a path to resolve under the feed's site.
   if (originalUrl === null || (/:\/\//.test(originalUrl) && !/^\s*https?:\/\//i.test(originalUrl)))
     return { originalUrl: null, link: null, asGiven: null };

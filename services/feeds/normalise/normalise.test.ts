@@ -514,3 +514,49 @@ describe('titleFromText', () => {
     expect(normalised.article.title).toBe('The council voted 7–2 to approve the budget');
   });
 });
+
+describe('an item whose only address is its enclosure', () => {
+  const source = sourceState(
+    {
+      name: 'p',
+      feed_url: 'https://pod.example/feed.xml',
+      category: 'general',
+      language: 'en',
+      country: 'us',
+    },
+    null,
+    0,
+  );
+  const feedOf = (items: ParsedItem[]): ParsedFeed => ({
+    format: 'rss',
+    title: null,
+    siteUrl: 'https://pod.example/',
+    language: 'en',
+    warnings: [],
+    hints: noHints,
+    items,
+  });
+
+  it("is that file (a podcast's episode), and an item with a link keeps its link", () => {
+    const [episode, page] = normaliseFeed(
+      feedOf([
+        parsedItem({ guid: 'ep1', title: 'Episode 1', enclosureUrl: 'https://cdn.pod.example/ep1.mp3' }),
+        parsedItem({
+          guid: 'ep2',
+          title: 'Episode 2',
+          url: 'https://pod.example/2',
+          enclosureUrl: 'https://cdn.pod.example/ep2.mp3',
+        }),
+      ]),
+      source,
+      0,
+    );
+    expect(episode && 'article' in episode && episode.article.url).toBe('https://cdn.pod.example/ep1.mp3');
+    expect(page && 'article' in page && page.article.url).toBe('https://pod.example/2');
+  });
+
+  it('is still skipped with neither link nor enclosure', () => {
+    const [item] = normaliseFeed(feedOf([parsedItem({ guid: 'x', title: 'Nothing' })]), source, 0);
+    expect(item).toEqual({ skipped: 'item "Nothing" has no usable link' });
+  });
+});
