@@ -452,6 +452,21 @@ describe('capped text', () => {
   });
 });
 
+/** A source of the feed at `feedUrl`, in English. */
+const sourceAt = (feedUrl: string) =>
+  sourceState({ name: 's', feed_url: feedUrl, category: 'general', language: 'en', country: 'us' }, null, 0);
+
+/** An English feed of `items`, as the parser gives it. */
+const feedOf = (items: ParsedItem[]): ParsedFeed => ({
+  format: 'rss',
+  title: null,
+  siteUrl: null,
+  language: 'en',
+  warnings: [],
+  hints: noHints,
+  items,
+});
+
 describe('titleFromText', () => {
   it("takes the text's first sentence, without its full stop, when it makes a headline", () => {
     expect(
@@ -480,34 +495,15 @@ describe('titleFromText', () => {
   });
 
   it('titles an item with no title of its own from its text', () => {
-    const source = sourceState(
-      {
-        name: 's',
-        feed_url: 'https://m.example/feed.json',
-        category: 'general',
-        language: 'en',
-        country: 'us',
-      },
-      null,
-      0,
-    );
     const [normalised] = normaliseFeed(
-      {
-        format: 'json',
-        title: null,
-        siteUrl: null,
-        language: 'en',
-        warnings: [],
-        hints: noHints,
-        items: [
-          parsedItem({
-            guid: 'm1',
-            url: 'https://m.example/1',
-            contentHtml: '<p>The <b>council</b> voted 7–2 to approve the budget. Work starts in May.</p>',
-          }),
-        ],
-      },
-      source,
+      feedOf([
+        parsedItem({
+          guid: 'm1',
+          url: 'https://m.example/1',
+          contentHtml: '<p>The <b>council</b> voted 7–2 to approve the budget. Work starts in May.</p>',
+        }),
+      ]),
+      sourceAt('https://m.example/feed.json'),
       0,
     );
     if (!normalised || !('article' in normalised)) throw new Error('expected an article');
@@ -516,26 +512,7 @@ describe('titleFromText', () => {
 });
 
 describe('an item whose only address is its enclosure', () => {
-  const source = sourceState(
-    {
-      name: 'p',
-      feed_url: 'https://pod.example/feed.xml',
-      category: 'general',
-      language: 'en',
-      country: 'us',
-    },
-    null,
-    0,
-  );
-  const feedOf = (items: ParsedItem[]): ParsedFeed => ({
-    format: 'rss',
-    title: null,
-    siteUrl: 'https://pod.example/',
-    language: 'en',
-    warnings: [],
-    hints: noHints,
-    items,
-  });
+  const source = sourceAt('https://pod.example/feed.xml');
 
   it("is that file (a podcast's episode), and an item with a link keeps its link", () => {
     const [episode, page] = normaliseFeed(
