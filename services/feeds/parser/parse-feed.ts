@@ -35,7 +35,8 @@ export interface FeedParseResult {
   warnings: string[];
 }
 
-function isGzip(body: Uint8Array): boolean {
+/** Whether the body is gzip-compressed data (its magic bytes). */
+export function isGzip(body: Uint8Array): boolean {
   return body[0] === 0x1f && body[1] === 0x8b;
 }
 

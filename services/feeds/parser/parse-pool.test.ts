@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { FeedParseError } from './errors.ts';
 import { parseFeed } from './parse-feed.ts';
 import { FeedParsePool, parserFor, type FeedParsePoolOptions } from './parse-pool.ts';
 import { readRealFeed, reasonOf, utf8 } from './testdata/read.ts';
+import type { ParsedFeed } from './types.ts';
 
 const misbehaving = new URL('./parse-pool.test-worker.ts', import.meta.url);
 const pools: FeedParsePool[] = [];
@@ -199,6 +201,19 @@ describe('parserFor', () => {
       const there = parse(podcast, null);
       expect(there).toBeInstanceOf(Promise);
       expect((await there).items).toHaveLength(730);
+      expect(p.workers).toBe(1);
+    },
+    startup,
+  );
+
+  it(
+    'parses a gzip-compressed body on the pool however small: its decompressed size is unknown',
+    async () => {
+      const p = pool();
+      const parse = parserFor({ pool: p, offThreadBytes: 1024 * 1024 });
+      const there = parse(gzipSync(small), null);
+      expect(there).toBeInstanceOf(Promise);
+      expect((await there).items.length).toBe((parse(small, null) as ParsedFeed).items.length);
       expect(p.workers).toBe(1);
     },
     startup,

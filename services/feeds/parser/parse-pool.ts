@@ -15,7 +15,7 @@
 // (`startTimeoutMs`), so a worker that never comes up fails its parse too.
 import { parentPort, Worker } from 'node:worker_threads';
 import { FeedParseError } from './errors.ts';
-import { parseFeed, type FeedParseOptions } from './parse-feed.ts';
+import { isGzip, parseFeed, type FeedParseOptions } from './parse-feed.ts';
 import type { ParsedFeed } from './types.ts';
 
 export type ParseFunction = (
@@ -247,7 +247,8 @@ export function serveParses(parse: ParseFunction): void {
 
 /**
  * The parse a poller uses: bodies of at least `offThreadBytes` on the pool, smaller ones (and all of
- * them without a pool) on the calling thread.
+ * them without a pool) on the calling thread. A gzip-compressed body goes to the pool whatever its size:
+ * what it decompresses to (parse-feed.ts, up to the feed size limit) is unknown until then.
  */
 export function parserFor(options: {
   pool: FeedParsePool | null;
@@ -260,7 +261,7 @@ export function parserFor(options: {
 ) => ParsedFeed | Promise<ParsedFeed> {
   const { pool, offThreadBytes, parse = parseFeed } = options;
   return (body, contentType, parseOptions = {}) =>
-    pool && body.length >= offThreadBytes
+    pool && (body.length >= offThreadBytes || isGzip(body))
       ? pool.parse(body, contentType, parseOptions)
       : parse(body, contentType, parseOptions);
 }
