@@ -22,6 +22,7 @@ import { normaliseFeed, planItems, type NormalisedItem } from '../feeds/normalis
 import { dateWarnings } from '../feeds/normalise/published-at.ts';
 import { FeedParseError } from '../feeds/parser/errors.ts';
 import { feedLinksOfBody } from '../feeds/discovery/feed-links.ts';
+import { htmlPageReason } from '../feeds/parser/detect.ts';
 import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
@@ -603,7 +604,7 @@ function declaredFeeds(
   error: FeedParseError,
   fetched: { body: Uint8Array; contentType: string | null; finalUrl: string },
 ): string {
-  if (!/an HTML page/.test(error.reason)) return '';
+  if (error.reason !== htmlPageReason) return '';
   const links = feedLinksOfBody(fetched.body, fetched.contentType, fetched.finalUrl).slice(0, 3);
   if (links.length === 0) return '';
   return ` that names ${links.length === 1 ? 'a feed' : 'feeds'}: ${links.map((l) => l.url).join(', ')}`;

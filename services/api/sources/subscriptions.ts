@@ -20,6 +20,7 @@ import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
 import { busyUnlessFree, LocalMutex, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
 import type { FeedCheck, FeedCheckResult } from './feed-check.ts';
+import { htmlPageReason } from '../../feeds/parser/detect.ts';
 
 export type { FeedCheck, FeedCheckResult } from './feed-check.ts';
 
@@ -92,7 +93,7 @@ export class SourceSubscriptions {
     if ('source' in given) return given;
     const page = given.notFeed;
     if (page.feedLinks.length === 0) {
-      const hint = page.pageUrl !== undefined && /HTML page/.test(page.reason) ? linksToNoFeed : '';
+      const hint = page.reason === htmlPageReason ? linksToNoFeed : '';
       throw invalidParameter('url', `could not be read as a feed: ${publicFeedProblem(page.reason)}${hint}`);
     }
     // A web page that names its feeds: the first that reads as one is the source, the page its home

@@ -41,7 +41,8 @@ function skipPrologConstruct(text: string, i: number): number {
   return close + 1;
 }
 
-const HTML_PAGE = 'not a feed: an HTML page';
+/** The reason a web page is refused: who gets it may look in the page for the feeds it names. */
+export const htmlPageReason = 'not a feed: an HTML page';
 
 function detectXml(text: string, start: number): FeedFormat {
   let i = start;
@@ -51,10 +52,12 @@ function detectXml(text: string, start: number): FeedFormat {
   for (;;) {
     while (i < text.length && /\s/.test(text.charAt(i))) i += 1;
     if (i >= text.length) {
-      throw new FeedParseError(htmlDoctype ? HTML_PAGE : 'not a feed: XML document without a root element');
+      throw new FeedParseError(
+        htmlDoctype ? htmlPageReason : 'not a feed: XML document without a root element',
+      );
     }
     if (text.charAt(i) !== '<') {
-      if (htmlDoctype) throw new FeedParseError(HTML_PAGE);
+      if (htmlDoctype) throw new FeedParseError(htmlPageReason);
       throw new FeedParseError(`not a feed: unexpected text before the root element at offset ${i}`);
     }
     if (/^<!doctype\s+html\b/i.test(text.slice(i, i + 20))) htmlDoctype = true;
@@ -65,7 +68,7 @@ function detectXml(text: string, start: number): FeedFormat {
 
   const name = /^<([A-Za-z_][\w.:-]*)/.exec(text.slice(i, i + 200))?.[1];
   if (name === undefined)
-    throw new FeedParseError(htmlDoctype ? HTML_PAGE : 'not a feed: no XML root element');
+    throw new FeedParseError(htmlDoctype ? htmlPageReason : 'not a feed: no XML root element');
   const local = name.slice(name.indexOf(':') + 1);
   switch (local.toLowerCase()) {
     case 'rss':
@@ -77,10 +80,10 @@ function detectXml(text: string, start: number): FeedFormat {
     case 'html':
     case 'head':
     case 'body':
-      throw new FeedParseError(HTML_PAGE);
+      throw new FeedParseError(htmlPageReason);
     default:
       throw new FeedParseError(
-        htmlDoctype ? HTML_PAGE : `not a feed: XML document with root element <${name}>`,
+        htmlDoctype ? htmlPageReason : `not a feed: XML document with root element <${name}>`,
       );
   }
 }
