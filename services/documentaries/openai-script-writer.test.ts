@@ -16,6 +16,7 @@ import { checkScript, storyMaterial, writeScript, type ScriptInput, type StoryMa
 import { checkedScriptWriter } from './script-writer.ts';
 import { pickStories } from './stories.ts';
 import { allArticles, now, weekAgo } from './testdata/articles.ts';
+import { refusingUrl } from '../../test/support/http-test-servers.ts';
 
 const apiKey = 'sk-test-documentary-5d2f8e1a';
 const topic = 'the week in semiconductors';
@@ -178,11 +179,11 @@ describe('a script written by the model', () => {
   });
 
   it('falls back when the server cannot be reached, without the key in anything logged', async () => {
-    await server.close();
-    const { writer: by } = await writer({ OPENAI_MAX_RETRIES: '0' }).write(input);
+    const refusing = await refusingUrl('/v1');
+    const { writer: by } = await writer({ OPENAI_BASE_URL: refusing, OPENAI_MAX_RETRIES: '0' }).write(input);
     expect(by).toBe('embedded');
     const fallback = warnings().find((w) => w.msg.startsWith('script not usable'));
-    expect(fallback!.error).toMatch(/could not reach http:\/\/127\.0\.0\.1:\d+\/v1 for documentary script/);
+    expect(fallback!.error).toContain(`could not reach ${refusing} for documentary script`);
     expect(lines.join('\n')).not.toContain(apiKey.slice(8));
   });
 });

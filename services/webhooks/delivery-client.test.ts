@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedPort, deferred, startServer, testLookup } from '../../test/support/http-test-servers.ts';
+import { refusingPort, deferred, startServer, testLookup } from '../../test/support/http-test-servers.ts';
 import type { TestServer } from '../../test/support/http-test-servers.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createDeliveryClient } from './delivery-client.ts';
@@ -163,7 +163,7 @@ describe('createDeliveryClient', () => {
   });
 
   it('reports a refused connection as a retryable failure', async () => {
-    const port = await closedPort();
+    const port = await refusingPort();
     const outcome = await client().deliver({ url: `http://127.0.0.1:${port}/`, headers, body });
     expect(outcome).toMatchObject({
       kind: 'failed',

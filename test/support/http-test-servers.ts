@@ -2,7 +2,7 @@
 // names (feeds.test) resolve to them. Not a test file itself: vitest only collects *.test.ts.
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { HostLookup } from '../../services/runtime/outbound/outbound-url.ts';
 
 export interface TestServer {
@@ -36,11 +36,30 @@ export async function startServer(
   };
 }
 
-/** A port nothing listens on (just closed), for "connection refused". */
-export async function closedPort(): Promise<number> {
-  const server = await startServer(() => undefined);
-  await server.close();
-  return server.port;
+/**
+ * A port on 127.0.0.1 that refuses connections, for "nothing listens there". Not a port just closed:
+ * on a busy machine another test file's server can be handed that port again between the close and
+ * the connect, and the test then talks to it (CI saw a 401 from a stranger). Port 1 (tcpmux) is
+ * privileged and below the ephemeral range, so no server started on port 0 can get it; the connect
+ * below proves nothing serves it here.
+ */
+export async function refusingPort(): Promise<number> {
+  const port = 1;
+  const refused = await new Promise<boolean>((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
+  });
+  if (!refused) throw new Error(`something listens on 127.0.0.1:${port}; the refusal tests need it free`);
+  return port;
+}
+
+/** `refusingPort()` as a base URL. */
+export async function refusingUrl(path = ''): Promise<string> {
+  return `http://127.0.0.1:${await refusingPort()}${path}`;
 }
 
 /** Resolves every `*.test` name to 127.0.0.1 and fails like DNS for anything else; counts its calls. */

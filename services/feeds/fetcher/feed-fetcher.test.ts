@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundUrlPolicy } from '../../runtime/outbound/outbound-url.ts';
 import { FEED_ACCEPT, FeedFetcher } from './feed-fetcher.ts';
 import type { FetchOutcome, FetcherSettings } from './feed-fetcher.ts';
-import { closedPort, deferred, startServer, testLookup } from '../../../test/support/http-test-servers.ts';
+import { refusingPort, deferred, startServer, testLookup } from '../../../test/support/http-test-servers.ts';
 import type { TestServer } from '../../../test/support/http-test-servers.ts';
 
 const MiB = 1024 * 1024;
@@ -381,7 +381,7 @@ describe('FeedFetcher against hostile servers', () => {
   });
 
   it('reports a refused connection', async () => {
-    const port = await closedPort();
+    const port = await refusingPort();
     const outcome = await fetcher().fetch({ url: `http://feeds.test:${port}/feed` });
     expect(outcome).toMatchObject({
       kind: 'failed',

@@ -21,6 +21,7 @@ import {
 import type { Voice } from '../voice.ts';
 import { googleSpeechEnv } from './config.ts';
 import { createGoogleProvider } from './google-provider.ts';
+import { refusingUrl } from '../../../test/support/http-test-servers.ts';
 
 // The client must never look for a cloud metadata server from a test machine.
 process.env.METADATA_SERVER_DETECTION = 'none';
@@ -265,11 +266,8 @@ describe('Google synthesis', () => {
 
 describe('Google provider unreachable or stuck', () => {
   it('answers SpeechUnavailableError quickly when nothing listens at the endpoint', async () => {
-    const closed = server.endpoint;
-    await server.close();
-    server = await startGoogleTtsServer(); // for afterEach
     const config = loadConfig(googleSpeechEnv, {
-      GOOGLE_TTS_ENDPOINT: closed,
+      GOOGLE_TTS_ENDPOINT: await refusingUrl(),
       GOOGLE_TTS_SERVICE_ACCOUNT_KEY: serviceAccountKey(),
       GOOGLE_TTS_MAX_RETRIES: '2',
     });

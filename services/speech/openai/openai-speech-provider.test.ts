@@ -19,6 +19,7 @@ import {
 import type { Voice } from '../voice.ts';
 import { openAiSpeechEnv } from './config.ts';
 import { createOpenAiSpeechProvider } from './openai-speech-provider.ts';
+import { refusingUrl } from '../../../test/support/http-test-servers.ts';
 
 const apiKey = 'sk-test-speech-5f2c81d9e0a4';
 
@@ -207,10 +208,7 @@ describe('OpenAI synthesis', () => {
   });
 
   it('answers SpeechUnavailableError quickly when nothing listens at the base URL', async () => {
-    const url = server.baseUrl;
-    await server.close();
-    server = await startOpenAiSpeechServer({ apiKey }); // for afterEach
-    const speech = start({ OPENAI_BASE_URL: url, OPENAI_SPEECH_MAX_RETRIES: '1' });
+    const speech = start({ OPENAI_BASE_URL: await refusingUrl('/v1'), OPENAI_SPEECH_MAX_RETRIES: '1' });
     const started = Date.now();
     const failure = await speech
       .synthesize({ text: 'Hello.', voice: await voice(speech), speed: 1 })
