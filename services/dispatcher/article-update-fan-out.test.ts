@@ -28,6 +28,8 @@ const revision = (n: number, overrides: Partial<ArticleDiscovered> = {}): Articl
   language: 'en',
   category: 'general',
   image_url: null,
+  publisher_name: null,
+  publisher_url: null,
   revision: n,
   changed_fields: n === 1 ? [] : ['title'],
   first_published_at: n === 1 ? null : published,

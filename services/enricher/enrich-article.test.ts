@@ -29,6 +29,8 @@ const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered 
   language: 'en',
   category: 'business',
   image_url: null,
+  publisher_name: null,
+  publisher_url: null,
   revision: 1,
   changed_fields: [],
   first_published_at: null,

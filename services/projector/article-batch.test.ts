@@ -41,6 +41,8 @@ const article = (id: string, extra: Partial<ArticleDiscovered> = {}): ArticleDis
   language: 'de',
   category: 'business',
   image_url: `https://img.example/${id}.jpg`,
+  publisher_name: 'Neue Zürcher Zeitung',
+  publisher_url: 'https://www.nzz.ch/',
   revision: 1,
   changed_fields: [],
   first_published_at: null,
@@ -59,8 +61,9 @@ describe('the projector reader schema', () => {
       if (value === null) expect(got).toBeNull();
       else expect(textOf(got!)).toBe(value);
     }
-    const { url, original_url, guid, title, summary, content, author, image_url, ...rest } = read;
-    void [url, original_url, guid, title, summary, content, author, image_url];
+    const { url, original_url, guid, title, summary, content, author, image_url, ...others } = read;
+    const { publisher_name, publisher_url, ...rest } = others;
+    void [url, original_url, guid, title, summary, content, author, image_url, publisher_name, publisher_url];
     expect(rest).toEqual(
       Object.fromEntries(Object.entries(a).filter(([k]) => !(rawFields as readonly string[]).includes(k))),
     );
@@ -79,7 +82,15 @@ describe('the projector reader schema, on a truncated body', () => {
 describe('article rows', () => {
   const events = [
     article('b'),
-    article('a', { guid: null, author: null, image_url: null, language: null, category: null }),
+    article('a', {
+      guid: null,
+      author: null,
+      image_url: null,
+      language: null,
+      category: null,
+      publisher_name: null,
+      publisher_url: null,
+    }),
     article('c', {
       published_at: at + 7_200_000,
       discovered_at: at + 3_600_000,

@@ -33,6 +33,8 @@ export const rawFields = [
   'content',
   'author',
   'image_url',
+  'publisher_name',
+  'publisher_url',
 ] as const;
 type RawField = (typeof rawFields)[number];
 
@@ -209,6 +211,8 @@ export const articleColumns: readonly Column[] = (
     ['language', type('String')],
     ['category', type('String')],
     ['image_url', nullable(type('String'))],
+    ['publisher_name', nullable(type('String'))],
+    ['publisher_url', nullable(type('String'))],
     ['revision', type('UInt32')],
     ['changed_fields', { kind: 'Array', inner: type('String') }],
     ['updated_at', nullable(type('DateTime'))],
@@ -247,6 +251,8 @@ export function encodeArticleRows(articles: readonly BatchArticle[], pool?: Buff
     w.string(a.language);
     w.string(a.category);
     nullableText(w, article.image_url);
+    nullableText(w, article.publisher_name);
+    nullableText(w, article.publisher_url);
     w.uint32(article.revision);
     w.varUInt(article.changed_fields.length);
     for (const field of article.changed_fields) w.string(field);

@@ -32,6 +32,8 @@ const article = (id: string, minutes: number, extra: Partial<ArticleDiscovered> 
   language: id.length % 2 ? 'de' : 'en',
   category: id.length % 3 ? 'business' : null,
   image_url: null,
+  publisher_name: null,
+  publisher_url: null,
   revision: 1,
   changed_fields: [],
   first_published_at: null,

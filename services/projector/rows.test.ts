@@ -32,6 +32,8 @@ describe('article rows', () => {
     language: 'en',
     category: 'politics',
     image_url: null,
+    publisher_name: null,
+    publisher_url: null,
     revision: 1,
     changed_fields: [],
     first_published_at: null,

@@ -52,6 +52,8 @@ export function articleRow(a: ArticleDiscovered, version: number): Row {
     language: a.language ?? '',
     category: a.category ?? 'general',
     image_url: a.image_url,
+    publisher_name: a.publisher_name,
+    publisher_url: a.publisher_url,
     revision: a.revision,
     changed_fields: a.changed_fields,
     updated_at: revised ? time(a.discovered_at) : null,

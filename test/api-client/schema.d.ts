@@ -965,6 +965,19 @@ export interface components {
             content: string;
             author: string | null;
             image_url: string | null;
+            /**
+             * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; `source` is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+             * @example {
+             *       "name": "Reuters",
+             *       "url": "https://www.reuters.com/"
+             *     }
+             */
+            publisher: {
+                /** @description The outlet as the feed names it. */
+                name: string | null;
+                /** @description The outlet's home page (or feed), when given. */
+                url: string | null;
+            } | null;
             original_url: string;
             /**
              * @description When the article was first found in its feed (ISO 8601 UTC).

@@ -173,6 +173,8 @@ async function appendNews(producer: EventProducer): Promise<void> {
       language: 'en',
       category: ({ tech: 'technology', sport: 'sports' } as Record<string, string>)[a.category] ?? a.category,
       image_url: null,
+      publisher_name: null,
+      publisher_url: null,
       revision: 1,
       changed_fields: [],
       first_published_at: null,

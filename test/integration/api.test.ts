@@ -31,7 +31,8 @@ ${items
       at,
     }) => `<item><title>E2E ${run} story ${n}</title><link>${base}/e2e/${run}/${n}?utm_source=rss</link>
 <guid isPermaLink="false">e2e-${run}-${n}</guid><pubDate>${new Date(at).toUTCString()}</pubDate>
-<description>&lt;p&gt;Summary of story ${n}, with &lt;b&gt;markup&lt;/b&gt;.&lt;/p&gt;</description></item>`,
+<description>&lt;p&gt;Summary of story ${n}, with &lt;b&gt;markup&lt;/b&gt;.&lt;/p&gt;</description>
+${n % 2 === 1 ? '<source url="https://www.reuters.com">Reuters</source>' : ''}</item>`,
   )
   .join('\n')}</channel></rss>`;
 
@@ -156,6 +157,10 @@ describe('read API', () => {
       expect(detail.status).toBe(200);
       expect(detail.body).toMatchObject({ id: article.id, title: article.title, source: `API e2e ${run}` });
       expect(detail.body.content).toContain(`Summary of story ${n}`);
+      // An aggregator's item names the outlet that published it (RSS <source>, as Google News writes it).
+      expect(detail.body.publisher).toEqual(
+        n % 2 === 1 ? { name: 'Reuters', url: 'https://www.reuters.com/' } : null,
+      );
     }
     // From the change: waiting for the next poll (every 10 s here), then the pipeline. From the poll that
     // fetched it: poller (parse, dedupe) -> Kafka -> projector -> ClickHouse -> API (checked every 50 ms).

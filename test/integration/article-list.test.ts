@@ -69,6 +69,8 @@ const events: ArticleDiscovered[] = corpus.map((a, i) => {
     language: languages[s]!,
     category: a.category === 'tech' ? 'technology' : a.category,
     image_url: null,
+    publisher_name: null,
+    publisher_url: null,
     revision: 1,
     changed_fields: [],
     first_published_at: null,

@@ -70,6 +70,8 @@ describe('context quality', () => {
     language: 'en',
     category,
     image_url: null,
+    publisher_name: null,
+    publisher_url: null,
     revision: 1,
     changed_fields: [],
     first_published_at: null,

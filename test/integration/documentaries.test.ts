@@ -74,6 +74,8 @@ describe('documentaries end to end', () => {
       language: 'en',
       category: a.category,
       image_url: null,
+      publisher_name: null,
+      publisher_url: null,
       revision: 1,
       changed_fields: [],
       first_published_at: null,

@@ -44,6 +44,8 @@ const article = (
   language: 'en',
   category: 'general',
   image_url: null,
+  publisher_name: null,
+  publisher_url: null,
   revision: 1,
   changed_fields: [],
   first_published_at: null,

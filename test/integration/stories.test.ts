@@ -98,6 +98,8 @@ describe('stories', () => {
       language: 'en',
       category: 'business',
       image_url: null,
+      publisher_name: null,
+      publisher_url: null,
       revision: 1,
       changed_fields: [],
       first_published_at: null,

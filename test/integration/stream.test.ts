@@ -51,6 +51,8 @@ describe('the live stream', () => {
       language: 'en',
       category: 'business',
       image_url: null,
+      publisher_name: null,
+      publisher_url: null,
       occurred_at: Date.now(),
       revision: 1,
       changed_fields: [],

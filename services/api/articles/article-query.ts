@@ -326,7 +326,7 @@ export function articlesByKeyQuery(keys: readonly ArticleKey[], filter: ArticleF
 
 /** The latest revision of one article (the newest version, should its rows ever differ in sort key). */
 export function articleDetailQuery(id: string): string {
-  return sql`SELECT ${raw(listColumns)}, content, author, image_url, original_url,
+  return sql`SELECT ${raw(listColumns)}, content, author, image_url, publisher_name, publisher_url, original_url,
 toUnixTimestamp(discovered_at) AS discovered_at
 FROM articles FINAL WHERE article_id = ${id} ORDER BY version DESC LIMIT 1`;
 }

@@ -52,6 +52,8 @@ interface DetailRow extends ListRow {
   content: string;
   author: string | null;
   image_url: string | null;
+  publisher_name: string | null;
+  publisher_url: string | null;
   original_url: string;
   discovered_at: number | string;
 }
@@ -111,6 +113,8 @@ export interface ArticleDetail extends ArticleListItem {
   content: string;
   author: string | null;
   image_url: string | null;
+  /** Where an aggregator's item was first published (RSS or Atom `<source>`); null otherwise. */
+  publisher: { name: string | null; url: string | null } | null;
   original_url: string;
   discovered_at: string;
   enrichment: ArticleEnrichment | null;
@@ -276,6 +280,10 @@ export class ArticleStore {
       content: row.content || row.summary,
       author: row.author,
       image_url: row.image_url,
+      publisher:
+        row.publisher_name === null && row.publisher_url === null
+          ? null
+          : { name: row.publisher_name, url: row.publisher_url },
       original_url: row.original_url,
       discovered_at: isoTime(row.discovered_at),
       enrichment: enrichment ? shapeEnrichment(enrichment) : null,

@@ -39,6 +39,8 @@ const discovered = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscover
   language: 'en',
   category: 'business',
   image_url: null,
+  publisher_name: null,
+  publisher_url: null,
   occurred_at: Date.UTC(2026, 10, 24, 8, 31),
   revision: 1,
   changed_fields: [],

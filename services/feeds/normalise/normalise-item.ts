@@ -17,6 +17,8 @@ import { publishedAt } from './published-at.ts';
 export type NormalisedItem = { article: ArticleDiscovered; dated: boolean } | { skipped: string };
 
 const maxTitleLength = 500;
+/** An outlet's name (RSS <source>) is a name: a longer text there is not one. */
+const maxPublisherNameLength = 200;
 /**
  * The longest summary and content an article event carries (characters). Each event is one Kafka record,
  * and the broker refuses a record batch over 1 MiB: a feed whose items carried 150 kB descriptions had
@@ -275,6 +277,8 @@ function normaliseItem(
       language: typeof language === 'string' ? language : language(),
       category: categoryFromLabels(item.categories) ?? source.category,
       image_url: item.imageUrl ? canonicalUrl(item.imageUrl, base) : null,
+      publisher_name: plainLine(item.publisher?.name ?? null).slice(0, maxPublisherNameLength) || null,
+      publisher_url: item.publisher?.url ? canonicalUrl(item.publisher.url, base) : null,
       // A first sighting; the poller makes it a later revision when it has seen the item before.
       revision: 1,
       changed_fields: [],

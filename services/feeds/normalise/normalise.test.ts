@@ -31,6 +31,7 @@ const parsedItem = (fields: Partial<ParsedItem>): ParsedItem => ({
   language: null,
   imageUrl: null,
   enclosureUrl: null,
+  publisher: null,
   ...fields,
 });
 
@@ -363,6 +364,7 @@ describe('a summary from the content', () => {
             language: null,
             imageUrl: null,
             enclosureUrl: null,
+            publisher: null,
           },
         ],
       },
@@ -420,6 +422,7 @@ describe('capped text', () => {
       language: 'en',
       imageUrl: null,
       enclosureUrl: null,
+      publisher: null,
     };
     const source = sourceState(
       {
@@ -535,5 +538,46 @@ describe('an item whose only address is its enclosure', () => {
   it('is still skipped with neither link nor enclosure', () => {
     const [item] = normaliseFeed(feedOf([parsedItem({ guid: 'x', title: 'Nothing' })]), source, 0);
     expect(item).toEqual({ skipped: 'item "Nothing" has no usable link' });
+  });
+});
+
+describe("an aggregator item's publisher", () => {
+  const source = sourceAt('https://news.google.com/rss/search?q=rates');
+  const itemFrom = (publisher: ParsedItem['publisher']) =>
+    parsedItem({
+      guid: 'g',
+      title: 'Rates held - Reuters',
+      url: 'https://news.google.com/rss/articles/1',
+      publisher,
+    });
+  const publisherOf = (publisher: ParsedItem['publisher']) => {
+    const [normalised] = normaliseFeed(feedOf([itemFrom(publisher)]), source, 0);
+    if (!normalised || !('article' in normalised)) throw new Error('expected an article');
+    const { publisher_name, publisher_url, title } = normalised.article;
+    return { publisher_name, publisher_url, title };
+  };
+
+  it('is the named outlet as plain text and its canonical http(s) address; the title stays as the feed gives it', () => {
+    expect(publisherOf({ name: ' Reuters ', url: 'https://www.Reuters.com?utm_source=google' })).toEqual({
+      publisher_name: 'Reuters',
+      publisher_url: 'https://www.reuters.com/',
+      title: 'Rates held - Reuters',
+    });
+    expect(publisherOf({ name: 'Le <b>Monde</b> &amp; Co', url: null })).toMatchObject({
+      publisher_name: 'Le Monde & Co',
+      publisher_url: null,
+    });
+  });
+
+  it('is null when the item names none, and drops an address that is not http(s) or a name that is blank', () => {
+    expect(publisherOf(null)).toMatchObject({ publisher_name: null, publisher_url: null });
+    expect(publisherOf({ name: '  ', url: 'javascript:alert(1)' })).toMatchObject({
+      publisher_name: null,
+      publisher_url: null,
+    });
+  });
+
+  it('keeps a name of at most 200 characters', () => {
+    expect(publisherOf({ name: 'N'.repeat(500), url: null }).publisher_name).toHaveLength(200);
   });
 });

@@ -106,6 +106,7 @@ describe('Atom real feeds', () => {
           language: null,
           imageUrl: null,
           enclosureUrl: null,
+          publisher: null,
         },
       ],
       warnings: [],
@@ -130,6 +131,7 @@ describe('Atom real feeds', () => {
       language: null,
       imageUrl: null,
       enclosureUrl: null,
+      publisher: null,
     });
   });
 });
@@ -212,6 +214,23 @@ describe('Atom details', () => {
       atom(`<entry><id>1</id><author><name>Ann</name></author><author><name>Bob</name></author></entry>
       <entry><id>2</id><source><author><name>Syndicated</name></author></source></entry>`);
     expect(feed.items.map((item) => item.author)).toEqual(['Ann, Bob', 'Syndicated']);
+  });
+
+  it('names the feed an entry was copied from (<source>: its title and home page)', () => {
+    const feed = atom(
+      `<entry><id>1</id><source><id>tag:a</id><title type="html">Ann &amp;amp; Co</title>
+         <link rel="self" href="https://ann.example/feed"/><link href="/"/></source></entry>
+       <entry><id>2</id><source xml:base="https://bob.example/blog/"><link rel="alternate" href="home"/></source></entry>
+       <entry><id>3</id><source><author><name>Only an author</name></author></source></entry>
+       <entry><id>4</id></entry>`,
+      ' xml:base="https://ann.example/"',
+    );
+    expect(feed.items.map((item) => item.publisher)).toEqual([
+      { name: 'Ann & Co', url: 'https://ann.example/' },
+      { name: null, url: 'https://bob.example/blog/home' },
+      null,
+      null,
+    ]);
   });
 
   it('reads Atom 0.3: issued date, escaped content mode', () => {

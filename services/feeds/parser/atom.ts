@@ -11,7 +11,7 @@ import { childText, cleanText, distinct, joinNames, lastTextOfFirst, type Elemen
 import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
 import { publisherHintsOf } from './publisher-hints.ts';
-import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import type { FeedContent, FeedContext, ItemPublisher, ParsedItem } from './types.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import {
   attribute,
@@ -126,6 +126,16 @@ function links(parent: XmlElement): Link[] {
   });
 }
 
+/**
+ * RFC 4287 4.2.11: an entry copied from another feed keeps that feed's metadata in <source>; its title
+ * and home page name where the entry was first published (a planet's or an aggregator's entry).
+ */
+function sourcePublisher(source: XmlElement, ...bases: (string | null)[]): ItemPublisher | null {
+  const name = asPlainText(textConstruct(childElement(source, NS.atom, 'title')));
+  const url = alternateUrl(source, source.base, ...bases);
+  return name === null && url === null ? null : { name, url };
+}
+
 function alternateUrl(parent: XmlElement, ...bases: (string | null)[]): string | null {
   const alternate = links(parent).find((link) => link.rel === 'alternate');
   return alternate ? resolveUrl(alternate.href, alternate.element.base, ...bases) : null;
@@ -190,6 +200,7 @@ function parseEntry(
     categories: categories.length > 0 ? categories : moduleCategories(entry),
     language: cleanText(attribute(entry, 'lang', NS.xml)),
     ...pickMedia(entry, enclosures, resolve),
+    publisher: source ? sourcePublisher(source, siteUrl, baseUrl) : null,
   };
 }
 

@@ -85,6 +85,7 @@ function parseItem(
       attachments.find((attachment) => kindOf(attachment) === 'image')?.url ??
       null,
     enclosureUrl: attachments.find((attachment) => kindOf(attachment) === 'audio-video')?.url ?? null,
+    publisher: null,
   };
 }
 

@@ -52,6 +52,7 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     categories: distinct(childElements(item, NS.dc, 'subject').map(textContent)),
     language: childText(item, NS.dc, 'language'),
     ...pickMedia(item, enclosures(item, resolve), resolve),
+    publisher: null,
   };
 }
 

@@ -126,6 +126,7 @@ describe('RSS 2.0 / 0.9x real feeds', () => {
       language: null,
       imageUrl: null,
       enclosureUrl: 'http://www.oreilly.com/001.mp3',
+      publisher: { name: 'Another Site', url: 'http://www.anothersite.com/index.xml' },
     });
   });
 
@@ -293,6 +294,23 @@ describe('RSS details', () => {
   it('takes the name out of an RSS "email (Name)" author', () => {
     const feed = rss('<item><author>jane@example.org (Jane Doe)</author></item>');
     expect(feed.items[0]?.author).toBe('Jane Doe');
+  });
+
+  it('names the outlet an aggregator item came from (<source>, as Google News writes it)', () => {
+    const feed = rss(`<link>https://news.google.com/</link>
+      <item><title>Rates held - Reuters</title><link>https://news.google.com/rss/articles/CBMi1</link>
+        <source url="https://www.reuters.com">Reuters</source></item>
+      <item><title>Only the name</title><link>https://news.google.com/2</link><source> Le Monde </source></item>
+      <item><title>Relative url</title><link>https://news.google.com/3</link><source url="/wire.xml"></source></item>
+      <item><title>Empty</title><link>https://news.google.com/4</link><source url=" "> </source></item>
+      <item><title>None</title><link>https://news.google.com/5</link></item>`);
+    expect(feed.items.map((item) => item.publisher)).toEqual([
+      { name: 'Reuters', url: 'https://www.reuters.com' },
+      { name: 'Le Monde', url: null },
+      { name: null, url: 'https://news.google.com/wire.xml' },
+      null,
+      null,
+    ]);
   });
 
   it('separates image enclosures from audio ones', () => {

@@ -19,7 +19,7 @@ import {
 import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
 import { publisherHintsOf } from './publisher-hints.ts';
-import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
+import type { FeedContent, FeedContext, ItemPublisher, ParsedItem } from './types.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
 
@@ -82,6 +82,19 @@ function itemUrl(item: XmlElement, guid: string | null, bases: (string | null)[]
     : null;
 }
 
+/**
+ * RSS 2.0 <source url="…">Name</source>: "the RSS channel that the item came from". Google News puts the
+ * outlet there (its name, and its home page as the url) while the item's link is Google's redirect.
+ */
+function sourcePublisher(item: XmlElement, resolve: (url: string) => string | null): ItemPublisher | null {
+  const source = childElement(item, NS.none, 'source');
+  if (!source) return null;
+  const name = cleanText(textContent(source));
+  const href = cleanText(attribute(source, 'url'));
+  const url = href === null ? null : resolve(href);
+  return name === null && url === null ? null : { name, url };
+}
+
 function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | null): ParsedItem {
   const guid = childText(item, NS.none, 'guid');
   const publishedRaw = lastTextOfFirst(item, DATE);
@@ -109,6 +122,7 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     categories: categories.length > 0 ? categories : moduleCategories(item),
     language: childText(item, NS.dc, 'language'),
     ...pickMedia(item, enclosures, resolve),
+    publisher: sourcePublisher(item, resolve),
   };
 }
 

@@ -58,4 +58,17 @@ export interface ParsedItem {
   imageUrl: string | null;
   /** Audio or video attachment (podcasts). */
   enclosureUrl: string | null;
+  /**
+   * Where an aggregator's item was first published (RSS <source>, Atom <source>): Google News and
+   * planet feeds name the outlet there. Null when the item names none (the feed's own site published it).
+   */
+  publisher: ItemPublisher | null;
+}
+
+/** The outlet an item names as its origin; at least one of the two is set. */
+export interface ItemPublisher {
+  /** As in the feed (plain text for RSS, a text construct for Atom); null when only the URL is given. */
+  name: string | null;
+  /** Absolute when it could be resolved; null when only the name is given. */
+  url: string | null;
 }

@@ -174,6 +174,8 @@ export function syntheticArticles(
       language: source.language,
       category,
       image_url: index % 3 === 0 ? null : `https://img.${source.slug}.example/${index}.jpg`,
+      publisher_name: null,
+      publisher_url: null,
       revision: 1,
       changed_fields: [],
       first_published_at: null,

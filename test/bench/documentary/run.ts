@@ -104,6 +104,8 @@ async function loadCorpus(clickhouse: ClickHouse, now: number, run: string): Pro
           language: 'en',
           category: a.category,
           image_url: null,
+          publisher_name: null,
+          publisher_url: null,
           revision: 1,
           changed_fields: [],
           first_published_at: null,

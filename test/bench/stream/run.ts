@@ -168,6 +168,8 @@ function article(n: number, run: string): ArticleDiscovered {
     language: 'en',
     category: 'business',
     image_url: null,
+    publisher_name: null,
+    publisher_url: null,
     occurred_at: now,
     revision: 1,
     changed_fields: [],

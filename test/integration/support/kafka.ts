@@ -127,6 +127,8 @@ export function sampleArticle(n: number, overrides: Partial<ArticleDiscovered> =
     language: 'en',
     category: 'business',
     image_url: null,
+    publisher_name: null,
+    publisher_url: null,
     revision: 1,
     changed_fields: [],
     first_published_at: null,
