@@ -44,6 +44,18 @@ const mutableFeed = (count: number) =>
     (_, i) => mutableItem(i),
   ).join('')}</channel></rss>`;
 
+/** Items whose link, guid or image address are megabytes long, beside a plain one. */
+const oversizedFeed = (base: string) => {
+  const huge = 'x'.repeat(1_500_000);
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>Oversized</title><link>${base}/</link>
+<item><title>Huge link</title><link>${base}/oversized/${huge}</link><guid isPermaLink="false">o-1</guid></item>
+<item><title>Huge guid</title><link>${base}/oversized/2</link><guid isPermaLink="false">${huge}</guid></item>
+<item><title>Huge image</title><link>${base}/oversized/3</link><guid isPermaLink="false">o-3</guid>
+<enclosure url="${base}/${huge}.jpg" type="image/jpeg" length="1"/></item>
+<item><title>Plain</title><link>${base}/oversized/4</link><guid isPermaLink="false">o-4</guid></item>
+</channel></rss>`;
+};
+
 describe('poller', () => {
   const run = randomUUID().slice(0, 8);
   const corpus = readCorpus();
@@ -74,6 +86,7 @@ describe('poller', () => {
   beforeAll(async () => {
     server = await startFeedServer({ corpus });
     server.setMutable(mutableFeed(3));
+    server.setFeed(`oversized-${run}`, oversizedFeed(server.url));
     kafka = testKafka();
     codec = new EventCodec(createSchemaRegistry(stack.SCHEMA_REGISTRY_URL));
     producer = await EventProducer.connect(kafka, codec);
@@ -116,6 +129,7 @@ describe('poller', () => {
       { key: 'corpus.json', input: add('BBC business (JSON Feed)', '/corpus/business.json', 'business') },
       { key: 'corpus.atom', input: add('BBC tech (Atom)', '/corpus/tech.atom', 'technology') },
       { key: 'mutable', input: add('Mutable', '/mutable.xml') },
+      { key: 'oversized', input: add('Oversized addresses', `/feeds/oversized-${run}.xml`) },
       ...Object.keys(hostile).map((h) => ({ key: h, input: add(`hostile ${h}`, `/hostile/${h}`) })),
     ];
     const registry = new SourceRegistry({ kafka, codec, producer });
@@ -232,6 +246,30 @@ describe('poller', () => {
     }
     expect(articlesOf('corpus.json')[0]!.category).toBe('business');
   });
+
+  it('drops addresses of megabytes from items, and ingests the rest of the feed', async () => {
+    // Each would have made an event larger than a Kafka record may be, and the broker refused the poll.
+    await waitFor(
+      () => pollsOf('oversized').length > 0,
+      'a poll of the feed with oversized addresses',
+      60_000,
+    );
+    const [poll] = pollsOf('oversized');
+    expect(poll).toMatchObject({ status: 'ok', items_seen: 4, new_items: 3, skipped_items: 1 });
+    expect(poll!.skipped_reasons).toEqual([expect.stringMatching(/"Huge link" has no usable link/)]);
+    expect(poll!.warnings).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/1 item\(s\) had a link longer than 8192 characters/),
+        expect.stringMatching(/1 item\(s\) had a guid longer than 2048 characters/),
+        expect.stringMatching(/1 item\(s\) had a image address longer than 8192 characters/),
+      ]),
+    );
+    await waitFor(() => articlesOf('oversized').length === 3, 'its three articles', 30_000);
+    const byTitle = new Map(articlesOf('oversized').map((a) => [a.title, a]));
+    expect(byTitle.get('Huge guid')).toMatchObject({ guid: null, url: `${server.url}/oversized/2` });
+    expect(byTitle.get('Huge image')).toMatchObject({ image_url: null, url: `${server.url}/oversized/3` });
+    expect(byTitle.get('Plain')).toMatchObject({ url: `${server.url}/oversized/4` });
+  }, 90_000);
 
   it('records hostile feeds as failed polls with a reason, and keeps going', async () => {
     await waitFor(

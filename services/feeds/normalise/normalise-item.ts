@@ -19,6 +19,8 @@ export type NormalisedItem = { article: ArticleDiscovered; dated: boolean } | { 
 const maxTitleLength = 500;
 /** An outlet's name (RSS <source>) is a name: a longer text there is not one. */
 const maxPublisherNameLength = 200;
+/** Bylines of many authors stay well within this; a longer one is cut, so the event stays within a record. */
+const maxAuthorLength = 500;
 /**
  * The longest summary and content an article event carries (characters). Each event is one Kafka record,
  * and the broker refuses a record batch over 1 MiB: a feed whose items carried 150 kB descriptions had
@@ -270,7 +272,7 @@ function normaliseItem(
       title,
       summary,
       content,
-      author: plainLine(item.author) || null,
+      author: plainLine(item.author).slice(0, maxAuthorLength) || null,
       published_at: published.at,
       published_at_clamped: published.clamped,
       discovered_at: discoveredAt,

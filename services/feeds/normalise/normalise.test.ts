@@ -415,7 +415,8 @@ describe('capped text', () => {
       title: 'T',
       summaryHtml: big,
       contentHtml: big,
-      author: null,
+      // Four bytes each in UTF-8: a byline of 400,000 characters would be 1.6 MB on its own.
+      author: '😀'.repeat(200_000),
       publishedRaw: null,
       published: null,
       categories: [],
@@ -449,6 +450,7 @@ describe('capped text', () => {
       0,
     );
     if (!n || !('article' in n)) throw new Error('skipped');
+    expect(n.article.author).toHaveLength(500);
     expect(n.article.summary.length).toBeLessThanOrEqual(maxSummaryLength);
     expect(n.article.content.length).toBeLessThanOrEqual(maxContentLength);
     expect(Buffer.byteLength(JSON.stringify(n.article))).toBeLessThan(512 * 1024);

@@ -16,3 +16,14 @@ export const MAX_XML_DEPTH = 100;
 
 /** How much of the decoded text is inspected to tell binary data from a document. */
 export const SNIFF_CHARS = 1024;
+
+/**
+ * An item's addresses (its link, image, enclosure, its publisher's home page) longer than this are
+ * dropped (item-bounds.ts). Servers refuse request lines past 8 KiB (Apache's default is 8,190 bytes),
+ * so such a link opens nothing, while its megabytes would push the article's event past what one Kafka
+ * record may be.
+ */
+export const MAX_URL_CHARS = 8_192;
+
+/** Guids longer than this are dropped: the item is then known by its link (item-bounds.ts). */
+export const MAX_GUID_CHARS = 2_048;

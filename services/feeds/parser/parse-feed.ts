@@ -8,6 +8,7 @@ import { parseAtom } from './atom.ts';
 import { detectFormat } from './detect.ts';
 import { decodeBody } from './encoding.ts';
 import { FeedParseError } from './errors.ts';
+import { boundItems } from './item-bounds.ts';
 import { repairFeedText } from './feed-text.ts';
 import { parseJsonFeed } from './json-feed.ts';
 import { MAX_FEED_BYTES, MAX_ITEMS } from './limits.ts';
@@ -122,5 +123,6 @@ export function parseFeed(
   if (content.items.length > MAX_ITEMS) {
     throw new FeedParseError(`feed has ${content.items.length} items, more than the limit of ${MAX_ITEMS}`);
   }
-  return { ...repairFeedText(content), warnings };
+  const repaired = repairFeedText(content);
+  return { ...repaired, items: boundItems(repaired.items, warnings), warnings };
 }
