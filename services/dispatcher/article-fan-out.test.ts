@@ -22,6 +22,7 @@ const article: ArticleFacts = {
   audioKey: null,
   sourceId: 's1',
   sourceName: 'Daily Example',
+  publisher: null,
   publishedAt: Date.parse('2026-11-20T10:00:00Z'),
   discoveredAt: Date.parse('2026-11-20T10:00:00Z'),
   category: 'business',
@@ -86,7 +87,16 @@ describe('payloads', () => {
     const body: unknown = JSON.parse(articlePayload(article, enrichment, at, audio));
     expect(articlePublishedPayload.parse(body)).toMatchObject({
       event: 'article.published',
-      data: { article_id: 'a1', source: 'Daily Example', summary: 'Acme will merge with Globex.' },
+      data: {
+        article_id: 'a1',
+        source: 'Daily Example',
+        publisher: null,
+        summary: 'Acme will merge with Globex.',
+      },
+    });
+    const fromAggregator = { ...article, publisher: { name: 'Reuters', url: 'https://www.reuters.com/' } };
+    expect(JSON.parse(articlePayload(fromAggregator, enrichment, at, audio))).toMatchObject({
+      data: { publisher: { name: 'Reuters', url: 'https://www.reuters.com/' } },
     });
   });
 
@@ -115,6 +125,9 @@ describe('payloads', () => {
           article_id: 'a1',
           article_title: 'T',
           article_url: 'https://news.example/a1',
+          article_source_name: 'Google News: Acme',
+          article_publisher_name: 'Reuters',
+          article_publisher_url: 'https://www.reuters.com/',
           news_summary: 'S',
           audio_url: null,
           audio_key: null,
@@ -128,6 +141,8 @@ describe('payloads', () => {
       contact_id: 'c-9',
       company: 'Acme',
       news_summary: 'S',
+      article_source: 'Google News: Acme',
+      article_publisher: { name: 'Reuters', url: 'https://www.reuters.com/' },
       audio_url: expect.stringMatching(/^https:\/\/api\.example\/v1\/articles\/a1\/audio\?/) as unknown,
     });
   });

@@ -81,6 +81,7 @@ export function articlePayload(
       url: article.url,
       source: article.sourceName,
       source_id: article.sourceId,
+      publisher: article.publisher,
       published_at: new Date(article.publishedAt).toISOString(),
       category: enrichment.category ?? (article.category || null),
       language: article.language ?? enrichment.language,

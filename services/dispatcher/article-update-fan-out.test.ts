@@ -58,7 +58,13 @@ const now = new Date('2026-11-20T10:05:00Z');
 
 describe('article.updated', () => {
   it('sends what changed and the new fields, as OpenAPI documents it', () => {
-    const body: unknown = JSON.parse(articleUpdatedPayload(revision(2), null, now));
+    const body: unknown = JSON.parse(
+      articleUpdatedPayload(
+        revision(2, { publisher_name: 'Reuters', publisher_url: 'https://www.reuters.com/' }),
+        null,
+        now,
+      ),
+    );
     expect(payloadSchema.parse(body)).toEqual({
       event: 'article.updated',
       timestamp: '2026-11-20T10:05:00.000Z',
@@ -70,6 +76,7 @@ describe('article.updated', () => {
         url: 'https://news.example/a1',
         source: 'Daily Example',
         source_id: 's1',
+        publisher: { name: 'Reuters', url: 'https://www.reuters.com/' },
         author: null,
         published_at: '2026-11-20T08:00:00.000Z',
         updated_at: '2026-11-20T08:02:00.000Z',

@@ -22,6 +22,7 @@ import { ARTICLE_UPDATED } from '../webhooks/event-types.ts';
 import { passesFilter, type Classification } from './article-fan-out.ts';
 import { firstDeliveryJob, unavailableOnError } from './fan-out.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
+import { articlePublisher } from '../feeds/normalise/article-publisher.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -46,6 +47,7 @@ export function articleUpdatedPayload(
       url: article.url,
       source: article.source_name,
       source_id: article.source_id,
+      publisher: articlePublisher(article.publisher_name, article.publisher_url),
       author: article.author,
       published_at: iso(article.published_at),
       updated_at: iso(article.discovered_at),

@@ -18,6 +18,7 @@ const fact = (id: string, source: string, minutes: number): ArticleFacts => ({
   audioKey: null,
   sourceId: source,
   sourceName: source.toUpperCase(),
+  publisher: null,
   publishedAt: at + minutes * 60_000,
   discoveredAt: at + minutes * 60_000,
   category: 'world',

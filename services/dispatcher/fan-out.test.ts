@@ -50,6 +50,8 @@ describe('alertPayload', () => {
           article_id: 'art_1',
           article_title: 'Acme Widgets opens a plant',
           article_url: 'https://news.example/acme',
+          article_source: 'Harbour Gazette',
+          article_publisher: null,
           matched_terms: ['Acme Widgets'],
         },
       }),

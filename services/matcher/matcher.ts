@@ -76,6 +76,7 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           audioKey: null,
           sourceId: '',
           sourceName: '',
+          publisher: null,
           publishedAt: enrichment.enriched_at,
           discoveredAt: enrichment.enriched_at,
           category: enrichment.category ?? '',

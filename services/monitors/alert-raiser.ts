@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Alert, ArticleEnriched, Monitor } from '../runtime/events/types.generated.ts';
 import { compileMonitors, type CompanyMatcher } from './company-matcher.ts';
+import type { ArticlePublisher } from '../feeds/normalise/article-publisher.ts';
 
 /** What the read model knows of an article when its enrichment arrives. */
 export interface ArticleFacts {
@@ -20,6 +21,8 @@ export interface ArticleFacts {
   audioKey: string | null;
   sourceId: string;
   sourceName: string;
+  /** The outlet an aggregator's item names (RSS or Atom <source>); null when the source published it. */
+  publisher: ArticlePublisher | null;
   /** Milliseconds since the epoch. */
   publishedAt: number;
   /** When it was first discovered (ms since the epoch). */
@@ -84,6 +87,10 @@ export function alertsFor(
         article_id: article.articleId,
         article_title: article.title,
         article_url: article.url,
+        // Empty when the article was not in the read model yet (matched on its enrichment alone).
+        article_source_name: article.sourceName || null,
+        article_publisher_name: article.publisher?.name ?? null,
+        article_publisher_url: article.publisher?.url ?? null,
         news_summary: enrichment.summary ?? article.summary,
         audio_url: article.audioUrl,
         audio_key: article.audioKey,

@@ -5,6 +5,7 @@ import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../runtime/clickhouse/literal.ts';
 import type { ArticleFacts } from './alert-raiser.ts';
+import { articlePublisher } from '../feeds/normalise/article-publisher.ts';
 
 interface ArticleRow {
   article_id: string;
@@ -14,6 +15,8 @@ interface ArticleRow {
   content: string;
   source_id: string;
   source_name: string;
+  publisher_name: string | null;
+  publisher_url: string | null;
   published: number | string;
   category: string;
   language: string;
@@ -45,6 +48,8 @@ export async function readArticleFacts(
       'content',
       'source_id',
       'source_name',
+      'publisher_name',
+      'publisher_url',
       'published_at',
       'category',
       'language',
@@ -71,7 +76,7 @@ export async function readArticleFacts(
   const [articles, narrations, audios] = await Promise.all([
     clickhouse.query<ArticleRow>(
       sql`SELECT article_id, title, url, summary, ${raw(content)} AS content, source_id, source_name,
-  toUnixTimestamp(published_at) AS published, category, language, revision,
+  publisher_name, publisher_url, toUnixTimestamp(published_at) AS published, category, language, revision,
   toUnixTimestamp(discovered_at) AS discovered FROM ${latestArticles}`,
     ),
     withNarrations
@@ -99,6 +104,7 @@ export async function readArticleFacts(
         audioKey: audio.get(a.article_id)?.audio_key ?? null,
         sourceId: a.source_id,
         sourceName: a.source_name,
+        publisher: articlePublisher(a.publisher_name, a.publisher_url),
         publishedAt: Number(a.published) * 1000,
         discoveredAt: Number(a.discovered) * 1000,
         category: a.category,

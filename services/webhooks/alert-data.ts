@@ -8,6 +8,7 @@
 // - `matched_terms`: the company name and/or aliases found in it, as written in the monitor.
 import { narrationUrl, type AudioUrls } from '../audio/audio-urls.ts';
 import type { Alert } from '../runtime/events/types.generated.ts';
+import { articlePublisher } from '../feeds/normalise/article-publisher.ts';
 
 /**
  * `audio_url` is a signed URL of the stored narration when the alert has its key, else the signed URL of
@@ -29,6 +30,8 @@ export function alertData(alert: Alert, audio?: AudioUrls) {
     article_id: alert.article_id,
     article_title: alert.article_title,
     article_url: alert.article_url,
+    article_source: alert.article_source_name,
+    article_publisher: articlePublisher(alert.article_publisher_name, alert.article_publisher_url),
     matched_terms: alert.matched_terms,
   };
 }

@@ -13,6 +13,7 @@ import {
   WEBHOOK_TEST,
   type WebhookEventType,
 } from './event-types.ts';
+import { articlePublisherSchema } from '../feeds/normalise/article-publisher.ts';
 
 const timestamp = z.string().meta({ description: 'When the event happened, ISO 8601 UTC.' });
 
@@ -35,6 +36,15 @@ export const newsAlertPayload = z
       article_id: z.string(),
       article_title: z.string(),
       article_url: z.string(),
+      article_source: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'The source (feed) the article was found in; null when the alert was raised before the article ' +
+            'reached the read model, and on alerts raised before this field.',
+        }),
+      article_publisher: articlePublisherSchema,
       matched_terms: z.array(z.string()).meta({
         description:
           "The monitor's names (its company, its aliases) that the article mentions, as the monitor spells them.",
@@ -72,6 +82,7 @@ export const articlePublishedPayload = z
       url: z.string(),
       source: z.string(),
       source_id: z.string(),
+      publisher: articlePublisherSchema,
       published_at: z.string().meta({ description: 'ISO 8601 UTC.' }),
       category: z.string().nullable(),
       language: z.string().nullable(),
@@ -109,6 +120,7 @@ export const articleUpdatedPayload = z
       url: z.string(),
       source: z.string(),
       source_id: z.string(),
+      publisher: articlePublisherSchema,
       author: z.string().nullable(),
       published_at: z
         .string()

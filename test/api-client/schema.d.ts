@@ -966,7 +966,7 @@ export interface components {
             author: string | null;
             image_url: string | null;
             /**
-             * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; `source` is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+             * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
              * @example {
              *       "name": "Reuters",
              *       "url": "https://www.reuters.com/"
@@ -1386,6 +1386,21 @@ export interface components {
                 article_id: string;
                 article_title: string;
                 article_url: string;
+                /** @description The source (feed) the article was found in; null when the alert was raised before the article reached the read model, and on alerts raised before this field. */
+                article_source: string | null;
+                /**
+                 * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+                 * @example {
+                 *       "name": "Reuters",
+                 *       "url": "https://www.reuters.com/"
+                 *     }
+                 */
+                article_publisher: {
+                    /** @description The outlet as the feed names it. */
+                    name: string | null;
+                    /** @description The outlet's home page (or feed), when given. */
+                    url: string | null;
+                } | null;
                 /** @description The monitor's names (its company, its aliases) that the article mentions, as the monitor spells them. */
                 matched_terms: string[];
             };
@@ -1419,6 +1434,19 @@ export interface components {
                 url: string;
                 source: string;
                 source_id: string;
+                /**
+                 * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+                 * @example {
+                 *       "name": "Reuters",
+                 *       "url": "https://www.reuters.com/"
+                 *     }
+                 */
+                publisher: {
+                    /** @description The outlet as the feed names it. */
+                    name: string | null;
+                    /** @description The outlet's home page (or feed), when given. */
+                    url: string | null;
+                } | null;
                 /** @description ISO 8601 UTC. */
                 published_at: string;
                 category: string | null;
@@ -1446,6 +1474,19 @@ export interface components {
                 url: string;
                 source: string;
                 source_id: string;
+                /**
+                 * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+                 * @example {
+                 *       "name": "Reuters",
+                 *       "url": "https://www.reuters.com/"
+                 *     }
+                 */
+                publisher: {
+                    /** @description The outlet as the feed names it. */
+                    name: string | null;
+                    /** @description The outlet's home page (or feed), when given. */
+                    url: string | null;
+                } | null;
                 author: string | null;
                 /** @description The publication time this revision states, ISO 8601 UTC. */
                 published_at: string;

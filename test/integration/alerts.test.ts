@@ -36,7 +36,8 @@ const story = (run: string, n: number, base: string, at: number) => `<item>
 <link>${base}/alerts/${run}/${n}</link><guid isPermaLink="false">alerts-${run}-${n}</guid>
 <pubDate>${new Date(at).toUTCString()}</pubDate>
 <description>Time Warner said on day ${n} that its AOL unit would change course. Analysts in New York
-expect the media group to report higher profits. Shares rose ${n}% in early trading.</description></item>`;
+expect the media group to report higher profits. Shares rose ${n}% in early trading.</description>
+<source url="https://wire.example/">Harbour Wire</source></item>`;
 
 const feed = (run: string, base: string, items: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Alerts ${run}</title>
@@ -191,7 +192,13 @@ describe('news alerts end to end', () => {
       };
       expect(payload.event).toBe('news.alert');
       expect(Date.parse(payload.timestamp)).toBeGreaterThan(0);
-      expect(payload.data).toMatchObject({ contact_id: `contact-${run}`, company: 'Time Warner Inc.' });
+      expect(payload.data).toMatchObject({
+        contact_id: `contact-${run}`,
+        company: 'Time Warner Inc.',
+        // The feed the article was found in, and the outlet its item names (RSS <source>).
+        article_source: `Alerts ${run}`,
+        article_publisher: { name: 'Harbour Wire', url: 'https://wire.example/' },
+      });
       expect(payload.data.news_summary).toEqual(expect.stringContaining('Time Warner'));
       // The article's narration, signed for this API, fetched as a podcast player would: no key. The
       // file's URL when the narration was there before the alert (the matcher waits for it a while),
@@ -244,7 +251,13 @@ describe('news alerts end to end', () => {
       event: string;
       data: { source: string };
     };
-    expect(first).toMatchObject({ event: 'article.published', data: { source: `Alerts ${run}` } });
+    expect(first).toMatchObject({
+      event: 'article.published',
+      data: {
+        source: `Alerts ${run}`,
+        publisher: { name: 'Harbour Wire', url: 'https://wire.example/' },
+      },
+    });
     // Sent as each article was enriched, usually before its narration: its audio_url is then the
     // article's narration URL, and it plays the article's file once the narrator has made it.
     const listed = new Map(articles.body.articles.map((a) => [a.id, new URL(a.audio_url).pathname]));

@@ -33,6 +33,7 @@ import {
 import { isoTime } from '../../runtime/clickhouse/read-model.ts';
 import { provisionalAiSummary } from './provisional-summary.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
+import { articlePublisher, type ArticlePublisher } from '../../feeds/normalise/article-publisher.ts';
 
 export interface ListRow {
   article_id: string;
@@ -114,7 +115,7 @@ export interface ArticleDetail extends ArticleListItem {
   author: string | null;
   image_url: string | null;
   /** Where an aggregator's item was first published (RSS or Atom `<source>`); null otherwise. */
-  publisher: { name: string | null; url: string | null } | null;
+  publisher: ArticlePublisher | null;
   original_url: string;
   discovered_at: string;
   enrichment: ArticleEnrichment | null;
@@ -280,10 +281,7 @@ export class ArticleStore {
       content: row.content || row.summary,
       author: row.author,
       image_url: row.image_url,
-      publisher:
-        row.publisher_name === null && row.publisher_url === null
-          ? null
-          : { name: row.publisher_name, url: row.publisher_url },
+      publisher: articlePublisher(row.publisher_name, row.publisher_url),
       original_url: row.original_url,
       discovered_at: isoTime(row.discovered_at),
       enrichment: enrichment ? shapeEnrichment(enrichment) : null,

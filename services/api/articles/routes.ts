@@ -21,6 +21,7 @@ import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPaging } from '../http/paging.ts';
 import { decodeCursor } from './article-query.ts';
 import type { ArticleStore } from './article-store.ts';
+import { articlePublisherSchema } from '../../feeds/normalise/article-publisher.ts';
 
 const listQuery = z.object({
   category: categoryParam.optional(),
@@ -125,19 +126,7 @@ export const articleDetail = articleListItem
     content: z.string().meta({ description: 'Full article text as the feed gave it (plain text).' }),
     author: z.string().nullable(),
     image_url: z.string().nullable(),
-    publisher: z
-      .object({
-        name: z.string().nullable().meta({ description: 'The outlet as the feed names it.' }),
-        url: z.string().nullable().meta({ description: "The outlet's home page (or feed), when given." }),
-      })
-      .nullable()
-      .meta({
-        description:
-          'The outlet that first published the article, when its feed is an aggregator that names one (RSS ' +
-          "or Atom `<source>`: a Google News feed's items name their newspaper; `source` is then the Google " +
-          'News feed). Null when the source published it itself, and for articles found before this field.',
-        example: { name: 'Reuters', url: 'https://www.reuters.com/' },
-      }),
+    publisher: articlePublisherSchema,
     original_url: z.string(),
     discovered_at: time.meta({
       description: 'When the article was first found in its feed (ISO 8601 UTC).',

@@ -19,6 +19,12 @@ export interface Alert {
   article_title: string;
   /** Canonical URL of the article. */
   article_url: string;
+  /** The name of the source (feed) the article was found in, as the read model had it when the alert was raised; null when the article was not in the read model yet, and on alerts raised before this field. */
+  article_source_name: null | string;
+  /** The outlet that first published the article, when its feed is an aggregator that names one (ArticleDiscovered.publisher_name: a Google News item's newspaper); null otherwise. */
+  article_publisher_name: null | string;
+  /** That outlet's home page (ArticleDiscovered.publisher_url); null when not given. */
+  article_publisher_url: null | string;
   /** Plain-text summary of the article (the enrichment summary, else the feed summary); becomes data.news_summary in the webhook payload. */
   news_summary: string;
   /** Unsigned address of the article's narration (see news.articles.narrated.v1 audio_url), if one existed when the alert was raised. Null if none. */

@@ -49,6 +49,9 @@ export class BenchFixtures {
       article_id: `art_bench_${this.run}_${n}`,
       article_title: 'Acme Widgets opens a plant in Leeds, creating 300 jobs',
       article_url: `https://news.example/business/acme-widgets-leeds-plant-${n}`,
+      article_source_name: 'Yorkshire Business Daily',
+      article_publisher_name: null,
+      article_publisher_url: null,
       news_summary:
         'Acme Widgets said on Monday it would open a plant in Leeds next spring, creating 300 jobs. ' +
         'The company, which makes parts for the car industry, expects the site to double its output.',
