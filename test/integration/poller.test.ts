@@ -259,9 +259,9 @@ describe('poller', () => {
     expect(poll!.skipped_reasons).toEqual([expect.stringMatching(/"Huge link" has no usable link/)]);
     expect(poll!.warnings).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/1 item\(s\) had a link longer than 8192 characters/),
-        expect.stringMatching(/1 item\(s\) had a guid longer than 2048 characters/),
-        expect.stringMatching(/1 item\(s\) had a image address longer than 8192 characters/),
+        expect.stringMatching(/1 item\(s\): link longer than 8192 characters, dropped/),
+        expect.stringMatching(/1 item\(s\): guid longer than 2048 characters, dropped/),
+        expect.stringMatching(/1 item\(s\): image address longer than 8192 characters, dropped/),
       ]),
     );
     await waitFor(() => articlesOf('oversized').length === 3, 'its three articles', 30_000);

@@ -29,11 +29,11 @@ describe('item bounds', () => {
     expect(image).toMatchObject({ imageUrl: null, enclosureUrl: null });
     expect(publisher?.publisher).toEqual({ name: 'Paper', url: null });
     expect(feed.warnings).toEqual([
-      `1 item(s) had a link longer than ${MAX_URL_CHARS} characters, which was dropped`,
-      `1 item(s) had a guid longer than ${MAX_GUID_CHARS} characters, which was dropped`,
-      `1 item(s) had a image address longer than ${MAX_URL_CHARS} characters, which was dropped`,
-      `1 item(s) had a enclosure address longer than ${MAX_URL_CHARS} characters, which was dropped`,
-      `1 item(s) had a publisher address longer than ${MAX_URL_CHARS} characters, which was dropped`,
+      `1 item(s): link longer than ${MAX_URL_CHARS} characters, dropped`,
+      `1 item(s): guid longer than ${MAX_GUID_CHARS} characters, dropped`,
+      `1 item(s): image address longer than ${MAX_URL_CHARS} characters, dropped`,
+      `1 item(s): enclosure address longer than ${MAX_URL_CHARS} characters, dropped`,
+      `1 item(s): publisher address longer than ${MAX_URL_CHARS} characters, dropped`,
     ]);
   });
 

@@ -10,43 +10,43 @@ import type { ParsedItem } from './types.ts';
 
 type Dropped = 'link' | 'guid' | 'image address' | 'enclosure address' | 'publisher address';
 
-const tooLong = (value: string | null, max: number) => value !== null && value.length > max;
+const tooLong = (value: string | null | undefined, max: number) => value != null && value.length > max;
+
+const overBounds = (item: ParsedItem) =>
+  tooLong(item.url, MAX_URL_CHARS) ||
+  tooLong(item.guid, MAX_GUID_CHARS) ||
+  tooLong(item.imageUrl, MAX_URL_CHARS) ||
+  tooLong(item.enclosureUrl, MAX_URL_CHARS) ||
+  tooLong(item.publisher?.url, MAX_URL_CHARS);
 
 /** The items with every over-long address and guid dropped; one warning per kind of field dropped. */
-export function boundItems(items: readonly ParsedItem[], warnings: string[]): ParsedItem[] {
+export function boundItems(items: ParsedItem[], warnings: string[]): ParsedItem[] {
+  // Every feed is checked, and nearly every one passes: that costs no copy.
+  if (!items.some(overBounds)) return items;
   const dropped = new Map<Dropped, number>();
-  const drop = (field: Dropped) => dropped.set(field, (dropped.get(field) ?? 0) + 1);
+  const keep = (value: string | null, max: number, field: Dropped) => {
+    if (!tooLong(value, max)) return value;
+    dropped.set(field, (dropped.get(field) ?? 0) + 1);
+    return null;
+  };
   const bounded = items.map((item) => {
-    const over = {
-      url: tooLong(item.url, MAX_URL_CHARS),
-      guid: tooLong(item.guid, MAX_GUID_CHARS),
-      imageUrl: tooLong(item.imageUrl, MAX_URL_CHARS),
-      enclosureUrl: tooLong(item.enclosureUrl, MAX_URL_CHARS),
-      publisher: tooLong(item.publisher?.url ?? null, MAX_URL_CHARS),
+    if (!overBounds(item)) return item;
+    const publisher = item.publisher && {
+      name: item.publisher.name,
+      url: keep(item.publisher.url, MAX_URL_CHARS, 'publisher address'),
     };
-    if (!Object.values(over).some(Boolean)) return item;
-    if (over.url) drop('link');
-    if (over.guid) drop('guid');
-    if (over.imageUrl) drop('image address');
-    if (over.enclosureUrl) drop('enclosure address');
-    if (over.publisher) drop('publisher address');
-    const publisherName = item.publisher?.name ?? null;
     return {
       ...item,
-      url: over.url ? null : item.url,
-      guid: over.guid ? null : item.guid,
-      imageUrl: over.imageUrl ? null : item.imageUrl,
-      enclosureUrl: over.enclosureUrl ? null : item.enclosureUrl,
-      publisher: over.publisher
-        ? publisherName === null
-          ? null
-          : { name: publisherName, url: null }
-        : item.publisher,
+      url: keep(item.url, MAX_URL_CHARS, 'link'),
+      guid: keep(item.guid, MAX_GUID_CHARS, 'guid'),
+      imageUrl: keep(item.imageUrl, MAX_URL_CHARS, 'image address'),
+      enclosureUrl: keep(item.enclosureUrl, MAX_URL_CHARS, 'enclosure address'),
+      publisher: publisher && (publisher.name !== null || publisher.url !== null) ? publisher : null,
     };
   });
   for (const [field, count] of dropped) {
     const max = field === 'guid' ? MAX_GUID_CHARS : MAX_URL_CHARS;
-    warnings.push(`${count} item(s) had a ${field} longer than ${max} characters, which was dropped`);
+    warnings.push(`${count} item(s): ${field} longer than ${max} characters, dropped`);
   }
   return bounded;
 }
