@@ -181,7 +181,7 @@ describe('stream events', () => {
         article_id: 'a1',
         article_title: 'Chip makers rally',
         article_url: 'https://bbc.example/a1',
-        article_source_name: null,
+        article_source_name: 'BBC News',
         article_publisher_name: null,
         article_publisher_url: null,
         news_summary: 'Chip stocks rose.',
@@ -190,7 +190,13 @@ describe('stream events', () => {
         matched_terms: ['TSMC'],
         occurred_at: 0,
       } satisfies Alert);
-      expect(JSON.parse(alert.data)).toMatchObject({ contact_id: 'c1', company: 'TSMC', audio_url: null });
+      expect(JSON.parse(alert.data)).toMatchObject({
+        contact_id: 'c1',
+        company: 'TSMC',
+        audio_url: null,
+        article_source: 'BBC News',
+        article_publisher: null,
+      });
       expect(eventMatcher(filter())(alert)).toBe(true);
       expect(eventMatcher(filter({ tenantId: 'tenant-b' }))(alert)).toBe(false);
       // Article filters are about articles; an alert is the tenant's own monitor.
