@@ -171,7 +171,9 @@ const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
 function parseRfc822Like(text: string): Date | null {
   const cleaned = text
     .replace(/\([^)]*\)/g, ' ') // "(Coordinated Universal Time)"
-    .replace(/^\s*[\p{L}.]+,/u, ' '); // a leading "Wed," / "Seg,": a day name in any language
+    .replace(/^\s*[\p{L}.]+,/u, ' ') // a leading "Wed," / "Seg,": a day name in any language
+    // RFC 850's "Tuesday, 01-Dec-26" (the obsolete HTTP date) and "01-Dec-2026": one token otherwise.
+    .replace(/(?<!\S)(\d{1,2})-(\p{L}+\.?)-(\d{2,4})(?!\S)/gu, '$1 $2 $3');
   const tokens = cleaned.split(/[\s,]+/).filter((token) => token !== '');
 
   let year: number | undefined;
