@@ -80,6 +80,8 @@ describe('list rows', () => {
       article('eeeee', 3, { source_id: 'src_5', source_name: 'Zürich Herald' }),
       article('ffffff', 4, { source_id: 'src_5', source_name: 'Genève Herald' }),
       article('ggggggg', 2, { source_id: 'src_other', source_name: 'DAILY Example', title: 'Ça coûte 5 €' }),
+      // An aggregator's item, naming the outlet on the row of every article.
+      article('hhhhhhhh', 6, { publisher_name: 'Le Monde', publisher_url: 'https://www.lemonde.fr/' }),
     ];
     const reference = more
       .flatMap((a, i) => articleRows(a, 100 + i).filter((r) => r.table === 'article_list'))

@@ -6,7 +6,7 @@
 //
 // Most of a list row is names that repeat from article to article: the source's id and name, the
 // category, the language and the facets made of them. Each is encoded once and kept (FacetNames), and
-// copied into every row that has it; the shown fields (title, summary, url) are the article's own bytes
+// copied into every row that has it; the shown fields (title, summary, url, publisher) are the article's own bytes
 // (article-batch.ts).
 import {
   RowBinaryWriter,
@@ -40,6 +40,8 @@ export const listColumns: readonly Column[] = [
   { name: 'updated_at', type: { kind: 'Nullable', inner: { kind: 'DateTime' } } },
   column('title_length', 'UInt32'),
   column('summary_length', 'UInt32'),
+  column('publisher_name', 'String'),
+  column('publisher_url', 'String'),
   column('version', 'UInt64'),
 ];
 
@@ -173,8 +175,10 @@ export function encodeListRows(
       tails.uint8(0);
       tails.uint32(seconds(updatedAt));
     }
-    tails.uint32(0); // title_length, summary_length: on every article's row only
+    tails.uint32(0); // title_length, summary_length, publisher: on every article's row only
     tails.uint32(0);
+    tails.uint8(0);
+    tails.uint8(0);
     tails.uint64(version);
     tailEnd[i + 1] = tails.offset;
   });
@@ -211,6 +215,8 @@ export function encodeListRows(
       }
       w.uint32(words.title_length);
       w.uint32(words.summary_length);
+      writeText(w, article.publisher_name ?? '');
+      writeText(w, article.publisher_url ?? '');
       w.uint64(version);
     }
     rows += listed.length;

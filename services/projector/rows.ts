@@ -415,6 +415,8 @@ export function articleRows(
             updated_at: updatedAt,
             title_length: postings.title_length,
             summary_length: postings.summary_length,
+            publisher_name: a.publisher_name ?? '',
+            publisher_url: a.publisher_url ?? '',
             version,
           }
         : {

@@ -919,6 +919,19 @@ export interface components {
             updated_at: string | null;
             /** @description The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. Null until the clusterer has placed it, usually seconds after its enrichment. */
             story_id: string | null;
+            /**
+             * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+             * @example {
+             *       "name": "Reuters",
+             *       "url": "https://www.reuters.com/"
+             *     }
+             */
+            publisher: {
+                /** @description The outlet as the feed names it. */
+                name: string | null;
+                /** @description The outlet's home page (or feed), when given. */
+                url: string | null;
+            } | null;
         };
         Paging: {
             limit: number;
@@ -961,10 +974,6 @@ export interface components {
             updated_at: string | null;
             /** @description The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. Null until the clusterer has placed it, usually seconds after its enrichment. */
             story_id: string | null;
-            /** @description Full article text as the feed gave it (plain text). */
-            content: string;
-            author: string | null;
-            image_url: string | null;
             /**
              * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
              * @example {
@@ -978,6 +987,10 @@ export interface components {
                 /** @description The outlet's home page (or feed), when given. */
                 url: string | null;
             } | null;
+            /** @description Full article text as the feed gave it (plain text). */
+            content: string;
+            author: string | null;
+            image_url: string | null;
             original_url: string;
             /**
              * @description When the article was first found in its feed (ISO 8601 UTC).
@@ -1064,6 +1077,19 @@ export interface components {
                 updated_at: string | null;
                 /** @description The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. Null until the clusterer has placed it, usually seconds after its enrichment. */
                 story_id: string | null;
+                /**
+                 * @description The outlet that first published the article, when its feed is an aggregator that names one (RSS or Atom `<source>`: a Google News feed's items name their newspaper; the source is then the Google News feed). Null when the source published it itself, and for articles found before this field.
+                 * @example {
+                 *       "name": "Reuters",
+                 *       "url": "https://www.reuters.com/"
+                 *     }
+                 */
+                publisher: {
+                    /** @description The outlet as the feed names it. */
+                    name: string | null;
+                    /** @description The outlet's home page (or feed), when given. */
+                    url: string | null;
+                } | null;
                 /** @description Topic match times recency weight. */
                 score: number;
                 matched_topics: string[];

@@ -158,9 +158,10 @@ describe('read API', () => {
       expect(detail.body).toMatchObject({ id: article.id, title: article.title, source: `API e2e ${run}` });
       expect(detail.body.content).toContain(`Summary of story ${n}`);
       // An aggregator's item names the outlet that published it (RSS <source>, as Google News writes it).
-      expect(detail.body.publisher).toEqual(
-        n % 2 === 1 ? { name: 'Reuters', url: 'https://www.reuters.com/' } : null,
-      );
+      const publisher = n % 2 === 1 ? { name: 'Reuters', url: 'https://www.reuters.com/' } : null;
+      expect(detail.body.publisher).toEqual(publisher);
+      // The list item names it too, from the list's own rows.
+      expect(article.publisher).toEqual(publisher);
     }
     // From the change: waiting for the next poll (every 10 s here), then the pipeline. From the poll that
     // fetched it: poller (parse, dedupe) -> Kafka -> projector -> ClickHouse -> API (checked every 50 ms).

@@ -157,7 +157,7 @@ export function dateConditions(filter: ArticleFilter): string[] {
 }
 
 export const listColumns =
-  'article_id, title, summary, source_id, source_name, url, toUnixTimestamp(published_at) AS published_at, language, category, revision, toUnixTimestamp(updated_at) AS updated_at';
+  'article_id, title, summary, source_id, source_name, url, toUnixTimestamp(published_at) AS published_at, language, category, revision, toUnixTimestamp(updated_at) AS updated_at, publisher_name, publisher_url';
 
 /**
  * Where a list reads from. Pages come from `article_list` (services/search/article-list.ts): its keys from
@@ -283,6 +283,8 @@ const pageColumns = [
   'category',
   'revision',
   'updated_at',
+  'publisher_name',
+  'publisher_url',
 ];
 
 /**
@@ -326,7 +328,7 @@ export function articlesByKeyQuery(keys: readonly ArticleKey[], filter: ArticleF
 
 /** The latest revision of one article (the newest version, should its rows ever differ in sort key). */
 export function articleDetailQuery(id: string): string {
-  return sql`SELECT ${raw(listColumns)}, content, author, image_url, publisher_name, publisher_url, original_url,
+  return sql`SELECT ${raw(listColumns)}, content, author, image_url, original_url,
 toUnixTimestamp(discovered_at) AS discovered_at
 FROM articles FINAL WHERE article_id = ${id} ORDER BY version DESC LIMIT 1`;
 }

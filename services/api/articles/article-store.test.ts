@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClickHouse } from '../../runtime/clickhouse/client.ts';
-import { ArticleStore, type ListRow } from './article-store.ts';
+import { ArticleStore, listItem, type ListRow } from './article-store.ts';
 
 /** Audio URLs that say what they lead to: a file by key, or an article's narration by id. */
 const fakeAudio = { urlFor: (key: string) => `file:${key}`, urlForArticle: (id: string) => `article:${id}` };
@@ -18,6 +18,8 @@ const row = (i: number): ListRow => ({
   category: 'general',
   revision: 1,
   updated_at: null,
+  publisher_name: '',
+  publisher_url: '',
 });
 
 /**
@@ -125,6 +127,19 @@ describe('the article list, newest window first', () => {
       own.list({ categories: ['science'] }, { limit: 20, offset: 0 }),
     ]);
     expect(apart.lists).toHaveLength(2);
+  });
+});
+
+describe('a list item', () => {
+  it("names an aggregator's outlet, and none for an article its source published ('' on the list, null on articles)", () => {
+    const item = (r: Partial<ListRow>) => listItem({ ...row(0), ...r }, null, 'audio').publisher;
+    expect(item({})).toBeNull();
+    expect(item({ publisher_name: null, publisher_url: null })).toBeNull();
+    expect(item({ publisher_name: 'Reuters', publisher_url: 'https://www.reuters.com/' })).toEqual({
+      name: 'Reuters',
+      url: 'https://www.reuters.com/',
+    });
+    expect(item({ publisher_name: 'Reuters' })).toEqual({ name: 'Reuters', url: null });
   });
 });
 

@@ -47,14 +47,15 @@ export interface ListRow {
   category: string;
   revision: number | string;
   updated_at: number | string | null;
+  /** '' on `article_list` and null on `articles` when the source published the article itself. */
+  publisher_name: string | null;
+  publisher_url: string | null;
 }
 
 interface DetailRow extends ListRow {
   content: string;
   author: string | null;
   image_url: string | null;
-  publisher_name: string | null;
-  publisher_url: string | null;
   original_url: string;
   discovered_at: number | string;
 }
@@ -92,6 +93,8 @@ export interface ArticleListItem {
   revision: number;
   updated_at: string | null;
   story_id: string | null;
+  /** Where an aggregator's item was first published (RSS or Atom `<source>`); null otherwise. */
+  publisher: ArticlePublisher | null;
 }
 
 export interface ArticleEnrichment {
@@ -114,8 +117,6 @@ export interface ArticleDetail extends ArticleListItem {
   content: string;
   author: string | null;
   image_url: string | null;
-  /** Where an aggregator's item was first published (RSS or Atom `<source>`); null otherwise. */
-  publisher: ArticlePublisher | null;
   original_url: string;
   discovered_at: string;
   enrichment: ArticleEnrichment | null;
@@ -162,6 +163,7 @@ export function listItem(
     revision: Number(row.revision ?? 1),
     updated_at: row.updated_at === null || row.updated_at === undefined ? null : isoTime(row.updated_at),
     story_id: storyId,
+    publisher: articlePublisher(row.publisher_name || null, row.publisher_url || null),
   };
 }
 
@@ -281,7 +283,6 @@ export class ArticleStore {
       content: row.content || row.summary,
       author: row.author,
       image_url: row.image_url,
-      publisher: articlePublisher(row.publisher_name, row.publisher_url),
       original_url: row.original_url,
       discovered_at: isoTime(row.discovered_at),
       enrichment: enrichment ? shapeEnrichment(enrichment) : null,

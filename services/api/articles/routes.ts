@@ -112,6 +112,7 @@ export const articleListItem = z
           'The story the article is part of (GET /v1/stories/{id}): the same event as reported by every outlet. ' +
           'Null until the clusterer has placed it, usually seconds after its enrichment.',
       }),
+    publisher: articlePublisherSchema,
   })
   .meta({ id: 'ArticleListItem' });
 
@@ -126,7 +127,6 @@ export const articleDetail = articleListItem
     content: z.string().meta({ description: 'Full article text as the feed gave it (plain text).' }),
     author: z.string().nullable(),
     image_url: z.string().nullable(),
-    publisher: articlePublisherSchema,
     original_url: z.string(),
     discovered_at: time.meta({
       description: 'When the article was first found in its feed (ISO 8601 UTC).',

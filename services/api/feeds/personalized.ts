@@ -81,6 +81,8 @@ match(lowerUTF8(summary), ${pattern}), 1, 0)`;
       'category',
       'revision',
       'updated_at',
+      'publisher_name',
+      'publisher_url',
     ],
     where: [sql`facet = ${facet.all}`, sql`published_at >= toDateTime(${since}, 'UTC')`],
   });

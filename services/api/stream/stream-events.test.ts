@@ -112,7 +112,17 @@ describe('stream events', () => {
       url: 'https://bbc.example/a1',
       // Sent before the clusterer has placed it.
       story_id: null,
+      publisher: null,
     });
+  });
+
+  it("names an aggregator's outlet as the list item does", () => {
+    const event = discoveredEvent(
+      discovered({ publisher_name: 'Reuters', publisher_url: 'https://www.reuters.com/' }),
+      audio,
+    );
+    const data = articleListItem.strict().parse(JSON.parse(event.data));
+    expect(data.publisher).toEqual({ name: 'Reuters', url: 'https://www.reuters.com/' });
   });
 
   it('sends a later revision as article.updated with what changed', () => {

@@ -8,6 +8,7 @@ import type {
   StoryEvent,
 } from '../../runtime/events/types.generated.ts';
 import { narrationUrl, type AudioUrls } from '../../audio/audio-urls.ts';
+import { articlePublisher, type ArticlePublisher } from '../../feeds/normalise/article-publisher.ts';
 import type { ArticleFacts } from '../../monitors/alert-raiser.ts';
 import { alertData } from '../../webhooks/alert-data.ts';
 import { breakingData } from '../../webhooks/breaking-data.ts';
@@ -102,6 +103,7 @@ export interface StreamArticle {
   audioKey: string | null;
   /** The article's revision these facts are of. */
   revision: number;
+  publisher: ArticlePublisher | null;
 }
 
 export function streamArticleOf(a: ArticleDiscovered): StreamArticle {
@@ -119,6 +121,7 @@ export function streamArticleOf(a: ArticleDiscovered): StreamArticle {
     url: a.url,
     audioKey: null,
     revision: a.revision,
+    publisher: articlePublisher(a.publisher_name, a.publisher_url),
   };
 }
 
@@ -136,6 +139,7 @@ export function streamArticleFromFacts(f: ArticleFacts): StreamArticle {
     url: f.url,
     audioKey: f.audioKey,
     revision: f.revision,
+    publisher: f.publisher,
   };
 }
 
@@ -176,6 +180,7 @@ function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: 
     // The stream sends an article as it is discovered or enriched, before the clusterer has placed it:
     // its story is in GET /v1/articles/{id} seconds later.
     story_id: null,
+    publisher: article.publisher,
   };
 }
 
