@@ -36,6 +36,11 @@ export interface AppDependencies {
   /** Served without credentials: health, metrics, the OpenAPI document and its docs page. */
   publicRoutes: (router: Router) => void;
   authenticate: Authenticate;
+  /**
+   * Run before every route, the token endpoint's too (auth/credential-guessing.ts: the credentials of an
+   * address that tried too many failing ones are refused).
+   */
+  beforeAuthentication?: (ctx: Context, next: Next) => Promise<void>;
   /** Run after authentication on every authenticated route (rate limits). */
   afterAuthentication?: readonly ((ctx: Context, next: Next) => Promise<void>)[];
   limits: RequestLimits;
@@ -112,6 +117,7 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(conditionalGet);
   app.use(requireHost);
   app.use(crossOrigin);
+  if (deps.beforeAuthentication) app.use(deps.beforeAuthentication);
   const router = new Router();
   deps.publicRoutes(router);
   for (const route of deps.routes) {

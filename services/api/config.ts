@@ -10,6 +10,7 @@ import { speechEnv } from '../speech/provider-factory.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
 import { boolean, commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 import { dnsCacheSetting } from '../runtime/outbound/cached-lookup.ts';
+import { TrustedProxies } from './http/client-address.ts';
 
 export const apiEnv = {
   ...infrastructureEnv,
@@ -50,6 +51,25 @@ export const apiEnv = {
   API_REQUEST_DEADLINE_MS: integer(30_000, 100, 600_000).describe(
     'Time the API gives itself to answer a request once it has its head; past it, 503 deadline_exceeded (live streams are exempt).',
   ),
+  API_AUTH_FAILURES_PER_MINUTE: integer(30, 0, 100_000).describe(
+    'Distinct credentials (API keys, tokens, client secrets) that may fail to authenticate from one client ' +
+      'address in a minute; past it, every credential from that address answers 429 ' +
+      'too_many_failed_credentials until the minute ends. The same bad key retried counts once, so one ' +
+      'misconfigured client does not lock out its neighbours. Counted in Redis across instances. 0: no limit.',
+  ),
+  API_TRUSTED_PROXIES: commaList('')
+    .superRefine((entries, ctx) => {
+      try {
+        TrustedProxies.parse(entries);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
+    .describe(
+      'Addresses and CIDR ranges of the reverse proxies in front of the API, whose X-Forwarded-For is ' +
+        "believed for the client's address (the right-most entry that is not one of them). Empty: the " +
+        "connection's own peer is the client, and X-Forwarded-For is ignored.",
+    ),
   API_MAX_IN_FLIGHT_PER_CLIENT: integer(32, 1, 10_000).describe(
     'Requests one client may have in progress at once on one API instance; one more answers 429 concurrency_limit with Retry-After. Live streams count against their own limit, not this one.',
   ),

@@ -29,6 +29,8 @@ import { AccessTokens } from './auth/access-tokens.ts';
 import { bearerAuthentication, type ClientLookup, type KnownClient } from './auth/authenticate.ts';
 import { parseSigningKeys } from './auth/signing-keys.ts';
 import { tokenEndpoint } from './auth/token-endpoint.ts';
+import { credentialGuard, CredentialGuessing } from './auth/credential-guessing.ts';
+import { TrustedProxies } from './http/client-address.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
 import { rateLimit } from './limits/rate-limit-middleware.ts';
 import { InFlightRequests } from './limits/in-flight.ts';
@@ -365,6 +367,17 @@ export async function startApi(
       tokens,
       queryTokens: { paths: ['/v1/stream'], tokens: streamTokens },
     }),
+    beforeAuthentication: credentialGuard(
+      new CredentialGuessing({
+        redis,
+        prefix: `${config.REDIS_KEY_PREFIX}auth-failures:`,
+        perMinute: config.API_AUTH_FAILURES_PER_MINUTE,
+        logger,
+        metrics,
+      }),
+      TrustedProxies.parse(config.API_TRUSTED_PROXIES),
+      '/oauth/token',
+    ),
     afterAuthentication: [
       rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),
     ],

@@ -28,6 +28,7 @@ export const errorStatus = {
   rate_limited: 429,
   live_connection_limit: 429,
   concurrency_limit: 429,
+  too_many_failed_credentials: 429,
   internal_error: 500,
   service_unavailable: 503,
   provider_unavailable: 503,

@@ -1568,7 +1568,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "too_many_failed_credentials" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -1865,7 +1865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -1980,7 +1980,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2108,7 +2108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2230,7 +2230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2348,7 +2348,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,7 +2490,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2604,7 +2604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2687,7 +2687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2813,7 +2813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2918,7 +2918,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3032,7 +3032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3137,7 +3137,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3242,7 +3242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3350,7 +3350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3481,7 +3481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3595,7 +3595,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3687,7 +3687,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3829,7 +3829,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,7 +3971,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4091,7 +4091,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4213,7 +4213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4334,7 +4334,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4476,7 +4476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4584,7 +4584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4698,7 +4698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4781,7 +4781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4889,7 +4889,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4997,7 +4997,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,7 +5105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5236,7 +5236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5350,7 +5350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5439,7 +5439,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit or live_connection_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials or live_connection_limit */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5513,7 +5513,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
                     [name: string]: unknown;

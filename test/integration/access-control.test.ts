@@ -100,6 +100,9 @@ describe('access control', () => {
       API_TOKEN_KEYS: tokenKeys,
       REDIS_URL: `redis://127.0.0.1:${redisPort}`,
       REDIS_KEY_PREFIX: `test:${Date.now()}:`,
+      // These tests send dozens of failing credentials a minute on purpose; the limit on guessing has
+      // its own test and process below.
+      API_AUTH_FAILURES_PER_MINUTE: '0',
     };
     apis.push(...(await Promise.all([startApiProcess(env), startApiProcess(env)])));
   }, 120_000);
@@ -403,6 +406,65 @@ describe('access control', () => {
     const after = await call(a, '/v1/articles?limit=1', full.apiKey);
     expect(Number(after.headers.get('ratelimit-remaining'))).toBe(counted - 1);
   }, 60_000);
+
+  it('refuses every credential of an address that tried too many failing ones, and only of that address', async () => {
+    // Behind a proxy we trust (this test, on loopback), so that X-Forwarded-For names each client.
+    const guarded = await startApiProcess({
+      API_TOKEN_KEYS: tokenKeys,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_KEY_PREFIX: `test:guessing:${Date.now()}:`,
+      API_AUTH_FAILURES_PER_MINUTE: '4',
+      API_TRUSTED_PROXIES: '127.0.0.1, ::1',
+    });
+    try {
+      // The count is per clock minute: start with enough of it left for the whole test.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 25_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+      const from = (address: string, credential: string | null) =>
+        call(guarded, '/v1/articles?limit=1', credential, { headers: { 'x-forwarded-for': address } });
+      const guess = (i: number) => `nik_${String(i).repeat(43).slice(0, 43)}`;
+
+      // One bad key retried is one credential, however often: a misconfigured client is not a guesser.
+      for (let i = 0; i < 6; i++) expect((await from('198.51.100.1', guess(1))).status).toBe(401);
+      for (const i of [2, 3, 4]) expect((await from('198.51.100.1', guess(i))).status).toBe(401);
+      // Four distinct credentials failed from there: the next is refused unchecked, a valid one too.
+      const refused = await from('198.51.100.1', full.apiKey);
+      expect([refused.status, refused.body.error.code]).toEqual([429, 'too_many_failed_credentials']);
+      expect(refused.body.error.message).toContain('198.51.100.1');
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThanOrEqual(1);
+      expect(wait).toBeLessThanOrEqual(60);
+      // A request without a credential guesses nothing: it still learns what is missing.
+      expect((await from('198.51.100.1', null)).body.error.code).toBe('unauthorized');
+      // Its neighbours are served, and so is the proxy's own address.
+      expect((await from('198.51.100.2', full.apiKey)).status).toBe(200);
+      expect((await call(guarded, '/v1/articles?limit=1', full.apiKey)).status).toBe(200);
+
+      // Client secrets at the token endpoint count the same way, and are refused in OAuth's shape.
+      const tokenFrom = (secret: string) =>
+        token(
+          guarded,
+          { grant_type: 'client_credentials', client_id: full.clientId, client_secret: secret },
+          { 'x-forwarded-for': '203.0.113.7' },
+        );
+      for (const i of [1, 2, 3, 4]) expect((await tokenFrom(`wrong secret ${i}`)).status).toBe(401);
+      const refusedToken = await tokenFrom(full.clientSecret);
+      expect([refusedToken.status, refusedToken.body.error]).toEqual([429, 'too_many_failed_credentials']);
+      expect(Number(refusedToken.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+      // The log says which address, and holds none of what it tried.
+      await waitFor(
+        () => guarded.output().includes('"address":"198.51.100.1"'),
+        'the refusal in the log',
+        5_000,
+        100,
+      );
+      for (const tried of [guess(1), guess(4), 'wrong secret 1', full.apiKey, full.clientSecret])
+        expect(guarded.output().includes(tried)).toBe(false);
+    } finally {
+      await guarded.stop();
+    }
+  }, 120_000);
 
   it('never writes a key, secret or token to the logs or to an error body', async () => {
     // Provoke errors with every kind of credential, then search both processes' whole output.

@@ -155,6 +155,8 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
           true,
         );
       }
+      // What a refusal counts as this client's attempt (credential-guessing.ts); only its hash is kept.
+      ctx.state.presentedCredential = `client ${id}:${secret}`;
       const client = deps.authenticateClient(id, secret);
       if (!client) {
         throw new TokenRequestError(

@@ -165,6 +165,7 @@ const commonErrors: ErrorCode[] = [
   'insufficient_scope',
   'rate_limited',
   'concurrency_limit',
+  'too_many_failed_credentials',
   'internal_error',
   'deadline_exceeded',
 ];
