@@ -20,6 +20,12 @@ describe("a request's client address", () => {
     expect(clientAddress('::ffff:10.0.0.2', ['198.51.100.7', '10.0.0.3'], proxies)).toBe('198.51.100.7');
   });
 
+  it('reads an entry with a port, as some proxies write it', () => {
+    expect(clientAddress('10.0.0.2', '198.51.100.7:51234', proxies)).toBe('198.51.100.7');
+    expect(clientAddress('10.0.0.2', '[2001:db8::1]:443', proxies)).toBe('2001:db8::1');
+    expect(clientAddress('10.0.0.2', '[2001:db8::1]', proxies)).toBe('2001:db8::1');
+  });
+
   it('stops at the last trusted hop when an entry is no address, or every entry is a proxy', () => {
     expect(clientAddress('10.0.0.2', 'unknown', proxies)).toBe('10.0.0.2');
     expect(clientAddress('10.0.0.2', '198.51.100.7, junk, 10.0.0.4', proxies)).toBe('10.0.0.4');

@@ -49,9 +49,17 @@ export class TrustedProxies {
   }
 }
 
-/** An address as one spelling (IPv4-mapped IPv6 as IPv4), or null when it is none. */
+/**
+ * An address as one spelling (IPv4-mapped IPv6 as IPv4), or null when it is none. A port after it, as
+ * some proxies write (Azure's "203.0.113.9:51234", "[2001:db8::1]:443"), is dropped.
+ */
 function parse(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
-  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  const withPort = /^(?:\[([^\]]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):\d{1,5}$/.exec(address);
+  const bare = withPort
+    ? (withPort[1] ?? withPort[2]!)
+    : address.startsWith('[') && address.endsWith(']')
+      ? address.slice(1, -1)
+      : address;
   if (isIP(bare) === 0) return null;
   return ipaddr.process(bare);
 }
