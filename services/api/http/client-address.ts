@@ -7,31 +7,23 @@
 // the header is ignored, since anyone can send it.
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+import { addressRange, inRanges, type Address, type AddressRange } from '../../runtime/address-ranges.ts';
 
 /** The proxies whose X-Forwarded-For is believed: addresses and CIDR ranges, IPv4 or IPv6. */
 export class TrustedProxies {
-  private constructor(private readonly ranges: readonly Range[]) {}
+  private constructor(private readonly ranges: readonly AddressRange[]) {}
 
   static none = new TrustedProxies([]);
 
   /** From API_TRUSTED_PROXIES' entries; a typo stops the process rather than trusting nothing or all. */
   static parse(entries: readonly string[]): TrustedProxies {
-    const ranges: Range[] = [];
+    const ranges: AddressRange[] = [];
     for (const raw of entries) {
       const entry = raw.trim();
       if (entry === '') continue;
-      if (entry.includes('/')) {
-        if (!ipaddr.isValidCIDR(entry))
-          throw new Error(`"${entry}" is not a valid CIDR (expected e.g. 10.0.0.0/8 or fd00::/8)`);
-        ranges.push(ipaddr.parseCIDR(entry));
-      } else if (isIP(entry) !== 0) {
-        const address = ipaddr.process(entry);
-        ranges.push([address, address.kind() === 'ipv4' ? 32 : 128]);
-      } else {
-        throw new Error(`"${entry}" is neither an IP address nor a CIDR range`);
-      }
+      const range = addressRange(entry);
+      if (range === null) throw new Error(`"${entry}" is neither an IP address nor a CIDR range`);
+      ranges.push(range);
     }
     return new TrustedProxies(ranges);
   }
@@ -42,10 +34,7 @@ export class TrustedProxies {
 
   includes(address: string): boolean {
     const parsed = parse(address);
-    return (
-      parsed !== null &&
-      this.ranges.some(([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits))
-    );
+    return parsed !== null && inRanges(parsed, this.ranges);
   }
 }
 
@@ -53,7 +42,7 @@ export class TrustedProxies {
  * An address as one spelling (IPv4-mapped IPv6 as IPv4), or null when it is none. A port after it, as
  * some proxies write (Azure's "203.0.113.9:51234", "[2001:db8::1]:443"), is dropped.
  */
-function parse(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+function parse(address: string): Address | null {
   const withPort = /^(?:\[([^\]]+)\]|(\d{1,3}(?:\.\d{1,3}){3})):\d{1,5}$/.exec(address);
   const bare = withPort
     ? (withPort[1] ?? withPort[2]!)

@@ -9,6 +9,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { addressRange, inRanges, type AddressRange } from '../address-ranges.ts';
 import { cachedLookup, defaultDnsCacheMs } from './cached-lookup.ts';
 
 export interface ResolvedAddress {
@@ -47,8 +48,6 @@ export const systemLookup: HostLookup = async (hostname) => {
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };
 
-type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
-
 // Words for ipaddr.js range names, for reasons an operator reads.
 const rangeWords: Record<string, string> = {
   loopback: 'loopback',
@@ -67,8 +66,7 @@ export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): Outb
   const defaultLookup =
     options.lookup ?? cachedLookup(systemLookup, { ttlMs: options.dnsCacheMs ?? defaultDnsCacheMs });
 
-  const allowedAddress = (address: ipaddr.IPv4 | ipaddr.IPv6) =>
-    cidrs.some(([range, bits]) => range.kind() === address.kind() && address.match(range, bits));
+  const allowedAddress = (address: ipaddr.IPv4 | ipaddr.IPv6) => inRanges(address, cidrs);
 
   /** Null when the address may be contacted, else the name of the range that forbids it. */
   const forbiddenRange = (literal: string): string | null => {
@@ -155,23 +153,20 @@ const hostnamePattern =
   /^(?=.{1,253}$)([a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)(\.[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
 // A typo in the allow-list must stop the process at start, not silently allow nothing (or everything).
-function parseAllowList(entries: readonly string[]): { cidrs: Cidr[]; hostnames: Set<string> } {
-  const cidrs: Cidr[] = [];
+function parseAllowList(entries: readonly string[]): { cidrs: AddressRange[]; hostnames: Set<string> } {
+  const cidrs: AddressRange[] = [];
   const hostnames = new Set<string>();
   for (const raw of entries) {
     const entry = raw.trim().toLowerCase();
     if (entry === '') continue;
-    if (entry.includes('/')) {
-      if (!ipaddr.isValidCIDR(entry)) {
-        throw new Error(
-          `${ALLOW_LIST_SETTING}: "${raw}" is not a valid CIDR (expected e.g. 10.0.0.0/8 or fd00::/8)`,
-        );
-      }
-      cidrs.push(ipaddr.parseCIDR(entry));
-    } else if (isIP(bareHostname(entry)) !== 0) {
-      const address = ipaddr.process(bareHostname(entry));
-      cidrs.push([address, address.kind() === 'ipv4' ? 32 : 128]);
-    } else if (hostnamePattern.test(entry.replace(/\.$/, ''))) {
+    let range: AddressRange | null;
+    try {
+      range = addressRange(bareHostname(entry), raw);
+    } catch (error) {
+      throw new Error(`${ALLOW_LIST_SETTING}: ${(error as Error).message}`);
+    }
+    if (range !== null) cidrs.push(range);
+    else if (hostnamePattern.test(entry.replace(/\.$/, ''))) {
       hostnames.add(entry.replace(/\.$/, ''));
     } else {
       throw new Error(`${ALLOW_LIST_SETTING}: "${raw}" is neither a CIDR, an IP address nor a host name`);
