@@ -13,6 +13,7 @@ import {
   documentaryDeliveryJobs,
   documentaryFanOutHandler,
   documentaryPayload,
+  type DocumentaryFanOutDeps,
 } from './documentary-fan-out.ts';
 import { deliveryId } from './fan-out.ts';
 import { WebhookDirectory } from './webhook-directory.ts';
@@ -125,7 +126,7 @@ describe('documentaryDeliveryJobs', () => {
 });
 
 describe('documentaryFanOutHandler', () => {
-  function setUp() {
+  function setUp(readModel: Pick<DocumentaryFanOutDeps, 'shownReady' | 'readModelWaitMs'> = {}) {
     const directory = new WebhookDirectory(new Map(), logger);
     let offset = 0;
     const put = (...webhooks: ReturnType<typeof webhookWith>[]) => {
@@ -151,6 +152,8 @@ describe('documentaryFanOutHandler', () => {
       logger,
       audio,
       clock: () => now,
+      readModelStepMs: 5,
+      ...readModel,
     });
     const jobsSent = () =>
       sent.flatMap((s) => s.events.map((e) => ({ key: e.key, job: e.value as WebhookDelivery })));
@@ -248,6 +251,51 @@ describe('documentaryFanOutHandler', () => {
       /duration_ms/,
     );
     expect(calls).toEqual([]);
+  });
+
+  it('appends the jobs only once the read model shows the documentary ready, so a GET at once sees it', async () => {
+    const asked: string[][] = [];
+    let answers = 0;
+    const { put, handler, calls, jobsSent } = setUp({
+      shownReady: async (ids) => {
+        asked.push(ids);
+        calls.push('read model');
+        // Behind twice (the second time failing), then caught up.
+        if (++answers === 2) throw new Error('ClickHouse: connection refused');
+        return new Set(answers >= 3 ? ids : []);
+      },
+    });
+    put(webhookWith({ webhook_id: 'wh_ready', events: [readyFor] }));
+    await handler([event(documentaryWith()), event(documentaryWith())], { heartbeat });
+    expect(calls).toEqual(['catchUp', 'read model', 'read model', 'read model', 'send']);
+    expect(asked).toEqual([['doc_1'], ['doc_1'], ['doc_1']]);
+    expect(jobsSent().map(({ job }) => job.event_id)).toEqual(['doc_1', 'doc_1']);
+  });
+
+  it('does not ask the read model when no webhook wants the event', async () => {
+    const { handler, calls } = setUp({ shownReady: async () => new Set() });
+    await handler([event(documentaryWith())], { heartbeat });
+    expect(calls).toEqual(['catchUp']);
+  });
+
+  it('sends after readModelWaitMs all the same when the read model never shows it, and says so', async () => {
+    const warnings: unknown[] = [];
+    const { put, handler, jobsSent } = setUp({
+      shownReady: async () => new Set(),
+      readModelWaitMs: 60,
+    });
+    put(webhookWith({ webhook_id: 'wh_ready', events: [readyFor] }));
+    const warn = logger.warn.bind(logger);
+    logger.warn = (...args: unknown[]) => void warnings.push(args[0]);
+    const started = Date.now();
+    try {
+      await handler([event(documentaryWith())], { heartbeat });
+    } finally {
+      logger.warn = warn;
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(55);
+    expect(jobsSent().map(({ job }) => job.event_id)).toEqual(['doc_1']);
+    expect(warnings).toEqual([{ documentaryIds: ['doc_1'], waitedMs: 60 }]);
   });
 
   it('makes the runner wait, not dead-letter the documentaries, while Kafka refuses the jobs', async () => {

@@ -6,6 +6,12 @@
 // once, so the documentary id alone names the event, and the delivery log's event_id is the id a
 // customer already knows from POST /api/v1/documentaries. A replayed ready event, or a batch retried
 // after a crash, appends jobs with the same ids, which receivers dedupe on `webhook-id`.
+//
+// A receiver that gets documentary.ready and asks GET /api/v1/documentaries/{id} at once must see it
+// ready, not the `assembling` the read model held a moment before (the projector writes it from the same
+// event, and under load it was seen a second behind the webhook). So the jobs are appended once the read
+// model shows every ready documentary of the batch as ready, or after `readModelWaitMs` (15 s) in any
+// case: a read model that is down or far behind delays the webhook, it never loses it.
 import type { Documentary, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
 import { PoisonMessageError } from '../runtime/kafka/errors.ts';
@@ -72,7 +78,32 @@ export interface DocumentaryFanOutDeps {
   logger: Logger;
   /** Signs audio_key and transcript_key into data.audio_url and data.transcript_url. */
   audio: AudioUrls;
+  /** Which of these documentaries the read model (what the API answers from) shows as ready. */
+  shownReady?: (ids: string[]) => Promise<ReadonlySet<string>>;
+  /** How long the jobs wait for the read model at most (15 s), and how often it is asked (250 ms). */
+  readModelWaitMs?: number;
+  readModelStepMs?: number;
   clock?: () => Date;
+}
+
+/**
+ * Resolves once the read model shows every one of `ids` as ready, or once `waitMs` has passed (then
+ * with the ids it did not show, for the log). A failing read counts as "not shown yet".
+ */
+export async function untilShownReady(
+  ids: readonly string[],
+  shownReady: (ids: string[]) => Promise<ReadonlySet<string>>,
+  waitMs: number,
+  stepMs: number,
+): Promise<string[]> {
+  const deadline = Date.now() + waitMs;
+  let missing = [...new Set(ids)];
+  for (;;) {
+    const shown = await shownReady(missing).catch(() => new Set<string>());
+    missing = missing.filter((id) => !shown.has(id));
+    if (missing.length === 0 || Date.now() >= deadline) return missing;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(stepMs, Math.max(deadline - Date.now(), 0))));
+  }
 }
 
 /**
@@ -108,6 +139,20 @@ export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHand
       }
     }
     if (jobs.length === 0) return;
+    if (deps.shownReady) {
+      const waitMs = deps.readModelWaitMs ?? 15_000;
+      const notShown = await untilShownReady(
+        [...new Set(jobs.map((job) => job.event_id))],
+        deps.shownReady,
+        waitMs,
+        deps.readModelStepMs ?? 250,
+      );
+      if (notShown.length > 0)
+        deps.logger.warn(
+          { documentaryIds: notShown, waitedMs: waitMs },
+          'documentary.ready sent before the read model showed the documentary ready',
+        );
+    }
     await unavailableOnError(`appending to ${topicNames.webhookDeliveries}`, () =>
       deps.producer.send(
         topicNames.webhookDeliveries,

@@ -43,6 +43,7 @@ import { DeliveryWorker } from './delivery-worker.ts';
 import { articleFanOutHandler } from './article-fan-out.ts';
 import { breakingFanOutHandler } from './breaking-fan-out.ts';
 import { articleUpdateFanOutHandler, readClassifications } from './article-update-fan-out.ts';
+import { readyInReadModel } from '../documentaries/documentary-registry.ts';
 import { documentaryFanOutHandler } from './documentary-fan-out.ts';
 import { fanOutHandler } from './fan-out.ts';
 import { jobProcessor } from './job-processor.ts';
@@ -237,7 +238,13 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     topics: [topicNames.documentaries],
     fromBeginning: config.DISPATCHER_FROM_BEGINNING,
     partitionsConcurrently: 2,
-    batchHandler: documentaryFanOutHandler({ directory, producer, logger: log, audio }),
+    batchHandler: documentaryFanOutHandler({
+      directory,
+      producer,
+      logger: log,
+      audio,
+      shownReady: (ids) => readyInReadModel(clickhouse, ids),
+    }),
   });
   const deliveries = new DeliveryConsumer({
     kafka,

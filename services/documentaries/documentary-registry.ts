@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
-import { sql } from '../runtime/clickhouse/literal.ts';
+import { inList, sql } from '../runtime/clickhouse/literal.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import type { Documentary } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
@@ -238,4 +238,16 @@ function toState(r: DocumentaryRow): DocumentaryState {
     createdAt: isoTime(r.requested_at),
     updatedAt: isoTime(r.occurred_at),
   };
+}
+
+/**
+ * Which of `ids` the read model holds a `ready` row of (ready is the last state a documentary takes, so
+ * such a row is its newest). The dispatcher asks this before documentary.ready goes out.
+ */
+export async function readyInReadModel(clickhouse: ClickHouse, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await clickhouse.query<{ documentary_id: string }>(sql`
+SELECT DISTINCT documentary_id FROM documentaries
+WHERE documentary_id IN ${inList(ids)} AND status = 'ready'`);
+  return new Set(rows.map((r) => r.documentary_id));
 }

@@ -18,7 +18,7 @@ import { audioKey } from '../../services/audio/audio-key.ts';
 import { LocalAudioStore } from '../../services/audio/local-store.ts';
 import { deliveryId } from '../../services/dispatcher/fan-out.ts';
 import type { Documentary } from '../../services/runtime/events/types.generated.ts';
-import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { consumerGroup, topicNames } from '../../services/runtime/kafka/topics.ts';
 import { documentaryReadyPayload } from '../../services/webhooks/payloads.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
@@ -123,7 +123,7 @@ describe('documentary.ready webhooks', () => {
       waitFor(
         async () => {
           const [committed] = await admin.fetchOffsets({
-            groupId: `${group}.documentaries`,
+            groupId: consumerGroup(`${group}.documentaries`),
             topics: [topicNames.documentaries],
           });
           return ends.every(({ partition, high }) => {
@@ -238,6 +238,11 @@ describe('documentary.ready webhooks', () => {
     const [delivery] = await receivedAt('/a', 1);
     expect(receiver.requests('/a')).toHaveLength(1);
     expect(delivery!.headers['webhook-id']).toBe(deliveryId('documentary.ready', id, hookA.webhook.id));
+    // Sent once the read model showed it ready (not after the dispatcher gave up waiting): a receiver
+    // that asks at once sees what the webhook said.
+    const shown = await stack.call<{ status: string }>('GET', `/api/v1/documentaries/${id}`);
+    expect(shown.body.status, shown.text).toBe('ready');
+    expect(dispatcher.output()).not.toContain('before the read model showed');
 
     const body = verified(delivery!, hookA.secret);
     expect(body).toMatchObject({
