@@ -1,15 +1,28 @@
 import { defineConfig } from 'vitest/config';
+import { integrationSlots } from './test/integration/support/slots.ts';
 
-// Two projects: unit tests live beside the code they pin down (services/**),
-// integration tests talk to the real stack (test/integration/**) and run one
-// file at a time so that two suites never fight over the same consumer group
-// or the machine's two cores.
+// The integration files that watch or load the whole stack: run after the others, one at a time.
+// chaos kills the stack's processes; bench-isolation compares every topic, group, table and Redis key
+// before and after; three-brokers kills a broker; slow-loris measures the API's latency under attack.
+const alone = [
+  'test/integration/chaos.test.ts',
+  'test/integration/bench-isolation.test.ts',
+  'test/integration/three-brokers.test.ts',
+  'test/integration/slow-loris.test.ts',
+];
+
+// Three projects. Unit tests live beside the code they pin down (services/**); integration tests talk
+// to the real stack (test/integration/**).
 //
-// The unit files run first, one per core; the integration files after them, one at a time. Vitest's
-// default is one worker fewer than the cores, which on two is one: 259 unit files took 271 s, and 163 s
-// with two workers (most of it each file's module loading, not its tests). Worker processes, not
-// threads: a test that bounds the CPU a parse used reads process.cpuUsage(), which in a thread counts
-// the other thread's tests too.
+// The unit files run first, one per core. Vitest's default is one worker fewer than the cores, which on
+// two is one: 259 unit files took 271 s, and 163 s with two workers (most of it each file's module
+// loading, not its tests). Worker processes, not threads: a test that bounds the CPU a parse used reads
+// process.cpuUsage(), which in a thread counts the other thread's tests too.
+//
+// Then the integration files, two at a time, each worker slot in a Kafka namespace of its own so that
+// one file's services never see the other's events (test/integration/support/slots.ts): one at a time
+// they kept a quarter of the two cores busy, waiting on groups, polls and retries. Then the files
+// above, alone.
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
@@ -37,11 +50,24 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: ['test/integration/support/**'],
+          exclude: ['test/integration/support/**', ...alone],
+          environment: 'node',
+          globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/integration/slot-namespace.ts'],
+          maxWorkers: integrationSlots,
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-alone',
+          include: alone,
           environment: 'node',
           globalSetup: ['test/integration/global-setup.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

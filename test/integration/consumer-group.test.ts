@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumerGroup } from '../../services/runtime/kafka/topics.ts';
 import { openTestTopic, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { assignedPartitions, startRecordingConsumer, type ConsumerProcess } from './support/process.ts';
 import { stack } from './support/stack.ts';
@@ -78,7 +79,11 @@ describe('consumer group', () => {
     const b = running[1]!;
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-    const offsets = await fixture.admin.fetchOffsets({ groupId: group, topics: [fixture.topic.name] });
+    // The group's id in this worker's namespace, as the processes joined it.
+    const offsets = await fixture.admin.fetchOffsets({
+      groupId: consumerGroup(group),
+      topics: [fixture.topic.name],
+    });
     const committed = offsets[0]!.partitions.reduce((sum, p) => sum + Number(p.offset), 0);
     expect(committed).toBe(240);
   }, 60_000);

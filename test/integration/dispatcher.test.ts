@@ -14,6 +14,7 @@ import type { Alert, Webhook, WebhookDelivery } from '../../services/runtime/eve
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../../services/runtime/kafka/registry.ts';
 import {
+  consumerGroup,
   deadLetterTopicName,
   parseDuration,
   topicCatalog,
@@ -44,7 +45,8 @@ async function watchTopics(kafka: Kafka, admin: Admin, codec: EventCodec, run: s
   const topics = [topicNames.webhookDeliveries, deliveryDlq, topicNames.webhooks];
   const groupId = `test-dispatcher-watch-${run}`;
   await startAtEndIfNew(kafka, admin, groupId, topics, testLogger);
-  const consumer: Consumer = kafka.consumer({ groupId, maxWaitTimeInMs: 500 });
+  // startAtEndIfNew placed the group as the consumer runner names it (in this worker's namespace).
+  const consumer: Consumer = kafka.consumer({ groupId: consumerGroup(groupId), maxWaitTimeInMs: 500 });
   await consumer.connect();
   await consumer.subscribe({ topics });
   await consumer.run({

@@ -1,24 +1,60 @@
 // Before the integration suites: make sure the stack answers (see
 // support/environment.ts for where it comes from), then provision it (topics,
-// schemas, migrations) exactly as a deployment would.
+// schemas, migrations) exactly as a deployment would, and provision the topic
+// namespace of every further worker slot (support/slots.ts), removed again at
+// the end. Both integration projects name this file; it does its work once.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { infrastructureEnv, loadConfig } from '../../services/runtime/config.ts';
+import { removeKafkaNamespace, removeSubjects } from '../bench/support/bench-namespace.ts';
 import { chooseStackSource, dockerReachable, startContainers } from './support/environment.ts';
+import { integrationSlots, slotTopicPrefix } from './support/slots.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-export default async function setup(): Promise<(() => Promise<void>) | undefined> {
+// Each project loads this file as a module of its own, so what they share lives on the process: the
+// stack brought up once, and how many projects still have to end before it is torn down.
+const shared = globalThis as { integrationStack?: { up: Promise<() => Promise<void>>; users: number } };
+
+export default async function setup(): Promise<() => Promise<void>> {
+  shared.integrationStack ??= { up: bringUp(), users: 0 };
+  const stack = shared.integrationStack;
+  stack.users++;
+  const teardown = await stack.up;
+  return async () => {
+    if (--stack.users === 0) await teardown();
+  };
+}
+
+async function bringUp(): Promise<() => Promise<void>> {
   const source = chooseStackSource(process.env, await dockerReachable());
-  let teardown: (() => Promise<void>) | undefined;
+  let stopContainers: (() => Promise<void>) | undefined;
   if (source === 'native') {
     execFileSync('bash', ['docker/stack/stack.sh', 'up'], { cwd: root, stdio: 'inherit' });
   } else if (source === 'containers') {
-    teardown = await startContainers();
+    stopContainers = await startContainers();
   }
-  execFileSync('npx', ['tsx', 'services/provision/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
-  });
-  return teardown;
+  const base = process.env.TOPIC_PREFIX ?? '';
+  const provision = (env: Record<string, string>) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'services/provision/main.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...env },
+    });
+  provision({});
+  const slots = Array.from({ length: integrationSlots - 1 }, (_, i) => slotTopicPrefix(i + 2, base));
+  // Topics and schemas only: the files use ClickHouse databases of their own.
+  for (const prefix of slots) provision({ TOPIC_PREFIX: prefix, PROVISION_SKIP: 'migrations' });
+  return async () => {
+    const config = loadConfig(infrastructureEnv);
+    for (const prefix of slots) {
+      await removeKafkaNamespace(prefix, config).catch((error: Error) =>
+        process.stderr.write(`removing the topics of ${prefix}: ${error.message}\n`),
+      );
+      await removeSubjects(prefix, config.SCHEMA_REGISTRY_URL).catch((error: Error) =>
+        process.stderr.write(`removing the subjects of ${prefix}: ${error.message}\n`),
+      );
+    }
+    await stopContainers?.();
+  };
 }

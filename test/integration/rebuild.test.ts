@@ -23,7 +23,7 @@ import { migrate, readMigrations } from '../../services/runtime/clickhouse/migra
 import type { FeedPoll } from '../../services/runtime/events/types.generated.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
-import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { consumerGroup, topicNames } from '../../services/runtime/kafka/topics.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import { rebuild, type RebuildOptions, type RebuildPhase } from '../../services/projector/rebuild.ts';
 import { appendedSince, partitionOffsets, replay } from '../../services/runtime/kafka/replay.ts';
@@ -157,7 +157,7 @@ describe('projector rebuild', () => {
     await waitFor(
       async () => {
         const committed = new Map<string, number>();
-        for (const t of await admin.fetchOffsets({ groupId: group, topics }))
+        for (const t of await admin.fetchOffsets({ groupId: consumerGroup(group), topics }))
           for (const p of t.partitions) committed.set(`${t.topic}/${p.partition}`, Number(p.offset));
         return end.every(
           (p) => p.high === p.low || (committed.get(`${p.topic}/${p.partition}`) ?? -1) >= p.high,
@@ -185,7 +185,7 @@ describe('projector rebuild', () => {
     liveProjector?.child.kill('SIGTERM');
     await liveProjector?.exited;
     await producer?.disconnect();
-    await admin?.deleteGroups([group]).catch(() => undefined);
+    await admin?.deleteGroups([consumerGroup(group)]).catch(() => undefined);
     await admin?.disconnect();
     // The client's own database last: dropping it first would fail the other drops.
     for (const database of [db.scratch, db.retired, db.live])

@@ -10,7 +10,7 @@ import {
   subjectOf,
 } from '../../services/runtime/kafka/registry.ts';
 import { readSchemaFiles } from '../../services/runtime/events/schema-files.ts';
-import { topicCatalog } from '../../services/runtime/kafka/topics.ts';
+import { topicCatalog, topicNames } from '../../services/runtime/kafka/topics.ts';
 import { stack } from './support/stack.ts';
 
 const registry = createSchemaRegistry(stack.SCHEMA_REGISTRY_URL);
@@ -50,7 +50,7 @@ describe('schema registration', () => {
     const alerts = JSON.parse(
       (
         (await (
-          await fetch(`${stack.SCHEMA_REGISTRY_URL}/subjects/${subjectOf('news.alerts.v1')}/versions/latest`)
+          await fetch(`${stack.SCHEMA_REGISTRY_URL}/subjects/${subjectOf(topicNames.alerts)}/versions/latest`)
         ).json()) as { schema: string }
       ).schema,
     ) as { fields: { name: string; type: unknown }[] };

@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import type { EventProducer } from '../../services/runtime/kafka/producer.ts';
+import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { parseFeed } from '../../services/feeds/parser/parse-feed.ts';
 import { noResponseHints } from '../../services/feeds/fetcher/response-hints.ts';
 import type { Fingerprint } from '../../services/poller/article-fingerprint.ts';
@@ -168,7 +169,7 @@ describe('seen articles (Redis)', () => {
       parse: parseFeed,
       producer: {
         send: async (topic: string, events: { value: unknown }[]) => {
-          if (topic === 'news.articles.discovered.v1')
+          if (topic === topicNames.articlesDiscovered)
             appended.push(...events.map((e) => e.value as ArticleDiscovered));
         },
       } as unknown as EventProducer,

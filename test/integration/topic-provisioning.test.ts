@@ -2,7 +2,7 @@
 import kafkajs, { type Admin } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clusterReplication, replicationOf } from '../../services/runtime/kafka/replication.ts';
-import { topicCatalog, topicConfig } from '../../services/runtime/kafka/topics.ts';
+import { topicCatalog, topicConfig, topicNames } from '../../services/runtime/kafka/topics.ts';
 import { testKafka } from './support/kafka.ts';
 
 const { ConfigResourceTypes } = kafkajs;
@@ -22,7 +22,7 @@ describe('topic provisioning', () => {
     expect(metadata.topics.map((t) => t.name).sort()).toEqual(catalog.map((t) => t.name).sort());
     const fixed = new Map(catalog.map((t) => [t.name, t.partitions ?? 6]));
     for (const t of metadata.topics) expect(t.partitions.length, t.name).toBe(fixed.get(t.name));
-    expect(fixed.get('news.stories.v1')).toBe(1);
+    expect(fixed.get(topicNames.stories)).toBe(1);
   });
 
   it("gave every topic the cluster's replication: 1 replica on one broker, 3 with min.insync.replicas 2 on three", async () => {
@@ -47,7 +47,9 @@ describe('topic provisioning', () => {
         expect(entries.get(name), `${spec.name} ${name}`).toBe(value);
     }
     expect(
-      new Map(byName.get('news.sources.v1')!.map((e) => [e.configName, e.configValue])).get('cleanup.policy'),
+      new Map(byName.get(topicNames.sources)!.map((e) => [e.configName, e.configValue])).get(
+        'cleanup.policy',
+      ),
     ).toBe('compact');
   });
 });

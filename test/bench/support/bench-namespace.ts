@@ -203,7 +203,8 @@ export async function removeNamespace(
     throw new Error(`removing namespace ${namespace.topicPrefix}: ${failures.join('; ')}`);
 }
 
-async function removeKafkaNamespace(prefix: string, config: InfrastructureConfig): Promise<void> {
+/** Deletes every consumer group and topic whose name starts with `prefix`. */
+export async function removeKafkaNamespace(prefix: string, config: InfrastructureConfig): Promise<void> {
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: 'bench-clean-up',
@@ -229,7 +230,7 @@ async function removeKafkaNamespace(prefix: string, config: InfrastructureConfig
 }
 
 /** Soft-deletes, then permanently deletes, every subject of the namespace (Confluent's API). */
-async function removeSubjects(prefix: string, registryUrl: string): Promise<void> {
+export async function removeSubjects(prefix: string, registryUrl: string): Promise<void> {
   const base = registryUrl.replace(/\/+$/, '');
   const listed = await fetch(`${base}/subjects`);
   if (!listed.ok) throw new Error(`GET /subjects answered ${listed.status}`);

@@ -5,6 +5,7 @@ import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { nodeFlags } from '../../../services/runtime/node-flags.ts';
+import { topicNames } from '../../../services/runtime/kafka/topics.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -52,7 +53,7 @@ export function startPoller(env: Record<string, string>): PollerProcess {
         assigned?: { topic: string; partitions: number[] }[];
       };
       if (entry.msg === 'partitions assigned') {
-        handle.partitions = entry.assigned?.find((a) => a.topic === 'news.sources.v1')?.partitions ?? [];
+        handle.partitions = entry.assigned?.find((a) => a.topic === topicNames.sources)?.partitions ?? [];
       }
     } catch {
       // not a log line

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
 import type { EventCodec } from '../../../services/runtime/kafka/registry.ts';
+import { consumerGroup } from '../../../services/runtime/kafka/topics.ts';
 
 export interface RecordedEvent<V> {
   topic: string;
@@ -36,7 +37,10 @@ export async function topicEnds(
   }
 }
 
-/** Commits `offsets` for a group that has no members yet: it will start exactly there. */
+/**
+ * Commits `offsets` for a group that has no members yet: it will start exactly there. `groupId` as a
+ * service is given it (its *_GROUP setting): the namespace is added here, as the consumer runner does.
+ */
 export async function placeGroup(
   kafka: Kafka,
   groupId: string,
@@ -46,7 +50,7 @@ export async function placeGroup(
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await admin.setOffsets({ groupId, topic, partitions: offsets });
+    await admin.setOffsets({ groupId: consumerGroup(groupId), topic, partitions: offsets });
   } finally {
     await admin.disconnect();
   }
@@ -60,7 +64,7 @@ export async function recordTopics(
   const groupId = `test-recorder-${randomUUID()}`;
   for (const topic of topics) await placeGroup(kafka, groupId, topic, await topicEnds(kafka, topic));
   const events: RecordedEvent<unknown>[] = [];
-  const consumer = kafka.consumer({ groupId, allowAutoTopicCreation: false });
+  const consumer = kafka.consumer({ groupId: consumerGroup(groupId), allowAutoTopicCreation: false });
   await consumer.connect();
   await consumer.subscribe({ topics, fromBeginning: true });
   await consumer.run({

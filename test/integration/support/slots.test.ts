@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { slotCount, slotTopicPrefix } from './slots.ts';
+
+describe('integration worker slots', () => {
+  it('puts slot 1 in the stack namespace and every other slot in one of its own under it', () => {
+    expect(slotTopicPrefix(1)).toBe('');
+    expect(slotTopicPrefix(2)).toBe('it2.');
+    expect(slotTopicPrefix(1, 'staging.')).toBe('staging.');
+    expect(slotTopicPrefix(3, 'staging.')).toBe('staging.it3.');
+    expect(() => slotTopicPrefix(0)).toThrow(/1 or more/);
+  });
+
+  it('reads INTEGRATION_SLOTS: 2 unless set, a whole number from 1 to 16', () => {
+    expect(slotCount(undefined)).toBe(2);
+    expect(slotCount(' ')).toBe(2);
+    expect(slotCount('1')).toBe(1);
+    expect(slotCount('4')).toBe(4);
+    for (const bad of ['0', '17', '2.5', 'two'])
+      expect(() => slotCount(bad)).toThrow(
+        `INTEGRATION_SLOTS must be a whole number from 1 to 16, not "${bad}"`,
+      );
+  });
+});

@@ -1,0 +1,33 @@
+// The integration files run two at a time (vitest.config.ts): the suite mostly waits (on consumer
+// groups, polls, retries, audio tools), 26% of the two cores on average when it ran one file at a time.
+// Two files at once must not see each other's events, though: a dispatcher started by one file would
+// deliver the other's alerts, a matcher would match the other's articles, a poller would poll the other's
+// sources. So each worker slot lives in a Kafka namespace of its own, as a benchmark does (TOPIC_PREFIX:
+// its topics, schema subjects and consumer groups): slot 1 in the stack's own namespace, slot N in
+// `it<N>.` under it. The files of one slot run one after another, as the whole suite did before.
+//
+// ClickHouse and Redis need no namespace: every file already uses a database and key prefix of its own
+// run. The files that watch the whole stack (its every topic and group) or measure it run alone after
+// the others (the `integration-alone` project).
+//
+// This module must not import topics.ts (or anything that does): it sets the prefix that module reads.
+
+/**
+ * Files run at once in the `integration` project: INTEGRATION_SLOTS, 2 unless set (1 runs them one at a
+ * time, as before; more suit a machine with more cores).
+ */
+export const integrationSlots = slotCount(process.env.INTEGRATION_SLOTS);
+
+export function slotCount(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === '') return 2;
+  const count = Number(setting);
+  if (!Number.isInteger(count) || count < 1 || count > 16)
+    throw new Error(`INTEGRATION_SLOTS must be a whole number from 1 to 16, not "${setting}"`);
+  return count;
+}
+
+/** The topic namespace of worker slot `slot` (1-based), under `base` (the stack's own TOPIC_PREFIX). */
+export function slotTopicPrefix(slot: number, base = ''): string {
+  if (!Number.isInteger(slot) || slot < 1) throw new Error(`worker slot must be 1 or more, not ${slot}`);
+  return slot === 1 ? base : `${base}it${slot}.`;
+}
