@@ -88,13 +88,13 @@ export interface DocumentaryFanOutDeps {
 
 /**
  * Resolves once the read model shows every one of `ids` as ready, or once `waitMs` has passed (then
- * with the ids it did not show, for the log). A failing read counts as "not shown yet".
+ * with the ids it did not show, for the log). A failing read counts as "not shown yet". `heartbeat`
+ * between reads keeps the consumer in its group while it waits.
  */
-export async function untilShownReady(
+async function untilShownReady(
   ids: readonly string[],
   shownReady: (ids: string[]) => Promise<ReadonlySet<string>>,
-  waitMs: number,
-  stepMs: number,
+  { waitMs, stepMs, heartbeat }: { waitMs: number; stepMs: number; heartbeat: () => Promise<void> },
 ): Promise<string[]> {
   const deadline = Date.now() + waitMs;
   let missing = [...new Set(ids)];
@@ -103,6 +103,7 @@ export async function untilShownReady(
     missing = missing.filter((id) => !shown.has(id));
     if (missing.length === 0 || Date.now() >= deadline) return missing;
     await new Promise((resolve) => setTimeout(resolve, Math.min(stepMs, Math.max(deadline - Date.now(), 0))));
+    await heartbeat();
   }
 }
 
@@ -114,7 +115,7 @@ export async function untilShownReady(
  */
 export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHandler<Documentary> {
   const clock = deps.clock ?? (() => new Date());
-  return async (events) => {
+  return async (events, { heartbeat }) => {
     // Tombstones (the topic is a stream, they mean nothing here) and every status but ready are skipped.
     const ready = events.flatMap((e) => (e.value?.status === 'ready' ? [e.value] : []));
     if (ready.length === 0) return;
@@ -142,10 +143,9 @@ export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHand
     if (deps.shownReady) {
       const waitMs = deps.readModelWaitMs ?? 15_000;
       const notShown = await untilShownReady(
-        [...new Set(jobs.map((job) => job.event_id))],
+        jobs.map((job) => job.event_id),
         deps.shownReady,
-        waitMs,
-        deps.readModelStepMs ?? 250,
+        { waitMs, stepMs: deps.readModelStepMs ?? 250, heartbeat },
       );
       if (notShown.length > 0)
         deps.logger.warn(
