@@ -4,6 +4,9 @@
 // namespace of every further worker slot (support/slots.ts), removed again at
 // the end. Both integration projects name this file; it does its work once.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { infrastructureEnv, loadConfig } from '../../services/runtime/config.ts';
 import { removeKafkaNamespace, removeSubjects } from '../bench/support/bench-namespace.ts';
@@ -42,6 +45,9 @@ async function bringUp(): Promise<() => Promise<void>> {
       env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', ...env },
     });
   provision({});
+  // Where the test files claim their worker slots (slot-namespace.ts); the workers inherit the variable.
+  const slotDirectory = mkdtempSync(path.join(tmpdir(), 'integration-slots-'));
+  process.env.INTEGRATION_SLOT_DIR = slotDirectory;
   const slots = Array.from({ length: integrationSlots - 1 }, (_, i) => slotTopicPrefix(i + 2, base));
   // Topics and schemas only: the files use ClickHouse databases of their own.
   for (const prefix of slots) provision({ TOPIC_PREFIX: prefix, PROVISION_SKIP: 'migrations' });
@@ -55,6 +61,7 @@ async function bringUp(): Promise<() => Promise<void>> {
         process.stderr.write(`removing the subjects of ${prefix}: ${error.message}\n`),
       );
     }
+    rmSync(slotDirectory, { recursive: true, force: true });
     await stopContainers?.();
   };
 }
