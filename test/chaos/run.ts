@@ -33,6 +33,7 @@ import {
 import { printLedger } from './report.ts';
 import { chaosServices, ServiceFleet, type ChaosService } from './service-fleet.ts';
 import { chaosSettings, seededRandom } from './settings.ts';
+import { reportStall } from './stall-report.ts';
 import { brokerComponents } from './stack-faults.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -49,8 +50,6 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs:
 const feeds = 4;
 /** The sources' poll interval (the API's smallest). */
 const pollIntervalSeconds = 10;
-/** A fault that has not recovered in this long counts as not recovered. */
-const recoveryLimitMs = 240_000;
 
 export default async function chaos({ namespace, cleanUp, log }: BenchContext): Promise<number> {
   const settings = chaosSettings(process.env, process.argv.slice(2));
@@ -265,6 +264,8 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
     settings.short,
   );
   const outcomes: FaultOutcome[] = [];
+  /** The report of the first fault not recovered from (those after it are often its consequences). */
+  let firstStall: string[] | undefined;
   const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(1)} s`);
   for (const fault of faults) {
     const faultStart = Date.now();
@@ -277,8 +278,28 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
       articles: recoveryMs(articles.samples, endedAt, threshold.articles),
       alerts: recoveryMs(alerts.samples, endedAt, threshold.alerts),
     });
-    await waitUntil(() => recovered().articles !== null && recovered().alerts !== null, recoveryLimitMs);
+    await waitUntil(
+      () => recovered().articles !== null && recovered().alerts !== null,
+      settings.recoveryLimitMs,
+    );
     const { articles: articlesMs, alerts: alertsMs } = recovered();
+    if (articlesMs === null || alertsMs === null) {
+      // Diagnostics only: a failure to gather them must not end the run (its ledger is what counts).
+      const report = await reportStall({
+        faultName: fault.name,
+        faultStartedAt: faultStart,
+        released: schedule.released,
+        articles,
+        alerts,
+        deliveries: receiver.deliveries,
+        clickhouse,
+        admin,
+        topicPrefix: namespace.topicPrefix,
+        logDir: workDir,
+        log,
+      }).catch((error: unknown) => [`    (the stall report failed: ${(error as Error).message})`]);
+      firstStall ??= report;
+    }
     const worst = (t: FreshnessTracker) =>
       Math.max(0, ...t.samples.filter((s) => s.at >= faultStart).map((s) => s.lagMs));
     outcomes.push({
@@ -361,8 +382,15 @@ export default async function chaos({ namespace, cleanUp, log }: BenchContext): 
     seconds: (Date.now() - startedAt) / 1000,
     load: loadavg(),
   });
-  await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
-  return ledger.problems.length === 0 ? 0 : 1;
+  // Again after the ledger, where CI's excerpt of the output (its end) shows it.
+  if (firstStall) for (const line of ['the first fault not recovered from, again:', ...firstStall]) log(line);
+  if (ledger.problems.length === 0) {
+    await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    return 0;
+  }
+  // What the services wrote is what tells why a fault was not recovered from: keep it.
+  log(`  service logs kept in ${workDir}`);
+  return 1;
 }
 
 /** Every message of the run's dead-letter topics, read from the beginning to their ends. */

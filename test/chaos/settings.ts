@@ -13,6 +13,8 @@ const schema = z.object({
   CHAOS_SEED: z.coerce.number().int().nonnegative().max(0xffffffff).optional(),
   /** Articles released per second, spread over the run's feeds. */
   CHAOS_RATE: z.coerce.number().positive().max(50).default(1),
+  /** How long a fault may take to recover from before it counts as not recovered. */
+  CHAOS_RECOVERY_SECONDS: z.coerce.number().positive().max(3_600).default(240),
 });
 
 export interface ChaosSettings {
@@ -21,6 +23,7 @@ export interface ChaosSettings {
   releaseMs: number;
   seed: number;
   ratePerSecond: number;
+  recoveryLimitMs: number;
 }
 
 export function chaosSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): ChaosSettings {
@@ -36,6 +39,7 @@ export function chaosSettings(env: NodeJS.ProcessEnv, argv: readonly string[]): 
     releaseMs: Math.round(minutes * 60_000),
     seed: parsed.data.CHAOS_SEED ?? Math.floor(Math.random() * 0xffffffff),
     ratePerSecond: parsed.data.CHAOS_RATE,
+    recoveryLimitMs: parsed.data.CHAOS_RECOVERY_SECONDS * 1000,
   };
 }
 

@@ -61,7 +61,7 @@ describe('the short chaos run', () => {
       expect(line, output.slice(-6000)).toBeDefined();
       const ledger = JSON.parse(line!.slice('chaos-ledger '.length)) as Ledger;
       console.log(output.slice(output.indexOf('chaos ledger')));
-      expect(ledger.problems, output.slice(-6000)).toEqual([]);
+      expect(ledger.problems, output.slice(-12_000)).toEqual([]);
       expect(ledger.articles.released).toBeGreaterThan(100);
       expect(ledger.articles.projectedOnce).toBe(ledger.articles.released);
       expect(ledger.articles.apiOnce).toBe(ledger.articles.released);
