@@ -12,6 +12,7 @@
 // committed, and run again (at-least-once: receivers dedupe on webhook-id).
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
+import { restartAfterFatalCrash, type CrashRestart } from '../runtime/kafka/crash-restart.ts';
 import { deadLetterMessage } from '../runtime/kafka/dead-letter.ts';
 import { describeError, isPoison } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
@@ -91,6 +92,8 @@ export class DeliveryConsumer {
   /** Aborted when the generation ends (a rebalance, or stop()): a batch's waits end with it. */
   private generationEnded = new AbortController();
   private stopping = false;
+  /** Runs the consumer again after a crash KafkaJS does not restart from (crash-restart.ts). */
+  private crashRestart: CrashRestart | undefined;
   private readonly clock: () => number;
 
   constructor(private readonly options: DeliveryConsumerOptions) {
@@ -128,12 +131,21 @@ export class DeliveryConsumer {
   async start(): Promise<void> {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning });
-    await this.consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 4,
-      eachBatch: (payload) => this.take(payload),
+    const run = () =>
+      this.consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 4,
+        eachBatch: (payload) => this.take(payload),
+      });
+    // The lanes of the crashed run are dropped when the new run joins (GROUP_JOIN above).
+    this.crashRestart = restartAfterFatalCrash({
+      consumer: this.consumer,
+      rerun: run,
+      logger: this.options.logger,
+      group: this.options.groupId,
     });
+    await run();
   }
 
   /**
@@ -141,6 +153,7 @@ export class DeliveryConsumer {
    * yet started stay uncommitted and are delivered after the restart.
    */
   async stop(): Promise<void> {
+    this.crashRestart?.stop();
     this.stopping = true;
     this.generationEnded.abort();
     const lanes = [...this.lanes.values()];

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import type { Logger } from '../../runtime/logger.ts';
+import { restartAfterFatalCrash, type CrashRestart } from '../../runtime/kafka/crash-restart.ts';
 import { isPoison } from '../../runtime/kafka/errors.ts';
 import type { EventCodec } from '../../runtime/kafka/registry.ts';
 import { copyPosition, streamTopics, type Position } from './stream-position.ts';
@@ -55,6 +56,8 @@ export class PositionReader {
   private readonly next: Position;
   private readonly topics: readonly string[];
   private readonly stopped = new AbortController();
+  private readonly groupId: string;
+  private crashRestart: CrashRestart | undefined;
   private markDone!: () => void;
   /** Resolves when `until` is reached (never for a reader without one). */
   readonly done = new Promise<void>((resolve) => (this.markDone = resolve));
@@ -62,8 +65,9 @@ export class PositionReader {
   private constructor(private readonly options: ReaderOptions) {
     this.next = copyPosition(options.from);
     this.topics = options.topics ?? streamTopics;
+    this.groupId = consumerGroup(`${options.groupPrefix}-${randomUUID()}`);
     this.consumer = options.kafka.consumer({
-      groupId: consumerGroup(`${options.groupPrefix}-${randomUUID()}`),
+      groupId: this.groupId,
       allowAutoTopicCreation: false,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
@@ -84,12 +88,21 @@ export class PositionReader {
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => this.seekAll());
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...this.topics], fromBeginning: false });
-    await this.consumer.run({
-      autoCommit: false,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
-      eachBatch: (payload) => this.handle(payload),
+    const run = () =>
+      this.consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 1,
+        eachBatch: (payload) => this.handle(payload),
+      });
+    // Run again after a crash KafkaJS does not restart from; its join seeks back to where this reader is.
+    this.crashRestart = restartAfterFatalCrash({
+      consumer: this.consumer,
+      rerun: run,
+      logger: this.options.logger,
+      group: this.groupId,
     });
+    await run();
     // Seeks made right after run() are applied before the first fetch of each partition.
     this.seekAll();
     this.checkDone();
@@ -104,6 +117,7 @@ export class PositionReader {
   }
 
   async stop(): Promise<void> {
+    this.crashRestart?.stop();
     this.stopped.abort();
     await this.consumer.disconnect().catch(() => undefined);
   }

@@ -12,6 +12,7 @@ import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, Partiti
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { retrying, type RetryPolicy } from '../retry.ts';
+import { restartAfterFatalCrash, type CrashRestart } from './crash-restart.ts';
 import { deadLetterMessage } from './dead-letter.ts';
 import { DeferredCommits } from './deferred-commits.ts';
 import { describeError, isPoison } from './errors.ts';
@@ -137,6 +138,8 @@ export class ConsumerRunner<V = unknown> {
   private readonly counters;
   /** Aborted by stop(): ends any pause at once. */
   private readonly stopped = new AbortController();
+  /** Runs the consumer again after a crash KafkaJS does not restart from (crash-restart.ts). */
+  private crashRestart: CrashRestart | undefined;
   private readonly commits: boolean;
   private readonly process: BatchHandler<V>;
   /** With `handOver`: what is handed over and not committed yet. */
@@ -197,18 +200,27 @@ export class ConsumerRunner<V = unknown> {
       topics: this.options.topics,
       fromBeginning: this.options.fromBeginning ?? true,
     });
-    await this.consumer.run({
-      // Deferred commits are the runner's own: KafkaJS would commit what is resolved, written or not.
-      autoCommit: this.commits && !this.deferred,
-      autoCommitInterval: this.commits && !this.deferred ? 1_000 : null,
-      eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
-      eachBatch: (payload) => this.handleBatch(payload),
+    const run = () =>
+      this.consumer.run({
+        // Deferred commits are the runner's own: KafkaJS would commit what is resolved, written or not.
+        autoCommit: this.commits && !this.deferred,
+        autoCommitInterval: this.commits && !this.deferred ? 1_000 : null,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
+        eachBatch: (payload) => this.handleBatch(payload),
+      });
+    this.crashRestart = restartAfterFatalCrash({
+      consumer: this.consumer,
+      rerun: run,
+      logger: this.options.logger,
+      group: this.options.groupId,
     });
+    await run();
   }
 
   /** Finishes the message in hand, commits resolved offsets, and leaves the group. */
   async stop(): Promise<void> {
+    this.crashRestart?.stop();
     this.stopped.abort();
     if (this.deferred) {
       // Nothing more is handed over; what was is written (or failed) and committed while still a member.
