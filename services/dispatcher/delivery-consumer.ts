@@ -12,7 +12,7 @@
 // committed, and run again (at-least-once: receivers dedupe on webhook-id).
 import type { Consumer, EachBatchPayload, Kafka, KafkaMessage } from 'kafkajs';
 import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
-import { restartAfterFatalCrash, type CrashRestart } from '../runtime/kafka/crash-restart.ts';
+import { runRestartingAfterCrash, type CrashRestart } from '../runtime/kafka/crash-restart.ts';
 import { deadLetterMessage } from '../runtime/kafka/dead-letter.ts';
 import { describeError, isPoison } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
@@ -131,21 +131,18 @@ export class DeliveryConsumer {
   async start(): Promise<void> {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.options.topics, fromBeginning: this.options.fromBeginning });
-    const run = () =>
-      this.consumer.run({
+    // After a crash KafkaJS does not restart from, the lanes of the crashed run are dropped when the new
+    // run joins (GROUP_JOIN above).
+    this.crashRestart = await runRestartingAfterCrash(
+      this.consumer,
+      {
         autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: 4,
         eachBatch: (payload) => this.take(payload),
-      });
-    // The lanes of the crashed run are dropped when the new run joins (GROUP_JOIN above).
-    this.crashRestart = restartAfterFatalCrash({
-      consumer: this.consumer,
-      rerun: run,
-      logger: this.options.logger,
-      group: this.options.groupId,
-    });
-    await run();
+      },
+      { logger: this.options.logger, group: this.options.groupId },
+    );
   }
 
   /**

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Admin, Consumer, EachBatchPayload, Kafka } from 'kafkajs';
 import type { Logger } from '../../runtime/logger.ts';
-import { restartAfterFatalCrash, type CrashRestart } from '../../runtime/kafka/crash-restart.ts';
+import { runRestartingAfterCrash, type CrashRestart } from '../../runtime/kafka/crash-restart.ts';
 import { isPoison } from '../../runtime/kafka/errors.ts';
 import type { EventCodec } from '../../runtime/kafka/registry.ts';
 import { copyPosition, streamTopics, type Position } from './stream-position.ts';
@@ -88,21 +88,17 @@ export class PositionReader {
     this.consumer.on(this.consumer.events.GROUP_JOIN, () => this.seekAll());
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [...this.topics], fromBeginning: false });
-    const run = () =>
-      this.consumer.run({
+    // Run again after a crash KafkaJS does not restart from: its join seeks back to where this reader is.
+    this.crashRestart = await runRestartingAfterCrash(
+      this.consumer,
+      {
         autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: 1,
         eachBatch: (payload) => this.handle(payload),
-      });
-    // Run again after a crash KafkaJS does not restart from; its join seeks back to where this reader is.
-    this.crashRestart = restartAfterFatalCrash({
-      consumer: this.consumer,
-      rerun: run,
-      logger: this.options.logger,
-      group: this.groupId,
-    });
-    await run();
+      },
+      { logger: this.options.logger, group: this.groupId },
+    );
     // Seeks made right after run() are applied before the first fetch of each partition.
     this.seekAll();
     this.checkDone();

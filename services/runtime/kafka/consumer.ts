@@ -12,7 +12,7 @@ import type { Consumer, EachBatchPayload, IHeaders, Kafka, KafkaMessage, Partiti
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from '../logger.ts';
 import { retrying, type RetryPolicy } from '../retry.ts';
-import { restartAfterFatalCrash, type CrashRestart } from './crash-restart.ts';
+import { runRestartingAfterCrash, type CrashRestart } from './crash-restart.ts';
 import { deadLetterMessage } from './dead-letter.ts';
 import { DeferredCommits } from './deferred-commits.ts';
 import { describeError, isPoison } from './errors.ts';
@@ -200,22 +200,18 @@ export class ConsumerRunner<V = unknown> {
       topics: this.options.topics,
       fromBeginning: this.options.fromBeginning ?? true,
     });
-    const run = () =>
-      this.consumer.run({
+    this.crashRestart = await runRestartingAfterCrash(
+      this.consumer,
+      {
         // Deferred commits are the runner's own: KafkaJS would commit what is resolved, written or not.
         autoCommit: this.commits && !this.deferred,
         autoCommitInterval: this.commits && !this.deferred ? 1_000 : null,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
         eachBatch: (payload) => this.handleBatch(payload),
-      });
-    this.crashRestart = restartAfterFatalCrash({
-      consumer: this.consumer,
-      rerun: run,
-      logger: this.options.logger,
-      group: this.options.groupId,
-    });
-    await run();
+      },
+      { logger: this.options.logger, group: this.options.groupId },
+    );
   }
 
   /** Finishes the message in hand, commits resolved offsets, and leaves the group. */

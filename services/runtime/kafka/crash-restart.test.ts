@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Consumer } from 'kafkajs';
 import { createLogger } from '../logger.ts';
-import { restartAfterFatalCrash } from './crash-restart.ts';
+import { restartAfterFatalCrash, runRestartingAfterCrash } from './crash-restart.ts';
 
 const events = { CRASH: 'consumer.crash', GROUP_JOIN: 'consumer.group_join' } as Consumer['events'];
 
@@ -100,5 +100,31 @@ describe('a consumer that crashed for good', () => {
     expect(rerun).not.toHaveBeenCalled();
     expect(consumer.listening(events.CRASH)).toBe(0);
     expect(consumer.listening(events.GROUP_JOIN)).toBe(0);
+  });
+
+  it('is run with the configuration it was started with', async () => {
+    const consumer = fakeConsumer();
+    const configs: unknown[] = [];
+    const run = async (config: unknown) => void configs.push(config);
+    const config = { autoCommit: false, eachBatch: async () => undefined };
+    const restart = await runRestartingAfterCrash({ ...consumer, run }, config, {
+      logger,
+      group: 'g',
+    });
+    consumer.emit(events.CRASH, { ...coordinatorNotFound, restart: false });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(configs).toEqual([config, config]);
+    restart.stop();
+  });
+
+  it('stops listening when the first run fails, which its caller sees', async () => {
+    const consumer = fakeConsumer();
+    const run = async () => {
+      throw new Error('no broker');
+    };
+    await expect(runRestartingAfterCrash({ ...consumer, run }, {}, { logger, group: 'g' })).rejects.toThrow(
+      'no broker',
+    );
+    expect(consumer.listening(events.CRASH)).toBe(0);
   });
 });

@@ -11,7 +11,7 @@
 // back to 1 s once it has joined its group), `rerun` calls its run() with the same configuration, which is
 // what KafkaJS's own restart does (the subscription outlives the crash). A crash that keeps coming (a
 // topic the client may not read, say) is logged at each attempt rather than left silent.
-import type { Consumer } from 'kafkajs';
+import type { Consumer, ConsumerRunConfig } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 
 export interface CrashRestartOptions {
@@ -72,4 +72,23 @@ export function restartAfterFatalCrash(options: CrashRestartOptions): CrashResta
       removeJoin();
     },
   };
+}
+
+/**
+ * Runs `consumer` with `config`, and again with the same after any crash KafkaJS does not restart it
+ * from; stop() the result before disconnecting the consumer.
+ */
+export async function runRestartingAfterCrash(
+  consumer: Pick<Consumer, 'on' | 'events' | 'run'>,
+  config: ConsumerRunConfig,
+  options: Pick<CrashRestartOptions, 'logger' | 'group'>,
+): Promise<CrashRestart> {
+  const restart = restartAfterFatalCrash({ consumer, rerun: () => consumer.run(config), ...options });
+  try {
+    await consumer.run(config);
+  } catch (error) {
+    restart.stop();
+    throw error;
+  }
+  return restart;
 }
