@@ -65,9 +65,10 @@ export class PositionReader {
   private constructor(private readonly options: ReaderOptions) {
     this.next = copyPosition(options.from);
     this.topics = options.topics ?? streamTopics;
-    this.groupId = consumerGroup(`${options.groupPrefix}-${randomUUID()}`);
+    const groupId = consumerGroup(`${options.groupPrefix}-${randomUUID()}`);
+    this.groupId = groupId;
     this.consumer = options.kafka.consumer({
-      groupId: this.groupId,
+      groupId,
       allowAutoTopicCreation: false,
       sessionTimeout: 30_000,
       heartbeatInterval: 3_000,
