@@ -11,6 +11,7 @@
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ArticleEnriched, StoryEvent } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { ReadModelWait } from '../runtime/clickhouse/read-model-wait.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -43,6 +44,7 @@ const leadChars = 600;
 
 export function clustererHandler(options: ClustererOptions): ClustererHandler {
   const clock = options.clock ?? Date.now;
+  const articleWait = new ReadModelWait(options.articleWaitMs, clock);
   let state: StoryClusterer | undefined;
 
   const handle: BatchHandler<ArticleEnriched> = async (events) => {
@@ -51,14 +53,16 @@ export function clustererHandler(options: ClustererOptions): ClustererHandler {
     const enrichments = events.flatMap((e) => (e.value ? [e.value] : []));
     const fresh = enrichments.filter((e) => clusterer.storyOf(e.article_id) === undefined);
     if (fresh.length === 0) return;
-    // The headline, lead, source and dates: the enrichment event carries none of them.
-    const facts = await readArticleFacts(options.clickhouse, [...new Set(fresh.map((e) => e.article_id))], {
-      narrations: false,
-      contentChars: 2000,
-    });
+    // The lead, source and dates: the enrichment event carries none of them (only the headline).
+    const facts = await articleWait.read(() =>
+      readArticleFacts(options.clickhouse, [...new Set(fresh.map((e) => e.article_id))], {
+        narrations: false,
+        contentChars: 2000,
+      }),
+    );
     const now = clock();
     for (const e of fresh)
-      if (!facts.has(e.article_id) && now - e.occurred_at < options.articleWaitMs)
+      if (!facts.has(e.article_id) && articleWait.waiting(e.occurred_at, now))
         throw new DependencyUnavailableError(`the read model does not show article ${e.article_id} yet`);
 
     const appended: StoryEvent[] = [];
@@ -105,7 +109,7 @@ export function storyArticle(enrichment: ArticleEnriched, facts: ArticleFacts | 
     sourceId: facts?.sourceId ?? 'unknown',
     language,
     at: facts ? Math.min(facts.publishedAt, facts.discoveredAt) : enrichment.occurred_at,
-    title: facts?.title ?? '',
+    title: facts?.title ?? enrichment.article_title ?? '',
     lead,
     entities: succeeded ? enrichment.entities.map((e) => e.name) : [],
     keywords: succeeded ? enrichment.keywords : [],

@@ -7,6 +7,7 @@
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ArticleEnriched, Webhook, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { ReadModelWait } from '../runtime/clickhouse/read-model-wait.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -108,6 +109,7 @@ export interface ArticleFanOutDeps {
 
 export function articleFanOutHandler(deps: ArticleFanOutDeps): BatchHandler<ArticleEnriched> {
   const clock = deps.clock ?? (() => new Date());
+  const articleWait = new ReadModelWait(deps.articleWaitMs, () => clock().getTime());
   return async (events) => {
     await deps.directory.catchUp();
     const webhooks = deps.directory.subscribersOf(ARTICLE_PUBLISHED);
@@ -118,13 +120,15 @@ export function articleFanOutHandler(deps: ArticleFanOutDeps): BatchHandler<Arti
       e.value?.status === 'succeeded' && e.value.revision <= 1 ? [e.value] : [],
     );
     if (webhooks.length === 0 || enriched.length === 0) return;
-    const facts = await readArticleFacts(deps.clickhouse, [...new Set(enriched.map((e) => e.article_id))]);
+    const facts = await articleWait.read(() =>
+      readArticleFacts(deps.clickhouse, [...new Set(enriched.map((e) => e.article_id))]),
+    );
     const now = clock();
     const jobs: WebhookDelivery[] = [];
     for (const enrichment of enriched) {
       const article = facts.get(enrichment.article_id);
       if (!article) {
-        if (now.getTime() - enrichment.occurred_at < deps.articleWaitMs)
+        if (articleWait.waiting(enrichment.occurred_at, now.getTime()))
           throw new DependencyUnavailableError(
             `the read model does not show article ${enrichment.article_id} yet`,
           );

@@ -7,6 +7,7 @@
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { StoryEvent, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { ReadModelWait } from '../runtime/clickhouse/read-model-wait.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -40,23 +41,21 @@ export interface BreakingFanOutDeps {
 
 export function breakingFanOutHandler(deps: BreakingFanOutDeps): BatchHandler<StoryEvent> {
   const clock = deps.clock ?? (() => new Date());
+  const articleWait = new ReadModelWait(deps.articleWaitMs, () => clock().getTime());
   return async (events) => {
     const breaking = events.flatMap((e) => (e.value?.type === 'breaking' ? [e.value] : []));
     if (breaking.length === 0) return;
     await deps.directory.catchUp();
     const webhooks = deps.directory.subscribersOf(NEWS_BREAKING);
     if (webhooks.length === 0) return;
-    const facts = await readArticleFacts(deps.clickhouse, [
-      ...new Set(breaking.flatMap((e) => e.article_ids)),
-    ]);
+    const facts = await articleWait.read(() =>
+      readArticleFacts(deps.clickhouse, [...new Set(breaking.flatMap((e) => e.article_ids))]),
+    );
     const now = clock();
     const jobs: WebhookDelivery[] = [];
     for (const event of breaking) {
       const articles = event.article_ids.flatMap((id) => facts.get(id) ?? []);
-      if (
-        articles.length < event.article_ids.length &&
-        now.getTime() - event.occurred_at < deps.articleWaitMs
-      )
+      if (articles.length < event.article_ids.length && articleWait.waiting(event.occurred_at, now.getTime()))
         throw new DependencyUnavailableError(
           `the read model does not show every article of story ${event.story_id} yet`,
         );

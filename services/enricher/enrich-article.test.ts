@@ -100,6 +100,8 @@ describe('enrichArticle', () => {
       entities: [{ name: 'Acme', type: 'organization', salience: 1, mentions: 2 }],
       provider: 'fake',
       enriched_at: 1_000,
+      article_url: 'https://example.com/a1',
+      article_title: 'Acme raises prices',
     });
   });
 
@@ -122,6 +124,10 @@ describe('enrichArticle', () => {
     expect(seen).toHaveLength(3);
     expect(event).toMatchObject({ status: 'failed', summary: null, sentiment: null, entities: [] });
     expect(event.failure_reason).toBe('provider failed after 3 attempts: boom');
+    expect([event.article_url, event.article_title]).toEqual([
+      'https://example.com/a1',
+      'Acme raises prices',
+    ]);
   });
 
   it('records a rejected text as failed at once, without retrying', async () => {
@@ -213,9 +219,9 @@ describe('revisions', () => {
       { heartbeat: async () => undefined },
     );
     expect(seen.map((t) => t.title)).toEqual(['Acme raises prices', 'Acme raises prices again']);
-    expect(sent.map((e) => [e.article_id, e.revision, e.status])).toEqual([
-      ['a1', 1, 'succeeded'],
-      ['a1', 3, 'succeeded'],
+    expect(sent.map((e) => [e.article_id, e.revision, e.status, e.article_title])).toEqual([
+      ['a1', 1, 'succeeded', 'Acme raises prices'],
+      ['a1', 3, 'succeeded', 'Acme raises prices again'],
     ]);
     // A batch of such revisions alone appends nothing at all.
     sent.length = 0;

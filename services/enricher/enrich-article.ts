@@ -83,7 +83,7 @@ export async function enrichArticle(
   const retry = deps.retry ?? defaultProviderRetry;
   const text = articleText(article);
   const failed = (reason: string): ArticleEnriched =>
-    failedEnrichment(article.article_id, reason, deps.provider, clock(), article.revision);
+    failedEnrichment(article, reason, deps.provider, clock());
 
   if (text.text === '') return failed('empty article text');
 
@@ -127,8 +127,7 @@ export async function enrichArticle(
       },
     },
   );
-  if (enriched.kind === 'done')
-    return succeededEnrichment(article.article_id, enriched.value, clock(), article.revision);
+  if (enriched.kind === 'done') return succeededEnrichment(article, enriched.value, clock());
   const { error, attempts } = enriched;
   if (error instanceof DependencyUnavailableError) throw error;
   const reason = reasonOf(error);

@@ -8,7 +8,9 @@ export const matcherEnv = {
       'on, not for the whole history; true matches every enrichment on the topic.',
   ),
   MATCHER_ARTICLE_WAIT_MS: integer(60_000, 0, 3_600_000).describe(
-    'How long an enrichment waits for its article to reach the read model.',
+    'How long an enrichment waits for its article to reach the read model, counted from the enrichment or ' +
+      'from the last failed read of ClickHouse, whichever is later; past that it is matched on what the ' +
+      'enrichment says (its summary and entities, the URL and title of its article).',
   ),
   MATCHER_REPEATED_STORY_DAYS: integer(30, 0, 365).describe(
     'For this long after an article alerted a monitor, another article with the same canonical URL (the ' +

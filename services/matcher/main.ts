@@ -15,6 +15,7 @@ import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { RedisAlertClaims } from '../monitors/alert-claims.ts';
 import { MonitorSet } from '../monitors/alert-raiser.ts';
+import { readArticleFacts } from '../monitors/article-facts.ts';
 import { matcherEnv } from './config.ts';
 import { matcherHandler } from './matcher.ts';
 
@@ -74,7 +75,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     // Short pauses: an alert waiting for its narration should go as soon as the narration is there.
     retry: { initialBackoffMs: 100, maxBackoffMs: 1_000 },
     batchHandler: matcherHandler({
-      clickhouse,
+      readArticles: (ids) => readArticleFacts(clickhouse, ids),
       producer,
       monitors,
       logger,

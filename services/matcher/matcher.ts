@@ -9,22 +9,28 @@
 // the article's narration URL instead, which the API resolves when it is fetched (webhooks/alert-data.ts).
 // Articles that match nothing never wait.
 //
+// The article before matching: an enrichment can come before the projector has written its article, so
+// the batch waits for the read model too, up to `articleWaitMs` (counted as runtime/clickhouse/
+// read-model-wait.ts says), and then matches what the enrichment itself says: its summary and entities,
+// and the URL and title of the article it names. Such an alert is poorer (no source, no article text to
+// match on), so it is the exception.
+//
 // One alert per monitor and story: when two articles share a canonical URL (two feeds carrying one story),
 // the first to raise an alert for a monitor claims the pair and the other raises none for it
 // (monitors/alert-claims.ts).
-import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
+import { ReadModelWait } from '../runtime/clickhouse/read-model-wait.ts';
 import { DependencyUnavailableError } from '../runtime/kafka/errors.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { withoutRepeatedStories, type AlertClaims } from '../monitors/alert-claims.ts';
 import { alertsFor, type ArticleFacts, type MonitorSet } from '../monitors/alert-raiser.ts';
-import { readArticleFacts } from '../monitors/article-facts.ts';
 
 export interface MatcherOptions {
-  clickhouse: ClickHouse;
+  /** The read model's articles by id (monitors/article-facts.ts readArticleFacts). */
+  readArticles: (ids: string[]) => Promise<Map<string, ArticleFacts>>;
   producer: Pick<EventProducer, 'send'>;
   monitors: MonitorSet;
   logger: Logger;
@@ -42,21 +48,19 @@ export interface MatcherOptions {
 
 export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnriched> {
   const clock = options.clock ?? Date.now;
+  const articleWait = new ReadModelWait(options.articleWaitMs, clock);
   return async (events) => {
     const enrichments = events.flatMap((e) => (e.value ? [e.value] : []));
     if (enrichments.length === 0 || options.monitors.current().byId.size === 0) return;
-    const facts = await readArticleFacts(options.clickhouse, [
-      ...new Set(enrichments.map((e) => e.article_id)),
-    ]);
+    const facts = await articleWait.read(() =>
+      options.readArticles([...new Set(enrichments.map((e) => e.article_id))]),
+    );
     const now = clock();
     const alerts: Alert[] = [];
     for (const enrichment of enrichments) {
       let article: ArticleFacts | undefined = facts.get(enrichment.article_id);
       // The enrichment of a later revision waits for that revision too, so the alert names its title.
-      if (
-        (article?.revision ?? 0) < enrichment.revision &&
-        now - enrichment.occurred_at < options.articleWaitMs
-      )
+      if ((article?.revision ?? 0) < enrichment.revision && articleWait.waiting(enrichment.occurred_at, now))
         throw new DependencyUnavailableError(
           `the read model does not show revision ${enrichment.revision} of article ${enrichment.article_id} yet`,
         );
@@ -67,8 +71,9 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
         );
         article = {
           articleId: enrichment.article_id,
-          title: '',
-          url: '',
+          // Null only in enrichments written before they named their article.
+          title: enrichment.article_title ?? '',
+          url: enrichment.article_url ?? '',
           summary: enrichment.summary ?? '',
           content: '',
           narrated: false,

@@ -204,6 +204,8 @@ async function appendNews(producer: EventProducer): Promise<void> {
     enriched_at: a.discovered_at + 1000,
     revision: 1,
     occurred_at: a.discovered_at + 1000,
+    article_url: a.url,
+    article_title: a.title,
   }));
   await producer.send(
     topicNames.articlesDiscovered,

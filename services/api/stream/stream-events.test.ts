@@ -68,6 +68,8 @@ const enrichment = (overrides: Partial<ArticleEnriched> = {}): ArticleEnriched =
   enriched_at: Date.UTC(2026, 10, 24, 8, 32),
   occurred_at: Date.UTC(2026, 10, 24, 8, 32),
   revision: 1,
+  article_url: 'https://example.com/chips',
+  article_title: 'Chip stocks rise',
   ...overrides,
 });
 

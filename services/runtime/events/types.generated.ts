@@ -123,6 +123,10 @@ export interface ArticleEnriched {
   enriched_at: number;
   /** The revision of the article (ArticleDiscovered.revision) whose text was enriched. A revision that changed only its author or date is not enriched again, so the enrichment of an earlier revision stays the latest. Events written before revisions existed read as 1. */
   revision: number;
+  /** Canonical URL of the article (ArticleDiscovered.url) in the revision enriched, so the event names its article without a join; null in events written before this field was added. */
+  article_url: null | string;
+  /** Title of the article (ArticleDiscovered.title) in the revision enriched; null in events written before this field was added. */
+  article_title: null | string;
   /** When the enrichment result was recorded, UTC milliseconds since the Unix epoch. Set by the producer from its clock at the moment of the fact, not when Kafka received the record. */
   occurred_at: number;
 }

@@ -198,6 +198,8 @@ export function sampleEnrichment(
     enriched_at: at,
     revision: 1,
     occurred_at: at,
+    article_url: null,
+    article_title: null,
     ...overrides,
   };
 }
