@@ -72,6 +72,43 @@ describe('StoryClusterer', () => {
     expect(c.storyOf(fed[0]!.id)).toBe(storyIdFor(fed[0]!.id));
   });
 
+  it('puts reports of one event into one story on a new stream too, in whatever order they come', () => {
+    // No background: on a new deployment the event's own words are in every article seen so far.
+    const lead =
+      'A fire destroyed a fish warehouse at Vardo harbour in Finnmark, northern Norway, on Tuesday ' +
+      'morning. Police said nobody was hurt and the cause of the fire at the Vardo harbour was not yet known.';
+    const reports = [
+      'Fire destroys Vardo harbour warehouse, Norway police say',
+      'Huge fire at Vardo harbour in Norway destroys fish warehouse',
+      'Vardo harbour fire: warehouse lost, no injuries reported in Norway',
+      'Firefighters battle blaze at Vardo harbour warehouse in northern Norway',
+      'Vardo harbour warehouse burns down, Norway police investigate fire',
+    ].map((title, i) => ({
+      ...article(title, { lead, entities: ['Vardo', 'Norway'], keywords: ['fire', 'harbor', 'warehouse'] }),
+      sourceId: `outlet${i}`,
+    }));
+    const mine = article('Kiruna mine reopens after tunnel inspection, Sweden operator says', {
+      lead: 'The Kiruna iron ore mine in northern Sweden has restarted production after an inspection.',
+      entities: ['Kiruna', 'Sweden'],
+      keywords: ['mine', 'inspection'],
+    });
+    const orders = (items: StoryArticle[]): StoryArticle[][] =>
+      items.length <= 1
+        ? [items]
+        : items.flatMap((first, i) =>
+            orders(items.filter((_, j) => j !== i)).map((rest) => [first, ...rest]),
+          );
+    const split: string[] = [];
+    for (const order of orders(reports)) {
+      const c = new StoryClusterer();
+      run(c, [...order, mine]);
+      if (new Set(reports.map((a) => c.storyOf(a.id))).size !== 1)
+        split.push(order.map((a) => a.sourceId).join(' '));
+      expect(c.storyOf(mine.id)).not.toBe(c.storyOf(reports[0]!.id));
+    }
+    expect(split, 'orders that split the event').toEqual([]);
+  });
+
   it('never links two events through one shared common word', () => {
     const c = new StoryClusterer();
     run(c, background);

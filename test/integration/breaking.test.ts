@@ -189,9 +189,10 @@ describe('breaking news', () => {
     // Two fire articles clustered close together can start two stories that the next one merges: the
     // read model shows the merge once the projector has written the moved articles again.
     const fireSources = new Set(sourceIds.slice(0, 5));
+    let listed: ArticleList['articles'] = [];
     await waitFor(
       async () => {
-        const articles = await list();
+        const articles = (listed = await list());
         return (
           articles.length === outlets.length + lonely.length &&
           articles.every((a) => a.story_id) &&
@@ -200,7 +201,11 @@ describe('breaking news', () => {
       },
       'every article in a story, the fire articles in one',
       60_000,
-    );
+    ).catch((error: Error) => {
+      // Which of the three it was, and how the articles were grouped: a failure here says what to look at.
+      const stories = listed.map((a) => `${a.title} -> ${a.story_id ?? 'no story'}`).join('; ');
+      throw new Error(`${error.message}; ${listed.length} article(s) listed: ${stories}`);
+    });
     const articles = await list();
     const fireStories = new Set(
       articles.filter((a) => sourceIds.slice(0, 5).includes(a.source_id)).map((a) => a.story_id),
