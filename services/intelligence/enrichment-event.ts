@@ -32,9 +32,8 @@ export function succeededEnrichment(
   e: Enrichment,
   at: number,
 ): ArticleEnriched {
-  const { revision, ...named } = articleFields(article);
   return {
-    ...named,
+    ...articleFields(article),
     status: 'succeeded',
     failure_reason: null,
     summary: e.summary,
@@ -50,7 +49,6 @@ export function succeededEnrichment(
     provider: e.provider,
     model: e.model,
     enriched_at: at,
-    revision,
     occurred_at: at,
   };
 }
@@ -61,9 +59,8 @@ export function failedEnrichment(
   provider: Pick<EnrichmentProvider, 'name' | 'model'>,
   at: number,
 ): ArticleEnriched {
-  const { revision, ...named } = articleFields(article);
   return {
-    ...named,
+    ...articleFields(article),
     status: 'failed',
     // The reason is for people reading the topic; a provider's error can be long.
     failure_reason: reason.slice(0, 500),
@@ -80,7 +77,6 @@ export function failedEnrichment(
     provider: provider.name,
     model: provider.model,
     enriched_at: at,
-    revision,
     occurred_at: at,
   };
 }
