@@ -51,8 +51,6 @@ describe('news alerts end to end', () => {
   let poller: PollerProcess | undefined;
   let audioDir: string;
   const services: ServiceProcess[] = [];
-  /** The name of each of `services`, for the clean-up's report. */
-  const serviceNames: string[] = [];
 
   const start = async (
     name: 'enricher' | 'narrator' | 'matcher' | 'dispatcher',
@@ -69,7 +67,6 @@ describe('news alerts end to end', () => {
       ...env,
     });
     services.push(service);
-    serviceNames.push(name);
     await waitFor(() => service.output().includes(ready), `the ${name} to start`, 90_000).catch(
       (error: Error) => {
         throw new Error(`${error.message}\n${name} output:\n${service.output()}`);
@@ -109,21 +106,10 @@ describe('news alerts end to end', () => {
 
   // Each service exits within its 30 s grace (runtime/lifecycle.ts) however its stop goes, and the
   // stack's close comes after: 60 s for all of it ran out once in CI. A slow stop prints what the service
-  // wrote last, so the next one says which service and why.
+  // wrote last (support/service-process.ts), so the next one says which service and why.
   afterAll(async () => {
     poller?.child.kill('SIGKILL');
-    await Promise.all(
-      services.map(async (service, i) => {
-        const started = performance.now();
-        const code = await service.stop();
-        const ms = performance.now() - started;
-        if (ms > 10_000)
-          console.warn(
-            `the ${serviceNames[i]} took ${Math.round(ms)} ms to stop (exit code ${code}); its last output:\n` +
-              service.output().slice(-3000),
-          );
-      }),
-    );
+    await Promise.all(services.map((service) => service.stop()));
     await receiver?.close();
     await server?.close();
     await stack?.close();

@@ -5,13 +5,18 @@ import { fileURLToPath } from 'node:url';
 import { waitFor } from './wait.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
+/** Each service exits within its 30 s grace (runtime/lifecycle.ts); a third of that is already slow. */
+const slowStopMs = 10_000;
 
 export interface ServiceProcess {
   child: ChildProcess;
   exited: Promise<number | null>;
   /** The last few kB it wrote (JSON logs on stdout, messages on stderr). */
   output: () => string;
-  /** SIGTERM, and the exit code once it is gone. */
+  /**
+   * SIGTERM, and the exit code once it is gone. A stop that takes over 10 s prints what the service
+   * wrote last, so a clean-up hook that runs out of time says which service held it and why.
+   */
   stop: () => Promise<number | null>;
 }
 
@@ -35,8 +40,17 @@ export function startServiceProcess(
     exited,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      const started = performance.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      const ms = performance.now() - started;
+      if (ms > slowStopMs)
+        console.warn(
+          `the ${service} took ${Math.round(ms)} ms to stop (exit code ${code}); its last output:\n` +
+            output.slice(-3000),
+        );
+      return code;
     },
   };
 }
