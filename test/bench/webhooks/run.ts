@@ -403,7 +403,7 @@ export default async function webhooks(context: BenchContext): Promise<number> {
   const exactlyOnce = figures.missing === 0 && figures.duplicates === 0;
 
   log('');
-  const row = (figure: string, value: string) => log(`${figure.padEnd(44)}${value}`);
+  const row = (figure: string, value: string) => log(`${figure.padEnd(48)}${value}`);
   row('figure', 'value');
   row(
     'dispatcher deliveries/s, arrival span',
