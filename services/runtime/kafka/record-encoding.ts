@@ -24,6 +24,7 @@
 // Call installRecordEncoding() once at a service's start, before it produces (later works too: the
 // produce request modules are reloaded).
 import { createRequire } from 'node:module';
+import { crc32c } from './crc32c.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -311,53 +312,6 @@ function measureRecord(
 }
 
 // ---- the batch ----------------------------------------------------------------------------------
-
-/** CRC-32C (Castagnoli), slicing by 8: the checksum KafkaJS computes a byte at a time. */
-const crcTables = (() => {
-  const tables = Array.from({ length: 8 }, () => new Int32Array(256));
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0x82f63b78 : c >>> 1;
-    tables[0]![n] = c;
-  }
-  for (let n = 0; n < 256; n++) {
-    let c = tables[0]![n]!;
-    for (let t = 1; t < 8; t++) {
-      c = tables[0]![c & 0xff]! ^ (c >>> 8);
-      tables[t]![n] = c;
-    }
-  }
-  return tables;
-})();
-
-export function crc32c(buf: Uint8Array, start = 0, end = buf.length): number {
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = crcTables as [
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-    Int32Array,
-  ];
-  let crc = -1;
-  let i = start;
-  for (; i + 8 <= end; i += 8) {
-    const a = crc ^ (buf[i]! | (buf[i + 1]! << 8) | (buf[i + 2]! << 16) | (buf[i + 3]! << 24));
-    crc =
-      t7[a & 0xff]! ^
-      t6[(a >>> 8) & 0xff]! ^
-      t5[(a >>> 16) & 0xff]! ^
-      t4[a >>> 24]! ^
-      t3[buf[i + 4]!]! ^
-      t2[buf[i + 5]!]! ^
-      t1[buf[i + 6]!]! ^
-      t0[buf[i + 7]!]!;
-  }
-  for (; i < end; i++) crc = t0[(crc ^ buf[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ -1) >>> 0;
-}
 
 function writeLong(buf: Buffer, offset: number, value: LongLike): number {
   buf.writeInt32BE(value.getHighBits(), offset);
