@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeRowBinary, parseColumnType, type Column } from './row-binary.ts';
+import { BufferPool, encodeRowBinary, parseColumnType, poolSize, type Column } from './row-binary.ts';
 
 const hex = (b: Buffer) => b.toString('hex');
 
@@ -124,5 +124,47 @@ describe('encodeRowBinary', () => {
 
   it('refuses a UInt64 it cannot write exactly', () => {
     expect(() => encodeRowBinary([column('v', 'UInt64')], [{ v: 2 ** 60 }])).toThrow('v is not a UInt64');
+  });
+});
+
+// Buffers are compared by identity with a boolean: a failing toBe would print all of their bytes.
+describe('BufferPool', () => {
+  const MiB = 1 << 20;
+
+  it('makes buffers of a power of two from 1 MiB on, so the next, slightly larger batch still fits', () => {
+    expect(poolSize(1000)).toBe(1000);
+    expect(poolSize(MiB)).toBe(MiB);
+    expect(poolSize(MiB + 1)).toBe(2 * MiB);
+    expect(poolSize(100 * MiB)).toBe(128 * MiB);
+    const pool = new BufferPool(2);
+    const first = pool.take(100 * MiB);
+    expect(first.length).toBe(128 * MiB);
+    pool.give(first);
+    expect(pool.take(110 * MiB) === first, 'the same buffer').toBe(true);
+  });
+
+  it('gives the smallest buffer that is large enough', () => {
+    const pool = new BufferPool(3);
+    const [small, large] = [pool.take(4 * MiB), pool.take(16 * MiB)];
+    pool.give(large);
+    pool.give(small);
+    expect(pool.take(3 * MiB) === small, 'the same buffer').toBe(true);
+    expect(pool.take(3 * MiB) === large, 'the same buffer').toBe(true);
+    expect(pool.take(3 * MiB) === small, 'the same buffer').toBe(false);
+  });
+
+  it('keeps its largest buffers when full', () => {
+    const pool = new BufferPool(2);
+    const [a, b, c] = [pool.take(2 * MiB), pool.take(8 * MiB), pool.take(32 * MiB)];
+    pool.give(a);
+    pool.give(b);
+    pool.give(c); // full: c takes a's place
+    expect(pool.take(16 * MiB) === c, 'the same buffer').toBe(true);
+    expect(pool.take(2 * MiB) === b, 'the same buffer').toBe(true);
+    pool.give(a);
+    pool.give(b);
+    pool.give(Buffer.allocUnsafeSlow(MiB)); // full, and smaller than anything kept: dropped
+    expect(pool.take(MiB) === a, 'the same buffer').toBe(true);
+    expect(pool.take(MiB) === b, 'the same buffer').toBe(true);
   });
 });

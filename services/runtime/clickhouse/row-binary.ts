@@ -5,6 +5,8 @@
 // always the table's current shape; the subset of types our read models use is supported, and any
 // other type is refused when the encoder is built, not in the middle of an insert.
 
+import { constants as bufferConstants } from 'node:buffer';
+
 export type ColumnType =
   | { kind: 'String' }
   | { kind: 'UInt8' | 'UInt16' | 'UInt32' | 'UInt64' | 'Int32' | 'Int64' | 'Float64' }
@@ -160,13 +162,35 @@ export class BufferPool {
       if (this.free[i]!.length >= size && (best < 0 || this.free[i]!.length < this.free[best]!.length))
         best = i;
     if (best >= 0) return this.free.splice(best, 1)[0]!;
-    return Buffer.allocUnsafeSlow(size);
+    return Buffer.allocUnsafeSlow(poolSize(size));
   }
 
-  /** Hands a buffer back: nothing may use it any more. */
+  /**
+   * Hands a buffer back: nothing may use it any more. A full pool keeps its largest buffers, which serve
+   * any request the smaller would.
+   */
   give(buffer: Buffer): void {
-    if (this.free.length < this.keep) this.free.push(buffer);
+    if (this.free.length < this.keep) {
+      this.free.push(buffer);
+      return;
+    }
+    let smallest = 0;
+    for (let i = 1; i < this.free.length; i++)
+      if (this.free[i]!.length < this.free[smallest]!.length) smallest = i;
+    const kept = this.free[smallest]; // none when the pool keeps nothing
+    if (kept && kept.length < buffer.length) this.free[smallest] = buffer;
   }
+}
+
+/**
+ * The size a pooled buffer is made with: a request rounded up to a power of two from 1 MiB on, so that a
+ * batch a little larger than the one before still fits a buffer given back (exact sizes made most
+ * requests of a growing or varying batch miss, and map new memory). What is never written costs address
+ * space only: the pages are not touched, so not resident.
+ */
+export function poolSize(size: number): number {
+  if (size <= 1 << 20) return size;
+  return Math.max(size, Math.min(2 ** Math.ceil(Math.log2(size)), bufferConstants.MAX_LENGTH));
 }
 
 type Writer = RowBinaryWriter;
