@@ -17,7 +17,7 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { nodeFlags } from '../runtime/node-flags.ts';
+import { nodeFlags, serviceEnv } from '../runtime/node-flags.ts';
 import type { SourceInput } from '../sources/source.ts';
 import { SourceRegistry } from '../sources/source-registry.ts';
 import {
@@ -260,7 +260,11 @@ async function start(): Promise<void> {
     ['poller', 'services/poller/main.ts'],
     ['api', 'services/api/main.ts'],
   ] as const) {
-    watch(launch(name, tsx(entry, name === 'poller' ? nodeFlags.poller : [])));
+    watch(
+      launch(name, tsx(entry, name === 'poller' ? nodeFlags.poller : []), {
+        env: serviceEnv(name, childEnv),
+      }),
+    );
   }
   say(
     'services: projector, enricher, narrator, documentarian, matcher, clusterer, dispatcher, poller and api started',

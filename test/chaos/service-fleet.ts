@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { nodeFlags } from '../../services/runtime/node-flags.ts';
+import { nodeFlags, serviceEnv } from '../../services/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -67,7 +67,7 @@ export class ServiceFleet {
     const flags: readonly string[] = service === 'poller' ? nodeFlags.poller : [];
     const child = spawn(process.execPath, [...flags, '--import', 'tsx', `services/${service}/main.ts`], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'info', ...this.env(service) },
+      env: serviceEnv(service, { ...process.env, LOG_LEVEL: 'info', ...this.env(service) }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const file: WriteStream = createWriteStream(`${this.logDir}/${service}-${child.pid}.log`);

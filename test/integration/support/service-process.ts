@@ -2,6 +2,7 @@
 // its environment), keeping the tail of its output for assertions and diagnosis.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serviceEnv } from '../../../services/runtime/node-flags.ts';
 import { waitFor } from './wait.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,7 +28,7 @@ export function startServiceProcess(
 ): ServiceProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', `services/${service}/main.ts`, ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    env: serviceEnv(service, { ...process.env, LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
