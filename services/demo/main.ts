@@ -17,7 +17,7 @@ import { createKafka } from '../runtime/kafka/client.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { nodeFlags, serviceEnv } from '../runtime/node-flags.ts';
+import { nodeFlagsOf, serviceEnv } from '../runtime/node-flags.ts';
 import type { SourceInput } from '../sources/source.ts';
 import { SourceRegistry } from '../sources/source-registry.ts';
 import {
@@ -261,7 +261,7 @@ async function start(): Promise<void> {
     ['api', 'services/api/main.ts'],
   ] as const) {
     watch(
-      launch(name, tsx(entry, name === 'poller' ? nodeFlags.poller : []), {
+      launch(name, tsx(entry, nodeFlagsOf(name)), {
         env: serviceEnv(name, childEnv),
       }),
     );

@@ -4,6 +4,7 @@ import {
   mallocTunables,
   mallocTunedServices,
   nodeFlags,
+  nodeFlagsOf,
   serviceEnv,
   withMallocTunables,
 } from './node-flags.ts';
@@ -37,6 +38,15 @@ describe('node flags', () => {
           new RegExp(`GLIBC_TUNABLES=${mallocTunables} tsx [^&]*services/${service}/main\\.ts`),
         );
     }
+  });
+});
+
+describe('nodeFlagsOf', () => {
+  it("gives a service's flags, and none to a service without", () => {
+    expect(nodeFlagsOf('dispatcher')).toEqual(nodeFlags.dispatcher);
+    expect(nodeFlagsOf('poller')).toEqual(nodeFlags.poller);
+    expect(nodeFlagsOf('enricher')).toEqual([]);
+    expect(nodeFlagsOf('toString')).toEqual([]);
   });
 });
 

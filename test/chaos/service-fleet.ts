@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { nodeFlags, serviceEnv } from '../../services/runtime/node-flags.ts';
+import { nodeFlagsOf, serviceEnv } from '../../services/runtime/node-flags.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -64,7 +64,7 @@ export class ServiceFleet {
   }
 
   start(service: ChaosService): ServiceInstance {
-    const flags: readonly string[] = service === 'poller' ? nodeFlags.poller : [];
+    const flags = nodeFlagsOf(service);
     const child = spawn(process.execPath, [...flags, '--import', 'tsx', `services/${service}/main.ts`], {
       cwd: root,
       env: serviceEnv(service, { ...process.env, LOG_LEVEL: 'info', ...this.env(service) }),

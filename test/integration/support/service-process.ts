@@ -2,7 +2,7 @@
 // its environment), keeping the tail of its output for assertions and diagnosis.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serviceEnv } from '../../../services/runtime/node-flags.ts';
+import { nodeFlagsOf, serviceEnv } from '../../../services/runtime/node-flags.ts';
 import { waitFor } from './wait.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -26,11 +26,15 @@ export function startServiceProcess(
   env: Record<string, string>,
   args: string[] = [],
 ): ServiceProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', `services/${service}/main.ts`, ...args], {
-    cwd: root,
-    env: serviceEnv(service, { ...process.env, LOG_LEVEL: 'warn', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeFlagsOf(service), '--import', 'tsx', `services/${service}/main.ts`, ...args],
+    {
+      cwd: root,
+      env: serviceEnv(service, { ...process.env, LOG_LEVEL: 'warn', ...env }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
   child.stdout.on('data', keep);
