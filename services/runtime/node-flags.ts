@@ -1,6 +1,7 @@
-// V8 flags a service's process needs, in one place for everything that launches it: package.json's
-// scripts, the demo (services/demo/main.ts), the integration tests' processes and the benchmarks.
-// node-flags.test.ts checks that package.json's scripts carry them.
+// V8 flags and glibc malloc settings a service's process needs, in one place for everything that
+// launches it: package.json's scripts, the demo (services/demo/main.ts), the chaos fleet, the integration
+// tests' processes and the benchmarks. node-flags.test.ts checks that package.json's scripts (and, for the
+// malloc settings, the Dockerfile) carry them.
 
 export const nodeFlags = {
   /**
