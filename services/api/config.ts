@@ -53,8 +53,9 @@ export const apiEnv = {
   ),
   API_AUTH_FAILURES_PER_MINUTE: integer(30, 0, 100_000).describe(
     'Distinct credentials (API keys, tokens, client secrets) that may fail to authenticate from one client ' +
-      'address in a minute; past it, every credential from that address answers 429 ' +
-      'too_many_failed_credentials until the minute ends. The same bad key retried counts once, so one ' +
+      'address within a minute (a sliding minute); past it, every credential from that address answers 429 ' +
+      'too_many_failed_credentials, with Retry-After, until fewer have failed within the last minute. ' +
+      'The same bad key retried counts once, so one ' +
       'misconfigured client does not lock out its neighbours. Counted in Redis across instances. 0: no limit.',
   ),
   API_TRUSTED_PROXIES: commaList('')

@@ -417,7 +417,8 @@ describe('access control', () => {
       API_TRUSTED_PROXIES: '127.0.0.1, ::1',
     });
     try {
-      // The count is per clock minute: start with enough of it left for the whole test.
+      // The count is a sliding minute estimated from clock minutes' sets, where failures on both sides of a
+      // minute's turn weigh a little less than four: start with enough of the minute left for the test.
       const left = 60_000 - (Date.now() % 60_000);
       if (left < 25_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
       const from = (address: string, credential: string | null) =>

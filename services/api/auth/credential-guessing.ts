@@ -1,8 +1,14 @@
 // Guessing credentials from one address: the distinct credentials (API keys, access tokens, client
-// secrets) that failed to authenticate from it in the current minute, counted in Redis so that every API
+// secrets) that failed to authenticate from it in the last minute, counted in Redis so that every API
 // instance shares the count. Once an address has tried API_AUTH_FAILURES_PER_MINUTE of them, every
-// credential it presents is refused (429) until the minute ends, a valid one too: answering a valid key
-// with 200 while refusing the others would tell a guesser which one it found.
+// credential it presents is refused (429, Retry-After) until fewer than that have failed within the last
+// minute, a valid one too: answering a valid key with 200 while refusing the others would tell a guesser
+// which one it found.
+//
+// A sliding minute, estimated as the hourly rate limit estimates its hour (limits/rate-limiter.ts): the
+// credentials of this clock minute's set, plus the previous minute's weighted by how much of it is still
+// within the last 60 s. A fixed clock minute let a guesser try the whole allowance at 10:00:59 and again at
+// 10:01:00, twice it in two seconds, and then as many again every minute.
 //
 // Distinct credentials, not failures: a client left with a revoked key that retries it in a loop is one
 // credential, however often it fails, and must not lock out the other clients behind the same address
@@ -15,12 +21,12 @@
 // If Redis cannot be reached, nothing is refused (fail-open, as the hourly rate limit): authentication
 // itself does not need Redis, and the API keeps serving. The outage is logged once a minute.
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import type { Context, Next } from 'koa';
 import { Counter, type Registry } from 'prom-client';
 import { ApiError } from '../../runtime/api-error.ts';
 import type { Logger } from '../../runtime/logger.ts';
 import { clientAddress, type TrustedProxies } from '../http/client-address.ts';
+import { slidingWindow, weightedCount } from '../limits/rate-limiter.ts';
 
 export const guessingWindowSeconds = 60;
 /** How long an address stays one whose credentials are checked after one failed here. */
@@ -28,22 +34,27 @@ const suspectMs = 2 * guessingWindowSeconds * 1000;
 const maxSuspects = 100_000;
 
 export interface CredentialGuessingOptions {
-  redis: Pick<Redis, 'scard' | 'eval'>;
+  /** Redis, or anything that runs its scripts (ioredis's `eval`). */
+  redis: { eval(script: string, numkeys: number, ...keysAndArgs: string[]): Promise<unknown> };
   /** Prefix of the Redis keys (REDIS_KEY_PREFIX + "auth-failures:"). */
   prefix: string;
-  /** Distinct failed credentials an address may present in a minute; 0: no limit. */
+  /** Distinct failed credentials an address may present within a minute; 0: no limit. */
   perMinute: number;
   logger: Logger;
   metrics?: Registry;
   clock?: () => number;
 }
 
-// KEYS[1] = the address's set of this minute; ARGV[1] = the credential's hash, ARGV[2] = seconds to keep
-// the set. Returns how many distinct credentials the set holds after adding.
+// KEYS[1] = the address's set of this minute, KEYS[2] = of the previous minute; ARGV[1] = the credential's
+// hash, ARGV[2] = seconds to keep the set (two minutes: it is the previous one for the second). Returns
+// {1 if the credential was new this minute, else 0; the previous minute's count; this minute's, after}.
 const addScript = `
 local added = redis.call('SADD', KEYS[1], ARGV[1])
 if added == 1 and redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
-return redis.call('SCARD', KEYS[1])`;
+return {added, redis.call('SCARD', KEYS[2]), redis.call('SCARD', KEYS[1])}`;
+
+// KEYS as above. Returns {the previous minute's count, this minute's}: one round trip.
+const countScript = `return {redis.call('SCARD', KEYS[2]), redis.call('SCARD', KEYS[1])}`;
 
 export class CredentialGuessing {
   private readonly clock: () => number;
@@ -57,7 +68,7 @@ export class CredentialGuessing {
     this.refusals = options.metrics
       ? new Counter({
           name: 'api_credential_guessing_refusals_total',
-          help: 'Credentials refused unchecked because their address tried too many that failed this minute',
+          help: 'Credentials refused unchecked because their address tried too many that failed within a minute',
           registers: [options.metrics],
         })
       : null;
@@ -80,12 +91,18 @@ export class CredentialGuessing {
       this.suspects.delete(address);
       return 0;
     }
-    const { key, secondsLeft } = this.window(address);
+    const window = this.window(address);
     try {
-      const tried = await this.options.redis.scard(key);
-      if (tried < this.options.perMinute) return 0;
+      const [previous, current] = (await this.options.redis.eval(
+        countScript,
+        2,
+        window.key,
+        window.previousKey,
+      )) as [number, number];
+      const counts = { previous, current, elapsed: window.elapsed, window: guessingWindowSeconds };
+      if (weightedCount(counts) < this.options.perMinute) return 0;
       this.refusals?.inc();
-      return secondsLeft;
+      return slidingWindow({ ...counts, limit: this.options.perMinute, admitted: false }).resetSeconds;
     } catch (error) {
       this.outage(error);
       return 0;
@@ -96,16 +113,28 @@ export class CredentialGuessing {
   async failed(address: string, credential: string): Promise<void> {
     if (!this.enabled) return;
     this.suspect(address);
-    const { key } = this.window(address);
+    const window = this.window(address);
     const hash = createHash('sha256').update(credential).digest('base64url').slice(0, 22);
     try {
-      const tried = Number(
-        await this.options.redis.eval(addScript, 1, key, hash, String(2 * guessingWindowSeconds)),
-      );
-      if (tried === this.options.perMinute)
+      const [added, previous, current] = (await this.options.redis.eval(
+        addScript,
+        2,
+        window.key,
+        window.previousKey,
+        hash,
+        String(2 * guessingWindowSeconds),
+      )) as [number, number, number];
+      const counts = { previous, elapsed: window.elapsed, window: guessingWindowSeconds };
+      const limit = this.options.perMinute;
+      // Said by the failure that takes the address to the limit, not by every one that fails past it.
+      if (
+        added === 1 &&
+        weightedCount({ ...counts, current: current - 1 }) < limit &&
+        weightedCount({ ...counts, current }) >= limit
+      )
         this.options.logger.warn(
-          { address, credentials: tried, windowSeconds: guessingWindowSeconds },
-          'an address presented too many credentials that failed; refusing its credentials until the minute ends',
+          { address, credentials: current, previousMinute: previous, windowSeconds: guessingWindowSeconds },
+          'an address presented too many credentials that failed within a minute; refusing its credentials',
         );
     } catch (error) {
       this.outage(error);
@@ -124,12 +153,14 @@ export class CredentialGuessing {
     this.suspects.set(address, now);
   }
 
-  private window(address: string): { key: string; secondsLeft: number } {
+  /** The Redis keys of the address's sets of this clock minute and the previous, and how far into this one. */
+  private window(address: string): { key: string; previousKey: string; elapsed: number } {
     const now = this.clock() / 1000;
     const minute = Math.floor(now / guessingWindowSeconds);
     return {
       key: `${this.options.prefix}${address}:${minute}`,
-      secondsLeft: Math.max(1, Math.ceil((minute + 1) * guessingWindowSeconds - now)),
+      previousKey: `${this.options.prefix}${address}:${minute - 1}`,
+      elapsed: now - minute * guessingWindowSeconds,
     };
   }
 
@@ -151,8 +182,8 @@ function headerCredential(ctx: Context): string | undefined {
 }
 
 /**
- * In front of every route: refuses the credentials of an address that tried too many failing ones this
- * minute (429 with Retry-After), and counts each credential that a route answered 401 for. Requests
+ * In front of every route: refuses the credentials of an address that tried too many failing ones within
+ * a minute (429 with Retry-After), and counts each credential that a route answered 401 for. Requests
  * without a credential pass: they guess nothing. The token endpoint's client credentials come in its
  * body, which it reads itself: it puts them in `ctx.state.presentedCredential`, and its token requests
  * are checked whatever they carry.
@@ -173,7 +204,7 @@ export function credentialGuard(guessing: CredentialGuessing, trusted: TrustedPr
     const wait = await guessing.refusedFor(address);
     if (wait > 0) {
       const message =
-        `too many credentials that failed to authenticate from ${address} this minute ` +
+        `too many credentials that failed to authenticate from ${address} within a minute ` +
         `(${guessing.perMinute} at most): its credentials are refused for ${wait} s`;
       if (!tokenRequest)
         throw new ApiError('too_many_failed_credentials', message, { 'Retry-After': String(wait) });

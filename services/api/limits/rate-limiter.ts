@@ -42,27 +42,45 @@ current = redis.call('INCR', KEYS[1])
 if current == 1 then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
 return {1, previous, current}`;
 
-/** What the two counters say, `elapsed` seconds into this clock hour. Pure: the script's arithmetic. */
+/**
+ * The estimate of what the last `window` seconds hold, `elapsed` seconds into this window: all of this
+ * window's count, and the previous window's weighted by how much of it is still within them. Not rounded
+ * down: a floor would let one more in at the turn of the window (10 × 0.9997 → 9).
+ */
+export function weightedCount(counts: {
+  previous: number;
+  current: number;
+  elapsed: number;
+  window: number;
+}): number {
+  return counts.previous * (1 - counts.elapsed / counts.window) + counts.current;
+}
+
+/**
+ * What the two counters say, `elapsed` seconds into this window (a clock hour unless `window` says how
+ * many seconds). Pure: the script's arithmetic. Also counts failed credentials (auth/credential-guessing.ts),
+ * over a minute.
+ */
 export function slidingWindow(counts: {
   previous: number;
   current: number;
   limit: number;
   elapsed: number;
   admitted: boolean;
+  window?: number;
 }): Pick<RateDecision, 'allowed' | 'remaining' | 'resetSeconds'> {
   const { previous, current, limit, elapsed, admitted } = counts;
-  const weight = 1 - elapsed / windowSeconds;
-  // Not rounded down: a floor would let one call more in at the turn of the hour (10 × 0.9997 → 9).
-  const used = previous * weight + current;
-  const toHourEnd = Math.max(1, Math.ceil(windowSeconds - elapsed));
+  const window = counts.window ?? windowSeconds;
+  const used = weightedCount({ previous, current, elapsed, window });
+  const toWindowEnd = Math.max(1, Math.ceil(window - elapsed));
   if (admitted)
-    return { allowed: true, remaining: Math.max(0, Math.floor(limit - used)), resetSeconds: toHourEnd };
-  // Refused: when does the weighted count and this hour's fall under the limit? With this hour's count at the limit,
-  // only once it is the previous hour and weighs less than the limit; otherwise once the previous hour
-  // weighs less than what this hour leaves.
+    return { allowed: true, remaining: Math.max(0, Math.floor(limit - used)), resetSeconds: toWindowEnd };
+  // Refused: when does the weighted count and this window's fall under the limit? With this window's count at
+  // the limit, only once it is the previous window and weighs less than the limit; otherwise once the
+  // previous window weighs less than what this one leaves.
   let wait: number;
-  if (current >= limit) wait = toHourEnd + windowSeconds * (1 - limit / current);
-  else wait = windowSeconds * (1 - (limit - current) / previous) - elapsed;
+  if (current >= limit) wait = toWindowEnd + window * (1 - limit / current);
+  else wait = window * (1 - (limit - current) / previous) - elapsed;
   return { allowed: false, remaining: 0, resetSeconds: Math.max(1, Math.ceil(wait + 1e-9)) };
 }
 
