@@ -5,7 +5,10 @@
 // body the dispatcher sends for a typical alert, with headers of the same size, BENCH_CONCURRENCY in
 // flight, BENCH_DELIVERIES of them after a warm-up: POSTs/s (./webhooks/baseline.ts). The ratio is taken
 // against that loop run in a child process of its own (./webhooks/baseline-process.ts), as the dispatcher
-// is: a POST then wakes another process, as the dispatcher's do. The same loop in this process (on the
+// is: a POST then wakes another process, as the dispatcher's do. That loop runs twice, before the
+// dispatcher and after it has stopped, and the ratio is taken against the mean of the two: this machine's
+// speed drifts by a fifth within minutes, and a baseline on one side only carried that drift into the
+// ratio (each side's ratio is printed too, so the drift shows). The same loop in this process (on the
 // receiver's own event loop, where a request and its answer cost no process switch) is printed beside
 // it, with its ratio: it was the only baseline before 2026-11-27.
 // Then the real dispatcher process (services/dispatcher/main.ts, a consumer group prefix of the run's,
@@ -250,7 +253,12 @@ async function baselineInProcess(receiver: CountingReceiver, fixtures: BenchFixt
  * The same raw loop in a child process of its own (./baseline-process.ts, under tsx like the dispatcher),
  * POSTing to the receiver in this process as the dispatcher does: the like-for-like baseline.
  */
-async function baselineChild(receiver: CountingReceiver, fixtures: BenchFixtures, body: string) {
+async function baselineChild(
+  receiver: CountingReceiver,
+  fixtures: BenchFixtures,
+  body: string,
+  phase: 'child' | 'child-after',
+) {
   const child = fork(`${root}test/bench/webhooks/baseline-process.ts`, [], {
     cwd: root,
     execArgv: ['--import', 'tsx'],
@@ -279,14 +287,14 @@ async function baselineChild(receiver: CountingReceiver, fixtures: BenchFixtures
     body,
     concurrency,
   } satisfies BaselineSetup);
-  if (config.BENCH_WARMUP > 0) await posts('warm-child', config.BENCH_WARMUP);
+  if (config.BENCH_WARMUP > 0) await posts(`warm-${phase}`, config.BENCH_WARMUP);
   checkRunning();
   const cpu = meterCpu({ 'undici process': () => cpuSeconds(child.pid!), ...kafkaCpu, bench: benchCpu });
-  const result = await posts('child', n);
+  const result = await posts(phase, n);
   const used = cpu();
   child.disconnect();
   await exited;
-  checkBaseline(receiver, 'child', result.failed);
+  checkBaseline(receiver, phase, result.failed);
   return { ...result, perSecond: n / result.seconds, cpu: describeCpu(used, result.seconds) };
 }
 
@@ -345,7 +353,7 @@ export default async function webhooks(context: BenchContext): Promise<number> {
     `baseline: undici request() to the receiver, ${concurrency} in flight, after ${config.BENCH_WARMUP} warm-up, ` +
       `from a process of its own (as the dispatcher is); load average ${load1()}`,
   );
-  const raw = await baselineChild(receiver, fixtures, body);
+  const raw = await baselineChild(receiver, fixtures, body, 'child');
   log(`  ${thousands(n)} POSTs in ${raw.seconds.toFixed(2)} s; cpu: ${raw.cpu}`);
   log(
     `baseline as before: the same loop in this process, on the receiver's event loop; load average ${load1()}`,
@@ -392,6 +400,16 @@ export default async function webhooks(context: BenchContext): Promise<number> {
   const figures = deliveryFigures(appended.expected, receiver.arrivals(dispatcherAgent));
   log(`  cpu: ${describeCpu(used, wall)}`);
 
+  // The baseline again, with the dispatcher gone (it stops as in the clean-up, which then has nothing to do).
+  if (dispatcher) {
+    await stopDispatcher(dispatcher);
+    dispatcher = undefined; // gone, as it should be: checkRunning no longer looks at it
+  }
+  log(`baseline again, after the dispatcher: the same loop in its own process; load average ${load1()}`);
+  const rawAfter = await baselineChild(receiver, fixtures, body, 'child-after');
+  log(`  ${thousands(n)} POSTs in ${rawAfter.seconds.toFixed(2)} s; cpu: ${rawAfter.cpu}`);
+  const rawMean = (raw.perSecond + rawAfter.perSecond) / 2;
+
   const span = (figures.lastArrival - figures.firstArrival) / 1000;
   const endToEnd = (figures.lastArrival - appended.started) / 1000;
   const overSpan = figures.delivered / span;
@@ -414,12 +432,18 @@ export default async function webhooks(context: BenchContext): Promise<number> {
     `${thousands(overEndToEnd)}  (${thousands(figures.delivered)} in ${endToEnd.toFixed(2)} s)`,
   );
   row(
-    'raw undici POSTs/s, own process',
-    `${thousands(raw.perSecond)}  (${thousands(n)} in ${raw.seconds.toFixed(2)} s)`,
+    'raw undici POSTs/s, own process, mean',
+    `${thousands(rawMean)}  (before the dispatcher ${thousands(raw.perSecond)}, after it ` +
+      `${thousands(rawAfter.perSecond)}; ${thousands(n)} each, in ${raw.seconds.toFixed(2)} and ` +
+      `${rawAfter.seconds.toFixed(2)} s)`,
   );
   row(
     'ratio dispatcher / undici, own process',
-    `${(overSpan / raw.perSecond).toFixed(3)} (arrival span), ${(overEndToEnd / raw.perSecond).toFixed(3)} (from first alert)`,
+    `${(overSpan / rawMean).toFixed(3)} (arrival span), ${(overEndToEnd / rawMean).toFixed(3)} (from first alert)`,
+  );
+  row(
+    '  against each baseline (arrival span)',
+    `${(overSpan / raw.perSecond).toFixed(3)} before, ${(overSpan / rawAfter.perSecond).toFixed(3)} after`,
   );
   row(
     'raw undici POSTs/s, in the bench process',
