@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { benchFeedContentType, benchFeeds } from './bench-feeds.ts';
-import { parseBaseline, sumTallies } from './parse-baseline.ts';
+import { combineBaselines, parseBaseline, sumTallies } from './parse-baseline.ts';
 import type { CorpusArticle } from '../../../services/demo/corpus.ts';
 
 const corpus: CorpusArticle[] = [
@@ -36,5 +36,18 @@ describe('parseBaseline', () => {
     expect(split.articles).toBe(30);
     expect(split.cpuSeconds).toBeCloseTo(sum.cpuSeconds, 9);
     expect(split.cpuSeconds).toBeGreaterThan(0);
+  });
+
+  it('takes two passes as one, part by part: the rate of both together', () => {
+    const options = { warmup: 3, separateFrom: 8, chunk: 4 };
+    const before = parseBaseline(10, bodyOf, benchFeedContentType, options);
+    const after = parseBaseline(10, bodyOf, benchFeedContentType, options);
+    const both = combineBaselines(before, after);
+    expect(both).toMatchObject({ feeds: 20, articles: 60 });
+    expect(both.warmup).toMatchObject({ feeds: 6, articles: 18 });
+    expect(both.warm).toMatchObject({ feeds: 10, articles: 30 });
+    expect(both.separate).toMatchObject({ feeds: 4, articles: 12 });
+    expect(both.warm.cpuSeconds).toBeCloseTo(before.warm.cpuSeconds + after.warm.cpuSeconds, 9);
+    expect(both.cpuSeconds).toBeCloseTo(before.cpuSeconds + after.cpuSeconds, 9);
   });
 });

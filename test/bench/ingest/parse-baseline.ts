@@ -90,3 +90,13 @@ export function parseBaseline(
   }
   return { ...sumTallies(parts.warmup, parts.warm, parts.separate), ...parts };
 }
+
+/** Two passes of parseBaseline over the same bodies as one: each part's tallies summed. */
+export function combineBaselines(a: ParseBaseline, b: ParseBaseline): ParseBaseline {
+  const parts = {
+    warmup: sumTallies(a.warmup, b.warmup),
+    warm: sumTallies(a.warm, b.warm),
+    separate: sumTallies(a.separate, b.separate),
+  };
+  return { ...sumTallies(parts.warmup, parts.warm, parts.separate), ...parts };
+}
