@@ -40,4 +40,17 @@ describe('the sliding hourly window', () => {
     const refused = slidingWindow({ previous: 10, current: 5, limit: 10, elapsed: 1800, admitted: false });
     expect(refused.resetSeconds).toBeGreaterThanOrEqual(1);
   });
+
+  it('rounds up once: a refusal with this window at the limit waits until just past the end of the window', () => {
+    // 600.5 s into the hour, 1,000 of 1,000: admitted again just after the turn of the hour, 2,999.5 s on.
+    expect(
+      slidingWindow({ previous: 0, current: 1000, limit: 1000, elapsed: 600.5, admitted: false })
+        .resetSeconds,
+    ).toBe(3000);
+    // Over a minute (credential guessing): 0.3 s in, the limit reached, 59.7 s to the turn.
+    expect(
+      slidingWindow({ previous: 0, current: 4, limit: 4, elapsed: 0.3, admitted: false, window: 60 })
+        .resetSeconds,
+    ).toBe(60);
+  });
 });

@@ -72,12 +72,17 @@ export function slidingWindow(counts: {
   const { previous, current, limit, elapsed, admitted } = counts;
   const window = counts.window ?? windowSeconds;
   const used = weightedCount({ previous, current, elapsed, window });
-  const toWindowEnd = Math.max(1, Math.ceil(window - elapsed));
+  const toWindowEnd = window - elapsed;
   if (admitted)
-    return { allowed: true, remaining: Math.max(0, Math.floor(limit - used)), resetSeconds: toWindowEnd };
+    return {
+      allowed: true,
+      remaining: Math.max(0, Math.floor(limit - used)),
+      resetSeconds: Math.max(1, Math.ceil(toWindowEnd)),
+    };
   // Refused: when does the weighted count and this window's fall under the limit? With this window's count at
   // the limit, only once it is the previous window and weighs less than the limit; otherwise once the
-  // previous window weighs less than what this one leaves.
+  // previous window weighs less than what this one leaves. Rounded up once, at the end: the window's end
+  // rounded up first, and then the whole again, said a second too many whenever `elapsed` had a fraction.
   let wait: number;
   if (current >= limit) wait = toWindowEnd + window * (1 - limit / current);
   else wait = window * (1 - (limit - current) / previous) - elapsed;
