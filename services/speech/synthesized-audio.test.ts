@@ -66,6 +66,8 @@ const texts = {
 };
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+// Every case starts engines and ffmpeg: well under a second alone, but the default 5 s timed out three
+// times in a unit run beside a benchmark, so each case gets 20 s.
 describe('synthesized audio, decoded', () => {
   it.each([
     ['mp3', 'en', 'mp3', 'mp3', 32_000],
@@ -78,6 +80,7 @@ describe('synthesized audio, decoded', () => {
       const { bytes } = await spoken({ text: 'Good morning. Guten Morgen.', language, format });
       expect(await probeAudio(bytes)).toEqual({ container, codec, sampleRate: rate, channels: 1 });
     },
+    20_000,
   );
 
   it.each([
@@ -103,19 +106,23 @@ describe('synthesized audio, decoded', () => {
     20_000,
   );
 
-  it.each(['en', 'de'])('reads markup in %s as text, never as instructions', async (language) => {
-    const plain = await spoken({ text: 'x & y', language, format: 'wav' });
-    const tagged = await spoken({ text: '<b>x</b> & y', language, format: 'wav' });
-    // The tags are spoken too, so it takes longer to say.
-    expect(durationMs(tagged.pcm)).toBeGreaterThan(1.5 * durationMs(plain.pcm));
-    // An SSML break is not obeyed: no five seconds of silence.
-    const ssml = await spoken({
-      text: '<speak>Hello <break time="5s"/> world</speak>',
-      language,
-      format: 'wav',
-    });
-    expect(longestInnerSilenceMs(ssml.pcm)).toBeLessThan(1000);
-  });
+  it.each(['en', 'de'])(
+    'reads markup in %s as text, never as instructions',
+    async (language) => {
+      const plain = await spoken({ text: 'x & y', language, format: 'wav' });
+      const tagged = await spoken({ text: '<b>x</b> & y', language, format: 'wav' });
+      // The tags are spoken too, so it takes longer to say.
+      expect(durationMs(tagged.pcm)).toBeGreaterThan(1.5 * durationMs(plain.pcm));
+      // An SSML break is not obeyed: no five seconds of silence.
+      const ssml = await spoken({
+        text: '<speak>Hello <break time="5s"/> world</speak>',
+        language,
+        format: 'wav',
+      });
+      expect(longestInnerSilenceMs(ssml.pcm)).toBeLessThan(1000);
+    },
+    20_000,
+  );
 
   it('joins a 10,000-character text spoken in pieces with no gap longer than its sentence pause (espeak-ng)', async () => {
     const text = `${texts['pt-BR']} `.repeat(30).trim();
