@@ -421,7 +421,8 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   );
   // Warm: both sides without their first BENCH_WARMUP_FEEDS feeds (the top of this file).
   if (warmFrom === undefined) throw new Error('the warm span never started'); // polled.size reached them all
-  const warm = warmSpan(polled.values(), warmFrom.at, new Set(large.map((s) => s.source_id)), baseline);
+  const largeIds = new Set(large.map((s) => s.source_id));
+  const warm = warmSpan(polled.values(), warmFrom.at, largeIds, baseline);
   const { articles: warmArticles, largePolls: largeWarm, parse: warmParse } = warm;
   const warmCpu = cpu + cpuAtStart - warmFrom.cpu;
   // Threads that did not exist when the warm span started: a parse worker (with its tsx hooks thread) is
@@ -437,8 +438,7 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
       `${startedInWarm.toFixed(1)} s), ${((warmCpu * 1000) / warm.polls).toFixed(2)} ms a feed: ` +
       `${(warmArticles / warmCpu).toFixed(0)} articles/s per core`,
   );
-  const warmOf = (pass: ParseBaseline) =>
-    warmSpan(polled.values(), warmFrom!.at, new Set(large.map((s) => s.source_id)), pass).parse;
+  const warmOf = (pass: ParseBaseline) => warmSpan(polled.values(), warmFrom!.at, largeIds, pass).parse;
   log(
     `warm parse only         ${warmParse.feeds} bodies of two passes (the first ${baselineBefore.warmup.feeds} of each left out), ` +
       `${warmParse.articles.toFixed(0)} items in ${warmParse.cpuSeconds.toFixed(1)} s of CPU: ${warmParseRate.toFixed(0)} articles/s ` +

@@ -31,6 +31,18 @@ describe('warmSpan', () => {
     expect(warm.parse).toEqual({ feeds: 9, articles: 160 + 600, cpuSeconds: 4.3, wallSeconds: 4.3 });
   });
 
+  it('counts the large bodies of every pass of the parse-only loop', () => {
+    // Two passes over two large feeds: four large bodies, of which the poller's warm span took half.
+    const twoPasses = { warm: tally(16, 320, 8), separate: tally(4, 2400, 1.2) };
+    const polls = [poll('a', 200, 20), poll('big1', 150, 600), poll('big2', 10, 600)];
+    expect(warmSpan(polls, 100, new Set(['big1', 'big2']), twoPasses).parse).toEqual({
+      feeds: 18,
+      articles: 320 + 1200,
+      cpuSeconds: 8.6,
+      wallSeconds: 8.6,
+    });
+  });
+
   it('leaves the large bodies out when the warm span of the poller had none of them, or there are none', () => {
     const polls = [poll('a', 200, 20), poll('big', 10, 600)];
     expect(warmSpan(polls, 100, new Set(['big']), baseline).parse).toEqual(baseline.warm);

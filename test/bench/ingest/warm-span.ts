@@ -38,8 +38,9 @@ export function warmSpan(
     if (largeSourceIds.has(p.source_id)) largePolls++;
   }
   const share = largeSourceIds.size ? largePolls / largeSourceIds.size : 0;
+  // The share of the large bodies the parse-only loop read, in every pass it made (two since 2026-12-01).
   const parse = sumTallies(baseline.warm, {
-    feeds: largePolls,
+    feeds: baseline.separate.feeds * share,
     articles: baseline.separate.articles * share,
     cpuSeconds: baseline.separate.cpuSeconds * share,
     wallSeconds: baseline.separate.wallSeconds * share,
