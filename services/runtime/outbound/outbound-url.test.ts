@@ -156,4 +156,37 @@ describe('OutboundUrlPolicy', () => {
       'OUTBOUND_ALLOW_LIST: "not a host" is neither',
     );
   });
+
+  it('judges a URL object again once it was changed, and a name by what it resolves to now', async () => {
+    // What the policy remembers (per URL text, per address) must never outlive the text or the DNS answer.
+    const policy = createOutboundUrlPolicy({ allow: [] });
+    const url = new URL('http://93.184.216.34/hook');
+    expect((await policy.check(url)).ok).toBe(true);
+    url.hostname = '127.0.0.1';
+    const changed = await policy.check(url);
+    expect(changed).toMatchObject({ ok: false, kind: 'refused' });
+    url.hostname = '93.184.216.34';
+    expect(await policy.check(url)).toMatchObject({ ok: true, hostname: '93.184.216.34' });
+
+    const answers: Record<string, string[]> = { 'hooks.example': ['93.184.216.34'] };
+    const lookup = dns(answers);
+    expect((await policy.check('https://hooks.example/a', { lookup })).ok).toBe(true);
+    answers['hooks.example'] = ['10.1.2.3']; // rebound
+    const rebound = await policy.check('https://hooks.example/a', { lookup });
+    expect(rebound).toMatchObject({ ok: false, kind: 'refused' });
+    expect(!rebound.ok && rebound.reason).toContain('resolves to 10.1.2.3 (private)');
+  });
+
+  it('hands each caller a verdict of its own', async () => {
+    const policy = createOutboundUrlPolicy({ allow: [] });
+    const first = await policy.check('http://93.184.216.34/');
+    const second = await policy.check('http://93.184.216.34/');
+    expect(second).toEqual(first);
+    if (!first.ok || !second.ok) throw new Error('expected approvals');
+    expect(second.addresses).not.toBe(first.addresses);
+    const refusedOnce = await policy.check('ftp://93.184.216.34/');
+    const refusedAgain = await policy.check('ftp://93.184.216.34/');
+    expect(refusedAgain).toEqual(refusedOnce);
+    expect(refusedAgain).not.toBe(refusedOnce);
+  });
 });

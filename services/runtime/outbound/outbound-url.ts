@@ -78,6 +78,37 @@ export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): Outb
     return range === 'unicast' ? null : (rangeWords[range] ?? range);
   };
 
+  /**
+   * Per address, the range that forbids it (null: allowed). The same few addresses come back with every
+   * delivery to a webhook, and parsing one (ipaddr.js) was ~2% of a busy dispatcher's CPU and allocation.
+   */
+  const rangeByAddress = new Map<string, string | null>();
+  const forbiddenRangeOf = (literal: string): string | null => {
+    let range = rangeByAddress.get(literal);
+    if (range === undefined) {
+      range = forbiddenRange(literal);
+      if (rangeByAddress.size >= memoCapacity) rangeByAddress.clear();
+      rangeByAddress.set(literal, range);
+    }
+    return range;
+  };
+
+  /**
+   * Per URL text (its href: a URL object changed since is judged again), what the text alone decides:
+   * a refusal, an IP literal's approval, or the host name to resolve. The DNS answer is never kept here.
+   */
+  const judgedByHref = new Map<string, Judged>();
+  const judge = (url: URL): Judged => {
+    const href = url.href;
+    let judged = judgedByHref.get(href);
+    if (judged === undefined) {
+      judged = judgeText(url, forbiddenRangeOf);
+      if (judgedByHref.size >= memoCapacity) judgedByHref.clear();
+      judgedByHref.set(href, judged);
+    }
+    return judged;
+  };
+
   return {
     async check(input, checkOptions) {
       let url: URL;
@@ -86,31 +117,11 @@ export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): Outb
       } catch {
         return { ok: false, kind: 'invalid', reason: `not a valid URL: ${JSON.stringify(String(input))}` };
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-        return {
-          ok: false,
-          kind: 'refused',
-          reason: `refused: only http and https URLs are allowed, got ${url.protocol}`,
-        };
-      }
-      const hostname = bareHostname(url.hostname);
-      const literalFamily = isIP(hostname);
-      if (literalFamily !== 0) {
-        const range = forbiddenRange(hostname);
-        if (range !== null) {
-          return {
-            ok: false,
-            kind: 'refused',
-            reason: `refused: ${hostname} is a ${range} address, which is not allowed; add it to ${ALLOW_LIST_SETTING} if this destination is intended`,
-          };
-        }
-        return {
-          ok: true,
-          url,
-          hostname,
-          addresses: [{ address: hostname, family: literalFamily as 4 | 6 }],
-        };
-      }
+      const judged = judge(url);
+      if (judged.kind === 'refused') return { ...judged.verdict };
+      const hostname = judged.hostname;
+      // A fresh array each time: callers own what they are given.
+      if (judged.kind === 'literal') return { ok: true, url, hostname, addresses: [...judged.addresses] };
 
       let addresses: ResolvedAddress[];
       try {
@@ -130,7 +141,7 @@ export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): Outb
       if (hostnames.has(hostname.replace(/\.$/, ''))) return { ok: true, url, hostname, addresses };
 
       for (const { address } of addresses) {
-        const range = isIP(address) === 0 ? 'unparseable' : forbiddenRange(address);
+        const range = isIP(address) === 0 ? 'unparseable' : forbiddenRangeOf(address);
         if (range !== null) {
           return {
             ok: false,
@@ -142,6 +153,43 @@ export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): Outb
       return { ok: true, url, hostname, addresses };
     },
   };
+}
+
+/** What a URL's text alone decides (judgeText). */
+type Judged =
+  | { kind: 'refused'; verdict: Extract<OutboundCheck, { ok: false }> }
+  | { kind: 'literal'; hostname: string; addresses: readonly ResolvedAddress[] }
+  | { kind: 'resolve'; hostname: string };
+
+/** Entries each memo of a policy holds at most; a full one is emptied and fills again. */
+const memoCapacity = 10_000;
+
+function judgeText(url: URL, forbiddenRangeOf: (literal: string) => string | null): Judged {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return {
+      kind: 'refused',
+      verdict: {
+        ok: false,
+        kind: 'refused',
+        reason: `refused: only http and https URLs are allowed, got ${url.protocol}`,
+      },
+    };
+  }
+  const hostname = bareHostname(url.hostname);
+  const literalFamily = isIP(hostname);
+  if (literalFamily === 0) return { kind: 'resolve', hostname };
+  const range = forbiddenRangeOf(hostname);
+  if (range !== null) {
+    return {
+      kind: 'refused',
+      verdict: {
+        ok: false,
+        kind: 'refused',
+        reason: `refused: ${hostname} is a ${range} address, which is not allowed; add it to ${ALLOW_LIST_SETTING} if this destination is intended`,
+      },
+    };
+  }
+  return { kind: 'literal', hostname, addresses: [{ address: hostname, family: literalFamily as 4 | 6 }] };
 }
 
 /** URL.hostname keeps the brackets of an IPv6 literal; sockets and ipaddr.js want them gone. */
