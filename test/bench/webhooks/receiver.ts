@@ -11,6 +11,8 @@ export interface CountingReceiver {
   url(path: string): string;
   /** Arrival times (epoch ms) per webhook-id, of the requests sent with this user-agent. */
   arrivals(userAgent: string): ReadonlyMap<string, readonly number[]>;
+  /** Distinct webhook-ids received with this user-agent (a cheap progress count). */
+  distinctIds(userAgent: string): number;
   /** Requests received per user-agent. */
   requestsByAgent(): ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -41,12 +43,16 @@ export async function startCountingReceiver(host = '127.0.0.1'): Promise<Countin
       response.writeHead(204).end();
     });
   });
+  // Connections outlive node's default 5 s of idleness: the dispatcher under test is frozen (SIGSTOP) for
+  // as long as its backlog takes to append, and must find its connections open when it is thawed.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {
     url: (path) => `http://${host}:${port}${path.startsWith('/') ? path : `/${path}`}`,
     arrivals: (userAgent) => byAgent.get(userAgent) ?? new Map<string, number[]>(),
+    distinctIds: (userAgent) => byAgent.get(userAgent)?.size ?? 0,
     requestsByAgent: () => counts,
     close: () =>
       new Promise<void>((resolve) => {
