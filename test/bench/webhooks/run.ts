@@ -367,7 +367,7 @@ function startDispatcher(admin: Admin) {
   })();
   // Awaited by the run, which may have failed already (awaitArrivals sees an exit first): never unhandled.
   joined.catch(() => undefined);
-  return { pid: running.child.pid!, started, joined };
+  return { pid: running.child.pid!, joined };
 }
 
 // ---- the run --------------------------------------------------------------------------------------
