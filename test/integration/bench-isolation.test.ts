@@ -4,6 +4,10 @@
 // the schema subjects, every ClickHouse table's row count and the Redis keys must be unchanged. A
 // benchmark writes only into its namespace (test/bench/support/bench-namespace.ts), which is gone when
 // it exits, also when it is interrupted.
+//
+// Two benchmarks run at a time (each is mostly its fixed start and end: loading, joining groups, making
+// and removing its namespace, which left the cores half idle), never two of the same script. Each one's
+// check leaves out the other's namespace (apartFromOtherBenchmarks), which that one's own check covers.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +21,12 @@ import { createTopicsAndWait } from '../../services/runtime/kafka/create-topics.
 import { idempotentProducer } from '../../services/runtime/kafka/producer.ts';
 import { withClusterReplication } from '../../services/runtime/kafka/replication.ts';
 import { testKafka } from './support/kafka.ts';
-import { liveStateChanges, readLiveState, type LiveStateSources } from './support/live-state.ts';
+import {
+  apartFromOtherBenchmarks,
+  liveStateChanges,
+  readLiveState,
+  type LiveStateSources,
+} from './support/live-state.ts';
 import { stack, testClickHouse } from './support/stack.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -58,6 +67,46 @@ function runScript(run: BenchRun): Promise<{ code: number | string | null; outpu
     child.once('exit', (code, signal) => resolve({ code: code ?? signal, output })),
   );
 }
+
+/** Runs at most `limit` tasks at once, never two with the same key, in the order they were asked for. */
+function taskPool(limit: number) {
+  let running = 0;
+  const busy = new Set<string>();
+  const waiting: { key: string; start: () => void }[] = [];
+  const startWhatCan = () => {
+    for (let i = 0; i < waiting.length && running < limit;) {
+      const next = waiting[i]!;
+      if (busy.has(next.key)) {
+        i += 1;
+        continue;
+      }
+      waiting.splice(i, 1);
+      running += 1;
+      busy.add(next.key);
+      next.start();
+    }
+  };
+  return async <T>(key: string, task: () => Promise<T>): Promise<T> => {
+    await new Promise<void>((start) => {
+      waiting.push({ key, start });
+      startWhatCan();
+    });
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      busy.delete(key);
+      startWhatCan();
+    }
+  };
+}
+
+/** Two at a time: the suite's two cores. Each test's timeout counts its wait for a turn too. */
+const inTurn = taskPool(2);
+const benchTimeoutMs = 1_200_000;
+
+/** The bench's name in its namespace: `bench:ingest` → `ingest`. */
+const benchName = (script: string) => script.replace(/^bench:/, '');
 
 describe('benchmarks leave the live topics, read models and Redis as they were', () => {
   let admin: Admin;
@@ -195,46 +244,67 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
     }
   });
 
-  for (const run of runs) {
-    it(`npm run ${run.script}`, async () => {
+  /** Runs `run` in its turn; what changed in the live system meanwhile, apart from other benchmarks. */
+  const runInTurn = (run: BenchRun) =>
+    inTurn(run.script, async () => {
       const before = await readLiveState(sources);
       const settingsBefore = stackSettings();
-      const { code, output } = await runScript(run);
-      expect(code, output).toBe(0);
-      expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
-      // A benchmark that brought the stack up did it as the live system's: the stack still tells the
-      // applications the live database, not the benchmark's (dropped at its end).
-      expect(stackSettings(), output).toBe(settingsBefore);
-    }, 600_000);
+      const result = await runScript(run);
+      const changes = apartFromOtherBenchmarks(
+        liveStateChanges(before, await readLiveState(sources)),
+        benchName(run.script),
+      );
+      return { ...result, changes, settingsBefore, settingsAfter: stackSettings() };
+    });
+
+  for (const run of runs) {
+    it.concurrent(
+      `npm run ${run.script}`,
+      async ({ expect }) => {
+        const { code, output, changes, settingsBefore, settingsAfter } = await runInTurn(run);
+        expect(code, output).toBe(0);
+        expect(changes, output).toEqual([]);
+        // A benchmark that brought the stack up did it as the live system's: the stack still tells the
+        // applications the live database, not the benchmark's (dropped at its end).
+        expect(settingsAfter, output).toBe(settingsBefore);
+      },
+      benchTimeoutMs,
+    );
   }
 
-  it('npm run bench:webhooks, failing halfway (its dispatcher refuses its configuration)', async () => {
-    const before = await readLiveState(sources);
-    const { code, output } = await runScript({
-      script: 'bench:webhooks',
-      // Read by the dispatcher the benchmark starts, after the namespace is provisioned and the
-      // baseline has run: it exits at once, and the benchmark fails.
-      env: { BENCH_DELIVERIES: '100', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10', WEBHOOK_TIMEOUT_MS: 'soon' },
-    });
-    expect(code, output).toBe(1);
-    expect(output).toMatch(/the dispatcher exited/);
-    expect(output).not.toMatch(/clean-up .* failed/);
-    expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
-  }, 600_000);
+  it.concurrent(
+    'npm run bench:webhooks, failing halfway (its dispatcher refuses its configuration)',
+    async ({ expect }) => {
+      const { code, output, changes } = await runInTurn({
+        script: 'bench:webhooks',
+        // Read by the dispatcher the benchmark starts, after the namespace is provisioned and the
+        // baseline has run: it exits at once, and the benchmark fails.
+        env: { BENCH_DELIVERIES: '100', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10', WEBHOOK_TIMEOUT_MS: 'soon' },
+      });
+      expect(code, output).toBe(1);
+      expect(output).toMatch(/the dispatcher exited/);
+      expect(output).not.toMatch(/clean-up .* failed/);
+      expect(changes, output).toEqual([]);
+    },
+    benchTimeoutMs,
+  );
 
-  it('npm run bench:webhooks, interrupted (Ctrl-C) halfway', async () => {
-    const before = await readLiveState(sources);
-    const { code, output } = await runScript({
-      script: 'bench:webhooks',
-      // Enough deliveries that the run is still going when the interrupt lands, a few milliseconds after
-      // the line that announces them (appending and delivering 20,000 take 5-10 s), few enough that the
-      // two raw-POST baselines before them stay short (100,000 each took 20 s of the suite; a million,
-      // six minutes).
-      env: { BENCH_DELIVERIES: '20000', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' },
-      interruptOn: /appending .* alerts/,
-    });
-    expect(code, output).not.toBe(0);
-    expect(output).toMatch(/SIGINT, cleaning up/);
-    expect(liveStateChanges(before, await readLiveState(sources)), output).toEqual([]);
-  }, 600_000);
+  it.concurrent(
+    'npm run bench:webhooks, interrupted (Ctrl-C) halfway',
+    async ({ expect }) => {
+      const { code, output, changes } = await runInTurn({
+        script: 'bench:webhooks',
+        // Enough deliveries that the run is still going when the interrupt lands, a few milliseconds after
+        // the line that announces them (appending and delivering 20,000 take 5-10 s), few enough that the
+        // two raw-POST baselines before them stay short (100,000 each took 20 s of the suite; a million,
+        // six minutes).
+        env: { BENCH_DELIVERIES: '20000', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' },
+        interruptOn: /appending .* alerts/,
+      });
+      expect(code, output).not.toBe(0);
+      expect(output).toMatch(/SIGINT, cleaning up/);
+      expect(changes, output).toEqual([]);
+    },
+    benchTimeoutMs,
+  );
 });

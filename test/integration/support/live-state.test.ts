@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveStateChanges, type LiveState } from './live-state.ts';
+import { apartFromOtherBenchmarks, liveStateChanges, type LiveState } from './live-state.ts';
 
 const state = (overrides: Partial<LiveState> = {}): LiveState => ({
   topics: new Map([['news.alerts.v1', '0:10,1:4']]),
@@ -61,5 +61,49 @@ describe('comparing two snapshots of the live system', () => {
   it('lets a key with a time to live expire, but not one without', () => {
     const gone = state({ redisKeys: new Map() });
     expect(liveStateChanges(state(), gone)).toEqual(['Redis key news:poll:s (without expiry) disappeared']);
+  });
+});
+
+describe("leaving out another benchmark's namespace", () => {
+  const during = state({
+    topics: new Map([
+      ['news.alerts.v1', '0:10,1:4'],
+      ['bench.ingest.0a1b2c3d.news.articles.discovered.v1', '0:40'],
+      ['bench.webhooks.9f8e7d6c.news.alerts.v1', '0:3'],
+    ]),
+    tables: new Map([
+      ['news.alerts', 14],
+      ['bench_ingest_0a1b2c3d.articles', 40],
+    ]),
+    subjects: ['news.alerts.v1-value', 'bench.ingest.0a1b2c3d.news.articles.discovered.v1-value'],
+    redisKeys: new Map([
+      ['news:seen:a', true],
+      ['news:poll:s', false],
+      ['bench:ingest:0a1b2c3d:seen:x', false],
+    ]),
+  });
+
+  it("keeps the live system's changes and the benchmark's own namespace, drops the other's", () => {
+    const changes = liveStateChanges(state(), {
+      ...during,
+      topics: new Map([...during.topics, ['news.alerts.v1', '0:11,1:4']]),
+    });
+    expect(apartFromOtherBenchmarks(changes, 'webhooks')).toEqual([
+      'topic news.alerts.v1 changed: 0:10,1:4 -> 0:11,1:4',
+      'topic bench.webhooks.9f8e7d6c.news.alerts.v1 appeared (0:3)',
+    ]);
+  });
+
+  it("drops the other's namespace going away too, and only a namespace's exact shape", () => {
+    const after = state({
+      topics: new Map([
+        ['news.alerts.v1', '0:10,1:4'],
+        ['bench.ingest.live.v1', '0:1'],
+      ]),
+    });
+    expect(apartFromOtherBenchmarks(liveStateChanges(during, after), 'webhooks')).toEqual([
+      'topic bench.ingest.live.v1 appeared (0:1)',
+      'topic bench.webhooks.9f8e7d6c.news.alerts.v1 disappeared',
+    ]);
   });
 });

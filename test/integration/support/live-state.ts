@@ -136,3 +136,19 @@ export function liveStateChanges(before: LiveState, after: LiveState): string[] 
     if (!after.redisKeys.has(key) && !expires) changes.push(`Redis key ${key} (without expiry) disappeared`);
   return changes;
 }
+
+// A benchmark's namespace, as test/bench/support/bench-namespace.ts names it: `bench.<bench>.<run>.` for
+// topics, groups and subjects, `bench_<bench>_<run>` for its database, `bench:<bench>:<run>:` for keys.
+const benchNamespace = /\bbench[._:]([a-z][a-z0-9]*)[._:][0-9a-f]{8}[._:]/;
+
+/**
+ * The changes that are not another benchmark's own namespace coming or going: with two benchmarks run at
+ * once, each one's snapshots see the other's namespace, which that one's own check covers. `bench` is the
+ * benchmark whose changes these are (its own namespace still counts: it must be gone at its end).
+ */
+export function apartFromOtherBenchmarks(changes: readonly string[], bench: string): string[] {
+  return changes.filter((change) => {
+    const other = benchNamespace.exec(change)?.[1];
+    return other === undefined || other === bench;
+  });
+}
