@@ -19,10 +19,10 @@ const alone = [
 // loading, not its tests). Worker processes, not threads: a test that bounds the CPU a parse used reads
 // process.cpuUsage(), which in a thread counts the other thread's tests too.
 //
-// Then the integration files, two at a time, each worker slot in a Kafka namespace of its own so that
+// Then the integration files, three at a time (INTEGRATION_SLOTS), each worker slot in a Kafka namespace of its own so that
 // one file's services never see the other's events (test/integration/support/slots.ts): one at a time
-// they kept a quarter of the two cores busy, waiting on groups, polls and retries. Then the files
-// above, alone.
+// they kept a quarter of the two cores busy, waiting on groups, polls and retries (slots.ts has the
+// measurements). Then the files above, alone.
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],

@@ -10,9 +10,9 @@ describe('integration worker slots', () => {
     expect(() => slotTopicPrefix(0)).toThrow(/1 or more/);
   });
 
-  it('reads INTEGRATION_SLOTS: 2 unless set, a whole number from 1 to 16', () => {
-    expect(slotCount(undefined)).toBe(2);
-    expect(slotCount(' ')).toBe(2);
+  it('reads INTEGRATION_SLOTS: 3 unless set, a whole number from 1 to 16', () => {
+    expect(slotCount(undefined)).toBe(3);
+    expect(slotCount(' ')).toBe(3);
     expect(slotCount('1')).toBe(1);
     expect(slotCount('4')).toBe(4);
     for (const bad of ['0', '17', '2.5', 'two'])

@@ -1,6 +1,8 @@
-// The integration files run two at a time (vitest.config.ts): the suite mostly waits (on consumer
+// The integration files run three at a time (vitest.config.ts): the suite mostly waits (on consumer
 // groups, polls, retries, audio tools), 26% of the two cores on average when it ran one file at a time.
-// Two files at once must not see each other's events, though: a dispatcher started by one file would
+// The 56 files on one machine, 2026-12-02: 942 s two at a time (the cores 44% busy), 765 s three at a
+// time (75%), 685 s four at a time (busy 85-98%, load average up to 8); three keeps most of the gain
+// with room left for the tests that wait on a deadline. Several files at once must not see each other's events, though: a dispatcher started by one file would
 // deliver the other's alerts, a matcher would match the other's articles, a poller would poll the other's
 // sources. So each worker slot lives in a Kafka namespace of its own, as a benchmark does (TOPIC_PREFIX:
 // its topics, schema subjects and consumer groups): slot 1 in the stack's own namespace, slot N in
@@ -13,13 +15,13 @@
 // This module must not import topics.ts (or anything that does): it sets the prefix that module reads.
 
 /**
- * Files run at once in the `integration` project: INTEGRATION_SLOTS, 2 unless set (1 runs them one at a
+ * Files run at once in the `integration` project: INTEGRATION_SLOTS, 3 unless set (1 runs them one at a
  * time, as before; more suit a machine with more cores).
  */
 export const integrationSlots = slotCount(process.env.INTEGRATION_SLOTS);
 
 export function slotCount(setting: string | undefined): number {
-  if (setting === undefined || setting.trim() === '') return 2;
+  if (setting === undefined || setting.trim() === '') return 3;
   const count = Number(setting);
   if (!Number.isInteger(count) || count < 1 || count > 16)
     throw new Error(`INTEGRATION_SLOTS must be a whole number from 1 to 16, not "${setting}"`);
