@@ -9,8 +9,9 @@
 // `it<N>.` under it. The files of one slot run one after another, as the whole suite did before.
 //
 // ClickHouse and Redis need no namespace: every file already uses a database and key prefix of its own
-// run. The files that watch the whole stack (its every topic and group) or measure it run alone after
-// the others (the `integration-alone` project).
+// run. The files that watch the whole stack (its every topic and group) or measure it run apart from
+// the others: bench-isolation beside the unit files (the `integration-early` project), the rest alone
+// after them (`integration-alone`).
 //
 // This module must not import topics.ts (or anything that does): it sets the prefix that module reads.
 
