@@ -5604,7 +5604,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "too_many_failed_credentials";
                         error_description?: string;
                     };
                 };
@@ -5617,7 +5617,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "too_many_failed_credentials";
                         error_description?: string;
                     };
                 };
@@ -5630,7 +5630,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "too_many_failed_credentials";
                         error_description?: string;
                     };
                 };
@@ -5643,7 +5643,22 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope";
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "too_many_failed_credentials";
+                        error_description?: string;
+                    };
+                };
+            };
+            /** @description too_many_failed_credentials: too many distinct credentials failed to authenticate from the client's address within a minute (API_AUTH_FAILURES_PER_MINUTE); every token request from it is refused, valid credentials too, until Retry-After seconds have passed */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        error: "invalid_request" | "invalid_client" | "unsupported_grant_type" | "invalid_scope" | "too_many_failed_credentials";
                         error_description?: string;
                     };
                 };

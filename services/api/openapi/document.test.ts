@@ -72,6 +72,18 @@ describe('OpenAPI document', () => {
     expect(conditional(paths['/v1/articles/{id}/audio']!.get!)).toEqual(none);
   });
 
+  it("documents the token endpoint's refusal of a guessing address: 429 too_many_failed_credentials, Retry-After", () => {
+    type Answer = { headers?: object; content: { 'application/json': { schema: Record<string, unknown> } } };
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, Answer> }>>;
+    const refused = paths['/oauth/token']!.post!.responses['429']!;
+    expect(Object.keys(refused.headers ?? {})).toEqual(['Retry-After']);
+    // The body the guard sends (auth/credential-guessing.ts) must pass the documented schema's enum.
+    const error = (
+      refused.content['application/json'].schema.properties as Record<string, { enum: string[] }>
+    ).error!;
+    expect(error.enum).toContain('too_many_failed_credentials');
+  });
+
   it('matches the committed generated client types (npm run generate:api-client refreshes them)', async () => {
     expect(readFileSync(clientTypesFile, 'utf8')).toBe(await generatedClientTypes());
   });

@@ -337,7 +337,15 @@ const tokenError = {
   properties: {
     error: {
       type: 'string',
-      enum: ['invalid_request', 'invalid_client', 'unsupported_grant_type', 'invalid_scope'],
+      // The four of RFC 6749 (5.2) this endpoint uses, and one of its own (an extension code, as 8.5
+      // allows) for the 429 below: RFC 6749 has none for a client refused for a while.
+      enum: [
+        'invalid_request',
+        'invalid_client',
+        'unsupported_grant_type',
+        'invalid_scope',
+        'too_many_failed_credentials',
+      ],
     },
     error_description: { type: 'string' },
   },
@@ -386,6 +394,16 @@ const tokenOperation = {
     },
     '415': {
       description: 'invalid_request: a body neither form-encoded nor JSON',
+      content: { 'application/json': { schema: tokenError } },
+    },
+    '429': {
+      description:
+        'too_many_failed_credentials: too many distinct credentials failed to authenticate from the ' +
+        "client's address within a minute (API_AUTH_FAILURES_PER_MINUTE); every token request from it is " +
+        'refused, valid credentials too, until Retry-After seconds have passed',
+      headers: {
+        'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+      },
       content: { 'application/json': { schema: tokenError } },
     },
   },
