@@ -1,5 +1,6 @@
 // The fuzzer's own logic, without an API: the same seed builds the same requests, and the oracle
 // catches what it is there to catch (and lets an echo of the request through).
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../services/runtime/api-error.ts';
 import { describeApi } from '../../services/api/routes.ts';
@@ -7,7 +8,7 @@ import { buildRequest, operationOrder, targetOf, type RequestPlan } from './muta
 import { judge, type OracleContext } from './oracle.ts';
 import { walkOpenApi, type OpenApiDocument } from './openapi-walker.ts';
 import { Pools } from './pools.ts';
-import { retryAfter } from './raw-http.ts';
+import { decoded, retryAfter, type RawAnswer } from './raw-http.ts';
 import { encodeRequest, type FuzzRequest } from './requests.ts';
 
 const document = describeApi() as unknown as OpenApiDocument;
@@ -130,5 +131,35 @@ describe('a 503 the fuzzer sends again', () => {
     // Only a 503 asks to come back: a 500 or a 429 with the header is judged as it is.
     expect(retryAfter({ status: 500, headers: { 'retry-after': '2' } })).toBeUndefined();
     expect(retryAfter({ status: 429, headers: { 'retry-after': '2' } })).toBeUndefined();
+  });
+});
+
+describe('a compressed answer', () => {
+  const json = Buffer.from(JSON.stringify({ webhooks: Array.from({ length: 50 }, (_, i) => ({ id: i })) }));
+  const answer = (encoding: string | undefined, body: Buffer): RawAnswer => ({
+    status: 200,
+    headers: encoding === undefined ? {} : { 'content-encoding': encoding },
+    body,
+    ms: 1,
+  });
+
+  it('is judged on its JSON: gzip, deflate and br undone, none left alone', () => {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(json)],
+      ['deflate', deflateSync(json)],
+      ['br', brotliCompressSync(json)],
+      [undefined, json],
+    ] as const) {
+      const read = decoded(answer(encoding, body));
+      expect(read.ok && read.answer.body.toString(), String(encoding)).toBe(json.toString());
+    }
+  });
+
+  it('is a problem in an encoding the client cannot undo, or when it does not decode', () => {
+    const problem = (read: ReturnType<typeof decoded>) => (read.ok ? 'decoded' : read.problem);
+    expect(problem(decoded(answer('zstd', json)))).toBe('a body in Content-Encoding "zstd"');
+    expect(problem(decoded(answer('br', json)))).toMatch(
+      /^a body in Content-Encoding br that does not decode: /,
+    );
   });
 });

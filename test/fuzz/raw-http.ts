@@ -2,6 +2,7 @@
 // (by Content-Length, chunked, or up to the close). A Server-Sent Events answer is read until its first
 // event, then the connection is closed. No answer within the time limit is an answer too: a timeout.
 import { connect } from 'node:net';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { encodeRequest, type FuzzRequest } from './requests.ts';
 
 export interface RawAnswer {
@@ -45,7 +46,7 @@ export function send(port: number, request: FuzzRequest, timeoutMs: number): Pro
     );
     const tryParse = (closed: boolean) => {
       const parsed = parseAnswer(buffer, request.method === 'HEAD', request.stream === true, closed);
-      if (parsed) finish({ ok: true, answer: { ...parsed, ms: elapsed() } });
+      if (parsed) finish(decoded({ ...parsed, ms: elapsed() }));
       else if (closed)
         finish({
           ok: false,
@@ -65,12 +66,41 @@ export function send(port: number, request: FuzzRequest, timeoutMs: number): Pro
       // The server may answer and close before it read everything sent (a body over the limit): the
       // answer counts if it arrived whole; otherwise the error is the problem.
       const parsed = parseAnswer(buffer, request.method === 'HEAD', request.stream === true, true);
-      if (parsed) finish({ ok: true, answer: { ...parsed, ms: elapsed() } });
+      if (parsed) finish(decoded({ ...parsed, ms: elapsed() }));
       else finish({ ok: false, problem: `connection error ${error.code ?? error.message}`, ms: elapsed() });
     });
     socket.setNoDelay(true);
     socket.write(encodeRequest(request));
   });
+}
+
+const decoders: Record<string, (body: Buffer) => Buffer> = {
+  gzip: gunzipSync,
+  'x-gzip': gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
+/**
+ * The answer as a client reads it: its Content-Encoding undone, so that the oracle judges the JSON and
+ * not its compressed bytes. An encoding this client cannot undo (it only ever asks for gzip, deflate and
+ * br among those it knows), or a body that does not decode, is a problem of the answer.
+ */
+export function decoded(answer: RawAnswer): Exchange {
+  const encoding = (answer.headers['content-encoding'] ?? '').trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity' || answer.body.length === 0) return { ok: true, answer };
+  const decode = decoders[encoding];
+  if (!decode)
+    return { ok: false, problem: `a body in Content-Encoding ${JSON.stringify(encoding)}`, ms: answer.ms };
+  try {
+    return { ok: true, answer: { ...answer, body: decode(answer.body) } };
+  } catch (error) {
+    return {
+      ok: false,
+      problem: `a body in Content-Encoding ${encoding} that does not decode: ${(error as Error).message}`,
+      ms: answer.ms,
+    };
+  }
 }
 
 /** The first complete answer in the bytes (interim 1xx answers skipped), or undefined if not yet. */
