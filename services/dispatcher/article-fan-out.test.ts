@@ -72,6 +72,18 @@ describe('article.published filter', () => {
     expect(passesFilter(webhook({ words: ['merge'] }), article, enrichment)).toBe(false);
     expect(passesFilter(webhook({ words: ['$2bn'] }), article, enrichment)).toBe(true);
   });
+
+  it('finds words of scripts written without spaces inside the run they are in', () => {
+    const japanese = {
+      ...article,
+      title: '日本の首相が辞任を表明',
+      summary: 'G7サミットの前に',
+      content: '',
+    };
+    expect(passesFilter(webhook({ words: ['首相'] }), japanese, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ words: ['g7'] }), japanese, enrichment)).toBe(true);
+    expect(passesFilter(webhook({ words: ['大統領'] }), japanese, enrichment)).toBe(false);
+  });
 });
 
 describe('payloads', () => {

@@ -16,6 +16,7 @@ import type { ArticleFacts } from '../monitors/alert-raiser.ts';
 import { readArticleFacts } from '../monitors/article-facts.ts';
 import { firstDeliveryJob } from './fan-out.ts';
 import { narrationUrl, type AudioUrls } from '../audio/audio-urls.ts';
+import { phrasePattern } from '../search/search-words.ts';
 import { ARTICLE_PUBLISHED } from '../webhooks/event-types.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
@@ -29,7 +30,8 @@ export type FilteredArticle = Pick<
 export type Classification = Pick<ArticleEnriched, 'category' | 'language'>;
 
 /**
- * Whether the article passes a webhook's filter: every non-empty list must hold; words as whole words.
+ * Whether the article passes a webhook's filter: every non-empty list must hold; words as whole words (or
+ * anywhere, in scripts written without spaces: phrasePattern).
  * The same for article.published and article.updated (article-update-fan-out.ts).
  */
 export function passesFilter(
@@ -51,12 +53,7 @@ export function passesFilter(
   if (filter.languages.length > 0 && (!language || !filter.languages.includes(language))) return false;
   if (filter.words.length > 0) {
     const text = fold(`${article.title}\n${article.summary}\n${article.content}`);
-    const found = filter.words.some((word) => {
-      const escaped = fold(word)
-        .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-        .replace(/\s+/g, '\\s+');
-      return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(text);
-    });
+    const found = filter.words.some((word) => phrasePattern(fold(word)).test(text));
     if (!found) return false;
   }
   return true;

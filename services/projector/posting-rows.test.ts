@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { articlePostings, articleKey, termHash } from '../search/article-terms.ts';
-import { searchWords } from '../search/search-words.ts';
+import { indexedTerms } from '../search/search-words.ts';
 import { PostingRows, TermHashes, isAscii, postingColumns, words } from './posting-rows.ts';
 
 const big = (h: { hi: number; lo: number }) => (BigInt(h.hi) << 32n) | BigInt(h.lo);
@@ -107,14 +107,15 @@ describe('posting rows', () => {
     expect(fromText.encode().toString('hex')).toBe(fromPostings.encode().toString('hex'));
   });
 
-  it('take the words of a text as searchWords does', () => {
+  it('take the terms of a text as indexedTerms does', () => {
     for (const text of [
       "Rates RISE again: 3.5% in Q3, said O'Neil_Smith (BBC-News)",
       'Zürich İstanbul ΣΟΦΟΣ straße ǅemal ﬁne Ⅻ ½ ٣',
+      'G7サミット、日本の首相が辞任 हिन्दी समाचार',
       '',
       '  ,,  ',
     ])
-      expect(words(text)).toEqual(searchWords(text));
+      expect(words(text)).toEqual(indexedTerms(text));
   });
 
   it('from the bytes of ASCII text are the rows of articlePostings, in the same bytes', () => {

@@ -11,7 +11,7 @@
 import type { BufferPool, Column } from '../runtime/clickhouse/row-binary.ts';
 import { cityHash64Into, type Hash64 } from '../search/city-hash.ts';
 import type { Postings } from '../search/article-terms.ts';
-import { isIndexed, maxIndexedWordLength, searchWords } from '../search/search-words.ts';
+import { indexedTerms, isIndexed, maxIndexedWordLength } from '../search/search-words.ts';
 
 export const postingsTable = 'article_postings';
 
@@ -432,14 +432,14 @@ export interface ByteRange {
 const whole = (bytes: Uint8Array): ByteRange => ({ bytes, start: 0, end: bytes.length });
 
 /**
- * A text's words as searchWords (search-words.ts) takes them. A text of ASCII alone, most titles and
- * summaries, is lowercased once and split at what is not a letter or digit, which gives the same words
- * (an ASCII letter or digit is one in Unicode, and lowercasing ASCII keeps it one) without lowercasing
- * each word on its own.
+ * A text's index terms as indexedTerms (search-words.ts) takes them. A text of ASCII alone, most titles
+ * and summaries, is lowercased once and split at what is not a letter or digit, which gives the same
+ * words (an ASCII letter or digit is one in Unicode, ASCII has no marks and no unspaced script, and
+ * lowercasing ASCII keeps a letter one) without lowercasing each word on its own.
  */
 export function words(text: string): string[] {
   // ASCII alone when its UTF-8 is a byte a character.
-  if (Buffer.byteLength(text, 'utf8') !== text.length) return searchWords(text);
+  if (Buffer.byteLength(text, 'utf8') !== text.length) return indexedTerms(text);
   return text.toLowerCase().match(asciiWord) ?? [];
 }
 const asciiWord = /[a-z0-9]+/g;

@@ -53,6 +53,27 @@ describe('article postings', () => {
     expect(postings.summary_length).toBe(4);
   });
 
+  it('file text written without spaces by its characters and pairs of characters', () => {
+    const japanese = articlePostings({ title: '首相が辞任', summary: 'G7で首相' });
+    expect(japanese.terms).toEqual([
+      '首',
+      '首相',
+      '相',
+      '相が',
+      'が',
+      'が辞',
+      '辞',
+      '辞任',
+      '任',
+      'g7',
+      'で',
+      'で首',
+    ]);
+    expect(japanese.title_tfs[japanese.terms.indexOf('首相')]).toBe(1);
+    expect(japanese.summary_tfs[japanese.terms.indexOf('首相')]).toBe(1);
+    expect(japanese).toMatchObject({ title_length: 9, summary_length: 6 });
+  });
+
   it('stop counting at what a UInt16 holds', () => {
     const long = articlePostings({ title: 'go '.repeat(70_000), summary: '' });
     expect(long.title_tfs[long.terms.indexOf('go')]).toBe(65_535);

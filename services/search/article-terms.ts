@@ -1,5 +1,6 @@
 // The search index: the postings of each article (projections/migrations/0014_article_postings.sql). One
-// posting per distinct word of the article's title and summary, with how often it occurs in each, keyed
+// posting per distinct term of the article's title and summary (its words, and the characters and pairs of
+// characters of text written without spaces: indexedTerms, search-words.ts), with how often it occurs in each, keyed
 // by numbers: the word's cityHash64 (termHash) and the article id's (articleKey). The fields' lengths in
 // words, which BM25 needs beside the counts (relevance.ts), go on the article's list row (article-list.ts),
 // from which the collection's size and mean lengths are read too. The projector writes the postings of a
@@ -10,7 +11,7 @@
 // every query on the two cores; a search in the content reads it instead (article-query.ts).
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { cityHash64, hashText, type Hash64 } from './city-hash.ts';
-import { isIndexed, searchWords } from './search-words.ts';
+import { indexedTerms, isIndexed } from './search-words.ts';
 
 /** The fields of an article `q` can search (search_in). */
 export const searchFields = ['title', 'summary', 'content'] as const;
@@ -60,8 +61,8 @@ export function articlePostings(article: Pick<ArticleDiscovered, 'title' | 'summ
       if (tfs[i]! < maxCount) tfs[i]!++;
     }
   };
-  const title = searchWords(article.title ?? '');
-  const summary = searchWords(article.summary ?? '');
+  const title = indexedTerms(article.title ?? '');
+  const summary = indexedTerms(article.summary ?? '');
   count(title, titleTfs);
   count(summary, summaryTfs);
   return {

@@ -1289,7 +1289,7 @@ export interface components {
                 note: string;
             };
         };
-        /** @description For article.published and article.updated: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (empty = any). */
+        /** @description For article.published and article.updated: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any). */
         WebhookFilter: {
             /** @default [] */
             categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
@@ -1773,7 +1773,7 @@ export interface operations {
                 language?: string;
                 /** @description Publication window: a span up to now (`24h`, `7d`, `2w`, `3mo`, `1y`, `90min`: any number of minutes, hours, days, weeks, calendar months or years; an ISO 8601 duration such as `PT12H`, `P7D`, `P1M`; or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), one date (`2026-01-31`) or month (`2026-01`), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
-                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary). */
                 search_in?: string;
@@ -2020,7 +2020,7 @@ export interface operations {
                 language?: string;
                 /** @description Publication window: a span up to now (`24h`, `7d`, `2w`, `3mo`, `1y`, `90min`: any number of minutes, hours, days, weeks, calendar months or years; an ISO 8601 duration such as `PT12H`, `P7D`, `P1M`; or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), one date (`2026-01-31`) or month (`2026-01`), or `FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
-                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary). */
                 search_in?: string;
@@ -5388,7 +5388,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
-                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. At most 20 terms; a query that cannot be read is 400, saying where. */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Event kinds wanted, comma-separated: article.published, article.updated, article.enriched, news.alert, news.breaking. Default: all of them. */
                 events?: string;

@@ -10,15 +10,16 @@ import {
   type ArticleFilter,
   type SearchField,
 } from '../../services/api/articles/article-query.ts';
-import { parseSearch } from '../../services/api/articles/search-expression.ts';
+import { parseSearch, searchMatcher } from '../../services/api/articles/search-expression.ts';
 import { readCorpus } from '../../services/demo/corpus.ts';
 import { PostingRows, postingColumns, TermHashes } from '../../services/projector/posting-rows.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
-import { searchWords } from '../../services/search/search-words.ts';
+import { isUnspaced, searchWords } from '../../services/search/search-words.ts';
 import { testClickHouse } from './support/stack.ts';
+import { worldHeadlines } from './support/world-headlines.ts';
 
 const run = randomUUID().slice(0, 8);
 const database = `search_test_${run}`;
@@ -138,6 +139,14 @@ const labelled = labelledIds.map((key, i) =>
 );
 const labelledId = (key: string) => `lab_${run}_${key}`;
 
+// Headlines in scripts written without spaces (and spaced ones with combining marks), from a source of
+// their own.
+const worldSource = `world_${run}`;
+const world = worldHeadlines.map((h, i) => ({
+  ...article(`world_${run}_${i}`, worldSource, start + 3_600_000 * (4000 + i), { ...h, content: '' }),
+  language: h.language,
+}));
+
 describe('search', () => {
   let clickhouse: ClickHouse;
   let store: ArticleStore;
@@ -147,7 +156,7 @@ describe('search', () => {
     // What the projector writes for these events (services/projector/projector.ts), offsets as versions.
     await projectBatch(
       clickhouse,
-      [...corpus, ...labelled].map((a, offset) => ({
+      [...corpus, ...labelled, ...world].map((a, offset) => ({
         topic: topicNames.articlesDiscovered,
         partition: 0,
         offset: String(offset),
@@ -223,6 +232,77 @@ describe('search', () => {
       }
     }
     expect((await ids({ search: parseSearch('"interest rates"') })).length).toBeGreaterThan(0);
+  }, 120_000);
+
+  // Queries taken from the headlines themselves: each spaced word, and pieces of 1, 2 and 4 characters
+  // from the start, middle and end of each unspaced run; then expressions over them. The index, the scan
+  // (re2 in ClickHouse) and the live stream's matcher (JavaScript) must agree, and each query taken from
+  // a headline must find it.
+  it('finds what a scan and the stream find in Chinese, Japanese, Korean, Thai, Hindi and other scripts', async () => {
+    const queries = new Map<string, string>();
+    for (const a of world) {
+      for (const word of searchWords(`${a.title} ${a.summary}`)) {
+        if (!isUnspaced(word)) {
+          queries.set(word, a.article_id);
+          continue;
+        }
+        const chars = Array.from(word);
+        for (const length of [1, 2, 4]) {
+          if (chars.length < length) continue;
+          const middle = Math.floor((chars.length - length) / 2);
+          for (const at of new Set([0, middle, chars.length - length]))
+            queries.set(chars.slice(at, at + length).join(''), a.article_id);
+        }
+      }
+    }
+    expect(queries.size).toBeGreaterThan(500);
+    const expressions = [
+      '首相',
+      '首相 辞任',
+      '"日本 首相"',
+      '日本 -北京',
+      '台风 OR 地震',
+      'G7サミット',
+      'g7',
+      'G20',
+      '"G20 शिखर"',
+      'हिन्दी समाचार',
+      'हिन',
+      '서울 -금리',
+      'กรุงเทพ OR ญี่ปุ่น',
+      'ငလျင်',
+      '(首相 OR 知事) AND -北京',
+    ];
+    const worldIds = new Set(world.map((a) => a.article_id));
+    const text = new Map(world.map((a) => [a.article_id, `${a.title}\n${a.summary}`.toLowerCase()]));
+    // Every other one keeps the run short; which ones is fixed by the headlines' order.
+    const sampled = [...queries.keys()].filter((_, i) => i % 2 === 0);
+    for (const q of [...sampled, ...expressions]) {
+      const search = parseSearch(q);
+      const scanned = (await ids({ search, searchBy: 'scan' })).filter((id) => worldIds.has(id));
+      expect(await ids({ search, sources: [worldSource] }), `index: ${q}`).toEqual(scanned);
+      const matcher = searchMatcher(search);
+      expect(
+        world
+          .filter((a) => matcher(text.get(a.article_id)!))
+          .map((a) => a.article_id)
+          .reverse(),
+        `stream: ${q}`,
+      ).toEqual(scanned);
+      const from = queries.get(q);
+      if (from) expect(scanned, `${q} finds its headline`).toContain(from);
+    }
+    // The example of the bug this pins: "首相" inside 日本の首相が辞任を表明 (and in Chinese text too).
+    expect(await ids({ search: parseSearch('首相'), sources: [worldSource] })).toEqual([
+      world[8]!.article_id,
+      world[0]!.article_id,
+    ]);
+    // Relevance weighs the pairs of characters the query is looked up by.
+    const relevant = await store.list(
+      { search: parseSearch('首相 辞任'), sources: [worldSource] },
+      { limit: 10, offset: 0, sort: 'relevance' },
+    );
+    expect(relevant.items.map((a) => a.id)).toEqual([world[0]!.article_id]);
   }, 120_000);
 
   // The index is keyed by hashes: two words with one cityHash64 would file an article under a word it

@@ -116,9 +116,8 @@ describe('article list SQL', () => {
       '(published_at, cityHash64(article_id)) IN (SELECT published_at, article FROM article_postings',
     );
     expect(query.split('match(lowerUTF8(title)').length - 1).toBe(2);
-    expect(query).toContain(
-      "match(lowerUTF8(title), '(^|[^\\\\p{L}\\\\p{N}])interest[^\\\\p{L}\\\\p{N}]+rates",
-    );
+    expect(query).toContain("match(lowerUTF8(title), '(?:^|(?:[^\\\\p{L}\\\\p{M}\\\\p{N}]|[\\\\p{Han}");
+    expect(query).toContain('interest[^\\\\p{L}\\\\p{M}\\\\p{N}]+rates(?:$|');
     const scan = articleListQuery(
       { search: parseSearch('rates'), searchBy: 'scan' },
       { limit: 20, offset: 0 },

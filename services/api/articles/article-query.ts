@@ -7,6 +7,7 @@ import type { DateRange } from '../http/date-range.ts';
 import { membersOf, storyMembership } from '../stories/story-membership.ts';
 import { facet } from '../../search/article-list.ts';
 import type { SearchField } from '../../search/article-terms.ts';
+import { wordsPattern } from '../../search/search-words.ts';
 import type { SearchExpression } from './search-expression.ts';
 import { amongPostings, searchPrefilter } from './search-index.ts';
 import { relevanceQuery, type CollectionStatistics } from './relevance.ts';
@@ -114,16 +115,15 @@ export function contentConditions(filter: ArticleFilter, narrowed = false): stri
 }
 
 /**
- * The condition for a search expression: a term matches when one of the fields holds its words as whole
- * words, next to each other, in any case. Words are lowercase letters and digits only (the parser splits
- * on everything else), so they need no escaping inside the pattern; the text is lowercased rather than the
- * pattern made case-insensitive, because 18.16 misses "Ü" for "(?i)...ü" once the pattern has a group
+ * The condition for a search expression: a term matches when one of the fields holds its words next to
+ * each other, in any case (wordsPattern, search-words.ts: whole words, or anywhere for unspaced text). The
+ * text is lowercased rather than the pattern made case-insensitive, because 18.16 misses "Ü" for "(?i)...ü" once the pattern has a group
  * before it. The cheap substring test narrows the rows the regular expression has to look at.
  */
 export function searchCondition(e: SearchExpression, fields: readonly SearchField[]): string {
   switch (e.kind) {
     case 'term': {
-      const pattern = `(^|[^\\p{L}\\p{N}])${e.words.join('[^\\p{L}\\p{N}]+')}($|[^\\p{L}\\p{N}])`;
+      const pattern = wordsPattern(e.words, 're2');
       const longest = e.words.reduce((a, b) => (b.length > a.length ? b : a));
       const inField = fields.map(
         (f) =>

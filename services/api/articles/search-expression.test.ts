@@ -62,4 +62,17 @@ describe('the q syntax', () => {
     expect(matches('(ecb OR fed) talks')).toBe(true);
     expect(matches('ecb OR boj')).toBe(false);
   });
+
+  it('finds text of scripts written without spaces anywhere in it, however long the run', () => {
+    const text = '日本の首相が辞任を表明、g7サミットへ';
+    const matches = (q: string) => searchMatcher(parseSearch(q))(text);
+    expect(matches('首相')).toBe(true);
+    expect(matches('首相 辞任')).toBe(true);
+    expect(matches('首相 -辞任')).toBe(false);
+    expect(matches('"辞任 首相"')).toBe(false);
+    expect(matches('G7サミット')).toBe(true);
+    expect(matches('大統領 OR サミット')).toBe(true);
+    // One piece of 70 characters: looked up by its pairs, so not refused as a word too long to index.
+    expect(parseSearch('日本'.repeat(35))).toEqual({ kind: 'term', words: ['日本'.repeat(35)] });
+  });
 });

@@ -8,11 +8,19 @@
 //
 // Operators are AND, OR and NOT in capitals (lower-case "and"/"or" are words); NOT binds tighter
 // than AND, AND tighter than OR. A term is compared as whole words without regard to case: a run of
-// letters and digits is a word, and a term written with punctuation inside ("anti-spyware", "U.S.")
-// is its words next to each other, as a phrase. A query that cannot be read answers 400 saying what is
+// letters, marks and digits is a word, and a term written with punctuation inside ("anti-spyware",
+// "U.S.") is its words next to each other, as a phrase. Text in a script written without spaces
+// (Chinese, Japanese, Thai, ...) is found wherever it occurs, inside a longer run or not
+// (search-words.ts). A query that cannot be read answers 400 saying what is
 // wrong and where (a 1-based character position).
 
-import { isIndexed, maxIndexedWordLength, searchWords } from '../../search/search-words.ts';
+import {
+  isIndexed,
+  isUnspaced,
+  maxIndexedWordLength,
+  searchWords,
+  wordsPattern,
+} from '../../search/search-words.ts';
 
 export type SearchExpression =
   | { kind: 'term'; words: string[] }
@@ -127,7 +135,7 @@ export function parseSearch(query: string): SearchExpression {
     if (rest.type === 'close') throw new SearchSyntaxError(`the parenthesis ${where(rest)} was not opened`);
     throw new SearchSyntaxError(`${rest.text} ${where(rest)} needs a term before it`);
   }
-  const long = tokens.find((t) => t.type === 'term' && t.words.some((w) => !isIndexed(w)));
+  const long = tokens.find((t) => t.type === 'term' && t.words.some((w) => !isUnspaced(w) && !isIndexed(w)));
   if (long)
     throw new SearchSyntaxError(
       `${quoteShort(long.text)} at position ${long.at + 1} has a word longer than ${maxIndexedWordLength} characters, which the index does not hold`,
@@ -189,10 +197,7 @@ export function formatSearch(e: SearchExpression): string {
 export function searchMatcher(e: SearchExpression): (lowercaseText: string) => boolean {
   switch (e.kind) {
     case 'term': {
-      const pattern = new RegExp(
-        `(?:^|[^\\p{L}\\p{N}])${e.words.join('[^\\p{L}\\p{N}]+')}(?:$|[^\\p{L}\\p{N}])`,
-        'u',
-      );
+      const pattern = new RegExp(wordsPattern(e.words, 'js'), 'u');
       return (text) => pattern.test(text);
     }
     case 'not': {

@@ -27,6 +27,20 @@ describe('the search index prefilter', () => {
     );
   });
 
+  it('keeps the articles with every pair of characters of an unspaced run, and one character by itself', () => {
+    expect(prefilter('首相が辞任')).toContain(
+      `WHERE term IN (${['首相', '相が', 'が辞', '辞任'].map(termLiteral).join(', ')})\nGROUP BY published_at, article HAVING uniqExact(term) = 4`,
+    );
+    expect(prefilter('米')).toBe(
+      `SELECT published_at, article FROM article_postings WHERE term = ${termLiteral('米')}`,
+    );
+    // A pair met twice is one term the articles need.
+    expect(prefilter('ははは')).toBe(
+      `SELECT published_at, article FROM article_postings WHERE term = ${termLiteral('はは')}`,
+    );
+    expect(positiveWords(parseSearch('G7サミット -中国'))).toEqual(['g7', 'サミ', 'ミッ', 'ット']);
+  });
+
   it('intersects AND, unites OR, and leaves NOT to the text', () => {
     const and = prefilter('fed rates -china')!;
     expect(and).toContain(`term = ${termLiteral('fed')}`);

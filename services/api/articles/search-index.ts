@@ -5,7 +5,7 @@
 // hashes: two words with one cityHash64, or two articles of the same second with one, only add
 // candidates, which their text then rules out. Pure, so it is unit tested.
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
-import { isIndexed } from '../../search/search-words.ts';
+import { isIndexed, lookupTerms } from '../../search/search-words.ts';
 import {
   articleKeySql,
   indexedFields,
@@ -37,7 +37,8 @@ export const termsCondition = (words: readonly string[]) =>
  * when the index cannot narrow them (a search in the content, which is not indexed; an expression that
  * only leaves out), and the text has to be read. `where` adds conditions on the postings' published_at (the date range).
  *
- * - a word: its postings; a phrase: the articles with every word of it (the text decides the order);
+ * - a word: its postings; a phrase: the articles with every word of it (the text decides the order); a
+ *   run of unspaced text: the articles with every pair of characters of it (lookupTerms);
  * - AND: the intersection of what its parts narrow to (a NOT part narrows nothing);
  * - OR: the union, when every branch narrows;
  * - NOT: nothing (the complement of a superset is not one).
@@ -49,7 +50,7 @@ export function searchPrefilter(
 ): string | null {
   switch (e.kind) {
     case 'term': {
-      const words = [...new Set(e.words)].filter(isIndexed);
+      const words = [...new Set(lookupTerms(e.words))].filter(isIndexed);
       const postings = inFields(fields);
       if (words.length === 0 || postings === null) return null;
       const conditions = [termsCondition(words), ...postings, ...where].join(' AND ');
@@ -77,14 +78,14 @@ GROUP BY published_at, article HAVING uniqExact(term) = ${words.length}`;
 }
 
 /**
- * The words whose presence makes an article relevant: those of every term not negated (an odd number
- * of NOTs above it), once each, as the index files them.
+ * The index terms whose presence makes an article relevant: those of every term not negated (an odd
+ * number of NOTs above it), once each, as the index files them (lookupTerms).
  */
 export function positiveWords(e: SearchExpression, negated = false): string[] {
   const words = new Set<string>();
   const walk = (x: SearchExpression, not: boolean) => {
     if (x.kind === 'term') {
-      if (!not) for (const w of x.words) if (isIndexed(w)) words.add(w);
+      if (!not) for (const w of lookupTerms(x.words)) if (isIndexed(w)) words.add(w);
     } else if (x.kind === 'not') walk(x.item, !not);
     else for (const item of x.items) walk(item, not);
   };

@@ -49,7 +49,7 @@ const filterSchema = z
     description:
       'For article.published and article.updated: only articles in one of these categories, sources and ' +
       'languages (each list empty = any) whose title, summary or content contains one of these words ' +
-      '(empty = any).',
+      '(whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any).',
   });
 
 /** A filter as a change gives it: monitor_ids are accepted only as they are, so a GET can be sent back. */
