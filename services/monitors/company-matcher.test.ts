@@ -44,6 +44,24 @@ describe('compileMonitors', () => {
     expect(mentions('The Sage Group plc', 'The message was clear.')).toBe(false);
   });
 
+  it('finds names written without spaces (Japanese, Chinese, Korean, Thai) inside the text around them', () => {
+    expect(terms('トヨタ自動車株式会社', 'トヨタ自動車の営業利益は過去最高を更新した。')).toEqual([
+      'トヨタ自動車株式会社',
+    ]);
+    expect(mentions('株式会社ソニー', 'ソニーグループの決算')).toBe(true);
+    expect(mentions('腾讯控股有限公司', '恒生指数收涨，阿里巴巴和腾讯股价均上涨。')).toBe(true);
+    expect(mentions('삼성전자 주식회사', '삼성전자 주가가 올랐다')).toBe(true);
+    expect(mentions('ปตท.', 'หุ้นปตท.ปรับตัวขึ้น')).toBe(true);
+    // Its characters in a row: not across punctuation, not the name's characters elsewhere.
+    expect(mentions('トヨタ', 'トヨ、タ')).toBe(false);
+    expect(mentions('腾讯', '腾飞的通讯业')).toBe(false);
+    // One character is too short to tell a name from a word, and nothing can back it up.
+    expect(mentions('森', '森ビルの再開発')).toBe(false);
+    // A Latin name next to such text is still a whole word.
+    expect(mentions('Sony', 'Sonyの決算、ソニー')).toBe(true);
+    expect(mentions('Sony', 'Sonysの決算')).toBe(false);
+  });
+
   it('keeps punctuation inside names meaningful', () => {
     expect(terms('AT&T Inc.', 'Shares in AT&T rose.')).toEqual(['AT&T Inc.']);
     expect(mentions('H & M Hennes & Mauritz AB', 'Sales at H&M rose.', ['H&M'])).toBe(true);

@@ -5,7 +5,8 @@
 //   is usually something else ("£3m", "bt" in a URL);
 // - an ambiguous name, one that is also an English word ("Next", "Shell", "Apple", "Target") or is
 //   very short ("Gap", "Ito"), needs evidence that it is used as a name (see mention-evidence.ts).
-import { lengthWithoutLegalForm } from './legal-suffixes.ts';
+import { isUnspaced } from '../search/search-words.ts';
+import { lengthWithoutLegalForm, withoutUnspacedLegalForms } from './legal-suffixes.ts';
 import { isFunctionWord, tokenize, type Token } from './tokens.ts';
 
 export interface NameVariant {
@@ -40,7 +41,7 @@ const lettersAndDigits = /[\p{L}\p{N}]/gu;
 const onlyLetters = /^\p{L}+$/u;
 
 export function companyName(term: string, isCommonWord: (word: string) => boolean): CompanyName | null {
-  const tokens = tokenize([term]).tokens;
+  const tokens = tokenize([withoutUnspacedLegalForms(term)]).tokens;
   const start = tokens.length > 1 && tokens[0]!.key === 'the' ? 1 : 0;
   const named = tokens.slice(start);
   const core = named.slice(0, lengthWithoutLegalForm(named.map((t) => t.key)));
@@ -58,7 +59,7 @@ export function companyName(term: string, isCommonWord: (word: string) => boolea
   const joined = keys.join('');
   if (
     keys.length > 1 &&
-    keys.every((k) => onlyLetters.test(k) && !isFunctionWord(k)) &&
+    keys.every((k) => onlyLetters.test(k) && !isFunctionWord(k) && !isUnspaced(k)) &&
     !isCommonWord(joined)
   ) {
     variants.push({ keys: [joined], gaps: [''], acronym: false, ambiguous: false });
@@ -68,7 +69,7 @@ export function companyName(term: string, isCommonWord: (word: string) => boolea
 
 /** The key an organisation name from an entity extractor is compared under. */
 export function organizationKey(name: string): string {
-  const keys = tokenize([name]).tokens.map((t) => t.key);
+  const keys = tokenize([withoutUnspacedLegalForms(name)]).tokens.map((t) => t.key);
   return keys.slice(0, lengthWithoutLegalForm(keys)).join(' ');
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLegalSuffix, lengthWithoutLegalForm } from './legal-suffixes.ts';
+import { isLegalSuffix, lengthWithoutLegalForm, withoutUnspacedLegalForms } from './legal-suffixes.ts';
 
 const core = (...keys: string[]) => keys.slice(0, lengthWithoutLegalForm(keys));
 
@@ -47,5 +47,15 @@ describe('legal forms', () => {
 
   it('leaves legal-form words that are not at the end', () => {
     expect(core('group', 'menatep', 'limited')).toEqual(['group', 'menatep']);
+  });
+
+  it('takes the legal forms of names written without spaces off either end, never to nothing', () => {
+    expect(withoutUnspacedLegalForms('トヨタ自動車株式会社')).toBe('トヨタ自動車');
+    expect(withoutUnspacedLegalForms('株式会社ソニー')).toBe('ソニー');
+    expect(withoutUnspacedLegalForms('腾讯控股有限公司')).toBe('腾讯');
+    expect(withoutUnspacedLegalForms('中国银行股份有限公司')).toBe('中国银行');
+    expect(withoutUnspacedLegalForms('삼성전자 주식회사')).toBe('삼성전자');
+    expect(withoutUnspacedLegalForms('株式会社')).toBe('株式会社');
+    expect(withoutUnspacedLegalForms('Acme Holdings')).toBe('Acme Holdings');
   });
 });

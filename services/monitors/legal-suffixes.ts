@@ -60,3 +60,46 @@ export function lengthWithoutLegalForm(keys: readonly string[]): number {
   }
   return keys.slice(0, end).some((key) => !isFunctionWord(key)) ? end : keys.length;
 }
+
+/**
+ * Legal forms of text written without spaces (tokens.ts), which are no words of their own to drop:
+ * Japanese (株式会社 before or after the name, (株)), Chinese (有限公司, 股份有限公司, 集团 "group", 控股
+ * "holdings"), Korean (주식회사, (주)). Longest first, so 股份有限公司 goes whole.
+ */
+const unspacedForms = [
+  '股份有限公司',
+  '有限责任公司',
+  '有限責任公司',
+  '株式会社',
+  '有限会社',
+  '合同会社',
+  '合資会社',
+  '合名会社',
+  '有限公司',
+  '주식회사',
+  '유한회사',
+  '（株）',
+  '(株)',
+  '（주）',
+  '(주)',
+  '集团',
+  '集團',
+  '控股',
+  '㈱',
+  '㈜',
+];
+
+/** The name with such legal forms taken off both ends ("腾讯控股有限公司" -> "腾讯"), never to nothing. */
+export function withoutUnspacedLegalForms(name: string): string {
+  let rest = name.trim();
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const form of unspacedForms) {
+      if (rest.length > form.length && rest.endsWith(form)) rest = rest.slice(0, -form.length).trim();
+      else if (rest.length > form.length && rest.startsWith(form)) rest = rest.slice(form.length).trim();
+      else continue;
+      changed = true;
+    }
+  }
+  return rest;
+}

@@ -110,8 +110,9 @@ function isSecondHalfOfHyphenatedName(tokens: readonly Token[], i: number): bool
 
 // Between the words of a name: spaces, a hyphen, or an apostrophe that ends the first ("Dunkin'
 // Donuts"); never a line break or other punctuation ("Allied, Domecq" is two names), unless the
-// monitor writes that punctuation itself ("E*Trade").
-const looseGap = /^['\u2019]?[ \t\u00a0]+$|^-$/;
+// monitor writes that punctuation itself ("E*Trade"). Nothing at all between two characters of text
+// written without spaces (tokens.ts), which are the only words nothing separates.
+const looseGap = /^['\u2019]?[ \t\u00a0]+$|^-$|^$/;
 
 function gapFits(gap: string, required: string): boolean {
   return required === '' ? looseGap.test(gap) : gap === required;

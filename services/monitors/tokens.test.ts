@@ -27,6 +27,14 @@ describe('tokenize', () => {
     expect(tokens.map((t) => t.gap)).toEqual(['', '-', ' (', '), ']);
   });
 
+  it('makes each character of text written without spaces a word, with nothing between them', () => {
+    const tokens = words('G7サミット、東京');
+    expect(tokens.map((t) => t.text)).toEqual(['G7', 'サ', 'ミ', 'ッ', 'ト', '東', '京']);
+    expect(tokens.map((t) => t.gap)).toEqual(['', '', '', '', '', '、', '']);
+    // A Thai consonant keeps its vowel and tone marks.
+    expect(words('หุ้นไทย').map((t) => t.text)).toEqual(['หุ้', 'น', 'ไ', 'ท', 'ย']);
+  });
+
   it('folds keys, drops initialism dots and web domains', () => {
     expect(keys('Nestlé S.A. Amazon.com R.J. Reynolds')).toEqual([
       'nestle',

@@ -5,6 +5,12 @@
 // its own and compares as "and" ("Procter & Gamble", "Brown and Williamson"). Hyphens and all
 // other punctuation separate words; what separated two words is kept ("gap") so that the matcher
 // can tell "Allied Domecq" from "Allied, Domecq" and "Acme-owned" from "Rolls-Royce".
+//
+// Text written without spaces between its words (Chinese, Japanese, Korean, Thai, ...;
+// search-words.ts) has no word boundaries to find: each of its characters is a word of its own, with
+// nothing ("") between it and the next, so a name written so ("トヨタ") is found as its characters in a
+// row wherever they occur ("トヨタ自動車の決算").
+import { unspacedJs } from '../search/search-words.ts';
 import { fold } from './fold.ts';
 
 export interface Token {
@@ -47,7 +53,8 @@ export interface Tokenized {
   sentences: Sentence[];
 }
 
-const word = /[\p{L}\p{N}\p{M}]+(?:[&'\u2019.][\p{L}\p{N}\p{M}]+)*|&/gu;
+const spacedLetter = `[[\\p{L}\\p{N}\\p{M}]--[${unspacedJs}]]`;
+const word = new RegExp(`[${unspacedJs}]\\p{M}*|${spacedLetter}+(?:[&'\u2019.]${spacedLetter}+)*|&`, 'gv');
 const initialism = /^(?:\p{L}\.)+\p{L}\.?$/u;
 const webDomain = /^(.{2,}?)\.(?:com|net|org|biz|co\.uk|co)$/;
 // A line break; a full stop, question or exclamation mark (perhaps closed by a quote or bracket)

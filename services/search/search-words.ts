@@ -21,7 +21,7 @@ const unspacedScripts = ['Han', 'Hiragana', 'Katakana', 'Hangul', 'Thai', 'Lao',
 const unspacedCommon = '\u30fc\uff70';
 
 /** The unspaced scripts' characters as a character class body, in JavaScript's syntax and in re2's. */
-const unspacedJs = unspacedScripts.map((s) => `\\p{sc=${s}}`).join('') + unspacedCommon;
+export const unspacedJs = unspacedScripts.map((s) => `\\p{sc=${s}}`).join('') + unspacedCommon;
 const unspacedRe2 = unspacedScripts.map((s) => `\\p{${s}}`).join('') + unspacedCommon;
 
 // A run of unspaced characters (with the marks that follow them), or of the other letters, marks and
