@@ -124,6 +124,37 @@ describe('StoryClusterer', () => {
     expect(c.storyOf(spyware.id)).not.toBe(c.storyOf(dome.id));
   });
 
+  it('puts reports of one event in Japanese or Chinese into one story, by their pairs of characters', () => {
+    const c = new StoryClusterer();
+    const ja = (title: string, lead = '') => article(title, { language: 'ja', lead });
+    const zh = (title: string, lead = '') => article(title, { language: 'zh', lead });
+    run(c, [
+      ja('東京株式市場、日経平均が反落　利益確定売り広がる'),
+      ja('大雨で新幹線が運転見合わせ、東海道新幹線に遅れ'),
+      ja('プロ野球、巨人が逆転勝ち　エースが完投'),
+      zh('上海股市收跌，银行板块走弱'),
+      zh('北京今夏最高气温创纪录'),
+    ]);
+    const resignation = [
+      ja(
+        '日本の首相が辞任を表明　支持率低迷で',
+        '首相は記者会見で辞任を表明した。支持率の低迷が続いていた。',
+      ),
+      ja('首相、辞任を表明　後任は党総裁選で選出へ', '首相が辞任を表明し、党は総裁選の日程を決める。'),
+      ja('首相が電撃辞任を表明、記者会見で説明', '首相は記者会見を開き、辞任する意向を表明した。'),
+    ];
+    const quake = ja('東京で震度4の地震、津波の心配なし', '気象庁によると、この地震による津波の心配はない。');
+    const typhoon = [
+      zh('台风“杜苏芮”登陆福建沿海', '今年第5号台风在福建沿海登陆，当地已转移数万名群众。'),
+      zh('第5号台风登陆福建，数万人转移', '台风在福建沿海登陆，福建省已转移数万名群众。'),
+    ];
+    run(c, [...resignation, quake, ...typhoon]);
+    expect(new Set(resignation.map((a) => c.storyOf(a.id))).size).toBe(1);
+    expect(new Set(typhoon.map((a) => c.storyOf(a.id))).size).toBe(1);
+    expect(c.storyOf(quake.id)).not.toBe(c.storyOf(resignation[0]!.id));
+    expect(c.storyOf(typhoon[0]!.id)).not.toBe(c.storyOf(resignation[0]!.id));
+  });
+
   it('keeps languages apart', () => {
     const c = new StoryClusterer();
     run(c, background);

@@ -4,13 +4,20 @@
 // the expensive reading (entities, keywords); here a headline must cost microseconds, not a parse.
 //
 // Other languages keep their folded words unstemmed: a missed "Wahl"/"Wahlen" costs recall within one
-// story, a wrong stem would join two.
+// story, a wrong stem would join two. Text written without spaces (Chinese, Japanese, Korean, Thai, ...;
+// search-words.ts) has no words to find: a run of it is a clause, which two reports of one event never
+// write alike, so it counts as its pairs of adjacent characters, as search indexes it (the overlapping
+// bigrams that CJK retrieval has long used in place of words).
 import { stemmer } from 'stemmer';
 import { fold } from '../monitors/fold.ts';
+import { unspacedJs } from '../search/search-words.ts';
 
 /** Letters and digits, with the apostrophes and dots inside a word ("o'neill", "u.s.") kept. */
 const word = /[\p{L}\p{N}]+(?:['.][\p{L}\p{N}]+)*/gu;
 const digitsOnly = /^\p{N}+$/u;
+const unspacedRun = new RegExp(`[${unspacedJs}]+`, 'gu');
+/** Quick test: only text from U+0E00 (Thai) up can hold an unspaced character. */
+const beyondSpaced = /[\u0e00-\uffff]/;
 
 // Function words and the words headlines use to frame any story ("says", "report", "update", "watch"):
 // tf-idf would weigh them down anyway, but early in a stream, before the statistics have settled, they
@@ -36,15 +43,30 @@ const minLength = 2;
 export function storyWords(text: string, language: string | null): string[] {
   const english = language === null || language === 'en';
   const words: string[] = [];
-  for (const match of fold(text).matchAll(word)) {
-    const w = match[0].replace(/[.']/g, '');
-    if (w.length < minLength || digitsOnly.test(w)) continue;
+  const add = (w: string) => {
+    if (w.length < minLength || digitsOnly.test(w)) return;
     if (english) {
-      if (englishStopWords.has(w)) continue;
+      if (englishStopWords.has(w)) return;
       words.push(stemmer(w));
     } else {
       words.push(w);
     }
+  };
+  for (const match of fold(text).matchAll(word)) {
+    const w = match[0].replace(/[.']/g, '');
+    if (!beyondSpaced.test(w)) {
+      add(w);
+      continue;
+    }
+    let spacedFrom = 0;
+    for (const run of w.matchAll(unspacedRun)) {
+      add(w.slice(spacedFrom, run.index));
+      // Recomposed: folding split Hangul syllables into their letters.
+      const chars = Array.from(run[0].normalize('NFC'));
+      for (let i = 0; i + 1 < chars.length; i++) words.push(chars[i]! + chars[i + 1]!);
+      spacedFrom = run.index + run[0].length;
+    }
+    add(w.slice(spacedFrom));
   }
   return words;
 }
