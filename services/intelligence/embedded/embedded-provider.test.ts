@@ -19,7 +19,7 @@ const related: RelatedArticle[] = [
 describe('embedded provider', () => {
   it('names itself and its method version', () => {
     expect(provider.name).toBe('embedded');
-    expect(provider.model).toBe('embedded-1');
+    expect(provider.model).toBe('embedded-2');
   });
 
   it('enriches an article with every field filled from its text', async () => {
@@ -37,7 +37,23 @@ describe('embedded provider', () => {
     expect(e.category).toBe('business');
     expect(e.language).toBe('en');
     expect(e.readingTimeSeconds).toBeGreaterThan(20);
-    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-1' });
+    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-2' });
+  });
+
+  it('summarises Japanese by its sentences and times it by its characters', async () => {
+    const text =
+      '日本銀行は19日、金融政策決定会合でマイナス金利政策の解除を決めた。17年ぶりの利上げとなる。' +
+      '総裁は記者会見で「賃金と物価の好循環が強まっている。」と述べた。市場では円相場が一時下落した。\n' +
+      '政府は日銀の判断を尊重する考えを示した。今後の追加利上げの時期に注目が集まる。';
+    const e = await provider.enrich(
+      { title: '日銀、マイナス金利を解除', text, language: 'ja' },
+      { length: 'short', related: [] },
+    );
+    expect(e.summary).toBe('日本銀行は19日、金融政策決定会合でマイナス金利政策の解除を決めた。');
+    expect(e.language).toBe('ja');
+    // About 130 characters at 357 a minute.
+    expect(e.readingTimeSeconds).toBeGreaterThanOrEqual(18);
+    expect(e.readingTimeSeconds).toBeLessThanOrEqual(26);
   });
 
   it('has no context without related articles', async () => {

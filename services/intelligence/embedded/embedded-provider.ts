@@ -21,6 +21,7 @@ import { extractKeywords } from './keywords.ts';
 import { questionsToThinkAbout } from './questions.ts';
 import { readingLevel } from './reading-level.ts';
 import { readingTimeSeconds } from './reading-time.ts';
+import { joinSentences } from './sentences.ts';
 import { articleSentiment } from './sentiment.ts';
 import { rankParsed, selectSummary, summaryLengthFor } from './summary.ts';
 import { applyTone } from './tone.ts';
@@ -30,7 +31,7 @@ export { rankSentences, summarizeToSentences, summaryLengthFor } from './summary
 
 export const embeddedProviderName = 'embedded';
 /** Bump when a method changes what it produces, so stored enrichments say which version made them. */
-export const embeddedModel = 'embedded-1';
+export const embeddedModel = 'embedded-2';
 
 export function createEmbeddedProvider(): EnrichmentProvider {
   return {
@@ -47,7 +48,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       const entities = extractEntities(title, sentences);
       const importance = new Map(rankParsed(sentences, title).map((r) => [r.index, r.score]));
       return {
-        summary: summary.map((s) => s.text).join(' '),
+        summary: joinSentences(summary.map((s) => s.text)),
         ...writeContext(options.related),
         insights: extractInsights({
           sentences,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSentences, splitSentences } from './sentences.ts';
+import { joinSentences, parseSentences, splitSentences } from './sentences.ts';
 
 describe('splitSentences', () => {
   it('does not split at abbreviations, initials or decimals', () => {
@@ -65,5 +65,29 @@ describe('a token too long to be a word', () => {
     expect(stems).toContain('é'.repeat(50_000));
     expect(stems).toContain('ralli');
     expect(stems).toContain('market');
+  });
+
+  it('ends sentences at the full stops of Chinese, Japanese, Hindi, Burmese and Khmer, not inside 「quotes」', () => {
+    expect(splitSentences('日銀は利上げを決めた。17年ぶりとなる！本当か？はい。')).toEqual([
+      '日銀は利上げを決めた。',
+      '17年ぶりとなる！',
+      '本当か？',
+      'はい。',
+    ]);
+    expect(
+      splitSentences('総裁は「好循環が強まっている。今後も注視する。」と述べた。市場は下落した。'),
+    ).toEqual(['総裁は「好循環が強まっている。今後も注視する。」と述べた。', '市場は下落した。']);
+    expect(splitSentences('中国央行宣布降准。市场反应积极！')).toEqual([
+      '中国央行宣布降准。',
+      '市场反应积极！',
+    ]);
+    expect(splitSentences('भारत में बारिश हुई। लोग खुश हैं।')).toEqual(['भारत में बारिश हुई।', 'लोग खुश हैं।']);
+    expect(splitSentences('ငလျင်လှုပ်ခဲ့သည်။ ပျက်စီးမှုမရှိပါ။')).toEqual(['ငလျင်လှုပ်ခဲ့သည်။', 'ပျက်စီးမှုမရှိပါ။']);
+  });
+
+  it('are put back together with a space, but none after a Chinese or Japanese full stop', () => {
+    expect(joinSentences(['It rose.', 'It fell.'])).toBe('It rose. It fell.');
+    expect(joinSentences(['決めた。', '17年ぶり。', 'It rose.'])).toBe('決めた。17年ぶり。It rose.');
+    expect(joinSentences([])).toBe('');
   });
 });

@@ -5,7 +5,10 @@
 //   a headline-like line without a full stop must not run into the next one;
 // - a piece that cannot start a sentence continues the previous one, which wink splits too
 //   eagerly: a speaker after a quoted question ('"Is it?" she asked.'), a domain ("Amazon.com"), a
-//   title ending in "?" or "!" followed by "by ..." or ", starring ...".
+//   title ending in "?" or "!" followed by "by ..." or ", starring ...";
+// - the full stops of other scripts, which wink does not know, end a sentence too: 。！？ (Chinese,
+//   Japanese), । ॥ (Devanagari, Bengali), ။ (Burmese), ។ (Khmer), ؟ (Arabic); not inside 「quotes」,
+//   where Japanese puts the full stop of what was said ("「好循環が強まっている。」と述べた").
 import type { ItsFunction, PartOfSpeech } from 'wink-nlp';
 import { english } from './english.ts';
 
@@ -50,11 +53,53 @@ export function parseSentences(text: string): Sentence[] {
     .map((line) => line.trim())
     .filter((line) => line.length > 0);
   paragraphs.forEach((paragraph, p) => {
-    for (const piece of joinContinuations(parseParagraph(paragraph))) {
-      sentences.push({ ...piece, index: sentences.length, paragraph: p });
+    for (const part of splitAtOtherFullStops(paragraph)) {
+      for (const piece of joinContinuations(parseParagraph(part))) {
+        sentences.push({ ...piece, index: sentences.length, paragraph: p });
+      }
     }
   });
   return sentences;
+}
+
+const otherFullStop = /[。！？।॥။។؟]/u;
+const opening = '「『（【〈《';
+const closing = '」』）】〉》';
+
+/**
+ * Sentences put back into one text: a space between two, but none after a Chinese or Japanese full stop,
+ * since those languages write none ("決めた。17年ぶり").
+ */
+export function joinSentences(sentences: readonly string[]): string {
+  return sentences.reduce(
+    (text, s) => (text === '' ? s : /[。！？」』]$/u.test(text) ? text + s : `${text} ${s}`),
+    '',
+  );
+}
+
+/** The paragraph cut after each full stop of another script that is not inside brackets or quotes. */
+export function splitAtOtherFullStops(paragraph: string): string[] {
+  if (!otherFullStop.test(paragraph)) return [paragraph];
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < paragraph.length; i++) {
+    const c = paragraph[i]!;
+    if (opening.includes(c)) depth += 1;
+    else if (closing.includes(c)) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && otherFullStop.test(c)) {
+      // Repeated marks ("！？", "।।") and closing quotes stay with the sentence they end.
+      let end = i + 1;
+      while (end < paragraph.length && /[。！？।॥။។؟”’"]/u.test(paragraph[end]!)) end += 1;
+      const part = paragraph.slice(start, end).trim();
+      if (part) parts.push(part);
+      start = end;
+      i = end - 1;
+    }
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest) parts.push(rest);
+  return parts;
 }
 
 type Piece = Omit<Sentence, 'index' | 'paragraph'>;

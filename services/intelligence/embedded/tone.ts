@@ -3,6 +3,7 @@
 // points, most important first (the provider orders them). Only the narration changes: quoted speech
 // is what someone said, so text inside quotation marks is never rewritten.
 import type { SummaryTone } from '../provider.ts';
+import { joinSentences } from './sentences.ts';
 
 /** Contraction -> spelled out; the apostrophe may be straight or curly. */
 const expansions: [RegExp, string][] = [
@@ -38,14 +39,14 @@ const contractions: [RegExp, string][] = [
 ];
 
 export function applyTone(sentences: readonly string[], tone: SummaryTone): string {
-  if (tone === 'neutral') return sentences.join(' ');
+  if (tone === 'neutral') return joinSentences(sentences);
   const rules = tone === 'casual' ? contractions : expansions;
   const worded = sentences.map((sentence) =>
     outsideQuotes(sentence, (narration) =>
       rules.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), narration),
     ),
   );
-  return tone === 'executive' ? worded.map((s) => `- ${s}`).join('\n') : worded.join(' ');
+  return tone === 'executive' ? worded.map((s) => `- ${s}`).join('\n') : joinSentences(worded);
 }
 
 /** Applies `rewrite` to the text between quotations, leaving "..." and “...” as they are. */
