@@ -215,25 +215,11 @@ export async function removeKafkaNamespace(prefix: string, config: Infrastructur
   try {
     const { groups } = await admin.listGroups();
     const failures: string[] = [];
-    // One at a time: KafkaJS fails the whole call when one group cannot be deleted. A group whose last
-    // member was stopped without leaving (a process killed, or one whose shutdown ran out of time) is
-    // not empty until the broker's session timeout drops that member: tried again for up to a minute.
-    const deadline = Date.now() + 60_000;
+    // One at a time: KafkaJS fails the whole call when one group cannot be deleted.
     for (const { groupId } of groups.filter((g) => g.groupId.startsWith(prefix))) {
-      for (;;) {
-        const failed = await admin.deleteGroups([groupId]).then(
-          () => null,
-          (error: Error & { groups?: { error?: { type?: string } }[] }) => error,
-        );
-        if (!failed) break;
-        const nonEmpty = failed.groups?.some((g) => g.error?.type === 'NON_EMPTY_GROUP') ?? false;
-        if (nonEmpty && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 2_000));
-          continue;
-        }
-        failures.push(`${groupId}: ${failed.message}${nonEmpty ? ' (still has members)' : ''}`);
-        break;
-      }
+      await admin
+        .deleteGroups([groupId])
+        .catch((error: Error) => failures.push(`${groupId}: ${error.message}`));
     }
     const topics = (await admin.listTopics()).filter((t) => t.startsWith(prefix));
     if (topics.length > 0) await admin.deleteTopics({ topics, timeout: 30_000 });
