@@ -38,6 +38,10 @@ export default defineConfig({
           name: 'unit',
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
+          // Beside bench-isolation the two cores run at a load of 5–6, and a test that encodes audio with
+          // ffmpeg took over Vitest's default 5 s (2026-12-03 CI). Nothing here is a timed test; a test
+          // that hangs still fails, after 30 s.
+          testTimeout: 30_000,
           include: [
             'services/**/*.test.ts',
             'projections/**/*.test.ts',
