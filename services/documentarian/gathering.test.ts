@@ -8,6 +8,11 @@ describe('the words a topic is looked for by', () => {
     ["Apple's chips", ['apple', 'chip']],
     ['a b', []],
     ['AI', ['ai']],
+    // Written without spaces: ICU's words; Korean without its particle.
+    ['半导体', ['半导体']],
+    ['人工智能的发展', ['人工', '智能', '发展']],
+    ['半導体の輸出規制', ['半導体', '輸出', '規制']],
+    ['삼성전자의 반도체', ['삼성전자', '반도체']],
     [
       'oil gas coal wind solar nuclear hydro tidal wave geothermal',
       ['oil', 'gas', 'coal', 'wind', 'solar', 'nuclear', 'hydro', 'tidal'],

@@ -161,6 +161,54 @@ describe('pickStories: relevance', () => {
   });
 });
 
+describe('pickStories: topics written without spaces', () => {
+  const chinese = [
+    candidate('xinhua-chips', {
+      title: '美国扩大半导体出口管制',
+      summary: '美国商务部周二宣布扩大对华半导体出口管制，限制先进芯片和制造设备的出口。',
+      language: 'zh',
+    }),
+    candidate('caixin-chips', {
+      title: '半导体出口管制升级 芯片企业承压',
+      summary: '新的半导体出口管制措施将影响多家芯片企业，分析人士认为供应链将加速调整。',
+      source: 'Caixin',
+      language: 'zh',
+    }),
+    candidate('xinhua-housing', {
+      title: '多地出台房地产新政',
+      summary: '多个城市放宽购房限制，以稳定房地产市场。',
+      language: 'zh',
+    }),
+  ];
+
+  it('finds the stories of a Chinese topic by its words', () => {
+    const stories = pickStories('半导体出口管制', chinese, { now, maxStories: 5 });
+    expect(articleIds(stories).flat().toSorted()).toEqual(['caixin-chips', 'xinhua-chips']);
+    expect(pickStories('房地产', chinese, { now, maxStories: 5 }).map((s) => s.lead.id)).toEqual([
+      'xinhua-housing',
+    ]);
+    expect(pickStories('足球', chinese, { now, maxStories: 5 })).toEqual([]);
+  });
+
+  it('finds a Japanese topic inside the sentences that hold it', () => {
+    const japanese = [
+      candidate('nhk-toyota', {
+        title: 'トヨタ自動車、過去最高益を更新',
+        summary: 'トヨタ自動車は8日、連結決算を発表した。ハイブリッド車の販売が好調だった。',
+        language: 'ja',
+      }),
+      candidate('nhk-rates', {
+        title: '日銀、マイナス金利を解除',
+        summary: '17年ぶりの利上げとなる。',
+        language: 'ja',
+      }),
+    ];
+    expect(pickStories('ハイブリッド車', japanese, { now, maxStories: 5 }).map((s) => s.lead.id)).toEqual([
+      'nhk-toyota',
+    ]);
+  });
+});
+
 describe('pickStories: one story, several reports', () => {
   it('folds reworded reports of one story from several outlets into one, the same outlet twice too', () => {
     const stories = pick('the week in semiconductors');

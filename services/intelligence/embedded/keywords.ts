@@ -4,6 +4,7 @@
 // weighted by position: a word in the headline or the opening counts more than one in the last
 // paragraph, which is how news signals what matters without a corpus to compute rarity against.
 import type { Sentence, Token } from './sentences.ts';
+import { extractUnspacedKeywords, isMostlyHanOrKana } from './unspaced-keywords.ts';
 
 export const maxKeywords = 10;
 
@@ -57,6 +58,9 @@ function positionWeight(sentenceIndex: number, inTitle: boolean): number {
 }
 
 export function extractKeywords(title: readonly Sentence[], sentences: readonly Sentence[]): string[] {
+  // Chinese and Japanese have no spaces for the tagger to find words by.
+  if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
+    return extractUnspacedKeywords(title, sentences, maxKeywords);
   const scores = new Map<string, number>();
   const counts = new Map<string, number>();
   const add = (term: string, weight: number) => {

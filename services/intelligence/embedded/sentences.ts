@@ -1,35 +1,22 @@
 // Sentences and their tokens, the unit every embedded capability works on. Boundaries come from
 // wink-nlp's sentence detector, which already knows abbreviations ("Mr.", "U.S.", "e.g."), initials,
-// decimals and amounts ("3.5", "$1.13bn"). Two things are ours:
+// decimals and amounts ("3.5", "$1.13bn"). What is ours:
 // - a line break is always a boundary, because ArticleText separates paragraphs with newlines and
 //   a headline-like line without a full stop must not run into the next one;
 // - a piece that cannot start a sentence continues the previous one, which wink splits too
 //   eagerly: a speaker after a quoted question ('"Is it?" she asked.'), a domain ("Amazon.com"), a
 //   title ending in "?" or "!" followed by "by ..." or ", starring ...";
+// - Chinese, Japanese, Thai, Lao, Khmer and Burmese, which wink leaves as one unknown token a run, are
+//   cut into words, and Korean words get stems (unspaced-words.ts);
 // - the full stops of other scripts, which wink does not know, end a sentence too: 。！？ (Chinese,
 //   Japanese), । ॥ (Devanagari, Bengali), ။ (Burmese), ។ (Khmer), ؟ (Arabic); not inside 「quotes」,
 //   where Japanese puts the full stop of what was said ("「好循環が強まっている。」と述べた").
 import type { ItsFunction, PartOfSpeech } from 'wink-nlp';
+import type { Token } from './token.ts';
 import { english } from './english.ts';
+import { hasUnspacedWords, unspacedTokens } from './unspaced-words.ts';
 
-export interface Token {
-  /** As written. */
-  text: string;
-  /** Lowercase normal form. */
-  normal: string;
-  /** Porter stem of the normal form: what similarity and classification compare. */
-  stem: string;
-  /** Dictionary form ("profits" -> "profit", "was" -> "be"). */
-  lemma: string;
-  pos: PartOfSpeech;
-  /** wink's token type: word, number, punctuation, currency, symbol, email, url, ... */
-  kind: string;
-  stopWord: boolean;
-  /** Inside the scope of a negation ("not good": good is negated). */
-  negated: boolean;
-  /** Whether whitespace precedes the token in the text. */
-  spaced: boolean;
-}
+export type { Token } from './token.ts';
 
 export interface Sentence {
   /** Verbatim from the text, trimmed. */
@@ -123,6 +110,7 @@ function parseParagraph(paragraph: string): Piece[] {
   } = nlp.its;
   /* eslint-enable @typescript-eslint/unbound-method */
   const doc = nlp.readDoc(paragraph);
+  const unspaced = hasUnspacedWords(paragraph);
   const pieces: Piece[] = [];
   const found = doc.sentences();
   for (let k = 0; k < found.length(); k += 1) {
@@ -146,19 +134,21 @@ function parseParagraph(paragraph: string): Piece[] {
     const stops = tokens.out(stopWordFlag);
     const negations = tokens.out(negationFlag);
     const spaces = strings(tokens.out(precedingSpaces));
+    const winkTokens: Token[] = texts.map((text, i) => ({
+      text,
+      normal: normals[i] ?? text.toLowerCase(),
+      stem: stems[i] ?? text.toLowerCase(),
+      lemma: lemmas[i] ?? text.toLowerCase(),
+      pos: pos[i] ?? 'X',
+      kind: kinds[i] ?? 'word',
+      stopWord: stops[i] === true,
+      negated: negations[i] === true,
+      spaced: (spaces[i] ?? '').length > 0,
+    }));
     pieces.push({
       text: sentence.out().trim(),
-      tokens: texts.map((text, i) => ({
-        text,
-        normal: normals[i] ?? text.toLowerCase(),
-        stem: stems[i] ?? text.toLowerCase(),
-        lemma: lemmas[i] ?? text.toLowerCase(),
-        pos: pos[i] ?? 'X',
-        kind: kinds[i] ?? 'word',
-        stopWord: stops[i] === true,
-        negated: negations[i] === true,
-        spaced: (spaces[i] ?? '').length > 0,
-      })),
+      // wink gives Chinese, Japanese, Thai, ... as one unknown token a run: cut into words.
+      tokens: unspaced ? winkTokens.flatMap(unspacedTokens) : winkTokens,
     });
   }
   return pieces;
