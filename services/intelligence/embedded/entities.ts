@@ -15,6 +15,8 @@ import {
   roles,
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
+import { extractUnspacedEntities } from './unspaced-entities.ts';
+import { isMostlyHanOrKana } from './unspaced-keywords.ts';
 
 /** The most an article reports: beyond this the names are incidental. */
 export const maxEntities = 15;
@@ -39,6 +41,9 @@ interface Candidate {
 }
 
 export function extractEntities(title: readonly Sentence[], sentences: readonly Sentence[]): Entity[] {
+  // Chinese and Japanese have no capital letters to find names by.
+  if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
+    return extractUnspacedEntities(title, sentences, maxEntities);
   const evidence = capitalisationEvidence(sentences);
   const mentions = sentences.flatMap((s) => mentionsIn(s, evidence));
   const candidates = new Map<string, Candidate>();
