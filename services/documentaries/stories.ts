@@ -143,7 +143,8 @@ export function pickStories(
   articles: readonly CandidateArticle[],
   options: PickOptions,
 ): Story[] {
-  const query = topicQuery(topic);
+  // The topic is in the articles' language (the gatherer reads one): its stop words are theirs.
+  const query = topicQuery(topic, articles[0]?.language ?? null);
   if (query.terms.length === 0 || options.maxStories <= 0) return [];
   const scored = articles
     .map((article) => {
@@ -245,8 +246,8 @@ interface TopicQuery {
   pairs: [string, string][];
 }
 
-function topicQuery(topic: string): TopicQuery {
-  const sentences = parseSentences(topic.replace(/\s+/g, ' '));
+function topicQuery(topic: string, language: string | null): TopicQuery {
+  const sentences = parseSentences(topic.replace(/\s+/g, ' '), language);
   const all = termsOf(sentences);
   const framing = framingWords();
   const subject = all.filter((t) => !framing.has(t));
@@ -272,11 +273,12 @@ interface ParsedCandidate {
 const storyOpening = 3;
 
 function parseCandidate(article: CandidateArticle): ParsedCandidate {
-  const title = parseSentences(plainLine(article.title));
-  const summary = parseSentences(cleanArticleText(article.summary));
-  const content = parseSentences(cleanArticleText(article.content.slice(0, maxContentChars)));
+  const { language } = article;
+  const title = parseSentences(plainLine(article.title), language);
+  const summary = parseSentences(cleanArticleText(article.summary), language);
+  const content = parseSentences(cleanArticleText(article.content.slice(0, maxContentChars)), language);
   // One keyword a line, so that a phrase does not run into the next keyword.
-  const keywords = parseSentences(article.keywords.map((k) => k.replace(/\s+/g, ' ')).join('\n'));
+  const keywords = parseSentences(article.keywords.map((k) => k.replace(/\s+/g, ' ')).join('\n'), language);
   const perSentence = (sentences: readonly Sentence[]) => sentences.map((s) => contentTerms(s.tokens));
   const storyCounts = new Map<string, number>();
   const count = (sentences: readonly Sentence[], weight: number) => {

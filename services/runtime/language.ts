@@ -13,9 +13,28 @@ export function languageCode(declared: string | null | undefined): string | null
 /** Below this many characters detection guesses more than it knows. */
 const minDetectableLength = 120;
 
+/**
+ * franc names some languages by an individual code of a macrolanguage that has no ISO 639-1 code of
+ * its own, where feeds and readers use the macrolanguage's: Standard Arabic (arb) is ar, Iranian
+ * Persian (pes) fa. Without these an Arabic article was detected as no language at all.
+ */
+const macrolanguages: Record<string, string> = {
+  arb: 'ar',
+  pes: 'fa',
+  swh: 'sw',
+  uzn: 'uz',
+  zlm: 'ms',
+  azj: 'az',
+  plt: 'mg',
+  npi: 'ne',
+  ckb: 'ku',
+  pbu: 'ps',
+  fuv: 'ff',
+};
+
 export function detectLanguage(text: string): string | null {
   if (text.length < minDetectableLength) return null;
   const iso3 = franc(text.slice(0, 2_000), { minLength: minDetectableLength });
   if (iso3 === 'und') return null;
-  return iso6393To1[iso3] ?? null;
+  return iso6393To1[iso3] ?? macrolanguages[iso3] ?? null;
 }

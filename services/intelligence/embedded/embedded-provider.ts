@@ -1,9 +1,10 @@
 // The embedded enrichment provider: every capability computed here, offline and deterministic,
-// from the article text alone (plus the related articles the caller chose). The methods are
-// English ones (lexicon sentiment, English part-of-speech tagging); for text detected as another
-// language the summary, entities and reading time still hold, while sentiment and category are
-// left neutral and null rather than guessed.
-import { detectLanguage, languageCode } from '../../runtime/language.ts';
+// from the article text alone (plus the related articles the caller chose). Sentiment (a lexicon) and
+// category are English only: for text detected as another language they are left neutral and null
+// rather than guessed. Summaries, insights and keywords work in any language whose words are found
+// (other alphabets: other-script-words.ts; Chinese, Japanese, Thai: unspaced-words.ts) with that
+// language's stop words (stop-words.ts); entities are found by capital letters, or, in Chinese and
+// Japanese, by the words around a name.
 import {
   EnrichmentRejectedError,
   type ArticleText,
@@ -41,8 +42,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
     async enrich(article, options): Promise<Enrichment> {
       options.signal?.throwIfAborted();
       const parsed = parseNonEmpty(article);
-      const { title, sentences } = parsed;
-      const language = detectLanguage(article.text) ?? languageCode(article.language);
+      const { title, sentences, language } = parsed;
       const english = language === null || language === 'en';
       const summary = selectSummary(sentences, title, summaryLengthFor(sentences.length, options.length));
       const entities = extractEntities(title, sentences);
@@ -58,7 +58,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
         }),
         sentiment: english ? articleSentiment(title, sentences) : { label: 'neutral', score: 0 },
         entities,
-        keywords: extractKeywords(title, sentences),
+        keywords: extractKeywords(title, sentences, language),
         category: english ? classifyCategory(title, sentences) : null,
         language,
         readingTimeSeconds: readingTimeSeconds(article.text),
@@ -88,9 +88,9 @@ export function createEmbeddedProvider(): EnrichmentProvider {
 
     async educate(article, options): Promise<Education> {
       options.signal?.throwIfAborted();
-      const { title, sentences } = parseNonEmpty(article);
+      const { title, sentences, language } = parseNonEmpty(article);
       const entities = extractEntities(title, sentences);
-      const keywords = extractKeywords(title, sentences);
+      const keywords = extractKeywords(title, sentences, language);
       return {
         keyTerms: keyTerms(entities, keywords, sentences),
         readingLevel: readingLevel(sentences),

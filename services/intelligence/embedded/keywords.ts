@@ -4,6 +4,7 @@
 // weighted by position: a word in the headline or the opening counts more than one in the last
 // paragraph, which is how news signals what matters without a corpus to compute rarity against.
 import type { Sentence, Token } from './sentences.ts';
+import { extractPlainKeywords } from './plain-keywords.ts';
 import { extractUnspacedKeywords, isMostlyHanOrKana } from './unspaced-keywords.ts';
 
 export const maxKeywords = 10;
@@ -57,10 +58,18 @@ function positionWeight(sentenceIndex: number, inTitle: boolean): number {
   return inTitle ? 3 : 1 + 1 / (1 + sentenceIndex / 3);
 }
 
-export function extractKeywords(title: readonly Sentence[], sentences: readonly Sentence[]): string[] {
+/** `language` (ISO 639-1, null when unknown) picks the method: English's below, or another's. */
+export function extractKeywords(
+  title: readonly Sentence[],
+  sentences: readonly Sentence[],
+  language: string | null = null,
+): string[] {
   // Chinese and Japanese have no spaces for the tagger to find words by.
   if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
     return extractUnspacedKeywords(title, sentences, maxKeywords);
+  // Other languages have no tagger here at all.
+  if (language !== null && language !== 'en')
+    return extractPlainKeywords(title, sentences, language, maxKeywords);
   const scores = new Map<string, number>();
   const counts = new Map<string, number>();
   const add = (term: string, weight: number) => {

@@ -14,6 +14,8 @@
 import type { ItsFunction, PartOfSpeech } from 'wink-nlp';
 import type { Token } from './token.ts';
 import { english } from './english.ts';
+import { hasOtherScriptLetters, otherScriptWords } from './other-script-words.ts';
+import { stopWordsFor } from './stop-words.ts';
 import { hasUnspacedWords, unspacedTokens } from './unspaced-words.ts';
 
 export type { Token } from './token.ts';
@@ -33,7 +35,12 @@ export function splitSentences(text: string): string[] {
   return parseSentences(text).map((s) => s.text);
 }
 
-export function parseSentences(text: string): Sentence[] {
+/**
+ * The text's sentences. Given the text's language (ISO 639-1), its stop words are marked besides
+ * English's (stop-words.ts); without it, only English's and those of the alphabets wink does not read.
+ */
+export function parseSentences(text: string, language?: string | null): Sentence[] {
+  const stopWords = stopWordsFor(language);
   const sentences: Sentence[] = [];
   const paragraphs = text
     .split(/\r?\n|\r/)
@@ -41,7 +48,7 @@ export function parseSentences(text: string): Sentence[] {
     .filter((line) => line.length > 0);
   paragraphs.forEach((paragraph, p) => {
     for (const part of splitAtOtherFullStops(paragraph)) {
-      for (const piece of joinContinuations(parseParagraph(part))) {
+      for (const piece of joinContinuations(parseParagraph(part, stopWords))) {
         sentences.push({ ...piece, index: sentences.length, paragraph: p });
       }
     }
@@ -94,7 +101,7 @@ type Piece = Omit<Sentence, 'index' | 'paragraph'>;
 /** Longer tokens are not stemmed (see parseParagraph). */
 const longestStemmed = 64;
 
-function parseParagraph(paragraph: string): Piece[] {
+function parseParagraph(paragraph: string, stopWords: ReadonlySet<string> | null): Piece[] {
   const nlp = english();
   // wink declares its `its` helpers as methods; they are plain functions that never use `this`.
   /* eslint-disable @typescript-eslint/unbound-method */
@@ -111,6 +118,7 @@ function parseParagraph(paragraph: string): Piece[] {
   /* eslint-enable @typescript-eslint/unbound-method */
   const doc = nlp.readDoc(paragraph);
   const unspaced = hasUnspacedWords(paragraph);
+  const otherScripts = hasOtherScriptLetters(paragraph);
   const pieces: Piece[] = [];
   const found = doc.sentences();
   for (let k = 0; k < found.length(); k += 1) {
@@ -141,17 +149,31 @@ function parseParagraph(paragraph: string): Piece[] {
       lemma: lemmas[i] ?? text.toLowerCase(),
       pos: pos[i] ?? 'X',
       kind: kinds[i] ?? 'word',
-      stopWord: stops[i] === true,
+      stopWord: stops[i] === true || (stopWords?.has(normals[i] ?? text.toLowerCase()) ?? false),
       negated: negations[i] === true,
       spaced: (spaces[i] ?? '').length > 0,
     }));
     pieces.push({
       text: sentence.out().trim(),
-      // wink gives Chinese, Japanese, Thai, ... as one unknown token a run: cut into words.
-      tokens: unspaced ? winkTokens.flatMap(unspacedTokens) : winkTokens,
+      // wink gives Chinese, Japanese, Thai, ... as one unknown token a run: cut into words; and other
+      // alphabets' words as unknown tokens, cut at every letter beyond Latin-1: made whole words.
+      tokens: otherScripts
+        ? markStopWords(
+            otherScriptWords(unspaced ? winkTokens.flatMap(unspacedTokens) : winkTokens),
+            stopWords,
+          )
+        : winkTokens,
     });
   }
   return pieces;
+}
+
+/** Words made whole after wink's pass are the language's stop words too. */
+function markStopWords(tokens: Token[], stopWords: ReadonlySet<string> | null): Token[] {
+  if (!stopWords) return tokens;
+  return tokens.map((t) =>
+    !t.stopWord && t.kind === 'word' && stopWords.has(t.normal) ? { ...t, stopWord: true } : t,
+  );
 }
 
 function joinContinuations(pieces: Piece[]): Piece[] {

@@ -15,6 +15,6 @@ export function extractTerms(article: ArticleText): Terms {
   const parsed = parseArticle(article);
   return {
     entities: extractEntities(parsed.title, parsed.sentences).map((e) => e.name),
-    keywords: extractKeywords(parsed.title, parsed.sentences),
+    keywords: extractKeywords(parsed.title, parsed.sentences, parsed.language),
   };
 }

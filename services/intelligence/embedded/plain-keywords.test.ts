@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from '../../runtime/language.ts';
+import { createEmbeddedProvider } from './embedded-provider.ts';
+import { stopWordsFor, otherScriptStopWords } from './stop-words.ts';
+
+const provider = createEmbeddedProvider();
+const enrich = (title: string, lines: string[]) =>
+  provider.enrich({ title, text: lines.join('\n') }, { length: 'short', related: [] });
+
+/** One story, a company cutting jobs, as each language's press would write it. */
+const russian = [
+  'Газпром сократит 1200 рабочих мест из-за падения прибыли',
+  [
+    'Газпром сократит 1200 рабочих мест в Европе после того, как квартальная прибыль компании упала на 18%, сообщила компания во вторник.',
+    'Сокращения рабочих мест в основном затронут заводы в Германии и Польше, где спрос на промышленные роботы замедлился.',
+    'Генеральный директор заявила, что сокращения болезненны, но необходимы.',
+    'Профсоюзы в Германии осудили план и пригрозили забастовками на двух заводах.',
+  ],
+] as const;
+const spanish = [
+  'Repsol recortará 1.200 empleos por la caída de los beneficios',
+  [
+    'Repsol recortará 1.200 empleos en Europa después de que sus beneficios trimestrales cayeran un 18%, informó la compañía el martes.',
+    'Los despidos afectarán sobre todo a las fábricas de Alemania y Polonia, donde la demanda de sus robots industriales se ha frenado.',
+    'La consejera delegada dijo que los recortes de empleos eran dolorosos pero necesarios.',
+    'Los analistas dijeron que los despidos ahorrarían unos 150 millones de euros al año.',
+    'Los sindicatos de Alemania condenaron el plan y amenazaron con huelgas en dos fábricas.',
+  ],
+] as const;
+const arabic = [
+  'أرامكو تلغي 1200 وظيفة بسبب تراجع الأرباح',
+  [
+    'قالت شركة أرامكو يوم الثلاثاء إنها ستلغي 1200 وظيفة في أوروبا بعد أن تراجعت أرباحها الفصلية بنسبة 18 في المئة.',
+    'وستطال تخفيضات الوظائف بشكل رئيسي المصانع في ألمانيا وبولندا، حيث تباطأ الطلب على الروبوتات الصناعية.',
+    'وقالت الرئيسة التنفيذية إن تخفيضات الوظائف مؤلمة لكنها ضرورية.',
+    'وانتقدت النقابات في ألمانيا الخطة وهددت بإضرابات في مصنعين.',
+  ],
+] as const;
+const vietnamese = [
+  'Vingroup cắt giảm 1.200 việc làm do lợi nhuận giảm',
+  [
+    'Vingroup cho biết hôm thứ Ba sẽ cắt giảm 1.200 việc làm ở châu Âu sau khi lợi nhuận quý giảm 18%.',
+    'Việc cắt giảm việc làm chủ yếu ảnh hưởng đến các nhà máy ở Đức và Ba Lan, nơi nhu cầu robot công nghiệp chậm lại.',
+    'Giám đốc điều hành cho biết việc cắt giảm việc làm là đau đớn nhưng cần thiết.',
+    'Các công đoàn ở Đức chỉ trích kế hoạch và đe dọa đình công tại hai nhà máy.',
+  ],
+] as const;
+
+describe('keywords in languages other than English', () => {
+  it('Spanish: the story’s words, not its articles and pronouns', async () => {
+    const e = await enrich(spanish[0], [...spanish[1]]);
+    expect(e.language).toBe('es');
+    expect(e.keywords).toEqual(expect.arrayContaining(['empleos', 'despidos', 'fábricas', 'beneficios']));
+    for (const word of ['los', 'las', 'que', 'sus', 'dijo', 'dijeron', 'que los'])
+      expect(e.keywords).not.toContain(word);
+    // Names are the entities' (Repsol, Alemania), not keywords.
+    expect(e.keywords).not.toContain('repsol');
+  });
+
+  it('Russian: the words wink could not read, and the phrase the article repeats', async () => {
+    const e = await enrich(russian[0], [...russian[1]]);
+    expect(e.language).toBe('ru');
+    expect(e.keywords[0]).toBe('рабочих мест');
+    expect(e.keywords).toContain('сокращения');
+    for (const word of ['в', 'на', 'что', 'после', 'заявила']) expect(e.keywords).not.toContain(word);
+    expect(e.insights.length).toBeGreaterThan(0);
+  });
+
+  it('Arabic: detected as Arabic, with its words as keywords', async () => {
+    const e = await enrich(arabic[0], [...arabic[1]]);
+    expect(e.language).toBe('ar');
+    expect(e.keywords).toEqual(expect.arrayContaining(['تخفيضات الوظائف', 'الوظائف']));
+    expect(e.keywords).not.toContain('في');
+  });
+
+  it('Vietnamese: words of two syllables, not syllables alone', async () => {
+    const e = await enrich(vietnamese[0], [...vietnamese[1]]);
+    expect(e.language).toBe('vi');
+    expect(e.keywords).toEqual(expect.arrayContaining(['cắt giảm', 'lợi nhuận', 'nhà máy']));
+    expect(e.keywords.every((k) => k.includes(' '))).toBe(true);
+  });
+});
+
+describe('stop words', () => {
+  it('are the stopword package’s lists with news’s own verbs, by ISO 639-1 code or locale', () => {
+    for (const word of ['los', 'que', 'dijo', 'según']) expect(stopWordsFor('es')!.has(word)).toBe(true);
+    expect(stopWordsFor('es')!.has('empleo')).toBe(false);
+    expect(stopWordsFor('pt-BR')!.has('você')).toBe(true);
+    expect(stopWordsFor('en')).toBeNull(); // wink's
+    expect(stopWordsFor(null)).toBeNull();
+    expect(stopWordsFor('xx')).toBeNull();
+    for (const word of ['и', 'في', 'के', 'και']) expect(otherScriptStopWords.has(word)).toBe(true);
+    expect([...otherScriptStopWords].some((w) => /^[a-z]+$/u.test(w))).toBe(false);
+  });
+});
+
+describe('language detection', () => {
+  it('names Standard Arabic and Iranian Persian by their ISO 639-1 codes', () => {
+    expect(detectLanguage(arabic[1].join(' '))).toBe('ar');
+    expect(
+      detectLanguage(
+        'شرکت ملی نفت ایران روز سه‌شنبه اعلام کرد که تولید نفت خام در ماه گذشته افزایش یافته است و صادرات به کشورهای آسیایی ادامه دارد. ' +
+          'به گفته مدیران این شرکت، سرمایه‌گذاری در میدان‌های نفتی جنوب کشور در سال آینده دو برابر خواهد شد.',
+      ),
+    ).toBe('fa');
+    expect(detectLanguage(spanish[1].join(' '))).toBe('es');
+  });
+});

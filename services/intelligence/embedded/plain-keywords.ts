@@ -1,0 +1,78 @@
+// Keywords of an article in a language other than English. The English method (keywords.ts) keeps the
+// nouns wink's English tagger finds; in Spanish or Russian that tagger calls "los", "que" and every
+// unknown word a noun, so the keywords were function words ("los", "que los", "sus"). Here a keyword is
+// a word the language's stop list (stop-words.ts) does not have, of three letters or more, that the
+// article uses at least twice, or a pair of such words written next to each other that it repeats
+// ("inteligencia artificial", "рабочих мест"), ranked as the English method ranks: the headline and
+// the opening count more. Names are left to entities: a capitalised word inside a sentence is skipped,
+// except in German, which capitalises every noun. Words keep their written form in lowercase: no
+// stemmer here knows these languages, so "despido" and "despidos" are two words.
+import type { Sentence, Token } from './sentences.ts';
+
+/** Languages that capitalise every noun, not only names. */
+const capitalisedNouns = new Set(['de', 'lb']);
+/**
+ * Languages that space syllables rather than words: Vietnamese "lợi nhuận" (profit) is one word of two
+ * syllables, and a syllable alone (lợi, nhuận) says little. Only pairs are their keywords.
+ */
+const spacedSyllables = new Set(['vi']);
+/** Fewer letters is a function word the list missed or an abbreviation, more often than a keyword. */
+const minLetters = 3;
+
+function positionWeight(sentenceIndex: number, inTitle: boolean): number {
+  return inTitle ? 3 : 1 + 1 / (1 + sentenceIndex / 3);
+}
+
+export function extractPlainKeywords(
+  title: readonly Sentence[],
+  sentences: readonly Sentence[],
+  language: string,
+  max: number,
+): string[] {
+  const nouns = capitalisedNouns.has(language);
+  const syllables = spacedSyllables.has(language);
+  // Korean writes a noun's particle against it (삼성전자가): its stem is the noun (unspaced-words.ts).
+  const form = (t: Token) => (language === 'ko' ? t.stem : t.normal);
+  const lowercaseSeen = new Set(
+    sentences.flatMap((s) => s.tokens.filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.normal)),
+  );
+  const scores = new Map<string, number>();
+  const counts = new Map<string, number>();
+  const add = (term: string, weight: number) => {
+    scores.set(term, (scores.get(term) ?? 0) + weight);
+    counts.set(term, (counts.get(term) ?? 0) + 1);
+  };
+  const visit = (sentence: Sentence, inTitle: boolean) => {
+    const weight = positionWeight(sentence.index, inTitle);
+    const firstWord = sentence.tokens.findIndex((t) => t.kind === 'word');
+    let previous: Token | null = null;
+    sentence.tokens.forEach((t, i) => {
+      const capitalised = /^\p{Lu}/u.test(t.text);
+      const name = capitalised && !nouns && !inTitle && (i !== firstWord || !lowercaseSeen.has(t.normal));
+      if (!isKeywordWord(t) || name || (capitalised && inTitle && !nouns && !lowercaseSeen.has(t.normal))) {
+        previous = null;
+        return;
+      }
+      if (!syllables) add(form(t), weight);
+      if (previous && t.spaced) add(`${form(previous)} ${form(t)}`, weight);
+      previous = t;
+    });
+  };
+  title.forEach((s) => visit(s, true));
+  sentences.forEach((s) => visit(s, false));
+  return [...scores.entries()]
+    .filter(([term]) => (counts.get(term) ?? 0) >= 2)
+    .map(([term, score]) => [term, term.includes(' ') ? score * 1.5 : score] as const)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, max)
+    .map(([term]) => term);
+}
+
+function isKeywordWord(t: Token): boolean {
+  return (
+    t.kind === 'word' &&
+    !t.stopWord &&
+    /^[\p{L}\p{M}](?:[\p{L}\p{M}'’-]|\u200c|\u200d)*$/u.test(t.normal) &&
+    [...t.normal.normalize('NFD').replace(/\p{M}/gu, '')].length >= minLetters
+  );
+}
