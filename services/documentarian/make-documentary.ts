@@ -130,6 +130,7 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
       to: period.to,
       stories,
       length,
+      language,
     });
     await advance({
       stage: 'narrating',

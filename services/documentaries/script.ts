@@ -9,6 +9,8 @@ import { parseSentences, type Sentence } from '../intelligence/embedded/sentence
 import { rankParsed } from '../intelligence/embedded/summary.ts';
 import { plainLine } from '../runtime/plain-text.ts';
 import { documentaryLengths, type DocumentaryLength } from './documentary-request.ts';
+import { englishSmallNumbers, framingFor, framingSamples, type Framing } from './framing.ts';
+import { countSpokenWords } from './spoken-words.ts';
 import {
   cleanArticleText,
   contentTerms,
@@ -51,6 +53,8 @@ export interface ScriptInput {
   length: DocumentaryLength;
   /** Default 150. */
   wordsPerMinute?: number;
+  /** The documentary's language (ISO 639-1 or a locale), for the framing words; default English. */
+  language?: string;
 }
 
 /** What the intro and outro may speak of besides framing words: the topic and the period asked for. */
@@ -58,6 +62,7 @@ export interface ScriptFrame {
   topic: string;
   from: Date;
   to: Date;
+  language?: string;
 }
 
 /**
@@ -93,9 +98,10 @@ export function writeScript(input: ScriptInput): Script {
   }
   const budget = Math.round((targetSeconds[input.length] * wordsPerMinute) / 60);
   const topic = cleanTopic(input.topic);
-  const period = periodInWords(input.from, input.to);
+  const framing = framingFor(input.language);
+  const period = periodInWords(input.from, input.to, input.language);
   const plans = input.stories.map(planStory).filter((plan) => plan.pool.length > 0);
-  const assemble = (told: readonly StoryPlan[]) => assembleScript(topic, period, told);
+  const assemble = (told: readonly StoryPlan[]) => assembleScript(topic, period, told, framing);
 
   // Let stories in, best first, while each can have its first sentences within the budget.
   const told: StoryPlan[] = [];
@@ -255,6 +261,8 @@ export interface ScriptParts {
  * writer's. Throws a RangeError for a story number that does not exist or is told twice.
  */
 export function scriptFromParts(frame: ScriptFrame, stories: readonly Story[], parts: ScriptParts): Script {
+  const framing = framingFor(frame.language);
+  const { transitions } = framing;
   const seen = new Set<number>();
   const told = parts.stories.map((part) => {
     const story = stories[part.number - 1];
@@ -266,32 +274,33 @@ export function scriptFromParts(frame: ScriptFrame, stories: readonly Story[], p
     return { story, part };
   });
   const segments: ScriptSegment[] = [
-    { kind: 'intro', title: 'Introduction', sentences: spoken(parts.intro), articleIds: [] },
+    { kind: 'intro', title: framing.titles.intro, sentences: spoken(parts.intro), articleIds: [] },
   ];
   told.forEach(({ story, part }, i) => {
     if (i > 0) {
       const transition = spoken(part.transition ? [part.transition] : []);
       segments.push({
         kind: 'transition',
-        title: 'Transition',
+        title: framing.titles.transition,
         sentences: transition.length > 0 ? transition : [transitions[(i - 1) % transitions.length]!],
         articleIds: [],
       });
     }
     segments.push({
       kind: 'story',
-      title: plainLine(story.lead.title) || 'Untitled story',
+      title: plainLine(story.lead.title) || framing.titles.untitledStory,
       sentences: spoken(part.sentences),
       articleIds: story.articles.map((a) => a.id),
     });
   });
   segments.push({
     kind: 'outro',
-    title: 'Sources',
+    title: framing.titles.outro,
     sentences: spoken(parts.outro),
     articleIds: unique(told.flatMap(({ story }) => story.articles.map((a) => a.id))),
   });
-  const title = `${capitalise(cleanTopic(frame.topic))}, ${periodInWords(frame.from, frame.to).compact}`;
+  const compact = periodInWords(frame.from, frame.to, frame.language).compact;
+  const title = framing.title(capitalise(cleanTopic(frame.topic)), compact);
   return { title, segments, wordCount: wordsIn({ segments }) };
 }
 
@@ -367,58 +376,47 @@ function speakableSentences(article: CandidateArticle): Candidate[] {
   return summary.length > body.length ? summary : body;
 }
 
+/** Quotes and brackets a sentence may open or close with, in the languages' own typography. */
+const openers = `["'“‘(«„「『¿¡（]`;
+const closers = `["'”’)»“」』）]`;
+const speakableStart = new RegExp(`^${openers}?(?!\\p{Ll})[\\p{L}\\p{N}]`, 'u');
+/** A full stop, question or exclamation mark of any script: 。！？ (CJK), ؟ (Arabic), । (Devanagari). */
+const speakableEnd = new RegExp(`[.!?。！？؟।॥۔։።]${closers}*$`, 'u');
+const cutShort = new RegExp(`(\\.\\.\\.|…|⋯)${closers}*$`, 'u');
+
 /**
- * A complete sentence a listener can follow on its own: starts with a capital, a figure or a quote,
- * ends with a full stop, question or exclamation mark (not an ellipsis: a feed's cut), has 4 to 60
- * words, and is neither a caption, credit or byline nor a link.
+ * A complete sentence a listener can follow on its own: starts with a capital (or a letter of a script
+ * without case), a figure or a quote, ends with a full stop, question or exclamation mark of its script
+ * (not an ellipsis: a feed's cut), has 4 to 60 words, and is neither a caption, credit or byline nor a
+ * link.
  */
 function isSpeakable(text: string): boolean {
   const words = countWords(text);
   return (
     words >= minSentenceWords &&
     words <= maxSentenceWords &&
-    /^["'“‘(]?[\p{Lu}\p{N}]/u.test(text) &&
-    /[.!?]["'”’)]*$/u.test(text) &&
-    !/(\.\.\.|…)["'”’)]*$/u.test(text) &&
+    speakableStart.test(text) &&
+    speakableEnd.test(text) &&
+    !cutShort.test(text) &&
     !/\[…\]|\[\.\.\.\]|https?:\/\/|www\.|@\w+\.\w/u.test(text) &&
     !isNotWriting(text)
   );
 }
 
 // ---- writing ---------------------------------------------------------------------------------------
+// The framing words are the documentary's language's (framing.ts).
 
-/** How a story opens, by its position; each names the outlet whose sentences follow, and nothing else. */
-const openings = [
-  (source: string) => `Here is what ${source} reported.`,
-  (source: string) => `${source} reported the following.`,
-  (source: string) => `This report comes from ${source}.`,
-];
-/** Before sentences from a second outlet of the same story. */
-const moreFrom = (source: string) => `There was more from ${source}.`;
-const alsoCovered = (sources: readonly string[]) => `The story was also covered by ${listOf(sources)}.`;
-/** Between stories: framing words only, never a fact (checkScript holds them to it). */
-const transitions = [
-  'Next, we turn to another story.',
-  'There is other news as well.',
-  'Now for a different story.',
-  'We turn now to another report.',
-  'Moving on, here is the next story.',
-];
-const lastTransition = 'Finally, one more story.';
-
-function assembleScript(topic: string, period: Period, told: readonly StoryPlan[]): Script {
-  const storySegments = told.map((plan, i) => storySegment(plan, i));
-  const sources = unique(told.flatMap((plan) => plan.story.articles.map((a) => sourceName(a))));
+function assembleScript(topic: string, period: Period, told: readonly StoryPlan[], framing: Framing): Script {
+  const storySegments = told.map((plan, i) => storySegment(plan, i, framing));
+  const sources = unique(told.flatMap((plan) => plan.story.articles.map((a) => sourceName(a, framing))));
   const allIds = unique(told.flatMap((plan) => plan.story.articles.map((a) => a.id)));
   const segments: ScriptSegment[] = [
     {
       kind: 'intro',
-      title: 'Introduction',
+      title: framing.titles.intro,
       sentences: [
-        `This is a news documentary on ${topic}, covering ${period.spoken}.`,
-        told.length === 0
-          ? 'No stories on this topic were found in that period.'
-          : `It brings together ${counted(told.length, 'story', 'stories')} from ${counted(sources.length, 'source', 'sources')}.`,
+        framing.intro(topic, period.spoken),
+        told.length === 0 ? framing.noStories : framing.gathered(told.length, sources.length),
       ],
       articleIds: [],
     },
@@ -426,10 +424,11 @@ function assembleScript(topic: string, period: Period, told: readonly StoryPlan[
   storySegments.forEach((segment, i) => {
     if (i > 0) {
       const last = i === storySegments.length - 1 && storySegments.length >= 3;
+      const { transitions } = framing;
       segments.push({
         kind: 'transition',
-        title: 'Transition',
-        sentences: [last ? lastTransition : transitions[(i - 1) % transitions.length]!],
+        title: framing.titles.transition,
+        sentences: [last ? framing.lastTransition : transitions[(i - 1) % transitions.length]!],
         articleIds: [],
       });
     }
@@ -437,26 +436,25 @@ function assembleScript(topic: string, period: Period, told: readonly StoryPlan[
   });
   segments.push({
     kind: 'outro',
-    title: 'Sources',
-    sentences: [
-      `That brings this documentary on ${topic} to an end.`,
-      ...(sources.length > 0 ? [`It drew on reporting by ${listOf(sources)}.`] : []),
-    ],
+    title: framing.titles.outro,
+    sentences: [framing.end(topic), ...(sources.length > 0 ? [framing.drewOn(sources)] : [])],
     articleIds: allIds,
   });
-  const title = `${capitalise(topic)}, ${period.compact}`;
+  const title = framing.title(capitalise(topic), period.compact);
   return { title, segments, wordCount: wordsIn({ segments }) };
 }
 
-function storySegment(plan: StoryPlan, position: number): ScriptSegment {
+function storySegment(plan: StoryPlan, position: number, framing: Framing): ScriptSegment {
+  const sourceOf = (article: CandidateArticle) => sourceName(article, framing);
+  const { openings, moreFrom } = framing;
   const { story } = plan;
   const sentences: string[] = [];
   const quoted = new Set<string>();
   // Each outlet's sentences together, the lead's outlet first; within an outlet, article by article in
   // the story's order, each in the order its article tells them.
-  for (const source of unique(story.articles.map((a) => sourceName(a)))) {
+  for (const source of unique(story.articles.map(sourceOf))) {
     const own = story.articles
-      .filter((a) => sourceName(a) === source)
+      .filter((a) => sourceOf(a) === source)
       .flatMap((article) =>
         plan.chosen.filter((c) => c.article === article).sort((a, b) => a.index - b.index),
       );
@@ -465,18 +463,18 @@ function storySegment(plan: StoryPlan, position: number): ScriptSegment {
     sentences.push(capitalise(intro(source)), ...own.map((c) => c.text));
     quoted.add(source);
   }
-  const others = unique(story.articles.map((a) => sourceName(a))).filter((s) => !quoted.has(s));
-  if (others.length > 0) sentences.push(alsoCovered(others));
+  const others = unique(story.articles.map(sourceOf)).filter((s) => !quoted.has(s));
+  if (others.length > 0) sentences.push(framing.alsoCovered(others));
   return {
     kind: 'story',
-    title: plainLine(story.lead.title) || 'Untitled story',
+    title: plainLine(story.lead.title) || framing.titles.untitledStory,
     sentences,
     articleIds: story.articles.map((a) => a.id),
   };
 }
 
-function sourceName(article: CandidateArticle): string {
-  return plainLine(article.source) || 'an unnamed source';
+function sourceName(article: CandidateArticle, framing: Framing = framingFor('en')): string {
+  return plainLine(article.source) || framing.unnamedSource;
 }
 
 // ---- checking --------------------------------------------------------------------------------------
@@ -532,19 +530,19 @@ function unsupported(
 
 /** The words an intro or outro may use without an article using them. */
 function frameVocabulary(frame: ScriptFrame, cited: readonly KnownArticle[]): ReadonlySet<string> {
-  const period = periodInWords(frame.from, frame.to);
+  const period = periodInWords(frame.from, frame.to, frame.language);
   return new Set([
     ...framingVocabulary(),
     ...termsOfText(frame.topic),
     ...termsOfText(`${period.spoken}. ${period.compact}.`),
-    ...termsOfText(smallNumbers.join(', ')),
+    ...termsOfText(englishSmallNumbers.join(', ')),
     ...cited.flatMap((a) => a.sourceTerms),
   ]);
 }
 
 /** The figures an intro or outro may give: the period's dates and counts no larger than the stories'. */
 function frameFigures(frame: ScriptFrame, stories: readonly Story[]): ReadonlySet<string> {
-  const period = periodInWords(frame.from, frame.to);
+  const period = periodInWords(frame.from, frame.to, frame.language);
   const counts = Math.max(
     stories.reduce((n, s) => n + s.articles.length, 0),
     stories.length,
@@ -585,118 +583,48 @@ function orderProblems(segments: readonly ScriptSegment[]): string[] {
 
 let framing: ReadonlySet<string> | null = null;
 
-/** Every content word the framing templates use, and the few an attribution may use in their place. */
+/** Every content word the framing templates of every language use, and those a writer may use instead. */
 function framingVocabulary(): ReadonlySet<string> {
-  framing ??= new Set(
-    termsOfText(
-      [
-        ...openings.map((opening) => opening('')),
-        moreFrom(''),
-        alsoCovered(['']),
-        ...transitions,
-        lastTransition,
-        'According to reports, the outlet says; sources said; it added; reporting; coverage; meanwhile, elsewhere; another; next; latest.',
-        // The intro's and outro's own words (writeScript's, and what a model writing them says instead).
-        'This is a news documentary on, covering. It brings together stories from sources. No stories on this topic were found in that period.',
-        'That brings this documentary to an end. It drew on reporting by. Welcome; listen; hear; thank you for listening; today; week; month; days; summary; review; programme; look back; story; stories; headlines; roundup; outlets; news.',
-      ].join('\n'),
-    ),
-  );
+  framing ??= new Set(termsOfText(framingSamples().join('\n')));
   return framing;
 }
 
 // ---- words -----------------------------------------------------------------------------------------
 
 interface Period {
-  /** "from 17 to 24 November 2026", "24 November 2026". */
+  /** "the period from 17 to 24 November 2026", "24 November 2026": as the intro says it. */
   spoken: string;
-  /** "17 to 24 November 2026". */
+  /** "17 to 24 November 2026": as a title gives it. */
   compact: string;
 }
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /**
- * The period in words, in UTC (as dates are everywhere else in the service), naming the month and year
- * once when both ends share them. Dates, not "the past week": the listener may play it days later.
+ * The period in words in the language (English by default), in UTC (as dates are everywhere else in
+ * the service), naming the month and year once when both ends share them. Dates, not "the past week":
+ * the listener may play it days later.
  */
-export function periodInWords(from: Date, to: Date): Period {
+export function periodInWords(from: Date, to: Date, language?: string): Period {
   const [start, end] = from.getTime() <= to.getTime() ? [from, to] : [to, from];
-  const day = (d: Date) => d.getUTCDate();
-  const month = (d: Date) => months[d.getUTCMonth()]!;
-  const year = (d: Date) => d.getUTCFullYear();
-  const whole = (d: Date) => `${day(d)} ${month(d)} ${year(d)}`;
-  if (year(start) === year(end) && start.getUTCMonth() === end.getUTCMonth()) {
-    if (day(start) === day(end)) return { spoken: whole(end), compact: whole(end) };
-    const compact = `${day(start)} to ${whole(end)}`;
-    return { spoken: `the period from ${compact}`, compact };
-  }
-  const compact =
-    year(start) === year(end)
-      ? `${day(start)} ${month(start)} to ${whole(end)}`
-      : `${whole(start)} to ${whole(end)}`;
-  return { spoken: `the period from ${compact}`, compact };
+  const framing = framingFor(language);
+  const oneDay =
+    start.getUTCFullYear() === end.getUTCFullYear() &&
+    start.getUTCMonth() === end.getUTCMonth() &&
+    start.getUTCDate() === end.getUTCDate();
+  return {
+    spoken: oneDay ? framing.day(end) : framing.range(start, end),
+    compact: framing.compact(start, end),
+  };
 }
 
 function cleanTopic(topic: string): string {
-  return plainLine(topic).replace(/[\s.!?;:,]+$/u, '') || 'the news';
-}
-
-const smallNumbers = [
-  'no',
-  'one',
-  'two',
-  'three',
-  'four',
-  'five',
-  'six',
-  'seven',
-  'eight',
-  'nine',
-  'ten',
-  'eleven',
-  'twelve',
-  'thirteen',
-  'fourteen',
-  'fifteen',
-  'sixteen',
-  'seventeen',
-  'eighteen',
-  'nineteen',
-  'twenty',
-];
-
-/** "one story", "three stories", "25 sources": small counts in words, as a narrator says them. */
-function counted(n: number, singular: string, plural: string): string {
-  return `${smallNumbers[n] ?? String(n)} ${n === 1 ? singular : plural}`;
-}
-
-/** "a", "a and b", "a, b and c". */
-function listOf(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return plainLine(topic).replace(/[\s.!?;:,。！？；：，、]+$/u, '') || 'the news';
 }
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function countWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
+const countWords = countSpokenWords;
 
 function wordsIn(script: Pick<Script, 'segments'>): number {
   return script.segments.reduce(
