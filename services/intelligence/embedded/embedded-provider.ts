@@ -45,7 +45,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       const { title, sentences, language } = parsed;
       const english = language === null || language === 'en';
       const summary = selectSummary(sentences, title, summaryLengthFor(sentences.length, options.length));
-      const entities = extractEntities(title, sentences);
+      const entities = extractEntities(title, sentences, language);
       const importance = new Map(rankParsed(sentences, title).map((r) => [r.index, r.score]));
       return {
         summary: joinSentences(summary.map((s) => s.text)),
@@ -89,7 +89,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
     async educate(article, options): Promise<Education> {
       options.signal?.throwIfAborted();
       const { title, sentences, language } = parseNonEmpty(article);
-      const entities = extractEntities(title, sentences);
+      const entities = extractEntities(title, sentences, language);
       const keywords = extractKeywords(title, sentences, language);
       return {
         keyTerms: keyTerms(entities, keywords, sentences),

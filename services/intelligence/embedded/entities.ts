@@ -15,6 +15,7 @@ import {
   roles,
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
+import { germanCommonNouns } from './german-nouns.ts';
 import { extractUnspacedEntities } from './unspaced-entities.ts';
 import { isMostlyHanOrKana } from './unspaced-keywords.ts';
 
@@ -40,7 +41,12 @@ interface Candidate {
   tokens: string[];
 }
 
-export function extractEntities(title: readonly Sentence[], sentences: readonly Sentence[]): Entity[] {
+/** `language` (ISO 639-1, null when unknown): German's nouns are capitalised (german-nouns.ts). */
+export function extractEntities(
+  title: readonly Sentence[],
+  sentences: readonly Sentence[],
+  language: string | null = null,
+): Entity[] {
   // Chinese and Japanese have no capital letters to find names by.
   if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
     return extractUnspacedEntities(title, sentences, maxEntities);
@@ -71,8 +77,11 @@ export function extractEntities(title: readonly Sentence[], sentences: readonly 
   }
   countTitleMentions([...candidates.values()], title);
   const merged = mergeShortForms([...candidates.values()]);
+  const commonNouns = language === 'de' ? germanCommonNouns(sentences) : null;
   const kept = merged.filter(
-    (c) => c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0,
+    (c) =>
+      (c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0) &&
+      !(commonNouns && c.type === 'other' && c.tokens.length === 1 && commonNouns.has(c.key)),
   );
   const count = Math.max(1, sentences.length);
   const scored = kept.map((c) => ({

@@ -197,8 +197,16 @@ export const roles = set(`
   officer, director, leader, spokesman, spokeswoman, manager, coach, captain, governor, senator,
   congressman, congresswoman, king, queen, prince, princess, pope, judge, commissioner, mayor,
   ambassador, editor, professor, premier, boss, founder, analyst, economist, striker, midfielder,
-  defender, goalkeeper, singer, actor, actress, producer
+  defender, goalkeeper, singer, actor, actress, producer,
+  kanzler, kanzlerin, bundeskanzler, bundeskanzlerin, bundespräsident, bundespräsidentin, präsident,
+  präsidentin, ministerpräsident, ministerpräsidentin, ministerin, außenminister, außenministerin,
+  finanzminister, finanzministerin, wirtschaftsminister, wirtschaftsministerin, innenminister,
+  innenministerin, verteidigungsminister, verteidigungsministerin, bürgermeister, bürgermeisterin,
+  oberbürgermeister, oberbürgermeisterin, vorstandschef, vorstandschefin, konzernchef, konzernchefin,
+  chef, chefin, sprecher, sprecherin, vorsitzende, vorsitzender, trainer, trainerin, direktor, direktorin
 `);
+/* The German titles above are capitalised like every German noun, so they open the run of capitals a
+   name is found in ("Vorstandschef Roland Busch"); other languages write theirs in lowercase. */
 
 /** Lowercase words that may sit inside a name: "Bank of England", "Lord of the Rings". */
 export const connectors = set(`

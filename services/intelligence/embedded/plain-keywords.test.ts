@@ -81,6 +81,43 @@ describe('keywords in languages other than English', () => {
   });
 });
 
+describe('German, which capitalises every noun', () => {
+  const german = [
+    'Siemens streicht 1200 Stellen wegen sinkender Gewinne',
+    [
+      'Siemens wird in Europa 1200 Stellen streichen, nachdem der Quartalsgewinn um 18 Prozent gefallen ist, teilte das Unternehmen am Dienstag in München mit.',
+      'Der Stellenabbau trifft vor allem Fabriken in Polen, wo die Nachfrage nach Industrierobotern nachgelassen hat.',
+      'Vorstandschef Roland Busch sagte, der Stellenabbau sei schmerzhaft, aber notwendig.',
+      'Bundeskanzler Olaf Scholz kritisierte die Entscheidung im Bundestag und verwies auf die Lage in der Ukraine.',
+      'Die Gewerkschaft kritisierte den geplanten Stellenabbau und drohte mit Streiks in zwei Fabriken.',
+      'Siemens beschäftigt weltweit rund 320.000 Menschen, Busch will die Kosten weiter senken.',
+    ],
+  ] as const;
+
+  it('finds people, places and organisations, not the nouns its grammar shows', async () => {
+    const e = await enrich(german[0], [...german[1]]);
+    expect(e.language).toBe('de');
+    const entities = e.entities.map((x) => `${x.name}/${x.type}`);
+    expect(entities).toEqual(
+      expect.arrayContaining([
+        'Siemens/organization',
+        'Roland Busch/person',
+        'Olaf Scholz/person',
+        'Ukraine/place',
+      ]),
+    );
+    // After a count or an article, or with a noun's suffix: Stellen, Fabriken, Stellenabbau, Entscheidung.
+    for (const noun of ['Stellen', 'Fabriken', 'Stellenabbau', 'Entscheidung', 'Vorstandschef Roland Busch'])
+      expect(e.entities.map((x) => x.name)).not.toContain(noun);
+  });
+
+  it('takes those nouns as keywords, and neither names nor verbs', async () => {
+    const e = await enrich(german[0], [...german[1]]);
+    expect(e.keywords).toEqual(expect.arrayContaining(['stellenabbau', 'stellen', 'fabriken']));
+    for (const word of ['siemens', 'busch', 'kritisierte']) expect(e.keywords).not.toContain(word);
+  });
+});
+
 describe('stop words', () => {
   it('are the stopword package’s lists with news’s own verbs, by ISO 639-1 code or locale', () => {
     for (const word of ['los', 'que', 'dijo', 'según']) expect(stopWordsFor('es')!.has(word)).toBe(true);

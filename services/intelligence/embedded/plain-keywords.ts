@@ -4,9 +4,10 @@
 // a word the language's stop list (stop-words.ts) does not have, of three letters or more, that the
 // article uses at least twice, or a pair of such words written next to each other that it repeats
 // ("inteligencia artificial", "рабочих мест"), ranked as the English method ranks: the headline and
-// the opening count more. Names are left to entities: a capitalised word inside a sentence is skipped,
-// except in German, which capitalises every noun. Words keep their written form in lowercase: no
+// the opening count more. Names are left to entities: a capitalised word inside a sentence is skipped;
+// German, which capitalises every noun, keeps the nouns its grammar shows and only those. Words keep their written form in lowercase: no
 // stemmer here knows these languages, so "despido" and "despidos" are two words.
+import { germanCommonNouns } from './german-nouns.ts';
 import type { Sentence, Token } from './sentences.ts';
 
 /** Languages that capitalise every noun, not only names. */
@@ -29,7 +30,9 @@ export function extractPlainKeywords(
   language: string,
   max: number,
 ): string[] {
-  const nouns = capitalisedNouns.has(language);
+  // German, which capitalises every noun: the nouns its grammar shows (german-nouns.ts), and only those,
+  // which leaves out names, verbs and adjectives.
+  const germanNouns = capitalisedNouns.has(language) ? germanCommonNouns([...title, ...sentences]) : null;
   const syllables = spacedSyllables.has(language);
   // Korean writes a noun's particle against it (삼성전자가): its stem is the noun (unspaced-words.ts).
   const form = (t: Token) => (language === 'ko' ? t.stem : t.normal);
@@ -48,8 +51,11 @@ export function extractPlainKeywords(
     let previous: Token | null = null;
     sentence.tokens.forEach((t, i) => {
       const capitalised = /^\p{Lu}/u.test(t.text);
-      const name = capitalised && !nouns && !inTitle && (i !== firstWord || !lowercaseSeen.has(t.normal));
-      if (!isKeywordWord(t) || name || (capitalised && inTitle && !nouns && !lowercaseSeen.has(t.normal))) {
+      // A capitalised word is a name unless the article also writes it in lowercase and it opens the
+      // sentence or stands in the headline (which capitalises words in some languages' styles).
+      const name = capitalised && (inTitle || i === firstWord ? !lowercaseSeen.has(t.normal) : true);
+      const skipped = germanNouns ? !germanNouns.has(t.normal) : name;
+      if (!isKeywordWord(t) || skipped) {
         previous = null;
         return;
       }

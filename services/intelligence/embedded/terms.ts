@@ -14,7 +14,7 @@ export interface Terms {
 export function extractTerms(article: ArticleText): Terms {
   const parsed = parseArticle(article);
   return {
-    entities: extractEntities(parsed.title, parsed.sentences).map((e) => e.name),
+    entities: extractEntities(parsed.title, parsed.sentences, parsed.language).map((e) => e.name),
     keywords: extractKeywords(parsed.title, parsed.sentences, parsed.language),
   };
 }
