@@ -30,27 +30,61 @@ export interface LiveStateSources {
 }
 
 export async function readLiveState(sources: LiveStateSources): Promise<LiveState> {
-  const admin = sources.kafka.admin();
-  await admin.connect();
+  const client = new AdminClient(sources.kafka);
   try {
-    return await readWith(admin, sources);
+    return await readWith(client, sources);
   } finally {
-    await admin.disconnect();
+    await client.close();
   }
 }
 
-async function readWith(admin: Admin, sources: LiveStateSources): Promise<LiveState> {
+/**
+ * An admin client that can be replaced. KafkaJS's admin refreshes the metadata of every topic it has
+ * asked about so far, so once another benchmark (two run at a time) deletes one of those topics, every
+ * later fetchTopicOffsets of this admin fails with "This server does not host this topic-partition",
+ * whichever topic it is for. A new admin has asked about nothing.
+ */
+class AdminClient {
+  private current: Admin | null = null;
+  constructor(private readonly kafka: Kafka) {}
+  async admin(): Promise<Admin> {
+    if (!this.current) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.current = admin;
+    }
+    return this.current;
+  }
+  async replace(): Promise<Admin> {
+    await this.close();
+    return this.admin();
+  }
+  async close(): Promise<void> {
+    const admin = this.current;
+    this.current = null;
+    await admin?.disconnect();
+  }
+}
+
+const attemptsPerTopic = 3;
+
+async function readWith(client: AdminClient, sources: LiveStateSources): Promise<LiveState> {
   const { clickhouse, redis } = sources;
   const topics = new Map<string, string>();
-  for (const topic of (await admin.listTopics()).filter((t) => !t.startsWith('__')).sort()) {
-    let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>>;
-    try {
-      offsets = await admin.fetchTopicOffsets(topic);
-    } catch (error) {
-      // Deleted since it was listed (another run's namespace going away): not there, then.
-      if (!(await admin.listTopics()).includes(topic)) continue;
-      throw error;
+  for (const topic of (await (await client.admin()).listTopics()).filter((t) => !t.startsWith('__')).sort()) {
+    let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>> | null = null;
+    for (let attempt = 1; offsets === null; attempt += 1) {
+      try {
+        offsets = await (await client.admin()).fetchTopicOffsets(topic);
+      } catch (error) {
+        // Deleted since it was listed (another run's namespace going away): not there, then.
+        if (!(await (await client.admin()).listTopics()).includes(topic)) break;
+        if (attempt >= attemptsPerTopic) throw error;
+        // Another topic this admin asked about earlier is gone: ask again with an admin that did not.
+        await client.replace();
+      }
     }
+    if (offsets === null) continue;
     topics.set(
       topic,
       offsets
@@ -60,6 +94,7 @@ async function readWith(admin: Admin, sources: LiveStateSources): Promise<LiveSt
     );
   }
   const groups = new Map<string, string>();
+  const admin = await client.admin();
   for (const { groupId } of (await admin.listGroups()).groups) {
     const committed = await admin.fetchOffsets({ groupId });
     groups.set(
