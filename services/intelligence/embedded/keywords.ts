@@ -4,6 +4,7 @@
 // weighted by position: a word in the headline or the opening counts more than one in the last
 // paragraph, which is how news signals what matters without a corpus to compute rarity against.
 import type { Sentence, Token } from './sentences.ts';
+import { keywordTally, positionWeight } from './keyword-tally.ts';
 import { extractPlainKeywords } from './plain-keywords.ts';
 import { extractUnspacedKeywords, isMostlyHanOrKana } from './unspaced-keywords.ts';
 
@@ -53,11 +54,6 @@ const generic = new Set([
   'ms',
 ]);
 
-/** Weight of one occurrence: the headline counts three times, then earlier sentences more. */
-function positionWeight(sentenceIndex: number, inTitle: boolean): number {
-  return inTitle ? 3 : 1 + 1 / (1 + sentenceIndex / 3);
-}
-
 /** `language` (ISO 639-1, null when unknown) picks the method: English's below, or another's. */
 export function extractKeywords(
   title: readonly Sentence[],
@@ -70,12 +66,7 @@ export function extractKeywords(
   // Other languages have no tagger here at all.
   if (language !== null && language !== 'en')
     return extractPlainKeywords(title, sentences, language, maxKeywords);
-  const scores = new Map<string, number>();
-  const counts = new Map<string, number>();
-  const add = (term: string, weight: number) => {
-    scores.set(term, (scores.get(term) ?? 0) + weight);
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  };
+  const { add, ranked } = keywordTally();
   const lowercaseSeen = new Set(
     sentences.flatMap((s) => s.tokens.filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.normal)),
   );
@@ -107,13 +98,7 @@ export function extractKeywords(
   title.forEach((s) => visit(s, true));
   sentences.forEach((s) => visit(s, false));
 
-  const ranked = [...scores.entries()]
-    // A keyword recurs: a word the article uses once is not what it is about.
-    .filter(([term]) => (counts.get(term) ?? 0) >= 2)
-    // A phrase made of its parts is worth more than either part alone.
-    .map(([term, score]) => [term, term.includes(' ') ? score * 1.5 : score] as const)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  return ranked.slice(0, maxKeywords).map(([term]) => term);
+  return ranked(maxKeywords);
 }
 
 /**

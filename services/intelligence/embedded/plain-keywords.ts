@@ -8,6 +8,7 @@
 // German, which capitalises every noun, keeps the nouns its grammar shows and only those. Words keep their written form in lowercase: no
 // stemmer here knows these languages, so "despido" and "despidos" are two words.
 import { germanCommonNouns } from './german-nouns.ts';
+import { keywordTally, positionWeight } from './keyword-tally.ts';
 import type { Sentence, Token } from './sentences.ts';
 
 /** Languages that capitalise every noun, not only names. */
@@ -19,10 +20,6 @@ const capitalisedNouns = new Set(['de', 'lb']);
 const spacedSyllables = new Set(['vi']);
 /** Fewer letters is a function word the list missed or an abbreviation, more often than a keyword. */
 const minLetters = 3;
-
-function positionWeight(sentenceIndex: number, inTitle: boolean): number {
-  return inTitle ? 3 : 1 + 1 / (1 + sentenceIndex / 3);
-}
 
 export function extractPlainKeywords(
   title: readonly Sentence[],
@@ -39,12 +36,7 @@ export function extractPlainKeywords(
   const lowercaseSeen = new Set(
     sentences.flatMap((s) => s.tokens.filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.normal)),
   );
-  const scores = new Map<string, number>();
-  const counts = new Map<string, number>();
-  const add = (term: string, weight: number) => {
-    scores.set(term, (scores.get(term) ?? 0) + weight);
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-  };
+  const { add, ranked } = keywordTally();
   const visit = (sentence: Sentence, inTitle: boolean) => {
     const weight = positionWeight(sentence.index, inTitle);
     const firstWord = sentence.tokens.findIndex((t) => t.kind === 'word');
@@ -66,12 +58,7 @@ export function extractPlainKeywords(
   };
   title.forEach((s) => visit(s, true));
   sentences.forEach((s) => visit(s, false));
-  return [...scores.entries()]
-    .filter(([term]) => (counts.get(term) ?? 0) >= 2)
-    .map(([term, score]) => [term, term.includes(' ') ? score * 1.5 : score] as const)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, max)
-    .map(([term]) => term);
+  return ranked(max);
 }
 
 function isKeywordWord(t: Token): boolean {
