@@ -119,10 +119,16 @@ async function readWith(client: AdminClient, sources: LiveStateSources): Promise
     // postings, nothing written); FINAL counts each key once, merged or not. A plain MergeTree has no
     // FINAL (ClickHouse refuses it) and no merges that drop rows.
     const final = engine === 'MergeTree' ? '' : ' FINAL';
-    const [row] = await clickhouse.query<{ rows: string }>(
-      `SELECT toString(count()) AS rows FROM \`${database}\`.\`${name}\`${final}`,
-    );
-    tables.set(`${database}.${name}`, Number(row!.rows));
+    try {
+      const [row] = await clickhouse.query<{ rows: string }>(
+        `SELECT toString(count()) AS rows FROM \`${database}\`.\`${name}\`${final}`,
+      );
+      tables.set(`${database}.${name}`, Number(row!.rows));
+    } catch (error) {
+      // Dropped since it was listed (another benchmark's database going away, as it did in CI): not
+      // there, then. Anything else is a failure.
+      if (!droppedMeanwhile(error)) throw error;
+    }
   }
 
   const redisKeys = new Map<string, boolean>();
@@ -138,6 +144,12 @@ async function readWith(client: AdminClient, sources: LiveStateSources): Promise
   } while (cursor !== '0');
 
   return { topics, groups, subjects, tables, redisKeys };
+}
+
+/** ClickHouse's UNKNOWN_TABLE (60) or UNKNOWN_DATABASE (81). */
+function droppedMeanwhile(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String((error.cause as Error)?.message)}` : '';
+  return /Code: (60|81)\b/.test(message);
 }
 
 /** What changed from `before` to `after`, in words; empty when nothing did (expired keys aside). */
