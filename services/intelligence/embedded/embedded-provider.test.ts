@@ -19,7 +19,7 @@ const related: RelatedArticle[] = [
 describe('embedded provider', () => {
   it('names itself and its method version', () => {
     expect(provider.name).toBe('embedded');
-    expect(provider.model).toBe('embedded-4');
+    expect(provider.model).toBe('embedded-5');
   });
 
   it('enriches an article with every field filled from its text', async () => {
@@ -37,7 +37,7 @@ describe('embedded provider', () => {
     expect(e.category).toBe('business');
     expect(e.language).toBe('en');
     expect(e.readingTimeSeconds).toBeGreaterThan(20);
-    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-4' });
+    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-5' });
   });
 
   it('summarises Japanese by its sentences and times it by its characters', async () => {
@@ -95,16 +95,16 @@ describe('embedded provider', () => {
     await expect(provider.enrich(layoffsArticle, { length: 'short', related: [], signal })).rejects.toThrow();
   });
 
-  it('leaves sentiment and category alone for text in another language', async () => {
+  it("scores another language's sentiment with its own lexicon and leaves its category alone", async () => {
     const e = await provider.enrich(
       {
-        title: 'Regierung beschließt Maßnahmen',
-        text: 'Die Bundesregierung hat am Mittwoch neue Maßnahmen beschlossen, um die Wirtschaft zu stärken und die Inflation zu bekämpfen, teilte ein Sprecher in Berlin mit.',
+        title: 'Erdbeben: Viele Tote und Verletzte',
+        text: 'Bei dem schweren Erdbeben sind nach Angaben der Behörden mindestens 40 Menschen ums Leben gekommen, Hunderte wurden verletzt. Die Opfer sind unter den Trümmern eingeschlossen, die Krise verschärft sich.',
       },
       { length: 'short', related: [] },
     );
     expect(e.language).toBe('de');
-    expect(e.sentiment).toEqual({ label: 'neutral', score: 0 });
+    expect(e.sentiment.label).toBe('negative');
     expect(e.category).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 // The embedded enrichment provider: every capability computed here, offline and deterministic,
-// from the article text alone (plus the related articles the caller chose). Sentiment (a lexicon) and
-// category are English only: for text detected as another language they are left neutral and null
-// rather than guessed. Summaries, insights and keywords work in any language whose words are found
+// from the article text alone (plus the related articles the caller chose). Sentiment is a lexicon's,
+// English's or its translation into the article's language (neutral in a language without one); the
+// category is English only: for text detected as another language it is null rather than guessed. Summaries, insights and keywords work in any language whose words are found
 // (other alphabets: other-script-words.ts; Chinese, Japanese, Thai: unspaced-words.ts) with that
 // language's stop words (stop-words.ts); entities are found by capital letters, or, in Chinese and
 // Japanese, by the words around a name.
@@ -32,7 +32,7 @@ export { rankSentences, summarizeToSentences, summaryLengthFor } from './summary
 
 export const embeddedProviderName = 'embedded';
 /** Bump when a method changes what it produces, so stored enrichments say which version made them. */
-export const embeddedModel = 'embedded-4';
+export const embeddedModel = 'embedded-5';
 
 export function createEmbeddedProvider(): EnrichmentProvider {
   return {
@@ -56,7 +56,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
           entities,
           inSummary: new Set(summary.map((s) => s.index)),
         }),
-        sentiment: english ? articleSentiment(title, sentences) : { label: 'neutral', score: 0 },
+        sentiment: articleSentiment(title, sentences, language),
         entities,
         keywords: extractKeywords(title, sentences, language),
         category: english ? classifyCategory(title, sentences) : null,

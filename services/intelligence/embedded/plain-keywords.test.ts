@@ -57,6 +57,18 @@ describe('keywords in languages other than English', () => {
     expect(e.keywords).not.toContain('repsol');
   });
 
+  it("counts a word's forms as one, shown as the article most often writes it", async () => {
+    // Each form once: only together do they recur, as a keyword must.
+    const e = await enrich('La fábrica anuncia un recorte de empleo', [
+      'La dirección de la planta de Valladolid confirmó el martes que la decisión afectará a 500 trabajadores.',
+      'Los sindicatos rechazan la pérdida de empleos y convocan paros en las fábricas del grupo.',
+    ]);
+    expect(e.language).toBe('es');
+    expect(e.keywords).toEqual(expect.arrayContaining(['fábrica', 'empleo']));
+    expect(e.keywords).not.toContain('empleos');
+    expect(e.keywords).not.toContain('fábricas');
+  });
+
   it('Russian: the words wink could not read, and the phrase the article repeats', async () => {
     const e = await enrich(russian[0], [...russian[1]]);
     expect(e.language).toBe('ru');

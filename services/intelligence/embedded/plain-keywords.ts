@@ -5,11 +5,13 @@
 // article uses at least twice, or a pair of such words written next to each other that it repeats
 // ("inteligencia artificial", "рабочих мест"), ranked as the English method ranks: the headline and
 // the opening count more. Names are left to entities: a capitalised word inside a sentence is skipped;
-// German, which capitalises every noun, keeps the nouns its grammar shows and only those. Words keep their written form in lowercase: no
-// stemmer here knows these languages, so "despido" and "despidos" are two words.
+// German, which capitalises every noun, keeps the nouns its grammar shows and only those. In the
+// languages with a Snowball stemmer (word-stems.ts) the forms of a word are counted as one ("despido",
+// "despidos"; "рабочих мест", "рабочие места") and shown as the article most often writes it.
 import { germanCommonNouns } from './german-nouns.ts';
 import { keywordTally, positionWeight } from './keyword-tally.ts';
 import type { Sentence, Token } from './sentences.ts';
+import { stemmerFor } from './word-stems.ts';
 
 /** Languages that capitalise every noun, not only names. */
 const capitalisedNouns = new Set(['de', 'lb']);
@@ -36,7 +38,18 @@ export function extractPlainKeywords(
   const lowercaseSeen = new Set(
     sentences.flatMap((s) => s.tokens.filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.normal)),
   );
+  const stem = stemmerFor(language);
   const { add, ranked } = keywordTally();
+  /** Each counted key's written forms, with how often each is written. */
+  const forms = new Map<string, Map<string, number>>();
+  const count = (words: readonly Token[], weight: number) => {
+    const shown = words.map(form).join(' ');
+    const key = stem ? words.map((t) => stem(form(t))).join(' ') : shown;
+    add(key, weight);
+    const written = forms.get(key) ?? new Map<string, number>();
+    written.set(shown, (written.get(shown) ?? 0) + 1);
+    forms.set(key, written);
+  };
   const visit = (sentence: Sentence, inTitle: boolean) => {
     const weight = positionWeight(sentence.index, inTitle);
     const firstWord = sentence.tokens.findIndex((t) => t.kind === 'word');
@@ -51,14 +64,26 @@ export function extractPlainKeywords(
         previous = null;
         return;
       }
-      if (!syllables) add(form(t), weight);
-      if (previous && t.spaced) add(`${form(previous)} ${form(t)}`, weight);
+      if (!syllables) count([t], weight);
+      if (previous && t.spaced) count([previous, t], weight);
       previous = t;
     });
   };
   title.forEach((s) => visit(s, true));
   sentences.forEach((s) => visit(s, false));
-  return ranked(max);
+  return ranked(max).map((key) => mostWritten(forms.get(key)!));
+}
+
+/** The form written most often; of equals, the first written. */
+function mostWritten(written: ReadonlyMap<string, number>): string {
+  let best = '';
+  let most = 0;
+  for (const [form, times] of written)
+    if (times > most) {
+      best = form;
+      most = times;
+    }
+  return best;
 }
 
 function isKeywordWord(t: Token): boolean {

