@@ -3,8 +3,8 @@
 // English's or its translation into the article's language (neutral in a language without one); the
 // category is English only: for text detected as another language it is null rather than guessed. Summaries, insights and keywords work in any language whose words are found
 // (other alphabets: other-script-words.ts; Chinese, Japanese, Thai: unspaced-words.ts) with that
-// language's stop words (stop-words.ts); entities are found by capital letters, or, in Chinese and
-// Japanese, by the words around a name.
+// language's stop words (stop-words.ts); entities are found by capital letters and typed by the
+// clues of their language (name-clues.ts), or, in Chinese and Japanese, by the words around a name.
 import {
   EnrichmentRejectedError,
   type ArticleText,

@@ -16,6 +16,7 @@ import {
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { germanCommonNouns } from './german-nouns.ts';
+import { nameCluesFor, withoutAccents, type NameClues } from './name-clues.ts';
 import { extractUnspacedEntities } from './unspaced-entities.ts';
 import { isMostlyHanOrKana } from './unspaced-keywords.ts';
 
@@ -28,6 +29,8 @@ interface Mention {
   tokens: string[];
   /** An honorific or job title preceded it. */
   titled: boolean;
+  /** What the lowercase word before it says it names, in another language (name-clues.ts). */
+  clue: EntityType | null;
   sentence: number;
 }
 
@@ -51,14 +54,15 @@ export function extractEntities(
   if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
     return extractUnspacedEntities(title, sentences, maxEntities);
   const evidence = capitalisationEvidence(sentences);
-  const mentions = sentences.flatMap((s) => mentionsIn(s, evidence));
+  const clues = nameCluesFor(language);
+  const mentions = sentences.flatMap((s) => mentionsIn(s, evidence, clues));
   const candidates = new Map<string, Candidate>();
   for (const mention of mentions) {
     const key = keyOf(mention.tokens);
     if (!key) continue;
     const form = mention.tokens.join(' ');
     const existing = candidates.get(key);
-    const type = typeOf(mention);
+    const type = typeOf(mention, clues);
     if (existing) {
       existing.forms.set(form, (existing.forms.get(form) ?? 0) + 1);
       existing.mentions += 1;
@@ -105,27 +109,36 @@ export function extractEntities(
 interface Evidence {
   lowercase: Set<string>;
   capitalisedMidSentence: Set<string>;
+  /** How often each word is written capitalised, wherever it stands. */
+  capitalisedTimes: Map<string, number>;
 }
 
 function capitalisationEvidence(sentences: readonly Sentence[]): Evidence {
   const lowercase = new Set<string>();
   const capitalisedMidSentence = new Set<string>();
+  const capitalisedTimes = new Map<string, number>();
   for (const s of sentences) {
     s.tokens.forEach((t, i) => {
       if (t.kind !== 'word') return;
       if (/^\p{Ll}/u.test(t.text)) lowercase.add(t.normal);
-      else if (capitalised(t) && !startsClause(s.tokens, i)) capitalisedMidSentence.add(t.normal);
+      else if (capitalised(t)) {
+        capitalisedTimes.set(t.normal, (capitalisedTimes.get(t.normal) ?? 0) + 1);
+        if (!startsClause(s.tokens, i)) capitalisedMidSentence.add(t.normal);
+      }
     });
   }
-  return { lowercase, capitalisedMidSentence };
+  return { lowercase, capitalisedMidSentence, capitalisedTimes };
 }
 
-function mentionsIn(sentence: Sentence, evidence: Evidence): Mention[] {
+function mentionsIn(sentence: Sentence, evidence: Evidence, clues: NameClues | null): Mention[] {
   const tokens = sentence.tokens;
   const mentions: Mention[] = [];
   let i = 0;
   while (i < tokens.length) {
-    if (!capitalised(tokens[i]!) || (startsClause(tokens, i) && !nameAtClauseStart(tokens, i, evidence))) {
+    if (
+      !capitalised(tokens[i]!) ||
+      (startsClause(tokens, i) && !nameAtClauseStart(tokens, i, evidence, clues))
+    ) {
       i += 1;
       continue;
     }
@@ -149,7 +162,7 @@ function mentionsIn(sentence: Sentence, evidence: Evidence): Mention[] {
       break;
     }
     const mention = cleanMention(run, sentence.index, evidence);
-    if (mention) mentions.push(mention);
+    if (mention) mentions.push({ ...mention, clue: clues ? clueBefore(tokens, i, clues) : null });
     i = j;
   }
   return mentions;
@@ -176,14 +189,29 @@ function startsClause(tokens: readonly Token[], i: number): boolean {
 }
 
 /**
- * Whether a capitalised word opening a clause is a name: the lexicon knows it as one, the text
+ * Whether a capitalised word opening a clause is a name: the lexicon (in another language: its
+ * country names) knows it as one, the text
  * capitalises it elsewhere too, or a capitalised word follows ("Acme Corp will ..."), unless the
  * text also uses it lowercase ("Profits at ...").
  */
-function nameAtClauseStart(tokens: readonly Token[], i: number, evidence: Evidence): boolean {
+function nameAtClauseStart(
+  tokens: readonly Token[],
+  i: number,
+  evidence: Evidence,
+  clues: NameClues | null,
+): boolean {
   const t = tokens[i]!;
   if (t.stopWord || evidence.lowercase.has(t.normal)) return false;
-  const kind = nameKind(t.normal);
+  // In another language the English lexicon's knowing a word says less ("Ayer", yesterday, is an
+  // advertising agency to it): only of a word the article writes capitalised more than once (Siemens
+  // opening three German sentences). A country in the language's own words says enough.
+  const kind = !clues
+    ? nameKind(t.normal)
+    : clues.country(t.normal)
+      ? 'place'
+      : (evidence.capitalisedTimes.get(t.normal) ?? 0) > 1
+        ? nameKind(t.normal)
+        : null;
   const next = tokens[i + 1];
   const nameFollows = next !== undefined && next.spaced && capitalised(next);
   // "Time Warner's profits": an ordinary word, but part of a longer name.
@@ -223,7 +251,26 @@ function cleanMention(run: Token[], sentence: number, evidence: Evidence): Menti
   if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return null;
   // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
   if (!titled && words.some((w) => roles.has(w.toLowerCase()))) return null;
-  return { tokens: words, titled, sentence };
+  return { tokens: words, titled, sentence, clue: null };
+}
+
+/**
+ * "el presidente Pedro Sánchez", "компания Газпром": what the lowercase word before a name says; a
+ * job title may have its complement between ("министр финансов Антон Силуанов").
+ */
+function clueBefore(tokens: readonly Token[], start: number, clues: NameClues): EntityType | null {
+  // Lowercase, as these languages write a title inside a sentence, or opening the sentence.
+  const lowercaseWord = (t: Token | undefined): t is Token =>
+    t !== undefined &&
+    t.kind === 'word' &&
+    (/^\p{Ll}/u.test(t.text) || startsClause(tokens, tokens.indexOf(t)));
+  const before = tokens[start - 1];
+  if (!lowercaseWord(before)) return null;
+  if (clues.personBefore(before.normal)) return 'person';
+  if (clues.organizationBefore(before.normal)) return 'organization';
+  const title = tokens[start - 2];
+  if (!before.stopWord && lowercaseWord(title) && clues.personBefore(title.normal)) return 'person';
+  return null;
 }
 
 /** "St." and "Bros." lose their full stop; "U.S." keeps its dots. */
@@ -247,11 +294,15 @@ function personLike(words: readonly string[], evidence: Evidence): boolean {
   );
 }
 
-function typeOf(mention: Mention): EntityType {
+function typeOf(mention: Mention, clues: NameClues | null): EntityType {
   const words = mention.tokens.map((w) => w.toLowerCase());
   const whole = nameKind(words.join(' '));
   if (whole === 'organization' || whole === 'place' || whole === 'person') return whole;
   if (mention.titled) return 'person';
+  if (clues) {
+    const type = typeByClues(mention, words, clues);
+    if (type) return type;
+  }
   if (words.some((w) => isOrganizationWord(w)) && words.length > 1) return 'organization';
   if (words.length > 1 && (isPlaceWord(words.at(-1)!) || placePrefixes.has(words[0]!))) return 'place';
   const first = nameKind(words[0]!);
@@ -264,6 +315,22 @@ function typeOf(mention: Mention): EntityType {
     return 'organization';
   }
   return 'other';
+}
+
+/** The kind another language's clues give a name (name-clues.ts), or null when they say nothing. */
+function typeByClues(mention: Mention, words: readonly string[], clues: NameClues): EntityType | null {
+  if (mention.clue) return mention.clue;
+  const name = words.join(' ');
+  if (clues.country(name)) return 'place';
+  if (words.length > 1 && words.some((w) => clues.organizationWord(w))) return 'organization';
+  // The English lexicon's names, written without the accents they have here: María López, Berlín.
+  const bare = words.map(withoutAccents);
+  const whole = nameKind(bare.join(' '));
+  if (whole === 'organization' || whole === 'place' || whole === 'person') return whole;
+  const first = nameKind(bare[0]!);
+  const last = nameKind(bare.at(-1)!);
+  if (words.length > 1 && (first === 'firstName' || last === 'lastName')) return 'person';
+  return null;
 }
 
 function isAcronym(word: string): boolean {

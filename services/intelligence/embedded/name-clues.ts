@@ -1,0 +1,142 @@
+// Clues to what kind of name a capitalised run is, in languages other than English, whose names the
+// English lexicon (entity-lexicon.ts) mostly does not know: "Alemania", "Германии", "Sánchez".
+// - The word before the name: a job title or form of address makes it a person's ("el presidente
+//   Pedro Sánchez", "министр Антон Силуанов"), a word for a company or institution an
+//   organisation's ("la empresa Repsol", "компания Газпром"). Other languages write these in
+//   lowercase, before the name, where the English method never looks.
+// - The words inside it: "Banco Santander", "Partido Popular", "Ministerio de Hacienda".
+// - Country and continent names in the language itself, from ICU (Intl.DisplayNames, no list of ours to keep),
+//   found in any case of an inflected language by their stems ("в Германии").
+// - A Latin name with its accents taken off, for the English lexicon's first and last names and
+//   places (María, José, Sánchez, Berlín).
+import { stemmerFor, type Stem } from './word-stems.ts';
+
+export interface NameClues {
+  /** A person follows this word (lowercase, or its stem). */
+  personBefore: (word: string) => boolean;
+  /** An organisation follows this word. */
+  organizationBefore: (word: string) => boolean;
+  /** An organisation's name is built with this word ("banco", "partido"). */
+  organizationWord: (word: string) => boolean;
+  /** The name (lowercase, words joined by a space) is a country's. */
+  country: (name: string) => boolean;
+}
+
+/** Job titles and forms of address, lowercase, as written before a name. */
+const personWords: Record<string, string> = {
+  es: 'presidente presidenta ministro ministra vicepresidente vicepresidenta director directora delegado delegada portavoz alcalde alcaldesa rey reina papa juez jueza entrenador seleccionador señor señora don doña sr sra líder secretario secretaria gobernador gobernadora senador senadora diputado diputada canciller fiscal jefe jefa economista analista',
+  fr: 'président présidente ministre directeur directrice porte-parole maire roi reine pape juge entraîneur sélectionneur monsieur madame m mme dirigeant dirigeante patron patronne secrétaire gouverneur sénateur sénatrice député députée chancelier chancelière procureur chef économiste analyste',
+  it: 'presidente ministro ministra direttore direttrice portavoce sindaco sindaca re regina papa giudice allenatore ct signor signore signora leader segretario segretaria governatore senatore senatrice deputato deputata cancelliere procuratore capo amministratore economista analista',
+  pt: 'presidente presidenta ministro ministra diretor diretora porta-voz prefeito prefeita rei rainha papa juiz juíza técnico treinador senhor senhora sr sra líder secretário secretária governador governadora senador senadora deputado deputada chanceler procurador chefe economista analista',
+  nl: 'president premier minister directeur topman topvrouw woordvoerder woordvoerster burgemeester koning koningin paus rechter trainer bondscoach heer mevrouw leider secretaris gouverneur senator kamerlid kanselier officier econoom analist',
+  ru: 'президент премьер премьер-министр министр глава директор гендиректор председатель мэр губернатор король королева папа судья тренер господин госпожа лидер секретарь пресс-секретарь представитель сенатор депутат канцлер прокурор вице-премьер экономист аналитик',
+  uk: 'президент прем’єр прем’єр-міністр міністр голова директор мер губернатор король папа суддя тренер пан пані лідер секретар речник сенатор депутат канцлер прокурор',
+  pl: 'prezydent premier minister prezes dyrektor rzecznik burmistrz prezydent król królowa papież sędzia trener pan pani lider sekretarz gubernator senator poseł posłanka kanclerz prokurator',
+  ca: 'president presidenta ministre ministra director directora portaveu alcalde alcaldessa rei reina papa jutge entrenador senyor senyora líder secretari conseller consellera',
+  sv: 'president premiärminister statsminister minister direktör vd talesperson borgmästare kung drottning påve domare tränare förbundskapten ledare sekreterare',
+  da: 'præsident premierminister statsminister minister direktør talsperson borgmester konge dronning pave dommer træner landstræner leder sekretær',
+  no: 'president statsminister minister direktør talsperson ordfører konge dronning pave dommer trener landslagssjef leder sekretær',
+  ro: 'președintele președinte premierul premier ministrul ministru directorul director purtătorul primarul regele papa judecătorul antrenorul domnul doamna liderul secretarul guvernatorul senatorul deputatul',
+};
+
+/** Words for a company or institution written before its name. */
+const organizationWordsBefore: Record<string, string> = {
+  es: 'empresa compañía grupo banco club equipo aerolínea fabricante firma operadora constructora cadena partido sindicato diario periódico',
+  fr: 'entreprise société groupe banque club équipe compagnie constructeur fabricant firme opérateur chaîne parti syndicat quotidien journal',
+  it: 'azienda società gruppo banca club squadra compagnia costruttore produttore operatore catena partito sindacato quotidiano giornale',
+  pt: 'empresa companhia grupo banco clube equipe equipa fabricante operadora montadora rede partido sindicato jornal',
+  nl: 'bedrijf concern groep bank club ploeg maatschappij fabrikant operator keten partij vakbond krant',
+  ru: 'компания компании компанией корпорация концерн группа банк банка клуб команда холдинг производитель оператор авиакомпания партия профсоюз газета агентство',
+  uk: 'компанія корпорація концерн група банк клуб команда холдинг виробник оператор авіакомпанія партія профспілка газета агентство',
+  pl: 'firma spółka koncern grupa bank klub drużyna producent operator partia związek gazeta',
+};
+
+/** Words organisation names are built with. */
+const organizationNameWords: Record<string, string> = {
+  es: 'banco grupo partido ministerio universidad compañía fundación asociación federación sindicato agencia instituto tribunal consejo comisión club corporación sa sl',
+  fr: 'banque groupe parti ministère université compagnie fondation association fédération syndicat agence institut tribunal conseil commission club sa sas',
+  it: 'banca gruppo partito ministero università compagnia fondazione associazione federazione sindacato agenzia istituto tribunale consiglio commissione spa srl',
+  pt: 'banco grupo partido ministério universidade companhia fundação associação federação sindicato agência instituto tribunal conselho comissão sa ltda',
+  nl: 'bank groep partij ministerie universiteit stichting vereniging federatie vakbond agentschap instituut rechtbank raad commissie bv nv',
+  ru: 'банк группа партия министерство университет компания фонд ассоциация федерация союз агентство институт суд совет комиссия пао оао ооо ао',
+  uk: 'банк група партія міністерство університет компанія фонд асоціація федерація спілка агентство інститут суд рада комісія',
+  pl: 'bank grupa partia ministerstwo uniwersytet fundacja stowarzyszenie federacja związek agencja instytut sąd rada komisja sa',
+};
+
+const cache = new Map<string, NameClues | null>();
+
+/** The clues for a language (ISO 639-1); null for English (the lexicon's) and unknown languages. */
+export function nameCluesFor(language: string | null): NameClues | null {
+  if (language === null || language === 'en') return null;
+  if (!cache.has(language)) cache.set(language, build(language));
+  return cache.get(language)!;
+}
+
+function build(language: string): NameClues | null {
+  const countries = countryNames(language);
+  if (!personWords[language] && !organizationWordsBefore[language] && countries.size === 0) return null;
+  // One stemmer for these fixed lists' stems; each lookup stems its word with a stemmer of its own,
+  // so that nothing grows with the articles read (word-stems.ts).
+  const listStem = stemmerFor(language);
+  const listed = (text: string | undefined) => withStems(text?.split(' ') ?? [], listStem);
+  const persons = listed(personWords[language]);
+  const organizationsBefore = listed(organizationWordsBefore[language]);
+  const organizationWords = listed(organizationNameWords[language]);
+  const countryStems = withStems(
+    [...countries].filter((name) => !name.includes(' ')),
+    listStem,
+  );
+  const has = (set: ReadonlySet<string>) => (word: string) => {
+    if (set.has(word)) return true;
+    const stem = stemmerFor(language);
+    return stem !== null && set.has(`~${stem(word)}`);
+  };
+  return {
+    personBefore: has(persons),
+    organizationBefore: has(organizationsBefore),
+    organizationWord: has(organizationWords),
+    country: (name) => countries.has(name) || (!name.includes(' ') && has(countryStems)(name)),
+  };
+}
+
+/** The words, and their stems marked with "~" (so a stem never passes for a word). */
+function withStems(words: readonly string[], stem: Stem | null): Set<string> {
+  const set = new Set(words.filter((w) => w !== ''));
+  if (stem) for (const word of [...set]) set.add(`~${stem(word)}`);
+  return set;
+}
+
+/** Codes ICU names that are no country: the European Union, the eurozone, the United Nations, "unknown". */
+const notCountries = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
+
+/** UN M.49 codes of continents and world regions: Europe, Africa, Latin America, the Middle East... */
+const continents = ['002', '005', '009', '013', '019', '021', '142', '145', '150', '151', '419'];
+
+/** Every ISO 3166 region (and continent) ICU names in the language, lowercase ("alemania", "estados unidos"). */
+function countryNames(language: string): Set<string> {
+  let names: Intl.DisplayNames;
+  try {
+    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+  } catch {
+    return new Set();
+  }
+  if (Intl.DisplayNames.supportedLocalesOf([language]).length === 0) return new Set();
+  const found = new Set<string>();
+  for (const code of continents) {
+    const name = names.of(code);
+    if (name) found.add(name.normalize('NFC').toLowerCase());
+  }
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  for (const a of letters)
+    for (const b of letters) {
+      if (notCountries.has(a + b)) continue;
+      const name = names.of(a + b);
+      if (name) found.add(name.normalize('NFC').toLowerCase());
+    }
+  return found;
+}
+
+/** "María" -> "maria": for the English lexicon's names, which are written without accents. */
+export function withoutAccents(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
+}
