@@ -3,8 +3,11 @@
 // headline three times as loud as the body. The category with the most votes wins; when too few
 // words vote at all the text says nothing about its subject and the answer is null.
 import type { Category } from '../../runtime/categories.ts';
-import { categoryVocabulary } from './category-vocabulary.ts';
-import { parseSentences, type Sentence } from './sentences.ts';
+import { categoryVocabulary, type CategoryVocabulary } from './category-vocabulary.ts';
+import { withoutAccents } from './without-accents.ts';
+import { parseSentences, type Sentence, type Token } from './sentences.ts';
+import { translatedCategoryVocabulary } from './translated-category-vocabulary.ts';
+import { stemmerFor } from './word-stems.ts';
 
 const strongVote = 3;
 const titleWeight = 3;
@@ -12,21 +15,57 @@ const titleWeight = 3;
 const minimumVotes = 4;
 
 type Table = Map<string, [Category, number][]>;
-let table: Table | null = null;
+/** A token's key in a table: English's Porter stem, another language's Snowball stem. */
+type KeyOf = (token: Token) => string;
 
-/** Vocabulary words as stems, each with the categories it votes for and how loudly. */
-function votesTable(): Table {
-  if (table) return table;
+interface Classifier {
+  table: Table;
+  /** The key function for one article (a Snowball stemmer is made for each: word-stems.ts). */
+  keysForArticle: () => KeyOf;
+}
+
+const classifiers = new Map<string, Classifier | null>();
+
+/**
+ * English's (for English and an undetected language) or another language's vocabulary
+ * (translated-category-vocabulary.ts); null for a language without one.
+ */
+function classifierFor(language: string | null): Classifier | null {
+  const code = language ?? 'en';
+  if (!classifiers.has(code)) classifiers.set(code, buildClassifier(code));
+  return classifiers.get(code)!;
+}
+
+function buildClassifier(language: string): Classifier | null {
+  if (language === 'en') {
+    const keyOf: KeyOf = (t) => t.stem;
+    const keysOf = (word: string) => parseSentences(word).flatMap((s) => s.tokens.map(keyOf));
+    return { table: votesTable(categoryVocabulary, keysOf), keysForArticle: () => keyOf };
+  }
+  const vocabulary = translatedCategoryVocabulary[language];
+  const stem = stemmerFor(language);
+  if (!vocabulary || !stem) return null;
+  // Stems without accents: Snowball's Spanish stems "elección" as itself and "elecciones" as
+  // "eleccion", and a headline may be written without them.
+  return {
+    table: votesTable(vocabulary, (word) => word.split(' ').map((w) => withoutAccents(stem(w)))),
+    keysForArticle: () => {
+      const articleStem = stemmerFor(language)!;
+      return (t) => withoutAccents(articleStem(t.normal));
+    },
+  };
+}
+
+/** Vocabulary words as keys, each with the categories it votes for and how loudly. */
+function votesTable(
+  vocabularies: Partial<Record<Category, CategoryVocabulary>>,
+  keysOf: (word: string) => string[],
+): Table {
   const built: Table = new Map();
-  for (const [category, vocabulary] of Object.entries(categoryVocabulary) as [
-    Category,
-    { strong: string[]; words: string[] },
-  ][]) {
+  for (const [category, vocabulary] of Object.entries(vocabularies) as [Category, CategoryVocabulary][]) {
     const seen = new Set<string>();
     const add = (word: string, weight: number) => {
-      const key = parseSentences(word)
-        .flatMap((s) => s.tokens.map((t) => t.stem))
-        .join(' ');
+      const key = keysOf(word).join(' ');
       if (seen.has(key)) return;
       seen.add(key);
       built.set(key, [...(built.get(key) ?? []), [category, weight]]);
@@ -34,7 +73,6 @@ function votesTable(): Table {
     vocabulary.strong.forEach((w) => add(w, strongVote));
     vocabulary.words.forEach((w) => add(w, 1));
   }
-  table = built;
   return built;
 }
 
@@ -43,28 +81,37 @@ export interface CategoryVotes {
   votes: Partial<Record<Category, number>>;
 }
 
+/** `language`: ISO 639-1, null when unknown (read as English). */
 export function classifyCategory(
   title: readonly Sentence[],
   sentences: readonly Sentence[],
+  language: string | null = null,
 ): Category | null {
-  return categoryVotes(title, sentences).category;
+  return categoryVotes(title, sentences, language).category;
 }
 
 /** The votes behind the decision, for the benchmark's confusion report and for tests. */
-export function categoryVotes(title: readonly Sentence[], sentences: readonly Sentence[]): CategoryVotes {
+export function categoryVotes(
+  title: readonly Sentence[],
+  sentences: readonly Sentence[],
+  language: string | null = null,
+): CategoryVotes {
+  const classifier = classifierFor(language);
+  if (!classifier) return { category: null, votes: {} };
   const votes = new Map<Category, number>();
-  const lookup = votesTable();
+  const keyOf = classifier.keysForArticle();
   const count = (key: string, weight: number) => {
-    for (const [category, vote] of lookup.get(key) ?? []) {
+    for (const [category, vote] of classifier.table.get(key) ?? []) {
       votes.set(category, (votes.get(category) ?? 0) + vote * weight);
     }
   };
   const visit = (sentence: Sentence, weight: number) => {
     const words = sentence.tokens.filter((t) => t.kind === 'word');
-    words.forEach((t, i) => {
-      count(t.stem, weight);
-      const next = words[i + 1];
-      if (next) count(`${t.stem} ${next.stem}`, weight);
+    const keys = words.map(keyOf);
+    keys.forEach((key, i) => {
+      count(key, weight);
+      const next = keys[i + 1];
+      if (next !== undefined) count(`${key} ${next}`, weight);
     });
   };
   title.forEach((s) => visit(s, titleWeight));

@@ -95,7 +95,7 @@ describe('embedded provider', () => {
     await expect(provider.enrich(layoffsArticle, { length: 'short', related: [], signal })).rejects.toThrow();
   });
 
-  it("scores another language's sentiment with its own lexicon and leaves its category alone", async () => {
+  it("scores another language's sentiment and category with its own lexicon and vocabulary", async () => {
     const e = await provider.enrich(
       {
         title: 'Erdbeben: Viele Tote und Verletzte',
@@ -105,7 +105,7 @@ describe('embedded provider', () => {
     );
     expect(e.language).toBe('de');
     expect(e.sentiment.label).toBe('negative');
-    expect(e.category).toBeNull();
+    expect(e.category).toBe('world');
   });
 
   it('summarises at three lengths and in the asked tone', async () => {

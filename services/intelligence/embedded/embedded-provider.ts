@@ -1,7 +1,8 @@
 // The embedded enrichment provider: every capability computed here, offline and deterministic,
 // from the article text alone (plus the related articles the caller chose). Sentiment is a lexicon's,
 // English's or its translation into the article's language (neutral in a language without one); the
-// category is English only: for text detected as another language it is null rather than guessed. Summaries, insights and keywords work in any language whose words are found
+// category a vocabulary's, English's or the article's language's (Spanish, French, German, Italian,
+// Portuguese, Russian: translated-category-vocabulary.ts), null in another language rather than guessed. Summaries, insights and keywords work in any language whose words are found
 // (other alphabets: other-script-words.ts; Chinese, Japanese, Thai: unspaced-words.ts) with that
 // language's stop words (stop-words.ts); entities are found by capital letters and typed by the
 // clues of their language (name-clues.ts), or, in Chinese and Japanese, by the words around a name.
@@ -43,7 +44,6 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       options.signal?.throwIfAborted();
       const parsed = parseNonEmpty(article);
       const { title, sentences, language } = parsed;
-      const english = language === null || language === 'en';
       const summary = selectSummary(sentences, title, summaryLengthFor(sentences.length, options.length));
       const entities = extractEntities(title, sentences, language);
       const importance = new Map(rankParsed(sentences, title).map((r) => [r.index, r.score]));
@@ -59,7 +59,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
         sentiment: articleSentiment(title, sentences, language),
         entities,
         keywords: extractKeywords(title, sentences, language),
-        category: english ? classifyCategory(title, sentences) : null,
+        category: classifyCategory(title, sentences, language),
         language,
         readingTimeSeconds: readingTimeSeconds(article.text),
         provider: embeddedProviderName,

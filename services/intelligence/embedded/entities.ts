@@ -16,7 +16,8 @@ import {
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { germanCommonNouns } from './german-nouns.ts';
-import { nameCluesFor, withoutAccents, type NameClues } from './name-clues.ts';
+import { nameCluesFor, type NameClues } from './name-clues.ts';
+import { withoutAccents } from './without-accents.ts';
 import { extractUnspacedEntities } from './unspaced-entities.ts';
 import { isMostlyHanOrKana } from './unspaced-keywords.ts';
 

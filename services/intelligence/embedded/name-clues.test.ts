@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from './entities.ts';
-import { nameCluesFor, withoutAccents } from './name-clues.ts';
+import { nameCluesFor } from './name-clues.ts';
+import { withoutAccents } from './without-accents.ts';
 import { parseSentences } from './sentences.ts';
 
 const typed = (language: string, lines: string[]) =>

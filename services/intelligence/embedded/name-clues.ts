@@ -135,8 +135,3 @@ function countryNames(language: string): Set<string> {
     }
   return found;
 }
-
-/** "María" -> "maria": for the English lexicon's names, which are written without accents. */
-export function withoutAccents(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').normalize('NFC');
-}
