@@ -78,6 +78,18 @@ describe('keywords in languages other than English', () => {
     expect(e.insights.length).toBeGreaterThan(0);
   });
 
+  it('Hindi: its words, not the verb forms and auxiliaries news writes in every story', async () => {
+    const e = await enrich('टाटा मोटर्स 1200 नौकरियां खत्म करेगी', [
+      'टाटा मोटर्स ने मंगलवार को कहा कि वह यूरोप में 1200 नौकरियां खत्म करेगी, क्योंकि कंपनी का तिमाही मुनाफा 18 प्रतिशत गिर गया।',
+      'नौकरियों में कटौती का असर मुख्य रूप से जर्मनी और पोलैंड के कारखानों पर पड़ेगा, जहां औद्योगिक रोबोट की मांग धीमी हो गई है।',
+      'मुख्य कार्यकारी अधिकारी ने कहा कि कटौती दर्दनाक है लेकिन जरूरी है।',
+      'जर्मनी में यूनियनों ने योजना की आलोचना की और दो कारखानों में हड़ताल की धमकी दी।',
+    ]);
+    expect(e.language).toBe('hi');
+    expect(e.keywords).toEqual(expect.arrayContaining(['नौकरियां', 'कटौती', 'कारखानों']));
+    for (const word of ['करेगी', 'खत्म करेगी', 'गई', 'कहा', 'प्रतिशत']) expect(e.keywords).not.toContain(word);
+  });
+
   it('Arabic: detected as Arabic, with its words as keywords', async () => {
     const e = await enrich(arabic[0], [...arabic[1]]);
     expect(e.language).toBe('ar');

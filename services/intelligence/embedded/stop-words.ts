@@ -73,6 +73,7 @@ const newsWords: Record<string, string> = {
   it: 'stato stata stati state dopo secondo detto ha dichiarato spiegato aggiunto essere anno anni',
   pt: 'foi foram são ser sido está estão disse afirmou segundo após pode podem ter tem têm ano anos',
   nl: 'volgens tussen zegt jaar jaren procent',
+  hi: 'करेगा करेगी करेंगे करेंगी करती करेगें होगा होगी होंगे होंगी गई गए गये गयी दी दिए दिये ली लिया रही रहीं सकती सकें सकेंगे जाएगा जाएगी जाएंगे जाएँगे जाता जाती जाते जाने जाना चाहिए थीं हुईं वाली वाला बताया बताते बताती कहना कहती कही अनुसार साल वर्ष प्रतिशत',
   ru: 'это заявил заявила заявили сообщил сообщила сообщили также года году лет которые который которая которое будет будут время',
 };
 
