@@ -20,8 +20,7 @@ type KeyOf = (token: Token) => string;
 
 interface Classifier {
   table: Table;
-  /** The key function for one article (a Snowball stemmer is made for each: word-stems.ts). */
-  keysForArticle: () => KeyOf;
+  keyOf: KeyOf;
 }
 
 const classifiers = new Map<string, Classifier | null>();
@@ -40,19 +39,17 @@ function buildClassifier(language: string): Classifier | null {
   if (language === 'en') {
     const keyOf: KeyOf = (t) => t.stem;
     const keysOf = (word: string) => parseSentences(word).flatMap((s) => s.tokens.map(keyOf));
-    return { table: votesTable(categoryVocabulary, keysOf), keysForArticle: () => keyOf };
+    return { table: votesTable(categoryVocabulary, keysOf), keyOf };
   }
   const vocabulary = translatedCategoryVocabulary[language];
   const stem = stemmerFor(language);
   if (!vocabulary || !stem) return null;
   // Stems without accents: Snowball's Spanish stems "elección" as itself and "elecciones" as
   // "eleccion", and a headline may be written without them.
+  const key = (word: string) => withoutAccents(stem(word));
   return {
-    table: votesTable(vocabulary, (word) => word.split(' ').map((w) => withoutAccents(stem(w)))),
-    keysForArticle: () => {
-      const articleStem = stemmerFor(language)!;
-      return (t) => withoutAccents(articleStem(t.normal));
-    },
+    table: votesTable(vocabulary, (word) => word.split(' ').map(key)),
+    keyOf: (t) => key(t.normal),
   };
 }
 
@@ -99,7 +96,7 @@ export function categoryVotes(
   const classifier = classifierFor(language);
   if (!classifier) return { category: null, votes: {} };
   const votes = new Map<Category, number>();
-  const keyOf = classifier.keysForArticle();
+  const { keyOf } = classifier;
   const count = (key: string, weight: number) => {
     for (const [category, vote] of classifier.table.get(key) ?? []) {
       votes.set(category, (votes.get(category) ?? 0) + vote * weight);

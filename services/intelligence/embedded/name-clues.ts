@@ -75,22 +75,17 @@ export function nameCluesFor(language: string | null): NameClues | null {
 function build(language: string): NameClues | null {
   const countries = countryNames(language);
   if (!personWords[language] && !organizationWordsBefore[language] && countries.size === 0) return null;
-  // One stemmer for these fixed lists' stems; each lookup stems its word with a stemmer of its own,
-  // so that nothing grows with the articles read (word-stems.ts).
-  const listStem = stemmerFor(language);
-  const listed = (text: string | undefined) => withStems(text?.split(' ') ?? [], listStem);
+  const stem = stemmerFor(language);
+  const listed = (text: string | undefined) => withStems(text?.split(' ') ?? [], stem);
   const persons = listed(personWords[language]);
   const organizationsBefore = listed(organizationWordsBefore[language]);
   const organizationWords = listed(organizationNameWords[language]);
   const countryStems = withStems(
     [...countries].filter((name) => !name.includes(' ')),
-    listStem,
+    stem,
   );
-  const has = (set: ReadonlySet<string>) => (word: string) => {
-    if (set.has(word)) return true;
-    const stem = stemmerFor(language);
-    return stem !== null && set.has(`~${stem(word)}`);
-  };
+  const has = (set: ReadonlySet<string>) => (word: string) =>
+    set.has(word) || (stem !== null && set.has(`~${stem(word)}`));
   return {
     personBefore: has(persons),
     organizationBefore: has(organizationsBefore),

@@ -3,7 +3,7 @@ import { parseSentences } from './sentences.ts';
 import { articleSentiment } from './sentiment.ts';
 import { inflectionOf, sentimentLexiconFor } from './translated-lexicon.ts';
 import { translatedValence } from './translated-sentiment.ts';
-import { stemmerFor } from './word-stems.ts';
+import { renewedStem, stemmerFor } from './word-stems.ts';
 
 const valence = (language: string, text: string) =>
   translatedValence(parseSentences(text, language)[0]!, {
@@ -126,10 +126,23 @@ describe('sentiment in other languages', () => {
     });
   });
 
-  it('gives each text a stemmer of its own', () => {
+  it('stems with one stemmer a language, replaced after so many words so that its memory stays bounded', () => {
     const stem = stemmerFor('es')!;
     expect(stem('victorias')).toBe('victor');
-    expect(stemmerFor('es')).not.toBe(stem);
+    expect(stemmerFor('es')).toBe(stem);
     expect(stemmerFor('en')).toBeNull();
+    let made = 0;
+    const renewed = renewedStem(() => {
+      made += 1;
+      return { stemWord: (word: string) => word.slice(0, 3) };
+    }, 2);
+    expect(['uno', 'dos', 'tres', 'cuatro', 'cinco'].map(renewed)).toEqual([
+      'uno',
+      'dos',
+      'tre',
+      'cua',
+      'cin',
+    ]);
+    expect(made).toBe(3);
   });
 });
