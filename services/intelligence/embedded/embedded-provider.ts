@@ -93,7 +93,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       const keywords = extractKeywords(title, sentences, language);
       return {
         keyTerms: keyTerms(entities, keywords, sentences),
-        readingLevel: readingLevel(sentences),
+        readingLevel: readingLevel(sentences, language),
         questions: questionsToThinkAbout({ sentences, entities, keywords }),
       };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gradeLabel, readingLevel } from './reading-level.ts';
+import { gradeForEase, gradeLabel, readingLevel } from './reading-level.ts';
 import { parseSentences } from './sentences.ts';
 
 describe('readingLevel', () => {
@@ -37,5 +37,33 @@ describe('readingLevel', () => {
       'college',
       'graduate',
     ]);
+  });
+
+  it("uses a language's own adaptation of Flesch, with its syllables", () => {
+    // Russian: each vowel letter a syllable. 1 sentence, 3 words, 6 syllables (ма-ма мы-ла ра-му):
+    // Oborneva 206.835 - 1.3*3 - 60.1*2 = 82.7: between fifth and sixth grade on Flesch's table.
+    expect(readingLevel(parseSentences('Мама мыла раму.', 'ru'), 'ru')).toEqual({
+      grade: 5.7,
+      ease: 82.7,
+      label: 'elementary',
+    });
+    const easy = readingLevel(
+      parseSentences('El gato come. El perro duerme. La casa es grande.', 'es'),
+      'es',
+    );
+    const hard = readingLevel(
+      parseSentences(
+        'La administración consideró imprescindible la reestructuración institucional de las competencias intergubernamentales, independientemente de las consecuencias presupuestarias correspondientes.',
+        'es',
+      ),
+      'es',
+    );
+    expect(easy.ease).toBeGreaterThan(80);
+    expect(hard.ease).toBeLessThan(30);
+    expect(hard.label).toBe('graduate');
+  });
+
+  it("reads a grade off Flesch's table of ease", () => {
+    expect([100, 90, 75, 65, 55, 40, 0].map(gradeForEase)).toEqual([4, 5, 6.5, 7.75, 9.75, 12.75, 18]);
   });
 });
