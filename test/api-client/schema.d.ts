@@ -1156,6 +1156,11 @@ export interface components {
             /** @description Headline of the text, if it has one. */
             title?: string;
             /**
+             * @description The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by (under 120 characters); a longer text’s language is detected from the text itself.
+             * @example es
+             */
+            language?: string;
+            /**
              * @description summary: summary and context; sentiment: sentiment, entities and keywords; insights: insights and context; educational: summary and the educational insights; full (the default): all of these plus category, language and reading time.
              * @enum {string}
              */
@@ -1172,9 +1177,9 @@ export interface components {
                 explanation: string;
             }[];
             reading_level: {
-                /** @description US school grade (Flesch–Kincaid). */
+                /** @description US school grade (Flesch–Kincaid; in es, fr, de, it, nl, pt and ru read off Flesch’s table from the ease). */
                 grade: number;
-                /** @description Flesch reading ease, 0–100, higher is easier. */
+                /** @description Flesch reading ease, 0–100, higher is easier (the language’s own adaptation where it has one). */
                 ease: number;
                 /** @enum {string} */
                 label: "elementary" | "middle school" | "high school" | "college" | "graduate";

@@ -263,6 +263,21 @@ describe('intelligence', () => {
     );
   });
 
+  it('POST /v1/analyze reads a short text in the language the caller names', async () => {
+    // Under 120 characters: too short to detect, so without `language` it is read as English.
+    const text = 'Decenas de muertos y heridos tras el terremoto; la crisis empeora.';
+    const named = await stack.call<Analysis>('POST', '/v1/analyze', { text, language: 'es-ES' });
+    expect(named.status, named.text).toBe(200);
+    expect(named.body).toMatchObject({ language: 'es', sentiment: { label: 'negative' } });
+    const unnamed = await stack.call<Analysis>('POST', '/v1/analyze', { text });
+    expect(unnamed.body.language).toBeNull();
+    for (const language of ['xx', 'spanish', '']) {
+      const refused = await stack.call('POST', '/v1/analyze', { text, language });
+      expect(refused.status, language).toBe(400);
+      expect(refused.body.error.message).toMatch(/^language: /);
+    }
+  });
+
   it('POST /api/v1/summarize applies the tone', async () => {
     const content =
       "The company said it does not expect sales to recover this year. It is cutting costs. Investors weren't impressed.";

@@ -17,7 +17,8 @@ import {
   type SummaryLength,
 } from '../../intelligence/provider.ts';
 import { relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
-import { detectLanguage } from '../../runtime/language.ts';
+import { detectLanguage, languageCode } from '../../runtime/language.ts';
+import { isLanguageCode } from '../../sources/source.ts';
 import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
 import { narratableSummary } from './summary-narration.ts';
@@ -206,6 +207,22 @@ const analyzeRequest = z
   .object({
     text: postedText('text to analyze'),
     title: z.string().max(500).optional().meta({ description: 'Headline of the text, if it has one.' }),
+    language: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}(?:[-_][A-Za-z0-9]{1,8})*$/, {
+        message: 'must be an ISO 639-1 language code such as es, or a locale such as pt-BR',
+      })
+      .refine((tag) => isLanguageCode(tag.slice(0, 2).toLowerCase()), {
+        error: (issue) => `"${String(issue.input)}" does not start with an ISO 639-1 language code`,
+      })
+      .optional()
+      .meta({
+        description:
+          'The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by ' +
+          '(under 120 characters); a longer text’s language is detected from the text itself.',
+        example: 'es',
+      }),
     analysis_type: enumWithAliases(
       analysisTypes,
       {
@@ -247,8 +264,14 @@ const educational = z
   .object({
     key_terms: z.array(z.object({ term: z.string(), explanation: z.string() })),
     reading_level: z.object({
-      grade: z.number().meta({ description: 'US school grade (Flesch–Kincaid).' }),
-      ease: z.number().meta({ description: 'Flesch reading ease, 0–100, higher is easier.' }),
+      grade: z.number().meta({
+        description:
+          'US school grade (Flesch–Kincaid; in es, fr, de, it, nl, pt and ru read off Flesch’s table from the ease).',
+      }),
+      ease: z.number().meta({
+        description:
+          'Flesch reading ease, 0–100, higher is easier (the language’s own adaptation where it has one).',
+      }),
       label: z.enum(['elementary', 'middle school', 'high school', 'college', 'graduate']),
     }),
     questions: z.array(z.string()).meta({ description: 'Questions to think about.' }),
@@ -417,7 +440,11 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       errors: ['service_unavailable'],
       handler: async (ctx, { body }) => {
         checkLength('text', body.text);
-        const text: ArticleText = { title: body.title ?? '', text: body.text };
+        const text: ArticleText = {
+          title: body.title ?? '',
+          text: body.text,
+          language: languageCode(body.language),
+        };
         const level = contextLevel[body.context_level];
         const parts = new Set(analysisParts[body.analysis_type]);
         const cited = parts.has('context') ? await related(text, level.related, relatedWindow(now())) : [];
