@@ -16,6 +16,7 @@ import {
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { germanCommonNouns } from './german-nouns.ts';
+import { latinSpellings } from './cyrillic-latin.ts';
 import { nameCluesFor, type NameClues } from './name-clues.ts';
 import { withoutAccents } from './without-accents.ts';
 import { extractUnspacedEntities } from './unspaced-entities.ts';
@@ -214,7 +215,14 @@ function nameAtClauseStart(
         ? nameKind(t.normal)
         : null;
   const next = tokens[i + 1];
-  const nameFollows = next !== undefined && next.spaced && capitalised(next);
+  // In another language the capitalised word that opens a sentence before a name is as often an
+  // adverb ("Вчера Мария Лопес ...", "Ayer Pedro Sánchez ...") as the start of the name, unless it is a
+  // word organisations' names are built with ("Banco Santander anunció ...").
+  const nameFollows =
+    next !== undefined &&
+    next.spaced &&
+    capitalised(next) &&
+    (clues === null || clues.organizationWord(t.normal));
   // "Time Warner's profits": an ordinary word, but part of a longer name.
   if (kind === 'notAName') return nameFollows || evidence.capitalisedMidSentence.has(t.normal);
   return kind !== null || evidence.capitalisedMidSentence.has(t.normal) || isAcronym(t.text) || nameFollows;
@@ -331,6 +339,17 @@ function typeByClues(mention: Mention, words: readonly string[], clues: NameClue
   const first = nameKind(bare[0]!);
   const last = nameKind(bare.at(-1)!);
   if (words.length > 1 && (first === 'firstName' || last === 'lastName')) return 'person';
+  // A Cyrillic name spelled as the lexicon spells it: Мария Лопес, Владимир Путин.
+  if (words.length > 1) {
+    const kinds = (word: string) => latinSpellings(word).map((w) => nameKind(w));
+    const firstKinds = kinds(words[0]!);
+    const lastKinds = kinds(words.at(-1)!);
+    if (
+      firstKinds.some((k) => k === 'firstName' || k === 'person') ||
+      lastKinds.some((k) => k === 'lastName' || k === 'person')
+    )
+      return 'person';
+  }
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractEntities } from './entities.ts';
+import { latinSpellings } from './cyrillic-latin.ts';
 import { nameCluesFor } from './name-clues.ts';
 import { withoutAccents } from './without-accents.ts';
 import { parseSentences } from './sentences.ts';
@@ -45,6 +46,15 @@ describe('the kinds of names in other languages', () => {
     });
   });
 
+  it('Russian: a person without a title, by the first or last name the lexicon knows in Latin letters', () => {
+    expect(
+      typed('ru', [
+        'Вчера Мария Лопес выступила на конференции, а Владимир Путин подписал указ.',
+        'Об этом сообщил Андрей Белоусов.',
+      ]),
+    ).toMatchObject({ 'Мария Лопес': 'person', 'Владимир Путин': 'person', 'Андрей Белоусов': 'person' });
+  });
+
   it('French: a group, a minister and a bank', () => {
     expect(
       typed('fr', [
@@ -73,5 +83,14 @@ describe('the kinds of names in other languages', () => {
     expect(nameCluesFor('es')!.country('estados unidos')).toBe(true);
     expect(nameCluesFor('es')!.country('unión europea')).toBe(false);
     expect(withoutAccents('Sánchez')).toBe('Sanchez');
+  });
+});
+
+describe('latinSpellings', () => {
+  it('spells a Cyrillic word the common way and with i for й and я after и', () => {
+    expect(latinSpellings('мария')).toEqual(['mariya', 'maria']);
+    expect(latinSpellings('андрей')).toEqual(['andrey', 'andrei']);
+    expect(latinSpellings('путин')).toEqual(['putin']);
+    expect(latinSpellings('maría')).toEqual([]);
   });
 });
