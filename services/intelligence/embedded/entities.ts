@@ -215,17 +215,25 @@ function nameAtClauseStart(
         ? nameKind(t.normal)
         : null;
   const next = tokens[i + 1];
-  // In another language the capitalised word that opens a sentence before a name is as often an
-  // adverb ("Вчера Мария Лопес ...", "Ayer Pedro Sánchez ...") as the start of the name, unless it is a
-  // word organisations' names are built with ("Banco Santander anunció ...").
+  // In another language a capitalised word that opens a sentence before a person's first name is no part
+  // of the name but an adverb or the like ("Вчера Мария Лопес ...", "Ayer Pedro Sánchez ...", "Gestern
+  // Olaf Scholz ..."); before another name it may start it ("Deutsche Bank meldet ...").
   const nameFollows =
     next !== undefined &&
     next.spaced &&
     capitalised(next) &&
-    (clues === null || clues.organizationWord(t.normal));
+    (clues === null || clues.organizationWord(t.normal) || !isFirstName(next.normal));
   // "Time Warner's profits": an ordinary word, but part of a longer name.
   if (kind === 'notAName') return nameFollows || evidence.capitalisedMidSentence.has(t.normal);
   return kind !== null || evidence.capitalisedMidSentence.has(t.normal) || isAcronym(t.text) || nameFollows;
+}
+
+/** A first name the English lexicon knows, written with accents (Pedro, José) or in Cyrillic (Мария). */
+function isFirstName(word: string): boolean {
+  return [withoutAccents(word), ...latinSpellings(word)].some((w) => {
+    const kind = nameKind(w);
+    return kind === 'firstName' || kind === 'person';
+  });
 }
 
 /** Drops titles, job titles and stray connectors around the name; null when nothing is left. */

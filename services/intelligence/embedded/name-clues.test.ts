@@ -70,6 +70,15 @@ describe('the kinds of names in other languages', () => {
     });
   });
 
+  it('takes a sentence-opening word into the name after it, unless that name starts with a first name', () => {
+    expect(
+      typed('de', [
+        'Deutsche Bank meldet einen Gewinn, die Aktie steigt.',
+        'Gestern Olaf Scholz sprach in Berlin.',
+      ]),
+    ).toMatchObject({ 'Deutsche Bank': 'organization', 'Olaf Scholz': 'person' });
+  });
+
   it('leaves a name without clues as it was', () => {
     // Neither a title nor a known name: a capitalised word the article repeats, of no known kind.
     expect(typed('es', ['Ayer habló Zorbatek en el pleno.', 'Zorbatek no quiso dar detalles.'])).toEqual({
