@@ -20,6 +20,7 @@ import { latinSpellings } from './cyrillic-latin.ts';
 import { nameCluesFor, type NameClues } from './name-clues.ts';
 import { withoutAccents } from './without-accents.ts';
 import { extractUnspacedEntities } from './unspaced-entities.ts';
+import { caselessNames, isMostlyCaseless, type ScoredName } from './caseless-entities.ts';
 import { isMostlyHanOrKana } from './unspaced-keywords.ts';
 
 /** The most an article reports: beyond this the names are incidental. */
@@ -90,20 +91,28 @@ export function extractEntities(
       !(commonNouns && c.type === 'other' && c.tokens.length === 1 && commonNouns.has(c.key)),
   );
   const count = Math.max(1, sentences.length);
-  const scored = kept.map((c) => ({
-    candidate: c,
+  const scored: (ScoredName & { firstSentence: number })[] = kept.map((c) => ({
+    name: displayName(c),
+    type: c.type,
+    mentions: c.mentions,
     // Mentioned often, in the headline, and early: what the article is about.
     score: (c.mentions + 2 * c.titleMentions) * (1 + (1 - c.firstSentence / count)),
+    firstSentence: c.firstSentence,
   }));
+  // Arabic, Hebrew, Hindi...: no capitals to find names by, but their own clues (caseless-entities.ts);
+  // the capitals still find the Latin names such a text quotes (NASA, Apple).
+  const text = [...title, ...sentences].map((s) => s.text).join('\n');
+  if (isMostlyCaseless(text))
+    scored.push(...caselessNames(title, sentences, language).map((n) => ({ ...n, firstSentence: count })));
   const top = Math.max(...scored.map((s) => s.score), 1);
   return scored
-    .sort((a, b) => b.score - a.score || a.candidate.firstSentence - b.candidate.firstSentence)
+    .sort((a, b) => b.score - a.score || a.firstSentence - b.firstSentence)
     .slice(0, maxEntities)
-    .map(({ candidate, score }) => ({
-      name: displayName(candidate),
-      type: candidate.type,
+    .map(({ name, type, mentions, score }) => ({
+      name,
+      type,
       salience: Math.round((score / top) * 100) / 100,
-      mentions: candidate.mentions,
+      mentions,
     }));
 }
 

@@ -42,6 +42,26 @@ describe('words of the alphabets wink does not read', () => {
     expect(tokens('Նոր կանոններ համար։').slice(-2)).toEqual(['համար:word*', '։:punctuation']);
   });
 
+  it("cuts off the Arabic script's comma, semicolon and question mark written against a word", () => {
+    // Read as one unknown token, "عراقچی،" was no word: not a keyword, not a name before its title.
+    expect(tokens('عباس عراقچی، وزیر امور خارجه')).toEqual([
+      'عباس:word',
+      'عراقچی:word',
+      '،:punctuation',
+      'وزیر:word',
+      'امور:word',
+      'خارجه:word',
+    ]);
+    expect(tokens('ماذا حدث؟ قال الوزير؛ ثم غادر.', 'ar').slice(1, 7)).toEqual([
+      'حدث:word',
+      '؟:punctuation',
+      'قال:word*',
+      'الوزير:word',
+      '؛:punctuation',
+      'ثم:word*',
+    ]);
+  });
+
   it('puts back together Latin words wink cut at a letter beyond Latin-1', () => {
     expect(words('Tiếng Việt trí tuệ nhân tạo. Hà Nội.')).toEqual([
       'Tiếng',

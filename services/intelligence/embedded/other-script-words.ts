@@ -7,7 +7,8 @@
 // - pieces of one word written together (no space between) are put back together when one of them is
 //   such a letter run;
 // - a letter run is a word (stem and lemma its lowercase form: no stemmer here knows those languages),
-//   with the full stop that some scripts write against it (नियम।, համար։, قواعد۔) cut off as punctuation.
+//   with the full stop or comma that some scripts write against it (नियम।, համար։, قواعد۔, ایران،) cut off
+//   as punctuation.
 // Chinese, Japanese, Thai, Lao, Khmer, Burmese and Korean are unspaced-words.ts's.
 import { otherScriptStopWords } from './stop-words.ts';
 import type { Token } from './token.ts';
@@ -18,8 +19,8 @@ const letters = /^[\p{L}\p{M}\u200c\u200d]+$/u;
 const continuation = /^[\p{L}\p{M}\u200c\u200d]+(?:['’][\p{L}\p{M}]+)?$/u;
 /** The same with an abbreviation's full stop, which wink keeps on the last piece ("tạo." is t|ạ|o.). */
 const lettersAndStop = /^([\p{L}\p{M}\u200c\u200d]+)(\.)$/u;
-/** A script's own full stop written against the word it ends. */
-const trailingStop = /^([\p{L}\p{M}\u200c\u200d]+)([।॥։۔])$/u;
+/** A script's own full stop, comma, semicolon or question mark written against the word it ends (ایران،). */
+const trailingStop = /^([\p{L}\p{M}\u200c\u200d]+)([।॥։۔،؛؟])$/u;
 
 /** Whether a text has a character beyond Latin-1, where wink's words end (a quick test before the pass). */
 export const hasOtherScriptLetters = (text: string): boolean => /[\u0100-\u{10ffff}]/u.test(text);
