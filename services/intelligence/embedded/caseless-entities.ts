@@ -659,3 +659,14 @@ export function caselessNames(
       };
     });
 }
+
+/**
+ * Whether a word is a word of one of the names, read as names are read (particles and case endings off,
+ * letters written several ways made one): keywords leave names to entities, and in these scripts there
+ * are no capitals to tell a name's words by (मोटर्स of टाटा मोटर्स).
+ */
+export function isNameWordOf(names: readonly string[], language: string | null): (word: string) => boolean {
+  const code = language?.split(/[-_]/u)[0]!.toLowerCase() ?? '';
+  const words = new Set(names.flatMap((name) => name.split(/\s+/u).map(matchForm)));
+  return (word) => variantsOf(matchForm(word), code).some((form) => words.has(form));
+}

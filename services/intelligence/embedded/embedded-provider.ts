@@ -58,7 +58,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
         }),
         sentiment: articleSentiment(title, sentences, language),
         entities,
-        keywords: extractKeywords(title, sentences, language),
+        keywords: extractKeywords(title, sentences, language, entities),
         category: classifyCategory(title, sentences, language),
         language,
         readingTimeSeconds: readingTimeSeconds(article.text),
@@ -90,7 +90,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       options.signal?.throwIfAborted();
       const { title, sentences, language } = parseNonEmpty(article);
       const entities = extractEntities(title, sentences, language);
-      const keywords = extractKeywords(title, sentences, language);
+      const keywords = extractKeywords(title, sentences, language, entities);
       return {
         keyTerms: keyTerms(entities, keywords, sentences),
         readingLevel: readingLevel(sentences, language),

@@ -3,6 +3,8 @@
 // "layoff" whether they said "layoffs" or "layoff". Names are left to entities. Ranked by frequency
 // weighted by position: a word in the headline or the opening counts more than one in the last
 // paragraph, which is how news signals what matters without a corpus to compute rarity against.
+import type { Entity } from '../provider.ts';
+import { isMostlyCaseless, isNameWordOf } from './caseless-entities.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { keywordTally, positionWeight } from './keyword-tally.ts';
 import { extractPlainKeywords } from './plain-keywords.ts';
@@ -59,13 +61,17 @@ export function extractKeywords(
   title: readonly Sentence[],
   sentences: readonly Sentence[],
   language: string | null = null,
+  /** The article's entities: in a script without capitals, their names' words are no keywords. */
+  entities: readonly Pick<Entity, 'name'>[] = [],
 ): string[] {
+  const text = [...title, ...sentences].map((s) => s.text).join('\n');
   // Chinese and Japanese have no spaces for the tagger to find words by.
-  if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
-    return extractUnspacedKeywords(title, sentences, maxKeywords);
+  if (isMostlyHanOrKana(text)) return extractUnspacedKeywords(title, sentences, maxKeywords);
   // Other languages have no tagger here at all.
-  if (language !== null && language !== 'en')
-    return extractPlainKeywords(title, sentences, language, maxKeywords);
+  if (language !== null && language !== 'en') {
+    const names = isMostlyCaseless(text) ? entities.map((e) => e.name) : [];
+    return extractPlainKeywords(title, sentences, language, maxKeywords, isNameWordOf(names, language));
+  }
   const { add, ranked } = keywordTally();
   const lowercaseSeen = new Set(
     sentences.flatMap((s) => s.tokens.filter((t) => /^\p{Ll}/u.test(t.text)).map((t) => t.normal)),

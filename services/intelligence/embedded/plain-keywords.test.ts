@@ -88,6 +88,9 @@ describe('keywords in languages other than English', () => {
     expect(e.language).toBe('hi');
     expect(e.keywords).toEqual(expect.arrayContaining(['नौकरियां', 'कटौती', 'कारखानों']));
     for (const word of ['करेगी', 'खत्म करेगी', 'गई', 'कहा', 'प्रतिशत']) expect(e.keywords).not.toContain(word);
+    // Names are the entities' (no capitals tell them here): the company and the country are no keywords.
+    expect(e.entities.map((x) => x.name)).toEqual(expect.arrayContaining(['टाटा मोटर्स', 'जर्मनी']));
+    for (const word of ['टाटा', 'मोटर्स', 'जर्मनी', 'टाटा मोटर्स']) expect(e.keywords).not.toContain(word);
   });
 
   it('Arabic: detected as Arabic, with its words as keywords', async () => {

@@ -4,7 +4,8 @@
 // a word the language's stop list (stop-words.ts) does not have, of three letters or more, that the
 // article uses at least twice, or a pair of such words written next to each other that it repeats
 // ("inteligencia artificial", "рабочих мест"), ranked as the English method ranks: the headline and
-// the opening count more. Names are left to entities: a capitalised word inside a sentence is skipped;
+// the opening count more. Names are left to entities: a capitalised word inside a sentence is skipped,
+// and in a script without capitals a word of a name the entities found (caseless-entities.ts);
 // German, which capitalises every noun, keeps the nouns its grammar shows and only those. In the
 // languages with a Snowball stemmer (word-stems.ts) the forms of a word are counted as one ("despido",
 // "despidos"; "рабочих мест", "рабочие места") and shown as the article most often writes it.
@@ -28,6 +29,8 @@ export function extractPlainKeywords(
   sentences: readonly Sentence[],
   language: string,
   max: number,
+  /** A word of a name the entities found, in a script without capitals to tell it by. */
+  isNameWord: (word: string) => boolean = () => false,
 ): string[] {
   // German, which capitalises every noun: the nouns its grammar shows (german-nouns.ts), and only those,
   // which leaves out names, verbs and adjectives.
@@ -59,7 +62,7 @@ export function extractPlainKeywords(
       // A capitalised word is a name unless the article also writes it in lowercase and it opens the
       // sentence or stands in the headline (which capitalises words in some languages' styles).
       const name = capitalised && (inTitle || i === firstWord ? !lowercaseSeen.has(t.normal) : true);
-      const skipped = germanNouns ? !germanNouns.has(t.normal) : name;
+      const skipped = germanNouns ? !germanNouns.has(t.normal) : name || isNameWord(t.text);
       if (!isKeywordWord(t) || skipped) {
         previous = null;
         return;

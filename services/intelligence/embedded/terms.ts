@@ -13,8 +13,9 @@ export interface Terms {
 
 export function extractTerms(article: ArticleText): Terms {
   const parsed = parseArticle(article);
+  const entities = extractEntities(parsed.title, parsed.sentences, parsed.language);
   return {
-    entities: extractEntities(parsed.title, parsed.sentences, parsed.language).map((e) => e.name),
-    keywords: extractKeywords(parsed.title, parsed.sentences, parsed.language),
+    entities: entities.map((e) => e.name),
+    keywords: extractKeywords(parsed.title, parsed.sentences, parsed.language, entities),
   };
 }
