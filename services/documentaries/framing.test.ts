@@ -186,8 +186,35 @@ describe('every language with framing of its own', () => {
   });
 
   it('frames a language without framing of its own in English, around its own sentences', () => {
-    expect(framingFor('ar')).toBe(framingFor('en'));
+    expect(framingFor('fa')).toBe(framingFor('en'));
     expect(framingFor('pt_BR')).toBe(framingFor('pt'));
+    const persian: CandidateArticle = {
+      ...spanishArticles[0]!,
+      id: 'bbcpersian-ai',
+      language: 'fa',
+      source: 'بی‌بی‌سی فارسی',
+      title: 'اتحادیه اروپا قوانین جدیدی برای هوش مصنوعی تصویب کرد',
+      content:
+        'پارلمان اروپا روز پنجشنبه مجموعه‌ای از قوانین را تصویب کرد که شرکت‌های هوش مصنوعی را به افشای داده‌هایشان ملزم می‌کند.\n' +
+        'شرکت‌های متخلف با جریمه‌هایی تا شش درصد درآمد جهانی خود روبرو می‌شوند.',
+    };
+    const script = writeScript({
+      topic: 'هوش مصنوعی',
+      from: weekAgo,
+      to: now,
+      stories: storiesOn('هوش مصنوعی', [persian]),
+      length: 'short',
+      language: 'fa',
+    });
+    // Persian has no capital letters: its sentences are still ones a listener can follow.
+    expect(sentencesOf(script, 'story')).toEqual([
+      'Here is what بی‌بی‌سی فارسی reported.',
+      'پارلمان اروپا روز پنجشنبه مجموعه‌ای از قوانین را تصویب کرد که شرکت‌های هوش مصنوعی را به افشای داده‌هایشان ملزم می‌کند.',
+      'شرکت‌های متخلف با جریمه‌هایی تا شش درصد درآمد جهانی خود روبرو می‌شوند.',
+    ]);
+  });
+
+  it('frames an Arabic documentary in Arabic, counts as Arabic says them, and holds it to framing', () => {
     const arabic: CandidateArticle = {
       ...spanishArticles[0]!,
       id: 'aljazeera-ai',
@@ -198,19 +225,83 @@ describe('every language with framing of its own', () => {
         'أقر البرلمان الأوروبي يوم الخميس حزمة من القواعد التي تلزم شركات الذكاء الاصطناعي بالكشف عن بياناتها.\n' +
         'وتواجه الشركات المخالفة غرامات تصل إلى ستة في المئة من إيراداتها العالمية.',
     };
-    const script = writeScript({
-      topic: 'الذكاء الاصطناعي',
-      from: weekAgo,
-      to: now,
-      stories: storiesOn('الذكاء الاصطناعي', [arabic]),
-      length: 'short',
-      language: 'ar',
-    });
-    // Arabic has no capital letters: its sentences are still ones a listener can follow.
+    const frame = { topic: 'الذكاء الاصطناعي', from: weekAgo, to: now, language: 'ar' };
+    const stories = storiesOn('الذكاء الاصطناعي', [arabic]);
+    const script = writeScript({ ...frame, stories, length: 'short' });
+    expect(script.title).toBe('الذكاء الاصطناعي، 17–24 نوفمبر 2026');
+    expect(script.segments[0]).toMatchObject({ kind: 'intro', title: 'مقدمة' });
+    expect(script.segments[0]!.sentences).toEqual([
+      'هذا وثائقي إخباري عن «الذكاء الاصطناعي»، يغطي الفترة من 17 نوفمبر 2026 إلى 24 نوفمبر 2026.',
+      'يضم خبرًا واحدًا من مصدر واحد.',
+    ]);
     expect(sentencesOf(script, 'story')).toEqual([
-      'Here is what الجزيرة reported.',
+      'ننقل لكم ما جاء في الجزيرة.',
       'أقر البرلمان الأوروبي يوم الخميس حزمة من القواعد التي تلزم شركات الذكاء الاصطناعي بالكشف عن بياناتها.',
       'وتواجه الشركات المخالفة غرامات تصل إلى ستة في المئة من إيراداتها العالمية.',
     ]);
+    for (const sentence of script.segments.flatMap((s) => s.sentences))
+      expect(sentence).not.toMatch(englishFraming);
+    expect(checkScript(script, stories, frame)).toEqual([]);
+    // Three outlets of one story, named in Arabic: "و" set apart, so checkScript reads each name whole.
+    const more = [
+      {
+        ...arabic,
+        id: 'alarabiya-ai',
+        source: 'العربية',
+        content: 'وقال مسؤولون إن القواعد ستدخل حيز التنفيذ العام المقبل.',
+      },
+      {
+        ...arabic,
+        id: 'skynews-ai',
+        source: 'سكاي نيوز عربية',
+        content: 'وتشمل القواعد غرامات كبيرة على الشركات المخالفة.',
+      },
+    ];
+    const three = storiesOn('الذكاء الاصطناعي', [arabic, ...more]);
+    const threeScript = writeScript({ ...frame, stories: three, length: 'short' });
+    expect(sentencesOf(threeScript, 'outro')[1]).toBe(
+      'استند هذا الوثائقي إلى تقارير الجزيرة، العربية و سكاي نيوز عربية.',
+    );
+    expect(checkScript(threeScript, three, frame)).toEqual([]);
+    const ar = framingFor('ar-EG');
+    expect([2, 3, 11, 100].map((n) => ar.gathered(n, n))).toEqual([
+      'يضم خبرين من مصدرين.',
+      'يضم 3 أخبار من 3 مصادر.',
+      'يضم 11 خبرًا من 11 مصدرًا.',
+      'يضم 100 خبر من 100 مصدر.',
+    ]);
+  });
+
+  it('frames Hindi, Turkish, Polish, Ukrainian, Indonesian, Korean and Swedish in their own words', () => {
+    const intro = (language: string) =>
+      framingFor(language).intro('X', periodInWords(weekAgo, now, language).spoken);
+    expect(intro('hi')).toBe(
+      'यह “X” पर एक समाचार वृत्तचित्र है, जो 17 नवंबर 2026 से 24 नवंबर 2026 तक की अवधि को कवर करता है।',
+    );
+    expect(intro('tr')).toBe(
+      'Bu, X konulu bir haber belgeselidir ve 17 Kasım 2026 ile 24 Kasım 2026 arasındaki dönemi kapsar.',
+    );
+    expect(intro('ko')).toBe(
+      'X에 관한 뉴스 다큐멘터리입니다. 2026년 11월 17일부터 2026년 11월 24일까지의 기간을 다룹니다.',
+    );
+    // Plural forms by Intl.PluralRules: Polish and Ukrainian have three.
+    expect([1, 2, 5, 22].map((n) => framingFor('pl').gathered(n, n))).toEqual([
+      'Zawiera 1 wiadomość z 1 źródła.',
+      'Zawiera 2 wiadomości z 2 źródeł.',
+      'Zawiera 5 wiadomości z 5 źródeł.',
+      'Zawiera 22 wiadomości z 22 źródeł.',
+    ]);
+    expect([1, 3, 5, 21].map((n) => framingFor('uk').gathered(n, n))).toEqual([
+      'Ви почуєте 1 сюжет з 1 джерела.',
+      'Ви почуєте 3 сюжети з 3 джерел.',
+      'Ви почуєте 5 сюжетів з 5 джерел.',
+      'Ви почуєте 21 сюжет з 21 джерела.',
+    ]);
+    // The year in words a narrator reads, not ICU's abbreviation.
+    expect(periodInWords(weekAgo, now, 'uk').compact).toBe('17–24 листопада 2026 року');
+    expect(framingFor('hi').gathered(1, 1)).toBe('इसमें 1 स्रोत से 1 खबर शामिल है।');
+    expect(framingFor('id').gathered(2, 3)).toBe('Dokumenter ini menghimpun 2 berita dari 3 sumber.');
+    expect(framingFor('sv').gathered(1, 2)).toBe('Den samlar 1 nyhet från 2 källor.');
+    expect(framedLanguages).toEqual(expect.arrayContaining(['ar', 'hi', 'tr', 'pl', 'uk', 'id', 'ko', 'sv']));
   });
 });

@@ -556,6 +556,351 @@ function japanese(): Framing {
   };
 }
 
+// ---- Arabic, Hindi, Turkish, Polish, Ukrainian, Indonesian, Korean, Swedish -------------------------
+
+function arabic(): Framing {
+  // Digits as the counts give them (ICU's Arabic writes dates in Arabic-Indic digits).
+  const locale = 'ar-u-nu-latn';
+  const date = (d: Date) => utcDate(locale).format(d);
+  // "و" (and) set apart from the outlet's name it joins, where Arabic writes it against the word: a name in
+  // Latin letters reads better so (El Mundo و El País), and checkScript finds an Arabic one whole.
+  const list = (items: readonly string[]) =>
+    items.length <= 1 ? items.join('') : `${items.slice(0, -1).join('، ')} و ${items.at(-1)}`;
+  const rules = new Intl.PluralRules('ar');
+  /** A count as Arabic says it: one and two by the noun alone, 3-10 with the plural, 11 on with the singular. */
+  const count = (
+    n: number,
+    forms: { one: string; two: string; few: string; many: string; other: string },
+  ) => {
+    const rule = rules.select(n);
+    if (rule === 'one') return forms.one;
+    if (rule === 'two') return forms.two;
+    return `${n} ${rule === 'few' ? forms.few : rule === 'many' ? forms.many : forms.other}`;
+  };
+  return {
+    language: 'ar',
+    intro: (topic, period) => `هذا وثائقي إخباري عن «${topic}»، يغطي ${period}.`,
+    gathered: (stories, sources) =>
+      `يضم ${count(stories, { one: 'خبرًا واحدًا', two: 'خبرين', few: 'أخبار', many: 'خبرًا', other: 'خبر' })} من ${count(sources, { one: 'مصدر واحد', two: 'مصدرين', few: 'مصادر', many: 'مصدرًا', other: 'مصدر' })}.`,
+    noStories: 'لم يُعثر على أخبار عن هذا الموضوع في تلك الفترة.',
+    // Phrased so that no verb agrees with the outlet, whose gender the template cannot know.
+    openings: [
+      (source) => `ننقل لكم ما جاء في ${source}.`,
+      (source) => `وهذا ما ورد في تقرير ${source}.`,
+      (source) => `التقرير التالي من ${source}.`,
+    ],
+    moreFrom: (source) => `وفي تقرير آخر من ${source}.`,
+    alsoCovered: (sources) => `وتناولت هذا الخبر أيضًا ${list(sources)}.`,
+    transitions: [
+      'ننتقل الآن إلى خبر آخر.',
+      'وفي الأخبار أيضًا.',
+      'والآن إلى خبر مختلف.',
+      'ننتقل إلى تقرير آخر.',
+      'ونتابع مع الخبر التالي.',
+    ],
+    lastTransition: 'وأخيرًا، خبر أخير.',
+    end: (topic) => `بهذا نصل إلى نهاية هذا الوثائقي عن «${topic}».`,
+    drewOn: (sources) => `استند هذا الوثائقي إلى تقارير ${list(sources)}.`,
+    titles: { intro: 'مقدمة', transition: 'انتقال', outro: 'المصادر', untitledStory: 'خبر بلا عنوان' },
+    unnamedSource: 'مصدر لم يُذكر اسمه',
+    range: (start, end) => `الفترة من ${date(start)} إلى ${date(end)}`,
+    day: (d) => `يوم ${date(d)}`,
+    compact: compactRange(date, locale),
+    title: (topic, compact) => `${topic}، ${compact}`,
+    alsoAllowed:
+      'مرحبًا بكم؛ استمعوا؛ شكرًا لاستماعكم؛ اليوم؛ الأسبوع؛ الشهر؛ أيام؛ ملخص؛ مراجعة؛ برنامج؛ أخبار؛ عناوين؛ وسائل الإعلام؛ وفقًا؛ أضاف؛ في غضون ذلك؛ آخر؛ التالي؛ الأخير؛ ' +
+      'خبرًا واحدًا؛ خبرين؛ خبرًا؛ خبر؛ مصدر واحد؛ مصدرين؛ مصادر؛ مصدرًا؛ مصدر.',
+  };
+}
+
+function hindi(): Framing {
+  const date = (d: Date) => utcDate('hi').format(d);
+  const count = counting('hi');
+  const list = listed('hi');
+  return {
+    language: 'hi',
+    intro: (topic, period) => `यह “${topic}” पर एक समाचार वृत्तचित्र है, जो ${period} को कवर करता है।`,
+    gathered: (stories, sources) =>
+      `इसमें ${count(sources, { one: 'स्रोत', other: 'स्रोतों' })} से ${count(stories, { one: 'खबर', other: 'खबरें' })} शामिल ${stories === 1 ? 'है' : 'हैं'}।`,
+    noStories: 'इस अवधि में इस विषय पर कोई खबर नहीं मिली।',
+    openings: [
+      (source) => `यह रही ${source} की रिपोर्ट।`,
+      (source) => `${source} की खबर इस प्रकार है।`,
+      (source) => `यह रिपोर्ट ${source} से है।`,
+    ],
+    moreFrom: (source) => `${source} से और जानकारी।`,
+    alsoCovered: (sources) => `इस खबर को ${list(sources)} ने भी कवर किया।`,
+    transitions: [
+      'अब एक और खबर की ओर चलते हैं।',
+      'और भी खबरें हैं।',
+      'अब एक अलग खबर।',
+      'अब हम एक और रिपोर्ट पर आते हैं।',
+      'आगे बढ़ते हैं, अगली खबर।',
+    ],
+    lastTransition: 'और अंत में, एक और खबर।',
+    end: (topic) => `इसी के साथ “${topic}” पर यह वृत्तचित्र समाप्त होता है।`,
+    drewOn: (sources) => `यह वृत्तचित्र ${list(sources)} की रिपोर्टिंग पर आधारित है।`,
+    titles: { intro: 'परिचय', transition: 'अंतराल', outro: 'स्रोत', untitledStory: 'बिना शीर्षक की खबर' },
+    unnamedSource: 'एक अनाम स्रोत',
+    range: (start, end) => `${date(start)} से ${date(end)} तक की अवधि`,
+    day: date,
+    compact: compactRange(date, 'hi'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'स्वागत है; सुनिए; सुनने के लिए धन्यवाद; आज; सप्ताह; महीना; दिन; सारांश; समीक्षा; कार्यक्रम; खबरें; सुर्खियां; मीडिया; के अनुसार; ने कहा; इस बीच; एक और; अगली; ताज़ा; खबर; स्रोत; स्रोतों; है; हैं।',
+  };
+}
+
+function turkish(): Framing {
+  const date = (d: Date) => utcDate('tr').format(d);
+  const list = listed('tr');
+  return {
+    language: 'tr',
+    // Turkish takes no plural after a number, and its suffixes go on the nouns, never on an outlet's name.
+    intro: (topic, period) => `Bu, ${topic} konulu bir haber belgeselidir ve ${period} kapsar.`,
+    gathered: (stories, sources) => `Belgesel, ${sources} kaynaktan ${stories} haberi bir araya getiriyor.`,
+    noStories: 'Bu dönemde bu konuda haber bulunamadı.',
+    openings: [
+      (source) => `${source} şunları bildirdi.`,
+      (source) => `İşte ${source} kaynağından gelen haber.`,
+      (source) => `Bu haberin kaynağı: ${source}.`,
+    ],
+    moreFrom: (source) => `${source} kaynağından daha fazla bilgi var.`,
+    alsoCovered: (sources) => `Haber ayrıca şu kaynaklarda da yer aldı: ${list(sources)}.`,
+    transitions: [
+      'Şimdi başka bir habere geçiyoruz.',
+      'Başka haberler de var.',
+      'Şimdi farklı bir haber.',
+      'Bir sonraki habere geçelim.',
+      'Devam ediyoruz, sıradaki haber.',
+    ],
+    lastTransition: 'Son olarak, bir haber daha.',
+    end: (topic) => `${topic} konulu belgeselimiz burada sona eriyor.`,
+    drewOn: (sources) => `Belgeselde şu kaynakların haberlerinden yararlanıldı: ${list(sources)}.`,
+    titles: { intro: 'Giriş', transition: 'Geçiş', outro: 'Kaynaklar', untitledStory: 'Başlıksız haber' },
+    unnamedSource: 'adı belirtilmeyen bir kaynak',
+    range: (start, end) => `${date(start)} ile ${date(end)} arasındaki dönemi`,
+    day: (d) => `${date(d)} tarihini`,
+    compact: compactRange(date, 'tr'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'Hoş geldiniz; dinleyin; dinlediğiniz için teşekkürler; bugün; hafta; ay; gün; özet; değerlendirme; program; haberler; manşetler; medya; göre; ekledi; bu arada; başka; sıradaki; son.',
+  };
+}
+
+function polish(): Framing {
+  const date = (d: Date) => utcDate('pl').format(d);
+  const count = counting('pl');
+  const list = listed('pl');
+  return {
+    language: 'pl',
+    intro: (topic, period) =>
+      `To dokumentalny serwis informacyjny na temat „${topic}”, obejmujący ${period}.`,
+    gathered: (stories, sources) =>
+      `Zawiera ${count(stories, { one: 'wiadomość', other: 'wiadomości' })} z ${count(sources, { one: 'źródła', few: 'źródeł', many: 'źródeł', other: 'źródła' })}.`,
+    noStories: 'W tym okresie nie znaleziono wiadomości na ten temat.',
+    // No verb agrees with the outlet ("podał", "podała"), whose gender the template cannot know.
+    openings: [
+      (source) => `Oto relacja: ${source}.`,
+      (source) => `Źródło tej informacji: ${source}.`,
+      (source) => `Poniższe informacje pochodzą od: ${source}.`,
+    ],
+    moreFrom: (source) => `Więcej informacji: ${source}.`,
+    alsoCovered: (sources) => `O sprawie informowały także: ${list(sources)}.`,
+    transitions: [
+      'Przechodzimy do kolejnej wiadomości.',
+      'Są też inne wiadomości.',
+      'A teraz inny temat.',
+      'Przejdźmy do następnej relacji.',
+      'Idziemy dalej: kolejna wiadomość.',
+    ],
+    lastTransition: 'Na koniec jeszcze jedna wiadomość.',
+    end: (topic) => `Na tym kończymy serwis dokumentalny na temat „${topic}”.`,
+    drewOn: (sources) => `Wykorzystano materiały: ${list(sources)}.`,
+    titles: {
+      intro: 'Wstęp',
+      transition: 'Przejście',
+      outro: 'Źródła',
+      untitledStory: 'Wiadomość bez tytułu',
+    },
+    unnamedSource: 'nieznane źródło',
+    range: (start, end) => `okres od ${date(start)} do ${date(end)}`,
+    day: (d) => `dzień ${date(d)}`,
+    compact: compactRange(date, 'pl'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'Witamy; słuchać; dziękujemy za wysłuchanie; dzisiaj; tydzień; miesiąc; dni; przegląd; podsumowanie; program; wiadomości; nagłówki; media; według; dodał; tymczasem; inny; następny; ostatni; wiadomość; źródła; źródeł.',
+  };
+}
+
+function ukrainian(): Framing {
+  // "17 листопада 2026 року": ICU writes the year "2026 р.", which a narrator would read as a letter.
+  const dayMonth = new Intl.DateTimeFormat('uk', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const date = (d: Date) => `${dayMonth.format(d)} ${d.getUTCFullYear()} року`;
+  const count = counting('uk');
+  const list = listed('uk');
+  return {
+    language: 'uk',
+    intro: (topic, period) => `Це новинний документальний випуск на тему «${topic}» за ${period}.`,
+    gathered: (stories, sources) =>
+      `Ви почуєте ${count(stories, { one: 'сюжет', few: 'сюжети', many: 'сюжетів', other: 'сюжету' })} з ${count(sources, { one: 'джерела', other: 'джерел' })}.`,
+    noStories: 'За цей період сюжетів на цю тему не знайдено.',
+    openings: [
+      (source) => `Ось що повідомляє ${source}.`,
+      (source) => `${source} повідомляє таке.`,
+      (source) => `Джерело цього матеріалу — ${source}.`,
+    ],
+    moreFrom: (source) => `Ще про це повідомляє ${source}.`,
+    alsoCovered: (sources) => `Про це також повідомляли: ${list(sources)}.`,
+    transitions: [
+      'Далі — інша новина.',
+      'Є й інші новини.',
+      'А тепер про інше.',
+      'Переходимо до наступного повідомлення.',
+      'Рухаємося далі: наступна новина.',
+    ],
+    lastTransition: 'І насамкінець, ще одна новина.',
+    end: (topic) => `На цьому наш документальний випуск на тему «${topic}» завершено.`,
+    drewOn: (sources) => `У ньому використано матеріали: ${list(sources)}.`,
+    titles: { intro: 'Вступ', transition: 'Перехід', outro: 'Джерела', untitledStory: 'Сюжет без назви' },
+    unnamedSource: 'неназване джерело',
+    range: (start, end) => `період з ${date(start)} по ${date(end)}`,
+    day: date,
+    // Within a month the first day alone (ICU's range would end in "р." too).
+    compact: (start, end) =>
+      sameDay(start, end)
+        ? date(end)
+        : sameMonth(start, end)
+          ? `${start.getUTCDate()}–${date(end)}`
+          : `${date(start)} – ${date(end)}`,
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'Ласкаво просимо; слухати; дякуємо, що слухали; сьогодні; тиждень; місяць; дні; огляд; підсумки; програма; новини; заголовки; видання; за даними; додав; тим часом; інший; наступний; останній; сюжет; сюжети; сюжетів; сюжету; джерела; джерел.',
+  };
+}
+
+function indonesian(): Framing {
+  const date = (d: Date) => utcDate('id').format(d);
+  const list = listed('id');
+  return {
+    language: 'id',
+    intro: (topic, period) => `Ini adalah dokumenter berita tentang ${topic}, yang mencakup ${period}.`,
+    gathered: (stories, sources) => `Dokumenter ini menghimpun ${stories} berita dari ${sources} sumber.`,
+    noStories: 'Tidak ada berita tentang topik ini pada periode tersebut.',
+    openings: [
+      (source) => `Berikut laporan dari ${source}.`,
+      (source) => `${source} melaporkan hal berikut.`,
+      (source) => `Laporan ini berasal dari ${source}.`,
+    ],
+    moreFrom: (source) => `Ada informasi lain dari ${source}.`,
+    alsoCovered: (sources) => `Berita ini juga diliput oleh ${list(sources)}.`,
+    transitions: [
+      'Selanjutnya, kita beralih ke berita lain.',
+      'Ada berita lainnya.',
+      'Sekarang, berita yang berbeda.',
+      'Kita beralih ke laporan berikutnya.',
+      'Berikutnya, berita selanjutnya.',
+    ],
+    lastTransition: 'Terakhir, satu berita lagi.',
+    end: (topic) => `Demikian dokumenter tentang ${topic}.`,
+    drewOn: (sources) => `Dokumenter ini disusun dari laporan ${list(sources)}.`,
+    titles: {
+      intro: 'Pendahuluan',
+      transition: 'Peralihan',
+      outro: 'Sumber',
+      untitledStory: 'Berita tanpa judul',
+    },
+    unnamedSource: 'sumber yang tidak disebutkan namanya',
+    range: (start, end) => `periode ${date(start)} hingga ${date(end)}`,
+    day: (d) => `tanggal ${date(d)}`,
+    compact: compactRange(date, 'id'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'Selamat datang; dengarkan; terima kasih telah mendengarkan; hari ini; minggu; bulan; hari; ringkasan; ulasan; program; berita; tajuk; media; menurut; menambahkan; sementara itu; lain; berikutnya; terbaru.',
+  };
+}
+
+function korean(): Framing {
+  const date = (d: Date) => utcDate('ko').format(d);
+  const list = listed('ko');
+  return {
+    language: 'ko',
+    // The period ends in 일 or 기간, so its object particle is 을; no particle follows a name the template
+    // cannot know the last sound of (의 and 에서 follow any).
+    intro: (topic, period) => `${topic}에 관한 뉴스 다큐멘터리입니다. ${period}을 다룹니다.`,
+    gathered: (stories, sources) => `${sources}개 출처의 뉴스 ${stories}건을 모았습니다.`,
+    noStories: '이 기간에 이 주제에 관한 뉴스를 찾지 못했습니다.',
+    openings: [
+      (source) => `${source}의 보도입니다.`,
+      (source) => `다음은 ${source}의 보도 내용입니다.`,
+      (source) => `이 보도는 ${source}에서 나왔습니다.`,
+    ],
+    moreFrom: (source) => `${source}의 추가 보도입니다.`,
+    alsoCovered: (sources) => `이 소식은 ${list(sources)}에서도 보도했습니다.`,
+    transitions: [
+      '다음 소식으로 넘어가겠습니다.',
+      '다른 소식도 있습니다.',
+      '이번에는 다른 소식입니다.',
+      '다른 보도로 넘어갑니다.',
+      '이어서 다음 뉴스입니다.',
+    ],
+    lastTransition: '마지막으로 한 가지 소식이 더 있습니다.',
+    end: (topic) => `${topic}에 관한 다큐멘터리를 마칩니다.`,
+    drewOn: (sources) => `${list(sources)}의 보도를 바탕으로 했습니다.`,
+    titles: { intro: '소개', transition: '전환', outro: '출처', untitledStory: '제목 없는 뉴스' },
+    unnamedSource: '이름이 밝혀지지 않은 출처',
+    range: (start, end) => `${date(start)}부터 ${date(end)}까지의 기간`,
+    day: date,
+    compact: compactRange(date, 'ko'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      '환영합니다; 들어 주셔서 감사합니다; 오늘; 이번 주; 이번 달; 일; 요약; 정리; 프로그램; 뉴스; 헤드라인; 언론; 에 따르면; 덧붙였습니다; 한편; 다른; 다음; 최신.',
+  };
+}
+
+function swedish(): Framing {
+  const date = (d: Date) => utcDate('sv').format(d);
+  const count = counting('sv');
+  const list = listed('sv');
+  return {
+    language: 'sv',
+    intro: (topic, period) => `Det här är en nyhetsdokumentär om ${topic} som täcker ${period}.`,
+    gathered: (stories, sources) =>
+      `Den samlar ${count(stories, { one: 'nyhet', other: 'nyheter' })} från ${count(sources, { one: 'källa', other: 'källor' })}.`,
+    noStories: 'Inga nyheter om ämnet hittades under den perioden.',
+    openings: [
+      (source) => `Så här rapporterade ${source}.`,
+      (source) => `${source} rapporterade följande.`,
+      (source) => `Den här rapporten kommer från ${source}.`,
+    ],
+    moreFrom: (source) => `Mer kom från ${source}.`,
+    alsoCovered: (sources) => `Nyheten rapporterades även av ${list(sources)}.`,
+    transitions: [
+      'Nu går vi vidare till en annan nyhet.',
+      'Det finns fler nyheter.',
+      'Nu till en annan nyhet.',
+      'Vi går nu över till en annan rapport.',
+      'Vi fortsätter med nästa nyhet.',
+    ],
+    lastTransition: 'Till sist, en nyhet till.',
+    end: (topic) => `Därmed är den här dokumentären om ${topic} slut.`,
+    drewOn: (sources) => `Den bygger på rapportering från ${list(sources)}.`,
+    titles: {
+      intro: 'Inledning',
+      transition: 'Övergång',
+      outro: 'Källor',
+      untitledStory: 'Nyhet utan rubrik',
+    },
+    unnamedSource: 'en icke namngiven källa',
+    range: (start, end) => `perioden ${date(start)} till ${date(end)}`,
+    day: (d) => `den ${date(d)}`,
+    compact: compactRange(date, 'sv'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'Välkommen; lyssna; tack för att du lyssnade; i dag; vecka; månad; dagar; sammanfattning; genomgång; program; nyheter; rubriker; medier; enligt; tillade; samtidigt; annan; nästa; senaste; nyhet; källa; källor.',
+  };
+}
+
 const framings: ReadonlyMap<string, Framing> = new Map(
   [
     english,
@@ -568,6 +913,14 @@ const framings: ReadonlyMap<string, Framing> = new Map(
     russian(),
     chinese(),
     japanese(),
+    arabic(),
+    hindi(),
+    turkish(),
+    polish(),
+    ukrainian(),
+    indonesian(),
+    korean(),
+    swedish(),
   ].map((f) => [f.language, f]),
 );
 
