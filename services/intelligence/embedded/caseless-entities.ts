@@ -610,16 +610,21 @@ export function caselessNames(
     const last = matchForm(found.words.at(-1)!);
     surnames.set(last, surnames.has(last) ? null : key);
   }
+  // The names by their first word's form, each with its words' forms: a word is checked against the names
+  // it can start, not all of them (a long article names hundreds).
+  const byFirst = new Map<string, { key: string; parts: string[] }[]>();
+  for (const key of keys) {
+    const parts = key.split(' ');
+    byFirst.set(parts[0]!, [...(byFirst.get(parts[0]!) ?? []), { key, parts }]);
+  }
   const tally = (all: readonly Words[]) => {
     const counts = new Map<string, number>();
     for (const words of all) {
       for (let i = 0; i < words.forms.length; i++) {
-        for (const key of keys) {
-          const parts = key.split(' ');
-          if (
-            parts.every((p, k) => (k === 0 ? words.forms[i]!.includes(p) : words.forms[i + k]?.[0] === p))
-          ) {
-            counts.set(key, (counts.get(key) ?? 0) + 1);
+        for (const first of new Set(words.forms[i])) {
+          for (const { key, parts } of byFirst.get(first) ?? []) {
+            if (parts.every((p, k) => k === 0 || words.forms[i + k]?.[0] === p))
+              counts.set(key, (counts.get(key) ?? 0) + 1);
           }
         }
         const owner = words.forms[i]!.map((f) => surnames.get(f)).find((k) => k);
