@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMostlyCaseless, matchForm } from './caseless-entities.ts';
+import { isMostlyCaseless, matchForm, withoutParticles } from './caseless-entities.ts';
 import { extractEntities } from './entities.ts';
 import { parseSentences } from './sentences.ts';
 
@@ -216,6 +216,15 @@ describe('entities of text in scripts without capitals', () => {
         ['London', 'place'],
       ]),
     );
+  });
+
+  it('takes the particles Arabic and Hebrew write against a word off it, never below three letters', () => {
+    expect(['هدنة', 'الهدنة', 'والهدنة', 'بالهدنة', 'للهدنة'].map((w) => withoutParticles(w, 'ar'))).toEqual(
+      Array(5).fill('هدنه'),
+    );
+    expect(withoutParticles('الله', 'ar')).toBe('الله');
+    expect(withoutParticles('ובישראל', 'he')).toBe(withoutParticles('ישראל', 'he'));
+    expect(withoutParticles('بريطانيا', 'fa')).toBe('بريطانيا');
   });
 
   it('compares words without the letters written several ways', () => {

@@ -675,3 +675,26 @@ export function isNameWordOf(names: readonly string[], language: string | null):
   const words = new Set(names.flatMap((name) => name.split(/\s+/u).map(matchForm)));
   return (word) => variantsOf(matchForm(word), code).some((form) => words.has(form));
 }
+
+/**
+ * One form for the ways Arabic and Hebrew write a word with the particles joined to its front ("and",
+ * "in", "to", the article): الهدنة, والهدنة, بالهدنة and هدنة are هدنه. What a word keeps is at least three
+ * letters, so a short word is never taken apart. Other languages' words are returned as they are.
+ */
+export function withoutParticles(word: string, language: string | null): string {
+  const form = matchForm(word);
+  const enough = (rest: string) => [...rest].length >= 3;
+  let rest = form;
+  if (language === 'ar') {
+    for (const particle of [/^[وف]/u, /^(?:لل|[بلك])/u, /^ال/u]) {
+      const match = particle.exec(rest);
+      if (match && enough(rest.slice(match[0].length))) rest = rest.slice(match[0].length);
+    }
+  } else if (language === 'he') {
+    for (const particle of [/^ו/u, /^[הבלמשכ]/u]) {
+      const match = particle.exec(rest);
+      if (match && enough(rest.slice(match[0].length))) rest = rest.slice(match[0].length);
+    }
+  }
+  return rest;
+}

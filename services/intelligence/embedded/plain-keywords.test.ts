@@ -100,6 +100,18 @@ describe('keywords in languages other than English', () => {
     expect(e.keywords).not.toContain('في');
   });
 
+  it('Arabic: a word with "and", "in" or "the" written against it is the same keyword', async () => {
+    const e = await enrich('مباحثات في القاهرة', [
+      'وصل الوفد إلى القاهرة يوم الأحد لبحث وقف إطلاق النار.',
+      'وقال مسؤولون إن التوصل إلى هدنة ممكن خلال أيام.',
+      'ويأمل الوسطاء أن تصمد الهدنة هذه المرة.',
+      'وتعهدت الأطراف بالالتزام بالهدنة وبإطلاق سراح المحتجزين.',
+    ]);
+    expect(e.language).toBe('ar');
+    // هدنة, الهدنة and بالهدنة, once each: one keyword, shown in the form written first.
+    expect(e.keywords).toContain('هدنة');
+  });
+
   it('Vietnamese: words of two syllables, not syllables alone', async () => {
     const e = await enrich(vietnamese[0], [...vietnamese[1]]);
     expect(e.language).toBe('vi');

@@ -8,7 +8,9 @@
 // and in a script without capitals a word of a name the entities found (caseless-entities.ts);
 // German, which capitalises every noun, keeps the nouns its grammar shows and only those. In the
 // languages with a Snowball stemmer (word-stems.ts) the forms of a word are counted as one ("despido",
-// "despidos"; "рабочих мест", "рабочие места") and shown as the article most often writes it.
+// "despidos"; "рабочих мест", "рабочие места") and shown as the article most often writes it; in Arabic
+// and Hebrew, the forms with the particles written against a word ("and the", "in the": الوظائف, والوظائف).
+import { withoutParticles } from './caseless-entities.ts';
 import { germanCommonNouns } from './german-nouns.ts';
 import { keywordTally, positionWeight } from './keyword-tally.ts';
 import type { Sentence, Token } from './sentences.ts';
@@ -45,9 +47,15 @@ export function extractPlainKeywords(
   const { add, ranked } = keywordTally();
   /** Each counted key's written forms, with how often each is written. */
   const forms = new Map<string, Map<string, number>>();
+  // Arabic and Hebrew write "and", "in", "the" against the word: its forms so are one keyword.
+  const particles = language === 'ar' || language === 'he';
   const count = (words: readonly Token[], weight: number) => {
     const shown = words.map(form).join(' ');
-    const key = stem ? words.map((t) => stem(form(t))).join(' ') : shown;
+    const key = stem
+      ? words.map((t) => stem(form(t))).join(' ')
+      : particles
+        ? words.map((t) => withoutParticles(form(t), language)).join(' ')
+        : shown;
     add(key, weight);
     const written = forms.get(key) ?? new Map<string, number>();
     written.set(shown, (written.get(shown) ?? 0) + 1);
