@@ -1,4 +1,5 @@
-// What each category's news talks about in Spanish, French, German, Italian, Portuguese and Russian:
+// What each category's news talks about in Spanish, French, German, Italian, Portuguese, Russian, Dutch,
+// Polish, Turkish, Swedish and Ukrainian:
 // the English vocabulary's seed words (category-vocabulary.ts) written again as those languages' news
 // desks write them, not translated word for word. Words that are two things in a language are left
 // out of both (Spanish "partido", a party and a match; French "but", a goal and an aim; German "Preis",
@@ -366,5 +367,266 @@ export const translatedCategoryVocabulary: Record<string, Vocabularies> = {
       вторжение, конфликт, гуманитарный, граница
       | страна, страны, международный, режим, атака, удар, удары, погибли, бомба, насилие, протест,
       протестующие, кризис, помощь, посол, саммит, договор, ядерный, столица, землетрясение, заложники`,
+  }),
+  nl: vocabularies({
+    politics: `verkiezingen, verkiezing, parlement, tweede kamer, eerste kamer, kamerleden, kamerlid, minister,
+      ministers, politicus, politici, politiek, politieke, partij, partijen, regering, kabinet, oppositie,
+      coalitie, kiezers, campagne, referendum, premier, formatie, vvd, pvv, d66, cda
+      | wet, wetten, hervorming, debat, president, voorzitter, burgemeester, gemeenteraad, begroting,
+      belastingen, stemming, peiling, meerderheid, grondwet, commissie, woordvoerder, burgers, democratie`,
+    business: `bedrijf, bedrijven, aandelen, aandeelhouders, winst, omzet, economie, economische, inflatie,
+      beleggers, beurs, markt, markten, bank, banken, dividend, kwartaal, rente, euro, dollar, export,
+      import, handel, tekort, groei, bbp, olie, prijzen, concern
+      |  industrie, consumenten, kosten, schulden, lening, financiële, investering,
+      miljard, miljoen, analisten, banen, werkloosheid, werknemers, fabriek, productie, sector,
+      faillissement, merk, pensioen, hypotheek, woningmarkt, recessie, fusie, overname`,
+    technology: `technologie, software, computer, computers, internet, digitaal, digitale, smartphone,
+      telefoon, app, apps, microsoft, google, apple, hackers, cyberaanval, cyberveiligheid, games,
+      chip, chips, processor, kunstmatige intelligentie, algoritme, gebruikers, sociale media
+      | apparaat, apparaten, netwerk, gegevens, data, server, systeem, programma, code, ontwikkelaars,
+      scherm, laptop, robot, robots, elektronica, camera, zoekmachine, platform, beveiliging, patent,
+      telecom, innovatie, start-up, cloud, batterij`,
+    sports: `voetbal, basketbal, tennis, golf, wielrennen, schaatsen, atletiek, olympische, kampioenschap,
+      toernooi, competitie, eredivisie, beker, trainer, coach, spits, keeper, doelpunt, doelpunten,
+      nationale ploeg, oranje, stadion, scheidsrechter, penalty, finale, halve finale, seizoen, club,
+      medaille, wereldkampioenschap, speler, spelers, wedstrijd
+      | ploeg, team, winnen, won, zege, overwinning, nederlaag, gelijkspel, kampioen, titel, blessure,
+      training, fans, supporters, sport, atleet, record, speelronde, punten, ranglijst, transfer,
+      contract, trofee, minuut, bal`,
+    entertainment: `film, films, bioscoop, acteur, actrice, acteurs, regisseur, oscar, grammy, muziek,
+      album, zanger, zangeres, band, liedje, concert, tournee, festival, theater, musical,
+      komedie, hollywood, ster, sterren, roman, schrijver, boek, televisie, serie, aflevering, rock, pop,
+      rapper
+      |  genomineerd, nominatie, uitreiking, show, podium, publiek, kijkers, rol, studio,
+      producent, première, kunstenaar, kunst, galerie, tentoonstelling, literatuur, dichter, dans,
+      opera, orkest, omroep, radio, documentaire`,
+    science: `wetenschappers, wetenschapper, wetenschap, wetenschappelijk, onderzoek, onderzoekers,
+      experiment, laboratorium, natuurkunde, scheikunde, biologie, astronomen, ruimte, ruimtevaart, nasa,
+      telescoop, planeet, planeten, sterrenstelsel, asteroïde, ruimtesonde, fossiel, dinosaurus,
+      genetisch, genoom, dna, evolutie
+      | ontdekking, tijdschrift, studie, theorie, universiteit, hoogleraar, deeltjes, quantum, mars,
+      maan, missie, sonde, cellen, molecuul, wiskunde, archeologen`,
+    health: `gezondheid, ziekenhuis, ziekenhuizen, kliniek, patiënten, patiënt, artsen, arts, dokter,
+      verpleegkundigen, ziekte, ziekten, kanker, virus, vaccin, vaccinatie, medisch, medische,
+      geneesmiddel, medicijn, behandeling, infectie, epidemie, pandemie, obesitas, diabetes, ggz
+      | zorg, symptomen, voeding, hart, bloed, risico, griep, therapie, farmaceutisch, recept, roken,
+      alcohol, sterfgevallen, zwangerschap, spoedeisende hulp, huisarts`,
+    environment: `klimaat, klimaatverandering, milieu, uitstoot, emissies, koolstof, co2, broeikasgassen,
+      vervuiling, opwarming, natuurbehoud, duurzame energie, biodiversiteit, ontbossing, recycling,
+      fossiele, stikstof
+      | energie, zonne-energie, windenergie, bos, bossen, uitsterven, droogte, overstromingen, oceaan,
+      zee, temperaturen, afval, plastic, duurzaam, ecosysteem, leefgebied, ijs`,
+    world: `oorlog, troepen, leger, militair, militaire, soldaten, vluchtelingen, ambassade, diplomaat,
+      diplomaten, diplomatiek, staakt-het-vuren, wapenstilstand, opstandelingen, rebellen, milities,
+      sancties, verenigde naties, vn, navo, minister van buitenlandse zaken, invasie, conflict, vrede,
+      humanitaire, grens
+      | landen, internationaal, regime, aanval, aanvallen, gedood, bom, geweld, protest, demonstranten,
+      crisis, hulp, ambassadeur, top, verdrag, nucleair, hoofdstad, aardbeving, gijzelaars`,
+  }),
+  pl: vocabularies({
+    politics: `wybory, wyborach, wyborczy, parlament, sejm, senat, posłowie, poseł, posłanka, minister,
+      ministrowie, polityk, politycy, polityka, polityczny, partia, partie, rząd, opozycja, koalicja,
+      wyborcy, kampania wyborcza, referendum, premier, pis, platforma obywatelska, konfederacja
+      | ustawa, ustawy, reforma, debata, prezydent, przewodniczący, burmistrz, budżet, podatki,
+      głosowanie, sondaż, większość, konstytucja, komisja, rzecznik, obywatele, demokracja`,
+    business: `firma, firmy, spółka, spółki, akcje, akcjonariusze, zysk, zyski, przychody, gospodarka,
+      gospodarczy, inflacja, inwestorzy, giełda, rynek, rynki, bank, banki, dywidenda, kwartał,
+      stopy procentowe, złoty, euro, dolar, eksport, import, handel, deficyt, wzrost, pkb, ropa, ceny
+      | biznes, przemysł, konsumenci, popyt, koszty, dług, kredyt, finansowy, inwestycja, miliardów,
+      milionów, analitycy, oferta, zatrudnienie, bezrobocie, pracownicy, fabryka, produkcja, sektor,
+      upadłość, marka, emerytury, mieszkania, recesja, fuzja, przejęcie`,
+    technology: `technologia, technologie, oprogramowanie, komputer, komputery, internet, cyfrowy,
+      cyfrowe, smartfon, telefon, aplikacja, aplikacje, microsoft, google, apple, hakerzy, cyberatak,
+      cyberbezpieczeństwo, gry wideo, konsola, chip, procesor, sztuczna inteligencja, algorytm,
+      użytkownicy, media społecznościowe
+      | urządzenie, urządzenia, sieć, dane, serwer, system, program, kod, programiści, ekran, laptop,
+      robot, roboty, elektronika, kamera, wyszukiwarka, platforma, bezpieczeństwo, patent,
+      telekomunikacja, innowacje, startup, chmura, bateria`,
+    sports: `piłka nożna, piłkarz, piłkarze, koszykówka, siatkówka, tenis, golf, kolarstwo, skoki
+      narciarskie, lekkoatletyka, olimpijski, igrzyska, mistrzostwa, turniej, liga, ekstraklasa, puchar,
+      trener, napastnik, bramkarz, gol, gole, bramka, reprezentacja, stadion, sędzia, rzut karny, finał,
+      półfinał, sezon, klub, medal, mundial, zawodnik, zawodnicy, mecz
+      | drużyna, wygrać, wygrał, zwycięstwo, porażka, remis, mistrz, tytuł, kontuzja, trening,
+      kibice, sport, sportowiec, rekord, punkty, tabela, transfer, kontrakt, trofeum, minuta`,
+    entertainment: `film, filmy, kino, aktor, aktorka, aktorzy, reżyser, oscar, grammy, muzyka, album,
+      piosenkarz, piosenkarka, zespół muzyczny, piosenka, koncert, trasa koncertowa, festiwal, teatr,
+      musical, komedia, hollywood, gwiazda, gwiazdy, powieść, pisarz, książka, telewizja, serial,
+      odcinek, rock, pop, raper
+      | nagroda, nominowany, nominacja, gala, show, scena, publiczność, widzowie, rola, obsada, studio,
+      producent, premiera, artysta, artystka, sztuka, galeria, wystawa, literatura, poeta, taniec,
+      opera, orkiestra, radio, dokument`,
+    science: `naukowcy, naukowiec, nauka, naukowy, badania, badacze, eksperyment, laboratorium, fizyka,
+      chemia, biologia, astronomowie, kosmos, kosmiczny, nasa, teleskop, planeta, planety, galaktyka,
+      asteroida, orbita, sonda, skamieniałość, dinozaur, genetyczny, genom, dna, ewolucja
+      | odkrycie, czasopismo, badanie, teoria, uniwersytet, profesor, cząstki, kwantowy, mars, księżyc,
+      misja, komórki, cząsteczka, matematyka, archeolodzy`,
+    health: `zdrowie, szpital, szpitale, klinika, pacjenci, pacjent, lekarze, lekarz, pielęgniarki,
+      choroba, choroby, nowotwór, rak, wirus, szczepionka, szczepienie, medyczny, medycyna, lek, leki,
+      leczenie, zakażenie, epidemia, pandemia, otyłość, cukrzyca, nfz
+      | opieka, objawy, dieta, serce, krew, ryzyko, grypa, terapia, farmaceutyczny, recepta, palenie,
+      alkohol, zgony, ciąża, sor`,
+    environment: `klimat, zmiany klimatu, klimatyczny, środowisko, emisje, emisja, węgiel, co2, gazy
+      cieplarniane, zanieczyszczenie, smog, ocieplenie, ochrona przyrody, odnawialne, bioróżnorodność,
+      wylesianie, recykling, kopalne
+      | energia, fotowoltaika, wiatraki, las, lasy, wymieranie, susza, powódź, ocean, morze,
+      temperatury, śmieci, odpady, plastik, zrównoważony, ekosystem, siedlisko, lód`,
+    world: `wojna, wojska, wojsko, armia, militarny, żołnierze, uchodźcy, ambasada, dyplomata, dyplomaci,
+      dyplomatyczny, zawieszenie broni, rozejm, rebelianci, bojówki, sankcje, onz, nato, minister spraw
+      zagranicznych, inwazja, konflikt, pokój, humanitarny, granica
+      | kraje, międzynarodowy, reżim, atak, ataki, zabici, bomba, przemoc, protest, demonstranci,
+      kryzys, pomoc, ambasador, szczyt, traktat, jądrowy, stolica, trzęsienie ziemi, zakładnicy`,
+  }),
+  tr: vocabularies({
+    politics: `seçim, seçimler, seçmen, seçmenler, meclis, tbmm, milletvekili, milletvekilleri, bakan,
+      bakanlar, siyasetçi, siyaset, siyasi, parti, partiler, hükümet, muhalefet, koalisyon, kampanya,
+      referandum, cumhurbaşkanı, başbakan, akp, chp, mhp, oy
+      | yasa, kanun, reform, tartışma, başkan, belediye başkanı, belediye, bütçe, vergi, vergiler, oylama,
+      anket, çoğunluk, anayasa, komisyon, sözcü, vatandaşlar, demokrasi`,
+    business: `şirket, şirketler, hisse, hisseler, hissedarlar, kâr, ekonomi, ekonomik, enflasyon,
+      yatırımcılar, borsa, piyasa, piyasalar, banka, bankalar, temettü, çeyrek, faiz, merkez bankası, lira,
+      dolar, euro, ihracat, ithalat, ticaret, büyüme, gsyh, petrol, fiyatlar
+      | iş dünyası, sanayi, tüketiciler, talep, maliyet, borç, kredi, finansal, yatırım, milyar, milyon,
+      analistler, teklif, istihdam, işsizlik, çalışanlar, fabrika, üretim, sektör, iflas, marka, emekli,
+      konut, durgunluk, birleşme, satın alma`,
+    technology: `teknoloji, yazılım, bilgisayar, bilgisayarlar, internet, dijital, akıllı telefon, telefon,
+      uygulama, uygulamalar, microsoft, google, apple, hacker, siber saldırı, siber güvenlik, video
+      oyunları, konsol, çip, işlemci, yapay zeka, yapay zekâ, algoritma, kullanıcılar, sosyal medya
+      | cihaz, cihazlar, ağ, veri, veriler, sunucu, sistem, program, kod, geliştiriciler, ekran, dizüstü,
+      robot, elektronik, kamera, arama motoru, platform, güvenlik, patent, telekomünikasyon, inovasyon,
+      girişim, bulut, batarya`,
+    sports: `futbol, basketbol, voleybol, tenis, golf, bisiklet, atletizm, olimpiyat, olimpiyatları,
+      şampiyonluk, turnuva, lig, süper lig, kupa, teknik direktör, antrenör, forvet, kaleci, gol, goller,
+      milli takım, stadyum, hakem, penaltı, final, yarı final, sezon, kulüp, madalya, dünya kupası,
+      futbolcu, oyuncular, maç
+      | takım, kazanmak, kazandı, galibiyet, yenilgi, beraberlik, şampiyon, unvan, sakatlık, antrenman,
+      taraftarlar, spor, sporcu, rekor, puan, puan durumu, transfer, sözleşme, dakika, top`,
+    entertainment: `film, filmler, sinema, aktör, aktris, yönetmen, oscar, grammy, müzik, albüm,
+      şarkıcı, şarkı, konser, turne, festival, tiyatro, müzikal, komedi, hollywood, yıldız,
+      yıldızlar, roman, yazar, kitap, televizyon, dizi, rock, pop, rapçi
+      | ödül, aday, adaylık, tören, gösteri, sahne, seyirci, izleyiciler, rol, kadro, stüdyo, yapımcı,
+      gala, sanatçı, sanat, galeri, sergi, edebiyat, şair, dans, opera, orkestra, radyo, belgesel`,
+    science: `bilim insanları, bilim insanı, bilim, bilimsel, araştırma, araştırmacılar, deney, laboratuvar,
+      fizik, kimya, biyoloji, astronomlar, uzay, nasa, teleskop, gezegen, gezegenler, galaksi, asteroit,
+      yörünge, uzay aracı, fosil, dinozor, genetik, genom, dna, evrim
+      | keşif, dergi, teori, üniversite, profesör, parçacık, kuantum, mars, hücreler,
+      molekül, matematik, arkeologlar`,
+    health: `sağlık, hastane, hastaneler, klinik, hastalar, hasta, doktorlar, doktor, hekim, hemşireler,
+      hastalık, hastalıklar, kanser, virüs, aşı, aşılama, tıbbi, tıp, ilaç, tedavi, enfeksiyon, salgın,
+      pandemi, obezite, diyabet
+      | bakım, belirtiler, beslenme, kalp, kan, risk, grip, terapi, ilaç sektörü, reçete, sigara, alkol,
+      ölümler, hamilelik, acil servis`,
+    environment: `iklim, iklim değişikliği, çevre, emisyon, emisyonlar, karbon, co2, sera gazı, kirlilik,
+      küresel ısınma, doğa koruma, yenilenebilir, biyoçeşitlilik, ormansızlaşma, geri dönüşüm, fosil
+      yakıt
+      | enerji, güneş enerjisi, rüzgâr enerjisi, orman, ormanlar, yok olma, kuraklık, sel, okyanus, deniz,
+      sıcaklıklar, çöp, atık, plastik, sürdürülebilir, ekosistem, yaşam alanı, buzul`,
+    world: `savaş, birlikler, ordu, askeri, askerler, mülteciler, büyükelçilik, diplomat, diplomatlar,
+      diplomatik, ateşkes, isyancılar, militanlar, yaptırımlar, birleşmiş milletler, bm, nato, dışişleri
+      bakanı, işgal, çatışma, barış, insani, sınır
+      | ülkeler, uluslararası, rejim, saldırı, saldırılar, öldürüldü, bomba, şiddet, protesto,
+      göstericiler, kriz, yardım, büyükelçi, zirve, anlaşma, nükleer, başkent, deprem, rehineler`,
+  }),
+  sv: vocabularies({
+    politics: `val, valet, riksdagen, riksdag, riksdagsledamot, ledamöter, minister, ministrar, politiker,
+      politik, politiska, parti, partier, regeringen, regering, oppositionen, koalition, väljare,
+      valrörelse, folkomröstning, statsminister, socialdemokraterna, moderaterna, sverigedemokraterna
+      |  lagar, reform, debatt, president, ordförande, kommunen, budget, skatter, omröstning,
+      opinionsmätning, majoritet, grundlag, utskott, talesperson, medborgare, demokrati`,
+    business: `företag, aktier, aktieägare, vinst, vinsten, omsättning, ekonomi, ekonomiska, inflation,
+      investerare, börsen, marknaden, marknader, bank, banker, utdelning, kvartal, räntan, ränta,
+      riksbanken, kronor, dollar, euro, export, import, handel, underskott, tillväxt, bnp, olja, priser
+      | affärer, industri, konsumenter, efterfrågan, kostnader, skulder, lån, finansiella, investering,
+      miljarder, miljoner, analytiker, jobb, arbetslöshet, anställda, fabrik, produktion, sektor,
+      konkurs, varumärke, pension, bostäder, lågkonjunktur, fusion, uppköp`,
+    technology: `teknik, teknologi, mjukvara, dator, datorer, internet, digital, digitala, smarttelefon,
+      mobil, app, appar, microsoft, google, apple, hackare, cyberattack, cybersäkerhet, datorspel, konsol,
+      chip, processor, artificiell intelligens, ai, algoritm, användare, sociala medier
+      | enhet, enheter, nätverk, data, server, system, program, kod, utvecklare, skärm, laptop, robot,
+      elektronik, kamera, sökmotor, plattform, säkerhet, patent, telekom, innovation, startup, moln,
+      batteri`,
+    sports: `fotboll, basket, ishockey, hockey, tennis, golf, cykling, friidrott, olympiska, mästerskap,
+      turnering, allsvenskan, cup, tränare, anfallare, målvakt, landslaget, arena, domare,
+      straff, final, semifinal, säsong, klubb, medalj, vm, spelare, match
+      |  laget, vinna, vann, seger, förlust, oavgjort, mästare, titel, skada, träning, fans,
+      supportrar, idrott, sport, idrottare, rekord, omgång, poäng, tabell, övergång, kontrakt, pokal,
+      minut, boll`,
+    entertainment: `film, filmer, bio, skådespelare, skådespelerska, regissör, oscar, grammis, grammy,
+      musik, album, sångare, sångerska, band, låt, konsert, turné, festival, teater, musikal, komedi,
+      hollywood, stjärna, stjärnor, roman, författare, bok, tv, serie, avsnitt, rock, pop, rappare
+      |  nominerad, nominering, gala, show, scen, publik, tittare, roll, studio, producent,
+      premiär, konstnär, konst, galleri, utställning, litteratur, poet, dans, opera, orkester, radio,
+      dokumentär`,
+    science: `forskare, vetenskap, vetenskapliga, forskning, experiment, laboratorium, fysik, kemi,
+      biologi, astronomer, rymden, rymd, nasa, teleskop, planet, planeter, galax, asteroid, omloppsbana,
+      rymdsond, fossil, dinosaurie, genetisk, genom, dna, evolution
+      | upptäckt, tidskrift, studie, teori, universitet, professor, partiklar, kvant, mars, månen,
+      uppdrag, celler, molekyl, matematik, arkeologer`,
+    health: `hälsa, sjukhus, sjukhuset, klinik, patienter, patient, läkare, sjuksköterskor, sjukdom,
+      sjukdomar, cancer, virus, vaccin, vaccination, medicinsk, medicin, läkemedel, behandling, infektion,
+      epidemi, pandemi, fetma, diabetes, vården
+      | vård, symtom, kost, hjärta, blod, risk, influensa, terapi, recept, rökning, alkohol, dödsfall,
+      graviditet, akuten`,
+    environment: `klimat, klimatet, klimatförändringar, miljö, miljön, utsläpp, koldioxid, co2,
+      växthusgaser, föroreningar, uppvärmning, naturskydd, förnybar, biologisk mångfald, avskogning,
+      återvinning, fossila
+      | energi, solenergi, vindkraft, skog, skogar, utrotning, torka, översvämningar, hav, havet,
+      temperaturer, sopor, avfall, plast, hållbar, ekosystem, livsmiljö, is`,
+    world: `krig, kriget, trupper, militär, militära, soldater, flyktingar, ambassad, diplomat,
+      diplomater, diplomatiska, vapenvila, rebeller, miliser, sanktioner, förenta nationerna, fn, nato,
+      utrikesminister, invasion, konflikt, fred, humanitär, gräns
+      | länder, internationell, regim, attack, attacker, dödades, bomb, våld, protest, demonstranter,
+      kris, bistånd, ambassadör, toppmöte, avtal, kärnvapen, huvudstad, jordbävning, gisslan`,
+  }),
+  uk: vocabularies({
+    politics: `вибори, виборів, виборчий, парламент, верховна рада, депутати, депутат, нардеп, міністр,
+      міністри, політик, політики, політика, політичний, партія, партії, уряд, опозиція, коаліція,
+      виборці, виборча кампанія, референдум, прем'єр-міністр, прем’єр-міністр
+      | закон, закони, законопроєкт, реформа, дебати, президент, мер, бюджет, податки,
+      голосування, опитування, більшість, конституція, комітет, речник, громадяни, демократія`,
+    business: `компанія, компанії, акції, акціонери, прибуток, виручка, економіка, економічний, інфляція,
+      інвестори, біржа, ринок, ринки, банк, банки, дивіденди, квартал, облікова ставка, гривня, долар,
+      євро, експорт, імпорт, торгівля, дефіцит, зростання, ввп, нафта, ціни
+      | бізнес, промисловість, споживачі, попит, витрати, борг, кредит, фінансовий, інвестиції,
+      мільярдів, мільйонів, аналітики, пропозиція, робочі місця, безробіття, працівники, завод,
+      виробництво, галузь, банкрутство, бренд, пенсії, житло, рецесія, злиття, поглинання`,
+    technology: `технології, технологія, програмне забезпечення, комп'ютер, комп’ютер, інтернет, цифровий,
+      смартфон, телефон, застосунок, додаток, microsoft, google, apple, хакери, кібератака,
+      кібербезпека, відеоігри, чип, процесор, штучний інтелект, алгоритм, користувачі, соцмережі
+      | пристрій, пристрої, мережа, дані, сервер, система, програма, код, розробники, екран, ноутбук,
+      робот, роботи, електроніка, камера, пошуковик, платформа, безпека, патент, телеком, інновації,
+      стартап, хмара, акумулятор`,
+    sports: `футбол, баскетбол, теніс, гольф, велоспорт, легка атлетика, олімпійський, олімпіада,
+      чемпіонат, турнір, ліга, кубок, тренер, нападник, воротар, гол, голи, збірна, стадіон, суддя,
+      пенальті, фінал, півфінал, сезон, клуб, медаль, футболіст, гравець, гравці, матч
+      | команда, перемогти, переміг, перемога, поразка, нічия, чемпіон, титул, травма, тренування,
+      вболівальники, спорт, спортсмен, рекорд, очки, таблиця, трансфер, контракт, трофей, хвилина,
+      м'яч`,
+    entertainment: `фільм, фільми, кіно, актор, акторка, актори, режисер, оскар, греммі, музика, альбом,
+      співак, співачка, гурт, пісня, концерт, фестиваль, театр, мюзикл, комедія, голлівуд, зірка,
+      зірки, письменник, книга, телебачення, серіал, рок, поп, репер
+      | премія, номінований, номінація, церемонія, шоу, сцена, публіка, глядачі, роль, студія, продюсер,
+      прем'єра, прем’єра, митець, мистецтво, галерея, виставка, література, поет, танець, опера,
+      оркестр, радіо, документальний`,
+    science: `науковці, науковець, вчені, наука, науковий, дослідження, дослідники, експеримент,
+      лабораторія, фізика, хімія, біологія, астрономи, космос, космічний, nasa, наса, телескоп, планета,
+      планети, галактика, астероїд, орбіта, зонд, скам'янілість, динозавр, генетичний, геном, днк,
+      еволюція
+      | відкриття, журнал, теорія, університет, професор, частинки, квантовий, марс, місія,
+      клітини, молекула, математика, археологи`,
+    health: `здоров'я, здоров’я, лікарня, лікарні, клініка, пацієнти, пацієнт, лікарі, лікар, медсестри,
+      хвороба, хвороби, рак, вірус, вакцина, вакцинація, медичний, медицина, ліки, лікування, інфекція,
+      епідемія, пандемія, ожиріння, діабет, моз
+      | догляд, симптоми, харчування, серце, кров, ризик, грип, терапія, фармацевтичний, рецепт,
+      куріння, алкоголь, смерті, вагітність`,
+    environment: `клімат, зміна клімату, кліматичний, довкілля, навколишнє середовище, викиди, вуглець, co2,
+      парникові гази, забруднення, потепління, охорона природи, відновлювані, біорізноманіття,
+      вирубка лісів, переробка, викопне паливо
+      | енергія, сонячна енергія, вітрова енергія, ліс, ліси, вимирання, посуха, повінь, океан, море,
+      температури, сміття, відходи, пластик, сталий, екосистема, середовище існування, лід`,
+    world: `війна, війни, війська, армія, військовий, військові, солдати, біженці, посольство, дипломат,
+      дипломати, дипломатичний, перемир'я, перемир’я, повстанці, бойовики, санкції, оон, нато, міністр
+      закордонних справ, вторгнення, конфлікт, мир, гуманітарний, кордон
+      | країни, міжнародний, режим, атака, удар, удари, загинули, бомба, насильство, протест,
+      протестувальники, криза, допомога, посол, саміт, договір, ядерний, столиця, землетрус, заручники`,
   }),
 };

@@ -68,6 +68,66 @@ describe('categories in other languages', () => {
       'Сбербанк увеличил прибыль',
       'Сбербанк увеличил чистую прибыль на 15% по итогам квартала. Акции банка выросли на бирже, аналитики ожидают рекордных дивидендов для акционеров.',
     ],
+    [
+      'nl',
+      'sports',
+      'Ajax wint van Feyenoord',
+      'Ajax heeft de klassieker tegen Feyenoord gewonnen met 3-1. De spits scoorde twee doelpunten en de trainer prees zijn spelers. In de eredivisie staat Ajax nu bovenaan.',
+    ],
+    [
+      'nl',
+      'politics',
+      'Kabinet presenteert begroting',
+      'Het kabinet heeft de begroting voor volgend jaar gepresenteerd. De oppositie in de Tweede Kamer noemt de plannen onvoldoende, terwijl de coalitiepartijen de hervormingen verdedigen. Kamerleden debatteren volgende week over de voorstellen van de minister.',
+    ],
+    [
+      'pl',
+      'business',
+      'Orlen zwiększa zyski',
+      'Orlen zwiększył zysk netto o 12 procent w trzecim kwartale. Akcje spółki zdrożały na giełdzie w Warszawie, a analitycy spodziewają się wyższej dywidendy dla akcjonariuszy.',
+    ],
+    [
+      'pl',
+      'health',
+      'Szpitale przygotowują się na grypę',
+      'Szpitale w całym kraju przygotowują się na sezon grypy. Lekarze apelują o szczepienia, a liczba pacjentów z zakażeniami dróg oddechowych rośnie. Ministerstwo zdrowia zapowiada darmowe szczepionki dla seniorów.',
+    ],
+    [
+      'tr',
+      'sports',
+      'Galatasaray derbiyi kazandı',
+      'Galatasaray, Fenerbahçe ile oynadığı derbiyi 2-1 kazandı. Maçta iki gol atan forvet büyük alkış aldı, teknik direktör futbolcularını tebrik etti. Galatasaray Süper Lig’de liderliğini sürdürüyor.',
+    ],
+    [
+      'tr',
+      'business',
+      'Merkez Bankası faizi sabit tuttu',
+      'Merkez Bankası politika faizini sabit tuttu. Enflasyon beklentilerin üzerinde gelirken borsa güne düşüşle başladı ve dolar karşısında lira değer kaybetti. Ekonomistler büyüme verilerini bekliyor.',
+    ],
+    [
+      'sv',
+      'politics',
+      'Regeringen presenterar budgeten',
+      'Regeringen presenterade på onsdagen sin budget för nästa år. Oppositionen i riksdagen kritiserade förslagen, medan statsministern försvarade skattesänkningarna. Omröstningen i riksdagen sker i december.',
+    ],
+    [
+      'sv',
+      'environment',
+      'Utsläppen ökar igen',
+      'Sveriges utsläpp av växthusgaser ökade förra året, visar ny statistik. Miljöorganisationer varnar för att klimatmålen inte nås, och forskare kräver mer förnybar energi och minskad användning av fossila bränslen.',
+    ],
+    [
+      'uk',
+      'politics',
+      'Рада ухвалила бюджет',
+      'Верховна Рада ухвалила державний бюджет на наступний рік. За законопроєкт проголосували 260 депутатів, опозиція виступила проти. Документ направлять на підпис президенту.',
+    ],
+    [
+      'uk',
+      'world',
+      'Нова хвиля атак',
+      'Російські війська завдали нових ударів по енергетичній інфраструктурі. Солдати відбили атаки на сході, а дипломати закликали посилити санкції. Міністр закордонних справ обговорив ситуацію з партнерами в НАТО.',
+    ],
   ])('%s: %s', (language, category, title, text) => {
     expect(classify(language, title, text)).toBe(category);
   });
@@ -88,12 +148,12 @@ describe('categories in other languages', () => {
         'El ayuntamiento publicó el calendario de las obras, que empezarán en marzo. La calle permanecerá abierta al tráfico durante los trabajos.',
       ),
     ).toBeNull();
-    expect(translatedCategoryVocabulary.nl).toBeUndefined();
+    expect(translatedCategoryVocabulary.cs).toBeUndefined();
     expect(
       classify(
-        'nl',
-        'Ajax wint',
-        'Ajax heeft de wedstrijd gewonnen met 3-1. De spits scoorde twee doelpunten.',
+        'cs',
+        'Sparta vyhrála',
+        'Sparta vyhrála zápas 3:1. Útočník vstřelil dva góly a trenér chválil hráče.',
       ),
     ).toBeNull();
   });
@@ -106,5 +166,9 @@ describe('categories in other languages', () => {
       );
     expect(listed('es', 'partido')).toBe(false);
     expect(listed('fr', 'but')).toBe(false);
+    // Swedish "lag" is a law and a team; Turkish "oyuncu" a player and an actor; Dutch "baan" an orbit and a job.
+    expect(listed('sv', 'lag')).toBe(false);
+    expect(listed('tr', 'oyuncu')).toBe(false);
+    expect(listed('nl', 'baan')).toBe(false);
   });
 });
