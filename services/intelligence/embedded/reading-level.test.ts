@@ -61,6 +61,9 @@ describe('readingLevel', () => {
     expect(easy.ease).toBeGreaterThan(80);
     expect(hard.ease).toBeLessThan(30);
     expect(hard.label).toBe('graduate');
+    // Turkish, Ateşman: 1 sentence, 3 words, 7 syllables (a-li o-ku-la git-ti):
+    // 198.825 - 2.61*3 - 40.175*7/3 = 97.3.
+    expect(readingLevel(parseSentences('Ali okula gitti.', 'tr'), 'tr')).toMatchObject({ ease: 97.3 });
   });
 
   it("reads a grade off Flesch's table of ease", () => {

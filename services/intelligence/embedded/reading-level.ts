@@ -41,6 +41,8 @@ const adaptations: Record<string, Adaptation> = {
   pt: { ease: (wps, spw) => 248.835 - 1.015 * wps - 84.6 * spw, vowels: /[aeiouáàâãéêíóôõúü]+/gu },
   // Oborneva (2006).
   ru: { ease: (wps, spw) => 206.835 - 1.3 * wps - 60.1 * spw, vowels: /[аеёиоуыэюя]/gu },
+  // Ateşman (1997). Turkish writes no diphthongs: each vowel letter is a syllable.
+  tr: { ease: (wps, spw) => 198.825 - 2.61 * wps - 40.175 * spw, vowels: /[aeıioöuüâîû]/gu },
 };
 
 /** `language`: ISO 639-1, null when unknown (read as English). */
