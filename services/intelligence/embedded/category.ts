@@ -6,6 +6,7 @@ import type { Category } from '../../runtime/categories.ts';
 import { categoryVocabulary, type CategoryVocabulary } from './category-vocabulary.ts';
 import { withoutAccents } from './without-accents.ts';
 import { parseSentences, type Sentence, type Token } from './sentences.ts';
+import { withoutParticles } from './caseless-entities.ts';
 import { translatedCategoryVocabulary } from './translated-category-vocabulary.ts';
 import { stemmerFor } from './word-stems.ts';
 
@@ -42,7 +43,9 @@ function buildClassifier(language: string): Classifier | null {
     return { table: votesTable(categoryVocabulary, keysOf), keyOf };
   }
   const vocabulary = translatedCategoryVocabulary[language];
-  const stem = stemmerFor(language);
+  // Arabic has no stemmer here: its words are keyed without the particles written against them.
+  const stem: ((word: string) => string) | null =
+    stemmerFor(language) ?? (language === 'ar' ? (word) => withoutParticles(word, language) : null);
   if (!vocabulary || !stem) return null;
   // Stems without accents: Snowball's Spanish stems "elección" as itself and "elecciones" as
   // "eleccion", and a headline may be written without them.
