@@ -186,31 +186,31 @@ describe('every language with framing of its own', () => {
   });
 
   it('frames a language without framing of its own in English, around its own sentences', () => {
-    expect(framingFor('fa')).toBe(framingFor('en'));
+    expect(framingFor('bn')).toBe(framingFor('en'));
     expect(framingFor('pt_BR')).toBe(framingFor('pt'));
-    const persian: CandidateArticle = {
+    const bengali: CandidateArticle = {
       ...spanishArticles[0]!,
-      id: 'bbcpersian-ai',
-      language: 'fa',
-      source: 'بی‌بی‌سی فارسی',
-      title: 'اتحادیه اروپا قوانین جدیدی برای هوش مصنوعی تصویب کرد',
+      id: 'bbcbangla-ai',
+      language: 'bn',
+      source: 'বিবিসি বাংলা',
+      title: 'ইউরোপীয় ইউনিয়ন কৃত্রিম বুদ্ধিমত্তার নতুন নিয়ম পাস করেছে',
       content:
-        'پارلمان اروپا روز پنجشنبه مجموعه‌ای از قوانین را تصویب کرد که شرکت‌های هوش مصنوعی را به افشای داده‌هایشان ملزم می‌کند.\n' +
-        'شرکت‌های متخلف با جریمه‌هایی تا شش درصد درآمد جهانی خود روبرو می‌شوند.',
+        'ইউরোপীয় পার্লামেন্ট বৃহস্পতিবার কৃত্রিম বুদ্ধিমত্তা কোম্পানিগুলোর জন্য নতুন নিয়মের একটি প্যাকেজ অনুমোদন করেছে।\n' +
+        'নিয়ম ভঙ্গকারী কোম্পানিগুলোকে তাদের বৈশ্বিক আয়ের ছয় শতাংশ পর্যন্ত জরিমানা দিতে হতে পারে।',
     };
     const script = writeScript({
-      topic: 'هوش مصنوعی',
+      topic: 'কৃত্রিম বুদ্ধিমত্তা',
       from: weekAgo,
       to: now,
-      stories: storiesOn('هوش مصنوعی', [persian]),
+      stories: storiesOn('কৃত্রিম বুদ্ধিমত্তা', [bengali]),
       length: 'short',
-      language: 'fa',
+      language: 'bn',
     });
-    // Persian has no capital letters: its sentences are still ones a listener can follow.
+    // Bengali has no capital letters: its sentences are still ones a listener can follow.
     expect(sentencesOf(script, 'story')).toEqual([
-      'Here is what بی‌بی‌سی فارسی reported.',
-      'پارلمان اروپا روز پنجشنبه مجموعه‌ای از قوانین را تصویب کرد که شرکت‌های هوش مصنوعی را به افشای داده‌هایشان ملزم می‌کند.',
-      'شرکت‌های متخلف با جریمه‌هایی تا شش درصد درآمد جهانی خود روبرو می‌شوند.',
+      'Here is what বিবিসি বাংলা reported.',
+      'ইউরোপীয় পার্লামেন্ট বৃহস্পতিবার কৃত্রিম বুদ্ধিমত্তা কোম্পানিগুলোর জন্য নতুন নিয়মের একটি প্যাকেজ অনুমোদন করেছে।',
+      'নিয়ম ভঙ্গকারী কোম্পানিগুলোকে তাদের বৈশ্বিক আয়ের ছয় শতাংশ পর্যন্ত জরিমানা দিতে হতে পারে।',
     ]);
   });
 
@@ -272,7 +272,7 @@ describe('every language with framing of its own', () => {
     ]);
   });
 
-  it('frames Hindi, Turkish, Polish, Ukrainian, Indonesian, Korean and Swedish in their own words', () => {
+  it('frames Hindi, Turkish, Polish, Ukrainian, Indonesian, Korean, Swedish, Persian and Hebrew in their own words', () => {
     const intro = (language: string) =>
       framingFor(language).intro('X', periodInWords(weekAgo, now, language).spoken);
     expect(intro('hi')).toBe(
@@ -302,6 +302,17 @@ describe('every language with framing of its own', () => {
     expect(framingFor('hi').gathered(1, 1)).toBe('इसमें 1 स्रोत से 1 खबर शामिल है।');
     expect(framingFor('id').gathered(2, 3)).toBe('Dokumenter ini menghimpun 2 berita dari 3 sumber.');
     expect(framingFor('sv').gathered(1, 2)).toBe('Den samlar 1 nyhet från 2 källor.');
-    expect(framedLanguages).toEqual(expect.arrayContaining(['ar', 'hi', 'tr', 'pl', 'uk', 'id', 'ko', 'sv']));
+    // Persian in Iran's calendar, in the digits the counts use; Hebrew with a word for one and two.
+    expect(intro('fa')).toBe(
+      'این یک مستند خبری دربارهٔ «X» است که بازهٔ 26 آبان 1405 تا 3 آذر 1405 را در بر می‌گیرد.',
+    );
+    expect(framingFor('he').gathered(1, 2)).toBe('התוכנית מביאה ידיעה אחת מתוך שני מקורות.');
+    expect(framingFor('he').gathered(3, 5)).toBe('התוכנית מביאה 3 ידיעות מתוך 5 מקורות.');
+    expect(framingFor('he').drewOn(['הארץ', 'ynet', 'כאן'])).toBe(
+      'התוכנית התבססה על דיווחים של הארץ, ynet וגם כאן.',
+    );
+    expect(framedLanguages).toEqual(
+      expect.arrayContaining(['ar', 'hi', 'tr', 'pl', 'uk', 'id', 'ko', 'sv', 'fa', 'he']),
+    );
   });
 });

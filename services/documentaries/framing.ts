@@ -901,6 +901,89 @@ function swedish(): Framing {
   };
 }
 
+function persian(): Framing {
+  // Iran's calendar (ICU's default for Persian), in the digits the counts use.
+  const locale = 'fa-u-nu-latn';
+  const date = (d: Date) => utcDate(locale).format(d);
+  const list = (items: readonly string[]) =>
+    items.length <= 1 ? items.join('') : `${items.slice(0, -1).join('، ')} و ${items.at(-1)}`;
+  return {
+    language: 'fa',
+    intro: (topic, period) => `این یک مستند خبری دربارهٔ «${topic}» است که ${period} را در بر می‌گیرد.`,
+    // Persian takes no plural after a number.
+    gathered: (stories, sources) => `این مستند ${stories} خبر از ${sources} منبع را گرد هم آورده است.`,
+    noStories: 'در این بازه هیچ خبری دربارهٔ این موضوع پیدا نشد.',
+    openings: [
+      (source) => `این گزارش ${source} است.`,
+      (source) => `${source} چنین گزارش داد.`,
+      (source) => `این گزارش از ${source} است.`,
+    ],
+    moreFrom: (source) => `${source} نیز گزارش بیشتری داشت.`,
+    alsoCovered: (sources) => `این خبر را ${list(sources)} نیز پوشش دادند.`,
+    transitions: [
+      'اکنون به خبر دیگری می‌پردازیم.',
+      'خبرهای دیگری هم هست.',
+      'و اما خبری متفاوت.',
+      'به گزارش دیگری می‌رویم.',
+      'خبر بعدی را دنبال می‌کنیم.',
+    ],
+    lastTransition: 'و در پایان، یک خبر دیگر.',
+    end: (topic) => `این مستند دربارهٔ «${topic}» به پایان رسید.`,
+    drewOn: (sources) => `این مستند بر پایهٔ گزارش‌های ${list(sources)} تهیه شده است.`,
+    titles: { intro: 'مقدمه', transition: 'میان‌پرده', outro: 'منابع', untitledStory: 'خبر بی‌عنوان' },
+    unnamedSource: 'منبعی که نامش ذکر نشده',
+    range: (start, end) => `بازهٔ ${date(start)} تا ${date(end)}`,
+    day: (d) => `روز ${date(d)}`,
+    compact: compactRange(date, locale),
+    title: (topic, compact) => `${topic}، ${compact}`,
+    alsoAllowed:
+      'خوش آمدید؛ گوش کنید؛ از همراهی شما سپاسگزاریم؛ امروز؛ هفته؛ ماه؛ روزها؛ خلاصه؛ مرور؛ برنامه؛ خبرها؛ سرخط‌ها؛ رسانه‌ها؛ به گزارش؛ افزود؛ در همین حال؛ دیگر؛ بعدی؛ تازه‌ترین؛ خبر؛ منبع.',
+  };
+}
+
+function hebrew(): Framing {
+  const date = (d: Date) => utcDate('he').format(d);
+  // "ו" (and) is written against the next word; "וגם" (and also) stands apart from an outlet's name.
+  const list = (items: readonly string[]) =>
+    items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} וגם ${items.at(-1)}`;
+  /** A count with its noun: the number after the noun for one ("ידיעה אחת"), a word for two. */
+  const count = (n: number, one: string, two: string, many: string) =>
+    n === 1 ? one : n === 2 ? two : `${n} ${many}`;
+  return {
+    language: 'he',
+    intro: (topic, period) => `זוהי תוכנית תיעודית חדשותית בנושא ${topic}, המכסה את ${period}.`,
+    gathered: (stories, sources) =>
+      `התוכנית מביאה ${count(stories, 'ידיעה אחת', 'שתי ידיעות', 'ידיעות')} מתוך ${count(sources, 'מקור אחד', 'שני מקורות', 'מקורות')}.`,
+    noStories: 'לא נמצאו ידיעות בנושא זה בתקופה הזו.',
+    // Phrased so that no verb agrees with the outlet, whose gender the template cannot know.
+    openings: [
+      (source) => `זה הדיווח של ${source}.`,
+      (source) => `הדיווח הבא מגיע מ־${source}.`,
+      (source) => `מקור הדיווח: ${source}.`,
+    ],
+    moreFrom: (source) => `ועוד דיווח של ${source}.`,
+    alsoCovered: (sources) => `על הידיעה דיווחו גם ${list(sources)}.`,
+    transitions: [
+      'ועכשיו לידיעה אחרת.',
+      'יש גם חדשות נוספות.',
+      'ועתה, ידיעה שונה.',
+      'נעבור לדיווח אחר.',
+      'נמשיך עם הידיעה הבאה.',
+    ],
+    lastTransition: 'ולסיום, ידיעה אחת נוספת.',
+    end: (topic) => `כאן מסתיימת התוכנית התיעודית בנושא ${topic}.`,
+    drewOn: (sources) => `התוכנית התבססה על דיווחים של ${list(sources)}.`,
+    titles: { intro: 'פתיחה', transition: 'מעבר', outro: 'מקורות', untitledStory: 'ידיעה ללא כותרת' },
+    unnamedSource: 'מקור שלא נמסר שמו',
+    range: (start, end) => `התקופה שבין ${date(start)} ל־${date(end)}`,
+    day: (d) => `התאריך ${date(d)}`,
+    compact: compactRange(date, 'he'),
+    title: (topic, compact) => `${topic}, ${compact}`,
+    alsoAllowed:
+      'ברוכים הבאים; האזינו; תודה שהאזנתם; היום; שבוע; חודש; ימים; סיכום; סקירה; תוכנית; חדשות; כותרות; כלי תקשורת; לדברי; הוסיף; בינתיים; אחר; הבא; האחרון; ידיעה; ידיעות; שתי; אחת; מקור; מקורות; שני; אחד.',
+  };
+}
+
 const framings: ReadonlyMap<string, Framing> = new Map(
   [
     english,
@@ -921,6 +1004,8 @@ const framings: ReadonlyMap<string, Framing> = new Map(
     indonesian(),
     korean(),
     swedish(),
+    persian(),
+    hebrew(),
   ].map((f) => [f.language, f]),
 );
 
