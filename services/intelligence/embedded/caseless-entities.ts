@@ -331,7 +331,7 @@ interface Reader {
 
 const readers = new Map<string, Reader | null>();
 
-/** The language of a text whose language is not known, by its script: what most text in it is written in. */
+/** The language of a text whose language is not known, by the first of these scripts it is written in. */
 const byScript: [RegExp, string][] = [
   [/\p{sc=Arabic}/u, 'ar'],
   [/\p{sc=Hebrew}/u, 'he'],
@@ -392,7 +392,7 @@ function wordsOf(sentence: Sentence, language: string): Words {
 }
 
 interface Found {
-  /** The name's words as written, the first without its particles. */
+  /** The name's words as written, or as the list that knew them writes them (without particles). */
   words: string[];
   type: Entity['type'];
 }
