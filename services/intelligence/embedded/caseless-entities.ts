@@ -14,6 +14,7 @@
 //   the institution's word (टाटा मोटर्स, भारतीय जनता पार्टी), and a few known by their own name.
 // A person's later mentions by the last word of the name alone (بايدن, मोदी) are counted as theirs.
 import type { Entity } from '../provider.ts';
+import { countryAndContinentNames } from './name-clues.ts';
 import type { Sentence } from './sentences.ts';
 import type { Token } from './token.ts';
 
@@ -348,7 +349,7 @@ function readerFor(language: string | null, text: string): Reader | null {
 
 function buildReader(language: string): Reader | null {
   const own = clues[language];
-  const countries = countryNames(language);
+  const countries = language === '' ? [] : countryAndContinentNames(language);
   if (!own && countries.length === 0) return null;
   const forms = (words: readonly string[] | undefined) => new Set((words ?? []).map(matchForm));
   return {
@@ -362,20 +363,6 @@ function buildReader(language: string): Reader | null {
     stops: forms(own?.stops),
     nameStopWords: forms(own?.nameStopWords),
   };
-}
-
-/** Codes ICU names that are no country, and continents and world regions (UN M.49). */
-const notCountries = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB']);
-const regions = ['002', '005', '009', '013', '019', '021', '142', '145', '150', '151', '419'];
-
-/** Every country and continent ICU names in the language, as written ("الولايات المتحدة"). */
-function countryNames(language: string): string[] {
-  if (language === '' || Intl.DisplayNames.supportedLocalesOf([language]).length === 0) return [];
-  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
-  const codes = [...regions];
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const a of alphabet) for (const b of alphabet) if (!notCountries.has(a + b)) codes.push(a + b);
-  return codes.map((code) => names.of(code)).filter((name): name is string => name !== undefined);
 }
 
 /** A sentence's words, each with its forms (as written, then without prefixed particles). */

@@ -109,24 +109,23 @@ const continents = ['002', '005', '009', '013', '019', '021', '142', '145', '150
 
 /** Every ISO 3166 region (and continent) ICU names in the language, lowercase ("alemania", "estados unidos"). */
 function countryNames(language: string): Set<string> {
+  return new Set(countryAndContinentNames(language).map((name) => name.toLowerCase()));
+}
+
+/**
+ * Every ISO 3166 region and continent ICU names in the language, as ICU writes them (NFC): "Alemania",
+ * "الولايات المتحدة". Empty for a language ICU does not know.
+ */
+export function countryAndContinentNames(language: string): string[] {
   let names: Intl.DisplayNames;
   try {
     names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
   } catch {
-    return new Set();
+    return [];
   }
-  if (Intl.DisplayNames.supportedLocalesOf([language]).length === 0) return new Set();
-  const found = new Set<string>();
-  for (const code of continents) {
-    const name = names.of(code);
-    if (name) found.add(name.normalize('NFC').toLowerCase());
-  }
+  if (Intl.DisplayNames.supportedLocalesOf([language]).length === 0) return [];
+  const codes = [...continents];
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  for (const a of letters)
-    for (const b of letters) {
-      if (notCountries.has(a + b)) continue;
-      const name = names.of(a + b);
-      if (name) found.add(name.normalize('NFC').toLowerCase());
-    }
-  return found;
+  for (const a of letters) for (const b of letters) if (!notCountries.has(a + b)) codes.push(a + b);
+  return codes.flatMap((code) => names.of(code)?.normalize('NFC') ?? []);
 }
