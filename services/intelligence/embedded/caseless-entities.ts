@@ -685,3 +685,19 @@ export function withoutParticles(word: string, language: string | null): string 
   }
   return rest;
 }
+
+/**
+ * The test isNameWordOf gives for the entities' names when the text is mostly in scripts without capitals;
+ * elsewhere a capital tells a name's words, and no word is one here.
+ */
+export function caselessNameWords(
+  text: string,
+  entities: readonly Pick<Entity, 'name'>[],
+  language: string | null,
+): (word: string) => boolean {
+  if (entities.length === 0 || !isMostlyCaseless(text)) return () => false;
+  return isNameWordOf(
+    entities.map((e) => e.name),
+    language,
+  );
+}

@@ -4,7 +4,7 @@
 // weighted by position: a word in the headline or the opening counts more than one in the last
 // paragraph, which is how news signals what matters without a corpus to compute rarity against.
 import type { Entity } from '../provider.ts';
-import { isMostlyCaseless, isNameWordOf } from './caseless-entities.ts';
+import { caselessNameWords } from './caseless-entities.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { keywordTally, positionWeight } from './keyword-tally.ts';
 import { extractPlainKeywords } from './plain-keywords.ts';
@@ -69,8 +69,8 @@ export function extractKeywords(
   if (isMostlyHanOrKana(text)) return extractUnspacedKeywords(title, sentences, maxKeywords);
   // Other languages have no tagger here at all.
   if (language !== null && language !== 'en') {
-    const names = isMostlyCaseless(text) ? entities.map((e) => e.name) : [];
-    return extractPlainKeywords(title, sentences, language, maxKeywords, isNameWordOf(names, language));
+    const isNameWord = caselessNameWords(text, entities, language);
+    return extractPlainKeywords(title, sentences, language, maxKeywords, isNameWord);
   }
   const { add, ranked } = keywordTally();
   const lowercaseSeen = new Set(

