@@ -12,6 +12,11 @@ import type { Admin, ITopicConfig } from 'kafkajs';
 const notYet =
   /does not host this topic-partition|leader(ship)? (is )?not available|There is no leader|is not the leader for that topic-partition/i;
 
+/** Whether a broker's error means a partition is not served yet (just created, or its leader just moved). */
+export function partitionNotServedYet(error: unknown): boolean {
+  return notYet.test((error as Error)?.message ?? '');
+}
+
 export async function createTopicsAndWait(
   admin: Admin,
   topics: ITopicConfig[],
@@ -35,7 +40,7 @@ export async function createTopicsAndWait(
       if (Date.now() > deadline)
         throw new Error(`topics ${names.join(', ')} have no leader after ${timeoutMs} ms`);
     } catch (error) {
-      if (!notYet.test((error as Error)?.message ?? '') || Date.now() > deadline) throw error;
+      if (!partitionNotServedYet(error) || Date.now() > deadline) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -22,6 +22,7 @@ import {
 } from '../../../services/runtime/config.ts';
 import { ClickHouse, clickHouseSettings } from '../../../services/runtime/clickhouse/client.ts';
 import { createKafka } from '../../../services/runtime/kafka/client.ts';
+import { partitionNotServedYet } from '../../../services/runtime/kafka/create-topics.ts';
 import { createLogger } from '../../../services/runtime/logger.ts';
 import { cleanUpOnExit, type CleanUp } from './clean-up.ts';
 
@@ -163,9 +164,7 @@ async function leadersServing(prefix: string, config: InfrastructureConfig): Pro
           await admin.fetchTopicOffsets(topic);
           break;
         } catch (error) {
-          const notYet =
-            /not the leader|does not host this topic-partition|leader(ship)? (is )?not available/i;
-          if (!notYet.test((error as Error).message) || Date.now() > deadline) throw error;
+          if (!partitionNotServedYet(error) || Date.now() > deadline) throw error;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }

@@ -5,6 +5,7 @@
 import type { Admin, Kafka } from 'kafkajs';
 import type { Redis } from 'ioredis';
 import type { ClickHouse } from '../../../services/runtime/clickhouse/client.ts';
+import { partitionNotServedYet } from '../../../services/runtime/kafka/create-topics.ts';
 
 export interface LiveState {
   /** topic → partition:end offset, joined. */
@@ -66,22 +67,27 @@ class AdminClient {
   }
 }
 
-const attemptsPerTopic = 3;
+/** How long a topic's partitions may take to answer for their offsets (see readWith). */
+const servedWithinMs = 30_000;
 
 async function readWith(client: AdminClient, sources: LiveStateSources): Promise<LiveState> {
   const { clickhouse, redis } = sources;
   const topics = new Map<string, string>();
   for (const topic of (await (await client.admin()).listTopics()).filter((t) => !t.startsWith('__')).sort()) {
     let offsets: Awaited<ReturnType<Admin['fetchTopicOffsets']>> | null = null;
-    for (let attempt = 1; offsets === null; attempt += 1) {
+    const deadline = Date.now() + servedWithinMs;
+    while (offsets === null) {
       try {
         offsets = await (await client.admin()).fetchTopicOffsets(topic);
       } catch (error) {
         // Deleted since it was listed (another run's namespace going away): not there, then.
         if (!(await (await client.admin()).listTopics()).includes(topic)) break;
-        if (attempt >= attemptsPerTopic) throw error;
-        // Another topic this admin asked about earlier is gone: ask again with an admin that did not.
+        // Another topic this admin asked about earlier is gone ("does not host"), or this one was created
+        // a moment ago by the benchmark running alongside and its leader does not serve it yet ("not the
+        // leader": it failed the check in CI). Ask again, with an admin that asked about nothing, shortly.
+        if (!partitionNotServedYet(error) || Date.now() > deadline) throw error;
         await client.replace();
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }
     if (offsets === null) continue;
