@@ -155,6 +155,163 @@ describe('StoryClusterer', () => {
     expect(c.storyOf(typhoon[0]!.id)).not.toBe(c.storyOf(resignation[0]!.id));
   });
 
+  // Reports of one event in inflected languages: one outlet writes "annulés", the next "annulé";
+  // "Streik", "streiken", "Streiks"; "terremoto", "terremotos"; "Госдума", "Госдумой"; "sciopero",
+  // "scioperi"; and around them the language's articles and prepositions ("la", "en", "del"), which
+  // linked unrelated Spanish news into one story before they were stop words.
+  it.each([
+    {
+      language: 'fr',
+      background: [
+        'Le prix du pain augmente dans les boulangeries',
+        'Football : le PSG remporte le match face à Lyon',
+        'Un nouveau musée ouvre ses portes à Marseille',
+        'La météo annonce du soleil pour le week-end',
+        'Les ventes de voitures électriques progressent en Europe',
+      ],
+      event: [
+        [
+          'Grève des contrôleurs aériens : des centaines de vols annulés',
+          "La grève des contrôleurs aériens a entraîné l'annulation de centaines de vols.",
+        ],
+        [
+          'Aéroports : les contrôleurs aériens en grève, le trafic perturbé',
+          'Un vol sur deux est annulé à cause du mouvement social des aiguilleurs du ciel.',
+        ],
+        [
+          'Les aiguilleurs du ciel grévistes paralysent le trafic aérien',
+          'Les annulations se multiplient dans les aéroports français.',
+        ],
+      ],
+      other: [
+        'Crue de la Seine : Paris placé en vigilance orange',
+        'Le niveau de la Seine continue de monter après des pluies abondantes.',
+      ],
+    },
+    {
+      language: 'de',
+      background: [
+        'Der Dax schließt mit leichten Gewinnen',
+        'Bayern München gewinnt gegen Dortmund',
+        'Neues Museum in Hamburg eröffnet',
+        'Wetter: Am Wochenende wird es sonnig',
+        'Autohersteller melden mehr Elektroautos',
+      ],
+      event: [
+        [
+          'Lokführer streiken: Bahn stellt Fernverkehr ein',
+          'Die Gewerkschaft der Lokführer hat zum Streik aufgerufen, der Fernverkehr der Bahn steht still.',
+        ],
+        [
+          'Streik der Lokführergewerkschaft legt Bahnverkehr lahm',
+          'Wegen des Streiks der Lokführer fallen bundesweit Züge im Fernverkehr aus.',
+        ],
+        [
+          'Bahnstreik: Fahrgäste müssen sich auf Zugausfälle einstellen',
+          'Die streikenden Lokführer legen den Fernverkehr und viele Regionalzüge lahm.',
+        ],
+      ],
+      other: [
+        'Hochwasser an der Elbe: Dresden ruft Katastrophenalarm aus',
+        'Die Pegelstände der Elbe steigen nach tagelangem Regen weiter.',
+      ],
+    },
+    {
+      language: 'es',
+      background: [
+        'El precio de la vivienda sube en Madrid',
+        'El Real Madrid gana la liga',
+        'Nuevo museo abre sus puertas en Sevilla',
+        'Ola de calor en el sur del país',
+        'Las ventas de coches eléctricos crecen en Europa',
+      ],
+      event: [
+        [
+          'Un terremoto de magnitud 6 sacude el sur de México',
+          'El sismo se sintió en varias ciudades y provocó daños en edificios.',
+        ],
+        [
+          'Fuerte sismo en México deja daños en edificios',
+          'Los terremotos son frecuentes en la región; este fue de magnitud 6.',
+        ],
+        [
+          'Terremotos en México: evacuan edificios tras el fuerte temblor',
+          'Las autoridades evacuaron escuelas y oficinas después del sismo.',
+        ],
+      ],
+      other: [
+        'Incendio forestal obliga a desalojar varios pueblos en Valencia',
+        'Los bomberos luchan contra el incendio que ha quemado cientos de hectáreas.',
+      ],
+    },
+    {
+      language: 'ru',
+      background: [
+        'Курс рубля снизился на бирже',
+        'Спартак обыграл Зенит в Москве',
+        'В Казани открылся новый музей',
+        'Синоптики обещают тёплые выходные',
+        'Продажи электромобилей растут в Европе',
+      ],
+      event: [
+        [
+          'Госдума приняла закон о выборах',
+          'Депутаты Государственной думы приняли закон о проведении выборов.',
+        ],
+        ['Закон о выборах принят Госдумой', 'Новый порядок голосования на выборах вступит в силу осенью.'],
+        [
+          'Депутаты Госдумы изменили правила выборов',
+          'Поправки к закону о выборах приняты в окончательном чтении.',
+        ],
+      ],
+      other: [
+        'Наводнение в Приморье: эвакуированы жители нескольких сёл',
+        'Из-за сильных дождей реки вышли из берегов.',
+      ],
+    },
+    {
+      language: 'it',
+      background: [
+        'Il prezzo del pane aumenta a Roma',
+        'La Juventus vince contro il Milan',
+        'Un nuovo museo apre a Napoli',
+        'Meteo: sole nel fine settimana',
+        'Le vendite di auto elettriche crescono in Europa',
+      ],
+      event: [
+        [
+          'Sciopero dei treni: cancellate centinaia di corse',
+          'I sindacati hanno proclamato uno sciopero nazionale dei ferrovieri.',
+        ],
+        [
+          'Treni, venerdì sciopero nazionale dei ferrovieri',
+          'Cancellazioni e ritardi per lo sciopero proclamato dai sindacati.',
+        ],
+        [
+          'Scioperi nei trasporti: i ferrovieri incrociano le braccia',
+          "Corse cancellate in tutta Italia per l'agitazione dei sindacati dei treni.",
+        ],
+      ],
+      other: [
+        'Alluvione in Emilia-Romagna: evacuate centinaia di famiglie',
+        'Le piogge hanno fatto esondare diversi fiumi.',
+      ],
+    },
+  ])('puts reports of one event in $language into one story, and nothing else with it', (set) => {
+    const c = new StoryClusterer();
+    const inLanguage = (title: string, lead = '') => article(title, { language: set.language, lead });
+    const background = set.background.map((title) => inLanguage(title));
+    run(c, background);
+    const reports = set.event.map(([title, lead]) => inLanguage(title!, lead));
+    const other = inLanguage(set.other[0]!, set.other[1]);
+    run(c, [...reports, other]);
+    expect(new Set(reports.map((a) => c.storyOf(a.id))).size).toBe(1);
+    const unrelated = [...background, other, reports[0]!];
+    expect(new Set(unrelated.map((a) => c.storyOf(a.id))).size, 'stories of unrelated news').toBe(
+      unrelated.length,
+    );
+  });
+
   it('keeps languages apart', () => {
     const c = new StoryClusterer();
     run(c, background);
