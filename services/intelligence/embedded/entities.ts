@@ -15,7 +15,7 @@ import {
   roles,
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
-import { germanCommonNouns } from './german-nouns.ts';
+import { germanCommonNouns, isAbstractGermanNoun } from './german-nouns.ts';
 import { latinSpellings } from './cyrillic-latin.ts';
 import { nameCluesFor, type NameClues } from './name-clues.ts';
 import { withoutAccents } from './without-accents.ts';
@@ -45,6 +45,8 @@ interface Candidate {
   titleMentions: number;
   firstSentence: number;
   tokens: string[];
+  /** The forms of the one-word names merged into this one ("Путина", "Macron"). */
+  shortForms: string[];
 }
 
 /** `language` (ISO 639-1, null when unknown): German's nouns are capitalised (german-nouns.ts). */
@@ -56,12 +58,14 @@ export function extractEntities(
   // Chinese and Japanese have no capital letters to find names by.
   if (isMostlyHanOrKana([...title, ...sentences].map((s) => s.text).join('\n')))
     return extractUnspacedEntities(title, sentences, maxEntities);
-  const evidence = capitalisationEvidence(sentences);
   const clues = nameCluesFor(language);
-  const mentions = sentences.flatMap((s) => mentionsIn(s, evidence, clues));
+  const evidence = capitalisationEvidence(sentences, clues);
+  const commonNouns = language === 'de' ? germanCommonNouns(sentences) : null;
+  const mentions = sentences.flatMap((s) => mentionsIn(s, evidence, clues, commonNouns, language));
   const candidates = new Map<string, Candidate>();
+  const keyOfName = (words: readonly string[]) => keyOf(words, clues);
   for (const mention of mentions) {
-    const key = keyOf(mention.tokens);
+    const key = keyOfName(mention.tokens);
     if (!key) continue;
     const form = mention.tokens.join(' ');
     const existing = candidates.get(key);
@@ -79,20 +83,25 @@ export function extractEntities(
         titleMentions: 0,
         firstSentence: mention.sentence,
         tokens: mention.tokens,
+        shortForms: [],
       });
     }
   }
   countTitleMentions([...candidates.values()], title);
-  const merged = mergeShortForms([...candidates.values()]);
-  const commonNouns = language === 'de' ? germanCommonNouns(sentences) : null;
+  const merged = mergeShortForms([...candidates.values()], keyOfName);
   const kept = merged.filter(
     (c) =>
       (c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0) &&
-      !(commonNouns && c.type === 'other' && c.tokens.length === 1 && commonNouns.has(c.key)),
+      !(
+        commonNouns &&
+        c.type === 'other' &&
+        c.tokens.length === 1 &&
+        [...c.forms.keys()].some((form) => commonNouns.has(form.toLowerCase()))
+      ),
   );
   const count = Math.max(1, sentences.length);
   const scored: (ScoredName & { firstSentence: number })[] = kept.map((c) => ({
-    name: displayName(c),
+    name: clues ? inTheCaseOfItsShortForm(displayName(c, true), c.shortForms, clues) : displayName(c, false),
     type: c.type,
     mentions: c.mentions,
     // Mentioned often, in the headline, and early: what the article is about.
@@ -122,26 +131,46 @@ interface Evidence {
   capitalisedMidSentence: Set<string>;
   /** How often each word is written capitalised, wherever it stands. */
   capitalisedTimes: Map<string, number>;
+  /**
+   * How often the text capitalises a word mid-sentence, by its name stem (NameClues.nameStem), in a
+   * language with clues: "Путина", "Путиным" and "Путин" count as one.
+   */
+  midSentenceStems: Map<string, number>;
+  /** How often the text capitalises a word anywhere, by its name stem, in a language with clues. */
+  capitalisedStems: Map<string, number>;
 }
 
-function capitalisationEvidence(sentences: readonly Sentence[]): Evidence {
+function capitalisationEvidence(sentences: readonly Sentence[], clues: NameClues | null): Evidence {
   const lowercase = new Set<string>();
   const capitalisedMidSentence = new Set<string>();
   const capitalisedTimes = new Map<string, number>();
+  const midSentenceStems = new Map<string, number>();
+  const capitalisedStems = new Map<string, number>();
+  const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const s of sentences) {
     s.tokens.forEach((t, i) => {
       if (t.kind !== 'word') return;
       if (/^\p{Ll}/u.test(t.text)) lowercase.add(t.normal);
       else if (capitalised(t)) {
-        capitalisedTimes.set(t.normal, (capitalisedTimes.get(t.normal) ?? 0) + 1);
-        if (!startsClause(s.tokens, i)) capitalisedMidSentence.add(t.normal);
+        count(capitalisedTimes, t.normal);
+        const stem = clues?.nameStem(t.normal);
+        if (stem !== undefined) count(capitalisedStems, stem);
+        if (startsClause(s.tokens, i)) return;
+        capitalisedMidSentence.add(t.normal);
+        if (stem !== undefined) count(midSentenceStems, stem);
       }
     });
   }
-  return { lowercase, capitalisedMidSentence, capitalisedTimes };
+  return { lowercase, capitalisedMidSentence, capitalisedTimes, midSentenceStems, capitalisedStems };
 }
 
-function mentionsIn(sentence: Sentence, evidence: Evidence, clues: NameClues | null): Mention[] {
+function mentionsIn(
+  sentence: Sentence,
+  evidence: Evidence,
+  clues: NameClues | null,
+  commonNouns: ReadonlySet<string> | null,
+  language: string | null,
+): Mention[] {
   const tokens = sentence.tokens;
   const mentions: Mention[] = [];
   let i = 0;
@@ -157,6 +186,7 @@ function mentionsIn(sentence: Sentence, evidence: Evidence, clues: NameClues | n
     let j = i + 1;
     while (j < tokens.length) {
       const t = tokens[j]!;
+      if (language === 'de' && capitalised(t) && germanGenitive(run.at(-1)!, evidence)) break;
       if (capitalised(t) || (t.text === '-' && !t.spaced)) {
         run.push(t);
         j += 1;
@@ -172,8 +202,13 @@ function mentionsIn(sentence: Sentence, evidence: Evidence, clues: NameClues | n
       }
       break;
     }
-    const mention = cleanMention(run, sentence.index, evidence);
-    if (mention) mentions.push({ ...mention, clue: clues ? clueBefore(tokens, i, clues) : null });
+    const parts = clues
+      ? runParts(run, clueBefore(tokens, i, clues), { clues, evidence, commonNouns, language })
+      : [{ from: 0, to: run.length, titled: false, clue: null }];
+    for (const part of parts) {
+      const mention = cleanMention(run.slice(part.from, part.to), sentence.index, evidence);
+      if (mention) mentions.push({ ...mention, titled: mention.titled || part.titled, clue: part.clue });
+    }
     i = j;
   }
   return mentions;
@@ -218,7 +253,7 @@ function nameAtClauseStart(
   // opening three German sentences). A country in the language's own words says enough.
   const kind = !clues
     ? nameKind(t.normal)
-    : clues.country(t.normal)
+    : clues.place(t.normal)
       ? 'place'
       : (evidence.capitalisedTimes.get(t.normal) ?? 0) > 1
         ? nameKind(t.normal)
@@ -231,10 +266,45 @@ function nameAtClauseStart(
     next !== undefined &&
     next.spaced &&
     capitalised(next) &&
-    (clues === null || clues.organizationWord(t.normal) || !isFirstName(next.normal));
+    (clues === null ||
+      clues.organizationWord(t.normal) ||
+      (!isFirstName(next.normal) && !nounBeforeName(tokens, i, evidence, clues)));
+  // Capitalised mid-sentence, in another case where names are declined ("Шольц заявив ..." after "Олафом
+  // Шольцом").
+  const midSentence =
+    evidence.capitalisedMidSentence.has(t.normal) ||
+    (clues !== null && evidence.midSentenceStems.has(clues.nameStem(t.normal)));
   // "Time Warner's profits": an ordinary word, but part of a longer name.
-  if (kind === 'notAName') return nameFollows || evidence.capitalisedMidSentence.has(t.normal);
-  return kind !== null || evidence.capitalisedMidSentence.has(t.normal) || isAcronym(t.text) || nameFollows;
+  if (kind === 'notAName') return nameFollows || midSentence;
+  return kind !== null || midSentence || isAcronym(t.text) || nameFollows;
+}
+
+/**
+ * A German name in the genitive, which the noun after it belongs to and is no part of ("Macrons Besuch",
+ * "Merkels Nachfolger"): the text writes the name without its "s" elsewhere. "Siemens Energy" stays one
+ * name, as "Siemens" is never written without it.
+ */
+function germanGenitive(t: Token, evidence: Evidence): boolean {
+  return (
+    t.normal.length > 3 && t.normal.endsWith('s') && evidence.capitalisedTimes.has(t.normal.slice(0, -1))
+  );
+}
+
+/**
+ * A word opening the sentence before a name the text capitalises elsewhere too, in any case, where it
+ * never capitalises this word mid-sentence ("Встреча Путина и Эрдогана ...", "Wizyta Macrona ...": the
+ * meeting of Putin and Erdoğan, Macron's visit, the name in the genitive after it; "Ayer Zorbatek ..."),
+ * unless it is a first name or the two make an organisation's name that ends there ("Deutsche Bank
+ * meldet ...", where "die Bank" stands alone too).
+ */
+function nounBeforeName(tokens: readonly Token[], i: number, evidence: Evidence, clues: NameClues): boolean {
+  const [t, next, after] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]];
+  const times = (word: string) => evidence.midSentenceStems.get(clues.nameStem(word)) ?? 0;
+  // An organisation's word ending the name: "Deutsche Bank meldet ...", but "Решение Банка России ...".
+  const organizationEnds =
+    clues.organizationWord(next.normal) && !(after !== undefined && after.spaced && capitalised(after));
+  // The name after it counts itself once (it follows a word): it must be capitalised elsewhere too.
+  return times(next.normal) > 1 && times(t.normal) === 0 && !isFirstName(t.normal) && !organizationEnds;
 }
 
 /** A first name the English lexicon knows, written with accents (Pedro, José) or in Cyrillic (Мария). */
@@ -299,6 +369,91 @@ function clueBefore(tokens: readonly Token[], start: number, clues: NameClues): 
   return null;
 }
 
+/** A stretch of a run of capitalised words that is one mention, with what the words before it say. */
+interface RunPart {
+  from: number;
+  to: number;
+  titled: boolean;
+  clue: EntityType | null;
+}
+
+/**
+ * What opens a run and is not part of the name, in another language's clues: a job title or form of
+ * address written capitalised (German's nouns: "Präsidenten Emmanuel Macron"; any word opening a
+ * sentence: "Президент России Владимир Путин") with the country or city it is of, before or after it
+ * ("Frankreichs Präsident ..."); the country of a title written in lowercase before the name ("президентом
+ * Турции Реджепом Тайипом Эрдоганом"); a word for a company opening a sentence ("Empresa Iberdrola"),
+ * unless names are made with it ("Банк Россия") and no German article shows it a noun ("der Konzern
+ * Siemens"); in German, an abstract noun opening the run ("Verteidigung Europas": the defence of Europe).
+ * A title with only its country leaves the country, a place. What a title is of, when it is neither
+ * ("Глава Банка России Эльвира Набиуллина", "prezes Orlenu Daniel Obajtek", "глава Газпрома Алексей
+ * Миллер"), is a mention of its own, where the person's name starts at a first name the lexicon knows (or
+ * is the last two words) and the text names what comes before it elsewhere too or it is an
+ * organisation's or a place's; after a connector it is all the title is of ("Analyst der Commerzbank").
+ */
+function runParts(
+  run: readonly Token[],
+  clueBeforeRun: EntityType | null,
+  context: {
+    clues: NameClues;
+    evidence: Evidence;
+    commonNouns: ReadonlySet<string> | null;
+    language: string | null;
+  },
+): RunPart[] {
+  const { clues, evidence, commonNouns, language } = context;
+  const words = run.map((t) => wordOf(t.text).toLowerCase());
+  let titled = false;
+  let clue = clueBeforeRun;
+  let start = 0;
+  let cut = clue === 'person' ? 0 : -1;
+  for (let k = 0; k < words.length; k += 1) {
+    const word = words[k]!;
+    if (clues.personBefore(word)) {
+      titled = true;
+      cut = k + 1;
+      clue = 'person';
+    } else if (clues.organizationBefore(word) && (!clues.organizationWord(word) || commonNouns?.has(word))) {
+      cut = k + 1;
+      clue = 'organization';
+    } else if (clues.place(word) && (cut >= 0 || words.slice(k + 1).some((w) => clues.personBefore(w)))) {
+      if (cut === k) cut = k + 1;
+    } else if (
+      language === 'de' &&
+      k === 0 &&
+      !clues.organizationWord(word) &&
+      (isAbstractGermanNoun(word) || (commonNouns?.has(word) && connectors.has(words[1] ?? '')))
+    ) {
+      // "Verteidigung Europas"; "Aktie der Deutschen Bank", the share of Deutsche Bank.
+      cut = 1;
+    } else break;
+    if (cut === k + 1) start = cut;
+  }
+  const whole: RunPart = { from: 0, to: run.length, titled: false, clue: clueBeforeRun };
+  if (start === 0 && clue !== 'person') return [whole];
+  if (start >= words.length) {
+    // "Президент России": the country stays, as a place; a title alone names no one.
+    const place = words.findLastIndex((w) => clues.place(w));
+    return [place > 0 ? { from: place, to: place + 1, titled: false, clue: null } : whole];
+  }
+  // "Analyst der Commerzbank", "Präsident der Europäischen Kommission": what the title is of, no person.
+  if (start > 0 && connectors.has(words[start]!))
+    return [{ from: start, to: run.length, titled: false, clue: null }];
+  // The person's name starts at a first name the lexicon knows, else it is the last two words.
+  const known = words.findIndex((w, k) => k > start && isFirstName(w));
+  const first = known >= 0 ? known : words.some((w) => connectors.has(w)) ? -1 : words.length - 2;
+  const ownMention = (w: string) =>
+    clues.organizationWord(w) ||
+    clues.place(w) ||
+    (evidence.capitalisedStems.get(clues.nameStem(w)) ?? 0) > 1;
+  if (first > start && words.slice(start, first).every(ownMention))
+    return [
+      { from: start, to: first, titled: false, clue: null },
+      { from: first, to: run.length, titled, clue },
+    ];
+  return [{ from: start, to: run.length, titled, clue }];
+}
+
 /** "St." and "Bros." lose their full stop; "U.S." keeps its dots. */
 function wordOf(text: string): string {
   return /^[^.]+\.$/.test(text) ? text.slice(0, -1) : text;
@@ -345,9 +500,9 @@ function typeOf(mention: Mention, clues: NameClues | null): EntityType {
 
 /** The kind another language's clues give a name (name-clues.ts), or null when they say nothing. */
 function typeByClues(mention: Mention, words: readonly string[], clues: NameClues): EntityType | null {
-  if (mention.clue) return mention.clue;
   const name = words.join(' ');
-  if (clues.country(name)) return 'place';
+  if (clues.place(name)) return 'place';
+  if (mention.clue) return mention.clue;
   if (words.length > 1 && words.some((w) => clues.organizationWord(w))) return 'organization';
   // The English lexicon's names, written without the accents they have here: María López, Berlín.
   const bare = words.map(withoutAccents);
@@ -378,12 +533,13 @@ function isCamelCase(word: string): boolean {
   return /^\p{Lu}\p{Ll}+\p{Lu}\p{L}*$/u.test(word) || /^\p{Ll}+\p{Lu}\p{L}*$/u.test(word);
 }
 
-/** "Time Warner" and "TimeWarner", "U.S." and "US" are one name. */
-function keyOf(words: readonly string[]): string {
-  return words
-    .join('')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}&]/gu, '');
+/**
+ * "Time Warner" and "TimeWarner", "U.S." and "US" are one name; so are "Путина" and "Путин" where names
+ * are declined (each word without its case ending: NameClues.nameStem).
+ */
+function keyOf(words: readonly string[], clues: NameClues | null): string {
+  const lower = words.map((w) => w.toLowerCase());
+  return (clues ? lower.map(clues.nameStem) : lower).join('').replace(/[^\p{L}\p{N}&]/gu, '');
 }
 
 /**
@@ -416,7 +572,10 @@ const longestName = 6;
  * not known as anything itself, is part of ("Domecq" -> "Allied Domecq", but "AOL" stays beside "AOL
  * Europe"); when it could join two ("Warner": "Time Warner", "Warner Bros") it stays on its own.
  */
-function mergeShortForms(candidates: Candidate[]): Candidate[] {
+function mergeShortForms(
+  candidates: Candidate[],
+  keyOfName: (words: readonly string[]) => string,
+): Candidate[] {
   const long = candidates.filter((c) => c.tokens.length > 1);
   const result: Candidate[] = [];
   for (const c of candidates) {
@@ -427,8 +586,8 @@ function mergeShortForms(candidates: Candidate[]): Candidate[] {
     const word = c.key;
     const hosts = long.filter((l) =>
       l.type === 'person' || c.type === 'person'
-        ? l.type === 'person' && keyOf([l.tokens.at(-1)!]) === word
-        : c.type === 'other' && l.tokens.some((t) => keyOf([t]) === word),
+        ? l.type === 'person' && keyOfName([l.tokens.at(-1)!]) === word
+        : c.type === 'other' && l.tokens.some((t) => keyOfName([t]) === word),
     );
     const host = hosts.length === 1 ? hosts[0]! : null;
     if (!host) {
@@ -436,13 +595,44 @@ function mergeShortForms(candidates: Candidate[]): Candidate[] {
       continue;
     }
     host.mentions += c.mentions;
+    host.shortForms.push(...c.forms.keys());
     host.titleMentions += c.titleMentions;
     host.firstSentence = Math.min(host.firstSentence, c.firstSentence);
   }
   return result;
 }
 
-/** The form the article uses most; the longer on a tie ("Time Warner" over "TimeWarner" if equal). */
-function displayName(c: Candidate): string {
-  return [...c.forms.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]![0];
+/**
+ * Where names are declined, a full name the article writes only in another case is given in the case of
+ * a short form of it that has no ending where the full one has one: "Реджепом Тайипом Эрдоганом" (with
+ * Erdoğan) and "Эрдоган" give "Реджеп Тайип Эрдоган", "Emmanuelem Macronem" and "Macron" give
+ * "Emmanuel Macron". Each word that has the same ending loses it; a name whose forms show no such
+ * ending stays as written.
+ */
+function inTheCaseOfItsShortForm(name: string, shortForms: readonly string[], clues: NameClues): string {
+  const words = name.split(' ');
+  const last = words.at(-1)!;
+  const bare = shortForms.find(
+    (form) =>
+      last.length > form.length &&
+      last.startsWith(form) &&
+      clues.nameStem(last.toLowerCase()) === form.toLowerCase(),
+  );
+  if (bare === undefined) return name;
+  const ending = last.slice(bare.length);
+  return words
+    .map((w) =>
+      w.endsWith(ending) && [...w].length - [...ending].length >= 3 ? w.slice(0, -ending.length) : w,
+    )
+    .join(' ');
+}
+
+/**
+ * The form the article uses most; on a tie the longer in English ("Time Warner" over "TimeWarner"), the
+ * shorter where names are declined (mostly the nominative: "Deutsche Bank" over "Deutschen Bank", "Tusk"
+ * over "Tuska").
+ */
+function displayName(c: Candidate, declined: boolean): string {
+  const longer = declined ? -1 : 1;
+  return [...c.forms.entries()].sort((a, b) => b[1] - a[1] || longer * (b[0].length - a[0].length))[0]![0];
 }

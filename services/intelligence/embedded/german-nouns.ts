@@ -31,6 +31,16 @@ const namesWithArticles = new Set(
 );
 const nounSuffix =
   /(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften|tion|tionen|tät|täten|ismus|nis|nisse|tum|tümer|ling|linge|ment|mente|chen|lein|abbau|gewinn|gewinne)$/u;
+/**
+ * An abstract noun made of a verb or an adjective ("verteidigung", "sicherheit"), lowercase: of the
+ * suffixes above, those no name or adjective ends with ("-chen" ends "europäischen", "-ment" "Parlament").
+ */
+export function isAbstractGermanNoun(word: string): boolean {
+  return abstractNounSuffix.test(word);
+}
+const abstractNounSuffix =
+  /(?:ung|ungen|heit|heiten|keit|keiten|schaft|schaften|tion|tionen|tät|täten|ismus)$/u;
+
 /** An adjective's ending after an article: "die geplanten Kürzungen", "ein neues Werk". */
 const inflectedAdjective = /^\p{Ll}+(?:e|en|er|es|em)$/u;
 

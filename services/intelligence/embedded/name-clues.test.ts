@@ -79,6 +79,126 @@ describe('the kinds of names in other languages', () => {
     ).toMatchObject({ 'Deutsche Bank': 'organization', 'Olaf Scholz': 'person' });
   });
 
+  // Names declined by case (Russian, Ukrainian, Polish; German's genitive): one person in any case, a
+  // full name written only in another case given in the case of its short form, titles and the country
+  // they are of taken off, a noun opening a sentence before a name in the genitive left out.
+  const mentioned = (language: string, lines: string[]) =>
+    extractEntities([], parseSentences(lines.join('\n'), language), language).map(
+      (e) => `${e.name} (${e.type}, ${e.mentions})`,
+    );
+
+  it('Russian: one person in any case, without the title and country before the name', () => {
+    expect(
+      mentioned('ru', [
+        'Президент России Владимир Путин провёл переговоры с президентом Турции Реджепом Тайипом Эрдоганом в Москве.',
+        'По словам Путина, стороны обсудили поставки газа.',
+        'Эрдоган заявил, что Турция заинтересована в сотрудничестве с Россией.',
+        'Встреча Путина и Эрдогана продолжалась три часа.',
+        'Переговоры в Москве прошли в закрытом режиме.',
+      ]),
+    ).toEqual([
+      'Владимир Путин (person, 3)',
+      'Реджеп Тайип Эрдоган (person, 3)',
+      'Москве (place, 2)',
+      'Турция (place, 1)',
+      'Россией (place, 1)',
+    ]);
+  });
+
+  it('Polish and Ukrainian: a name in the instrumental given as its short form is written', () => {
+    expect(
+      mentioned('pl', [
+        'Premier Donald Tusk spotkał się w Warszawie z prezydentem Francji Emmanuelem Macronem.',
+        'Według Tuska rozmowy dotyczyły bezpieczeństwa Europy.',
+        'Macron powiedział, że Francja wspiera Polskę.',
+        'Wizyta Macrona w Polsce trwała dwa dni.',
+        'Tusk i Macron podpisali w Warszawie traktat o współpracy.',
+      ]),
+    ).toEqual([
+      'Emmanuel Macron (person, 4)',
+      'Donald Tusk (person, 3)',
+      'Warszawie (place, 2)',
+      'Europy (place, 1)',
+      'Francja (place, 1)',
+      'Polskę (place, 1)',
+    ]);
+    expect(
+      mentioned('uk', [
+        'Президент України Володимир Зеленський зустрівся з канцлером Німеччини Олафом Шольцом у Києві.',
+        'За словами Зеленського, сторони обговорили постачання зброї.',
+        'Шольц заявив, що Німеччина продовжить підтримувати Україну.',
+        'Візит Шольца до Києва тривав один день.',
+      ]),
+    ).toEqual([
+      'Олаф Шольц (person, 3)',
+      'Володимир Зеленський (person, 2)',
+      'Києві (place, 2)',
+      'Німеччина (place, 1)',
+      'Україну (place, 1)',
+    ]);
+  });
+
+  it('German: a title written as a noun, a name in the genitive and a noun before one', () => {
+    expect(
+      mentioned('de', [
+        'Bundeskanzler Olaf Scholz hat den französischen Präsidenten Emmanuel Macron in Berlin empfangen.',
+        'Nach Angaben des Kanzlers ging es um die Verteidigung Europas.',
+        'Macrons Besuch dauerte zwei Tage.',
+        'Scholz und Macron unterzeichneten ein Abkommen mit der Europäischen Kommission.',
+        'Außenministerin Annalena Baerbock nahm ebenfalls an dem Treffen im Kanzleramt teil.',
+      ]),
+    ).toEqual([
+      'Emmanuel Macron (person, 3)',
+      'Olaf Scholz (person, 2)',
+      'Berlin (place, 1)',
+      'Europas (place, 1)',
+      'Europäischen Kommission (organization, 1)',
+      'Annalena Baerbock (person, 1)',
+    ]);
+    // The "s" of a name that is never written without it is the name's own.
+    expect(
+      mentioned('de', [
+        'Siemens Energy meldet einen Verlust.',
+        'Der Konzern Siemens Energy will Stellen streichen, wie Siemens mitteilte.',
+      ]),
+    ).toContain('Siemens Energy (organization, 2)');
+  });
+
+  it('takes what a title is of apart from the person after it', () => {
+    expect(
+      mentioned('ru', [
+        'Центральный банк сохранил ключевую ставку на уровне 16%.',
+        'Глава Банка России Эльвира Набиуллина заявила, что инфляция замедляется.',
+        'Решение Банка России совпало с ожиданиями аналитиков.',
+        'Набиуллина также отметила рост кредитования.',
+      ]),
+    ).toEqual(['Банка России (organization, 2)', 'Эльвира Набиуллина (person, 2)']);
+    expect(
+      mentioned('pl', [
+        'Orlen podpisał umowę z norweskim Equinorem na dostawy gazu.',
+        'Prezes Orlenu Daniel Obajtek powiedział, że umowa zapewni bezpieczeństwo energetyczne Polski.',
+      ]),
+    ).toEqual(expect.arrayContaining(['Orlen (other, 2)', 'Daniel Obajtek (person, 1)']));
+    const german = mentioned('de', [
+      'Die Deutsche Bank hat im dritten Quartal einen Gewinn erzielt.',
+      'Vorstandschef Christian Sewing zeigte sich zufrieden.',
+      'Die Aktie der Deutschen Bank stieg in Frankfurt um drei Prozent.',
+      'Sewings Strategie zahle sich aus, sagte ein Analyst der Commerzbank.',
+    ]);
+    // The Deutsche Bank in two cases; an analyst of the Commerzbank is no person called Commerzbank.
+    expect(german).toEqual(
+      expect.arrayContaining(['Deutsche Bank (organization, 2)', 'Christian Sewing (person, 2)']),
+    );
+    expect(german.filter((e) => e.startsWith('Commerzbank (person'))).toEqual([]);
+  });
+
+  it('keeps a country that only follows a title, as a place', () => {
+    expect(mentioned('ru', ['Президент России выступил в Москве.', 'Об этом сообщили в Кремле.'])).toEqual([
+      'России (place, 1)',
+      'Москве (place, 1)',
+    ]);
+  });
+
   it('leaves a name without clues as it was', () => {
     // Neither a title nor a known name: a capitalised word the article repeats, of no known kind.
     expect(typed('es', ['Ayer habló Zorbatek en el pleno.', 'Zorbatek no quiso dar detalles.'])).toEqual({
@@ -89,8 +209,8 @@ describe('the kinds of names in other languages', () => {
   it('has no clues for English, whose lexicon knows its names, nor for a language ICU does not know', () => {
     expect(nameCluesFor('en')).toBeNull();
     expect(nameCluesFor('xx')).toBeNull();
-    expect(nameCluesFor('es')!.country('estados unidos')).toBe(true);
-    expect(nameCluesFor('es')!.country('unión europea')).toBe(false);
+    expect(nameCluesFor('es')!.place('estados unidos')).toBe(true);
+    expect(nameCluesFor('es')!.place('unión europea')).toBe(false);
     expect(withoutAccents('Sánchez')).toBe('Sanchez');
   });
 });

@@ -9,6 +9,13 @@
 //   found in any case of an inflected language by their stems ("в Германии").
 // - A Latin name with its accents taken off, for the English lexicon's first and last names and
 //   places (María, José, Sánchez, Berlín).
+// - Large cities in the languages whose names of them the English lexicon cannot read (Москва, Warszawa,
+//   Moskau), found in any case like the countries.
+// - In the languages that decline names (Russian, Ukrainian, Polish, German's genitive), a name's word
+//   without its case ending (nameStem): "Путина", "Путиным" and "Путин" are one person, "Macrona" and
+//   "Macronem" one Macron. Snowball's stemmers are made for common words and take names apart unevenly
+//   ("Эрдоган" to "эрдога", "Эрдоганом" to "эрдоган"); a name's endings are few, and stripping the longest
+//   of them treats every form of one name alike.
 import { stemmerFor, type Stem } from './word-stems.ts';
 
 export interface NameClues {
@@ -18,8 +25,10 @@ export interface NameClues {
   organizationBefore: (word: string) => boolean;
   /** An organisation's name is built with this word ("banco", "partido"). */
   organizationWord: (word: string) => boolean;
-  /** The name (lowercase, words joined by a space) is a country's. */
-  country: (name: string) => boolean;
+  /** The name (lowercase, words joined by a space) is a country's, a continent's or a large city's. */
+  place: (name: string) => boolean;
+  /** A name's word (lowercase) without the case ending it has in the sentence; the word where names do not decline. */
+  nameStem: (word: string) => string;
 }
 
 /** Job titles and forms of address, lowercase, as written before a name. */
@@ -36,6 +45,7 @@ const personWords: Record<string, string> = {
   sv: 'president premiärminister statsminister minister direktör vd talesperson borgmästare kung drottning påve domare tränare förbundskapten ledare sekreterare',
   da: 'præsident premierminister statsminister minister direktør talsperson borgmester konge dronning pave dommer træner landstræner leder sekretær',
   no: 'president statsminister minister direktør talsperson ordfører konge dronning pave dommer trener landslagssjef leder sekretær',
+  de: 'präsident präsidentin bundespräsident bundespräsidentin kanzler kanzlerin bundeskanzler bundeskanzlerin ministerpräsident ministerpräsidentin premierminister premierministerin regierungschef regierungschefin minister ministerin außenminister außenministerin finanzminister finanzministerin wirtschaftsminister wirtschaftsministerin innenminister innenministerin verteidigungsminister verteidigungsministerin gesundheitsminister gesundheitsministerin justizminister justizministerin staatssekretär staatssekretärin bürgermeister bürgermeisterin oberbürgermeister oberbürgermeisterin könig königin papst richter richterin trainer bundestrainer herr frau chef chefin konzernchef konzernchefin vorstandschef vorstandschefin parteichef parteichefin sprecher sprecherin regierungssprecher regierungssprecherin abgeordnete abgeordneter senator senatorin gouverneur gouverneurin staatschef staatschefin ökonom ökonomin analyst analystin',
   ro: 'președintele președinte premierul premier ministrul ministru directorul director purtătorul primarul regele papa judecătorul antrenorul domnul doamna liderul secretarul guvernatorul senatorul deputatul',
 };
 
@@ -49,6 +59,7 @@ const organizationWordsBefore: Record<string, string> = {
   ru: 'компания компании компанией корпорация концерн группа банк банка клуб команда холдинг производитель оператор авиакомпания партия профсоюз газета агентство',
   uk: 'компанія корпорація концерн група банк клуб команда холдинг виробник оператор авіакомпанія партія профспілка газета агентство',
   pl: 'firma spółka koncern grupa bank klub drużyna producent operator partia związek gazeta',
+  de: 'unternehmen konzern firma gruppe bank verein klub mannschaft hersteller autobauer betreiber kette partei gewerkschaft zeitung sender',
 };
 
 /** Words organisation names are built with. */
@@ -61,9 +72,49 @@ const organizationNameWords: Record<string, string> = {
   ru: 'банк группа партия министерство университет компания фонд ассоциация федерация союз агентство институт суд совет комиссия пао оао ооо ао',
   uk: 'банк група партія міністерство університет компанія фонд асоціація федерація спілка агентство інститут суд рада комісія',
   pl: 'bank grupa partia ministerstwo uniwersytet fundacja stowarzyszenie federacja związek agencja instytut sąd rada komisja sa',
+  de: 'bank partei ministerium universität stiftung verband verein gewerkschaft agentur institut gericht bundesgerichtshof rat kommission bundesamt amt konzern gruppe ag gmbh se kgaa',
 };
 
+/**
+ * Large cities, in the language's own names of them, lowercase; the words of a name of several are
+ * joined by "_" here (by a space in a name as entities.ts joins its words, hyphens too). The forms
+ * where a name's stem itself changes are listed beside it (Київ, Києва).
+ */
+const cityNames: Record<string, string> = {
+  ru: 'москва санкт_петербург петербург киев минск вашингтон нью_йорк лондон париж берлин пекин токио рим мадрид варшава стамбул анкара тегеран брюссель женева вена прага будапешт харьков одесса донецк луганск крым херсон запорожье сочи новосибирск екатеринбург казань владивосток белгород курск ташкент астана баку ереван тбилиси кишинев кишинёв рига вильнюс таллин хельсинки дамаск иерусалим газа багдад дели сеул пхеньян',
+  uk: 'київ києва харків харкова одеса львів львова дніпро запоріжжя херсон донецьк луганськ крим маріуполь бахмут москва вашингтон лондон париж берлін варшава брюссель відень прага мінськ пекін рим женева',
+  pl: 'warszawa kraków krakowa gdańsk gdańska wrocław wrocławia poznań poznania łódź łodzi moskwa kijów kijowa berlin paryż paryża londyn waszyngton nowy_jork pekin rzym bruksela wiedeń wiednia praga mińsk wilno lwów lwowa charków charkowa',
+  de: 'moskau peking rom warschau prag wien brüssel genf kiew kyjiw mailand neapel venedig lissabon athen kopenhagen münchen köln nürnberg düsseldorf zürich',
+};
+
+const endingOf = (endings: string) => new RegExp(`(?:${endings.split(' ').join('|')})$`, 'u');
+
+/**
+ * The case endings of names in the languages that decline them; the longest that ends a word is taken off
+ * (the leftmost match). German declines a name by its genitive "s", and the adjectives in a name by
+ * "-en" ("der Deutschen Bank", "die Deutsche Bank"): "n" after "e" goes, "e" stays ("Kane", "Kanes").
+ */
+const nameEndings: Record<string, RegExp> = {
+  ru: endingOf(
+    'ами ями ого его ому ему ыми ими ией ой ей ом ем ым им ах ях ам ям ую юю ию ия ии ий ый ая яя ея а я у ю е ы и ь й',
+  ),
+  uk: endingOf('ами ями ого ому ими ові еві ою ею ій ий ої ом ем ам ям ах ях а я у ю е і и ї ь й'),
+  pl: endingOf('owie owi ami ach ego emu iem em om ie ów a u y i ę ą o'),
+  de: /(?<=e)n$|s$/u,
+};
+/** A stem keeps at least three letters, so a short name stays whole. */
+const shortestNameStem = 3;
+
 const cache = new Map<string, NameClues | null>();
+
+/** A name's word without its case ending (`ending`), if a stem of three letters is left. */
+function nameStemmer(ending: RegExp | undefined): (word: string) => string {
+  if (!ending) return (word) => word;
+  return (word) => {
+    const found = ending.exec(word);
+    return found && found.index >= shortestNameStem ? word.slice(0, found.index) : word;
+  };
+}
 
 /** The clues for a language (ISO 639-1); null for English (the lexicon's) and unknown languages. */
 export function nameCluesFor(language: string | null): NameClues | null {
@@ -86,11 +137,20 @@ function build(language: string): NameClues | null {
   );
   const has = (set: ReadonlySet<string>) => (word: string) =>
     set.has(word) || (stem !== null && set.has(`~${stem(word)}`));
+  const nameStem = nameStemmer(nameEndings[language]);
+  const stemmedName = (name: string) => name.split(' ').map(nameStem).join(' ');
+  const cities = (cityNames[language]?.split(' ') ?? []).map((city) => city.replaceAll('_', ' '));
+  // Countries of several words and cities by the stems of their words: "Соединённых Штатах", "Москве".
+  const places = new Set([...countries, ...cities].map(stemmedName));
   return {
     personBefore: has(persons),
     organizationBefore: has(organizationsBefore),
     organizationWord: has(organizationWords),
-    country: (name) => countries.has(name) || (!name.includes(' ') && has(countryStems)(name)),
+    place: (name) =>
+      countries.has(name) ||
+      (!name.includes(' ') && has(countryStems)(name)) ||
+      places.has(stemmedName(name)),
+    nameStem,
   };
 }
 
