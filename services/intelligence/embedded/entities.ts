@@ -88,7 +88,7 @@ export function extractEntities(
     }
   }
   countTitleMentions([...candidates.values()], title);
-  const merged = mergeShortForms([...candidates.values()], keyOfName);
+  const merged = mergeShortForms([...candidates.values()], keyOfName, clues?.firstNameFirst ?? true);
   const kept = merged.filter(
     (c) =>
       (c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0) &&
@@ -187,6 +187,16 @@ function mentionsIn(
     while (j < tokens.length) {
       const t = tokens[j]!;
       if (language === 'de' && capitalised(t) && germanGenitive(run.at(-1)!, evidence)) break;
+      // Turkish writes a case suffix after a name's last word only: "Erdoğan'ın açıklaması". A place with
+      // one after a name the text writes elsewhere too is the place of that name ("Erdoğan Ankara'ya döndü").
+      if (language === 'tr' && turkishSuffix.test(run.at(-1)!.text)) break;
+      if (
+        language === 'tr' &&
+        clues &&
+        turkishSuffix.test(t.text) &&
+        placeAfterName(run.at(-1)!, t, evidence, clues)
+      )
+        break;
       if (capitalised(t) || (t.text === '-' && !t.spaced)) {
         run.push(t);
         j += 1;
@@ -207,7 +217,11 @@ function mentionsIn(
       : [{ from: 0, to: run.length, titled: false, clue: null }];
     for (const part of parts) {
       const mention = cleanMention(run.slice(part.from, part.to), sentence.index, evidence);
-      if (mention) mentions.push({ ...mention, titled: mention.titled || part.titled, clue: part.clue });
+      if (!mention) continue;
+      // "Ankara'ya" (to Ankara) names Ankara.
+      const tokens =
+        language === 'tr' ? mention.tokens.map((w) => w.replace(turkishSuffix, '')) : mention.tokens;
+      mentions.push({ ...mention, tokens, titled: mention.titled || part.titled, clue: part.clue });
     }
     i = j;
   }
@@ -268,7 +282,7 @@ function nameAtClauseStart(
     capitalised(next) &&
     (clues === null ||
       clues.organizationWord(t.normal) ||
-      (!isFirstName(next.normal) && !nounBeforeName(tokens, i, evidence, clues)));
+      ((!clues.firstNameFirst || !isFirstName(next.normal)) && !nounBeforeName(tokens, i, evidence, clues)));
   // Capitalised mid-sentence, in another case where names are declined ("Шольц заявив ..." after "Олафом
   // Шольцом").
   const midSentence =
@@ -277,6 +291,15 @@ function nameAtClauseStart(
   // "Time Warner's profits": an ordinary word, but part of a longer name.
   if (kind === 'notAName') return nameFollows || midSentence;
   return kind !== null || midSentence || isAcronym(t.text) || nameFollows;
+}
+
+const turkishSuffix = /['’]\p{L}+$/u;
+
+function placeAfterName(name: Token, place: Token, evidence: Evidence, clues: NameClues): boolean {
+  return (
+    clues.place(clues.nameStem(place.normal)) &&
+    (evidence.capitalisedStems.get(clues.nameStem(name.normal)) ?? 0) > 1
+  );
 }
 
 /**
@@ -511,6 +534,8 @@ function typeByClues(mention: Mention, words: readonly string[], clues: NameClue
   const first = nameKind(bare[0]!);
   const last = nameKind(bare.at(-1)!);
   if (words.length > 1 && (first === 'firstName' || last === 'lastName')) return 'person';
+  // Hungarian writes the family name first: Orbán Viktor.
+  if (words.length > 1 && !clues.firstNameFirst && last === 'firstName') return 'person';
   // A Cyrillic name spelled as the lexicon spells it: Мария Лопес, Владимир Путин.
   if (words.length > 1) {
     const kinds = (word: string) => latinSpellings(word).map((w) => nameKind(w));
@@ -575,7 +600,10 @@ const longestName = 6;
 function mergeShortForms(
   candidates: Candidate[],
   keyOfName: (words: readonly string[]) => string,
+  firstNameFirst: boolean,
 ): Candidate[] {
+  // A person's family name: the last word, the first in Hungarian ("Orbán" joins "Orbán Viktor").
+  const familyName = (tokens: readonly string[]) => (firstNameFirst ? tokens.at(-1)! : tokens[0]!);
   const long = candidates.filter((c) => c.tokens.length > 1);
   const result: Candidate[] = [];
   for (const c of candidates) {
@@ -586,7 +614,7 @@ function mergeShortForms(
     const word = c.key;
     const hosts = long.filter((l) =>
       l.type === 'person' || c.type === 'person'
-        ? l.type === 'person' && keyOfName([l.tokens.at(-1)!]) === word
+        ? l.type === 'person' && keyOfName([familyName(l.tokens)]) === word
         : c.type === 'other' && l.tokens.some((t) => keyOfName([t]) === word),
     );
     const host = hosts.length === 1 ? hosts[0]! : null;

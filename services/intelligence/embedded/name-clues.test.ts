@@ -192,6 +192,36 @@ describe('the kinds of names in other languages', () => {
     expect(german.filter((e) => e.startsWith('Commerzbank (person'))).toEqual([]);
   });
 
+  it("Turkish: a name's case suffix after the apostrophe, Czech's cases, Hungarian's family name first", () => {
+    expect(
+      mentioned('tr', [
+        'Cumhurbaşkanı Recep Tayyip Erdoğan, Rusya Devlet Başkanı Vladimir Putin ile Soçi’de görüştü.',
+        "Erdoğan'ın açıklamasına göre iki lider tahıl anlaşmasını ele aldı.",
+        "Putin, Türkiye'nin arabuluculuk çabalarını övdü.",
+        "Görüşmenin ardından Erdoğan Ankara'ya döndü.",
+      ]),
+    ).toEqual([
+      'Recep Tayyip Erdoğan (person, 3)',
+      'Vladimir Putin (person, 2)',
+      'Soçi (place, 1)',
+      'Türkiye (place, 1)',
+      'Ankara (place, 1)',
+    ]);
+    expect(
+      mentioned('cs', [
+        'Premiér Petr Fiala se v Bruselu setkal s kancléřem Olafem Scholzem.',
+        'Podle Fialy jednání proběhlo v dobré atmosféře.',
+        'Fiala uvedl, že Česko podpoří nový balíček sankcí.',
+      ]),
+    ).toEqual(expect.arrayContaining(['Petr Fiala (person, 3)', 'Bruselu (place, 1)', 'Česko (place, 1)']));
+    expect(
+      mentioned('hu', [
+        'Orbán Viktor miniszterelnök Brüsszelben tárgyalt.',
+        'A kormány szerint hasznos volt.',
+      ]),
+    ).toContain('Orbán Viktor (person, 1)');
+  });
+
   it('keeps a country that only follows a title, as a place', () => {
     expect(mentioned('ru', ['Президент России выступил в Москве.', 'Об этом сообщили в Кремле.'])).toEqual([
       'России (place, 1)',

@@ -11,7 +11,8 @@
 //   places (María, José, Sánchez, Berlín).
 // - Large cities in the languages whose names of them the English lexicon cannot read (Москва, Warszawa,
 //   Moskau), found in any case like the countries.
-// - In the languages that decline names (Russian, Ukrainian, Polish, German's genitive), a name's word
+// - In the languages that decline names (Russian, Ukrainian, Polish, Czech, German's genitive, Turkish's
+//   suffixes after an apostrophe), a name's word
 //   without its case ending (nameStem): "Путина", "Путиным" and "Путин" are one person, "Macrona" and
 //   "Macronem" one Macron. Snowball's stemmers are made for common words and take names apart unevenly
 //   ("Эрдоган" to "эрдога", "Эрдоганом" to "эрдоган"); a name's endings are few, and stripping the longest
@@ -29,6 +30,8 @@ export interface NameClues {
   place: (name: string) => boolean;
   /** A name's word (lowercase) without the case ending it has in the sentence; the word where names do not decline. */
   nameStem: (word: string) => string;
+  /** Whether a person's name starts with the first name (not in Hungarian: Orbán Viktor). */
+  firstNameFirst: boolean;
 }
 
 /** Job titles and forms of address, lowercase, as written before a name. */
@@ -41,6 +44,8 @@ const personWords: Record<string, string> = {
   ru: 'президент премьер премьер-министр министр глава директор гендиректор председатель мэр губернатор король королева папа судья тренер господин госпожа лидер секретарь пресс-секретарь представитель сенатор депутат канцлер прокурор вице-премьер экономист аналитик',
   uk: 'президент прем’єр прем’єр-міністр міністр голова директор мер губернатор король папа суддя тренер пан пані лідер секретар речник сенатор депутат канцлер прокурор',
   pl: 'prezydent premier minister prezes dyrektor rzecznik burmistrz prezydent król królowa papież sędzia trener pan pani lider sekretarz gubernator senator poseł posłanka kanclerz prokurator',
+  cs: 'premiér premiérka prezident prezidentka ministr ministryně předseda předsedkyně místopředseda místopředsedkyně ředitel ředitelka mluvčí starosta starostka primátor král královna papež soudce soudkyně trenér pan paní šéf šéfka guvernér senátor senátorka poslanec poslankyně kancléř kancléřka ekonom analytik',
+  tr: 'cumhurbaşkanı başbakan bakan bakanı başkan başkanı devlet dışişleri içişleri maliye hazine savunma adalet sağlık ekonomi enerji ticaret müdür müdürü sözcü sözcüsü vali valisi kral kraliçe papa hakim yargıç antrenör teknik direktör direktörü lider lideri sayın bay bayan ekonomist analist yardımcısı',
   ca: 'president presidenta ministre ministra director directora portaveu alcalde alcaldessa rei reina papa jutge entrenador senyor senyora líder secretari conseller consellera',
   sv: 'president premiärminister statsminister minister direktör vd talesperson borgmästare kung drottning påve domare tränare förbundskapten ledare sekreterare',
   da: 'præsident premierminister statsminister minister direktør talsperson borgmester konge dronning pave dommer træner landstræner leder sekretær',
@@ -59,6 +64,8 @@ const organizationWordsBefore: Record<string, string> = {
   ru: 'компания компании компанией корпорация концерн группа банк банка клуб команда холдинг производитель оператор авиакомпания партия профсоюз газета агентство',
   uk: 'компанія корпорація концерн група банк клуб команда холдинг виробник оператор авіакомпанія партія профспілка газета агентство',
   pl: 'firma spółka koncern grupa bank klub drużyna producent operator partia związek gazeta',
+  cs: 'firma společnost skupina banka klub tým výrobce operátor strana odbory deník',
+  tr: 'şirket şirketi grup grubu banka kulüp kulübü takım parti sendika gazete',
   de: 'unternehmen konzern firma gruppe bank verein klub mannschaft hersteller autobauer betreiber kette partei gewerkschaft zeitung sender',
 };
 
@@ -72,6 +79,8 @@ const organizationNameWords: Record<string, string> = {
   ru: 'банк группа партия министерство университет компания фонд ассоциация федерация союз агентство институт суд совет комиссия пао оао ооо ао',
   uk: 'банк група партія міністерство університет компанія фонд асоціація федерація спілка агентство інститут суд рада комісія',
   pl: 'bank grupa partia ministerstwo uniwersytet fundacja stowarzyszenie federacja związek agencja instytut sąd rada komisja sa',
+  cs: 'banka skupina strana ministerstvo univerzita nadace sdružení federace svaz agentura institut soud rada komise',
+  tr: 'bankası holding holdingi partisi bakanlığı üniversitesi vakfı derneği federasyonu sendikası ajansı enstitüsü mahkemesi kurulu komisyonu',
   de: 'bank partei ministerium universität stiftung verband verein gewerkschaft agentur institut gericht bundesgerichtshof rat kommission bundesamt amt konzern gruppe ag gmbh se kgaa',
 };
 
@@ -84,6 +93,8 @@ const cityNames: Record<string, string> = {
   ru: 'москва санкт_петербург петербург киев минск вашингтон нью_йорк лондон париж берлин пекин токио рим мадрид варшава стамбул анкара тегеран брюссель женева вена прага будапешт харьков одесса донецк луганск крым херсон запорожье сочи новосибирск екатеринбург казань владивосток белгород курск ташкент астана баку ереван тбилиси кишинев кишинёв рига вильнюс таллин хельсинки дамаск иерусалим газа багдад дели сеул пхеньян',
   uk: 'київ києва харків харкова одеса львів львова дніпро запоріжжя херсон донецьк луганськ крим маріуполь бахмут москва вашингтон лондон париж берлін варшава брюссель відень прага мінськ пекін рим женева',
   pl: 'warszawa kraków krakowa gdańsk gdańska wrocław wrocławia poznań poznania łódź łodzi moskwa kijów kijowa berlin paryż paryża londyn waszyngton nowy_jork pekin rzym bruksela wiedeń wiednia praga mińsk wilno lwów lwowa charków charkowa',
+  cs: 'praha praze prahy brno brně ostrava ostravě moskva moskvě kyjev kyjevě varšava varšavě berlín berlíně vídeň vídni brusel bruselu paříž paříži londýn londýně washington bratislava bratislavě',
+  tr: 'istanbul ankara izmir moskova kiev kyiv vaşington londra paris berlin brüksel pekin tahran şam bağdat kudüs gazze soçi',
   de: 'moskau peking rom warschau prag wien brüssel genf kiew kyjiw mailand neapel venedig lissabon athen kopenhagen münchen köln nürnberg düsseldorf zürich',
 };
 
@@ -100,6 +111,9 @@ const nameEndings: Record<string, RegExp> = {
   ),
   uk: endingOf('ами ями ого ому ими ові еві ою ею ій ий ої ом ем ам ям ах ях а я у ю е і и ї ь й'),
   pl: endingOf('owie owi ami ach ego emu iem em om ie ów a u y i ę ą o'),
+  cs: endingOf('ovi ou em ům ách ami y a u e ě i'),
+  // Turkish writes a name's case suffix after an apostrophe: Erdoğan'ın, Ankara'ya, Türkiye'nin.
+  tr: /['’]\p{L}+$/u,
   de: /(?<=e)n$|s$/u,
 };
 /** A stem keeps at least three letters, so a short name stays whole. */
@@ -151,6 +165,7 @@ function build(language: string): NameClues | null {
       (!name.includes(' ') && has(countryStems)(name)) ||
       places.has(stemmedName(name)),
     nameStem,
+    firstNameFirst: language !== 'hu',
   };
 }
 
