@@ -219,9 +219,9 @@ function mentionsIn(
       const mention = cleanMention(run.slice(part.from, part.to), sentence.index, evidence);
       if (!mention) continue;
       // "Ankara'ya" (to Ankara) names Ankara.
-      const tokens =
+      const words =
         language === 'tr' ? mention.tokens.map((w) => w.replace(turkishSuffix, '')) : mention.tokens;
-      mentions.push({ ...mention, tokens, titled: mention.titled || part.titled, clue: part.clue });
+      mentions.push({ ...mention, tokens: words, titled: mention.titled || part.titled, clue: part.clue });
     }
     i = j;
   }
