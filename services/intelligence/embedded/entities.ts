@@ -212,8 +212,15 @@ function mentionsIn(
       }
       break;
     }
+    const clue = clues ? clueBefore(tokens, i, clues) : null;
     const parts = clues
-      ? runParts(run, clueBefore(tokens, i, clues), { clues, evidence, commonNouns, language })
+      ? runParts(run, clue, {
+          clues,
+          evidence,
+          commonNouns,
+          language,
+          titleOfBefore: clue === null && titleOfBefore(tokens, i, clues),
+        })
       : [{ from: 0, to: run.length, titled: false, clue: null }];
     for (const part of parts) {
       const mention = cleanMention(run.slice(part.from, part.to), sentence.index, evidence);
@@ -392,6 +399,19 @@ function clueBefore(tokens: readonly Token[], start: number, clues: NameClues): 
   return null;
 }
 
+/** A lowercase title and a preposition (a stop word) before the run: "il presidente del | Consiglio". */
+function titleOfBefore(tokens: readonly Token[], start: number, clues: NameClues): boolean {
+  const [title, preposition] = [tokens[start - 2], tokens[start - 1]];
+  return (
+    preposition?.kind === 'word' &&
+    preposition.stopWord &&
+    /^\p{Ll}/u.test(preposition.text) &&
+    title?.kind === 'word' &&
+    /^\p{Ll}/u.test(title.text) &&
+    clues.personBefore(title.normal)
+  );
+}
+
 /** A stretch of a run of capitalised words that is one mention, with what the words before it say. */
 interface RunPart {
   from: number;
@@ -422,10 +442,23 @@ function runParts(
     evidence: Evidence;
     commonNouns: ReadonlySet<string> | null;
     language: string | null;
+    /** A title and a preposition come before the run: "presidente del | Consiglio Giorgia Meloni". */
+    titleOfBefore: boolean;
   },
 ): RunPart[] {
   const { clues, evidence, commonNouns, language } = context;
   const words = run.map((t) => wordOf(t.text).toLowerCase());
+  if (context.titleOfBefore) {
+    // "il presidente del Consiglio Giorgia Meloni": the title's complement, then the person, if the run
+    // can be told apart so; else no clue ("el presidente del Gobierno, Pedro Sánchez": the run is Gobierno).
+    const first = personAfterComplement(words, 0, clues, evidence);
+    return first > 0
+      ? [
+          { from: 0, to: first, titled: false, clue: null },
+          { from: first, to: run.length, titled: true, clue: 'person' },
+        ]
+      : [{ from: 0, to: run.length, titled: false, clue: clueBeforeRun }];
+  }
   let titled = false;
   let clue = clueBeforeRun;
   let start = 0;
@@ -462,19 +495,33 @@ function runParts(
   // "Analyst der Commerzbank", "Präsident der Europäischen Kommission": what the title is of, no person.
   if (start > 0 && connectors.has(words[start]!))
     return [{ from: start, to: run.length, titled: false, clue: null }];
-  // The person's name starts at a first name the lexicon knows, else it is the last two words.
+  const first = personAfterComplement(words, start, clues, evidence);
+  if (first > start)
+    return [
+      { from: start, to: first, titled: false, clue: null },
+      { from: first, to: run.length, titled, clue },
+    ];
+  return [{ from: start, to: run.length, titled, clue }];
+}
+
+/**
+ * Where a person's name starts after what a title is of, in `words` from `start`: at a first name the
+ * lexicon knows, else the last two words, when every word before it is an organisation's or a place's or
+ * one the text capitalises elsewhere too; -1 when there is no such complement.
+ */
+function personAfterComplement(
+  words: readonly string[],
+  start: number,
+  clues: NameClues,
+  evidence: Evidence,
+): number {
   const known = words.findIndex((w, k) => k > start && isFirstName(w));
   const first = known >= 0 ? known : words.some((w) => connectors.has(w)) ? -1 : words.length - 2;
   const ownMention = (w: string) =>
     clues.organizationWord(w) ||
     clues.place(w) ||
     (evidence.capitalisedStems.get(clues.nameStem(w)) ?? 0) > 1;
-  if (first > start && words.slice(start, first).every(ownMention))
-    return [
-      { from: start, to: first, titled: false, clue: null },
-      { from: first, to: run.length, titled, clue },
-    ];
-  return [{ from: start, to: run.length, titled, clue }];
+  return first > start && words.slice(start, first).every(ownMention) ? first : -1;
 }
 
 /** "St." and "Bros." lose their full stop; "U.S." keeps its dots. */

@@ -222,6 +222,28 @@ describe('the kinds of names in other languages', () => {
     ).toContain('Orbán Viktor (person, 1)');
   });
 
+  it("a title's complement after a preposition, apart from the person it is written against", () => {
+    expect(
+      mentioned('it', [
+        'Il presidente del Consiglio Giorgia Meloni ha incontrato a Roma il cancelliere Olaf Scholz.',
+        "Secondo Meloni, l'Italia e la Germania devono collaborare sui migranti.",
+      ]),
+    ).toEqual(expect.arrayContaining(['Giorgia Meloni (person, 2)']));
+    // Where the run cannot be told apart so, the title says nothing of it: Gobierno is no person.
+    expect(
+      mentioned('es', [
+        'El presidente de Francia Emmanuel Macron visitó Madrid.',
+        'El presidente del Gobierno, Pedro Sánchez, lo recibió.',
+        'Según Macron, la visita fue un éxito.',
+      ]),
+    ).toEqual([
+      'Emmanuel Macron (person, 2)',
+      'Francia (place, 1)',
+      'Madrid (place, 1)',
+      'Pedro Sánchez (person, 1)',
+    ]);
+  });
+
   it('keeps a country that only follows a title, as a place', () => {
     expect(mentioned('ru', ['Президент России выступил в Москве.', 'Об этом сообщили в Кремле.'])).toEqual([
       'России (place, 1)',
