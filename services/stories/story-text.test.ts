@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storyWords } from './story-text.ts';
+import { entityKey, storyWords } from './story-text.ts';
 
 describe('story words', () => {
   it('stem English and drop its stop words', () => {
@@ -30,5 +30,12 @@ describe('story words', () => {
     expect(storyWords('首相、辞任', 'ja')).toEqual(['首相', '辞任']);
     // Folding takes Hangul syllables apart; the pairs are of syllables again.
     expect(storyWords('서울 회담', 'ko')).toEqual(['서울', '회담']);
+  });
+
+  it('key an entity without the case ending its language gives a name, as the enrichment does', () => {
+    expect(entityKey('Москве', 'ru')).toBe(entityKey('Москва', 'ru'));
+    expect(entityKey('Emmanuelem Macronem', 'pl')).toBe(entityKey('Emmanuel Macron', 'pl'));
+    expect(entityKey('Apple Inc.', 'en')).toBe('apple inc');
+    expect(entityKey('Москве', null)).not.toBe(entityKey('Москва', null));
   });
 });

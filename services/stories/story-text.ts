@@ -15,6 +15,7 @@
 // bigrams that CJK retrieval has long used in place of words).
 import { stemmer } from 'stemmer';
 import { withoutParticles } from '../intelligence/embedded/caseless-entities.ts';
+import { nameCluesFor } from '../intelligence/embedded/name-clues.ts';
 import { stopWordsFor } from '../intelligence/embedded/stop-words.ts';
 import { stemmerFor, type Stem } from '../intelligence/embedded/word-stems.ts';
 import { fold } from '../monitors/fold.ts';
@@ -123,9 +124,16 @@ function readingOf(language: string): Reading {
   return reading;
 }
 
-/** An entity name as a single comparable key: "Apple Inc." and "apple inc" are one entity. */
-export function entityKey(name: string): string {
-  return fold(name)
+/**
+ * An entity name as a single comparable key: "Apple Inc." and "apple inc" are one entity; so are "Москве"
+ * and "Москва", "Putina" and "Putin" where the language declines names (each word without its case
+ * ending, as the enrichment keys them: name-clues.ts), since one article names a place only "в Москве" and
+ * the next only "Москва".
+ */
+export function entityKey(name: string, language: string | null = null): string {
+  const nameStem = language === null ? undefined : nameCluesFor(language)?.nameStem;
+  const lower = name.normalize('NFC').toLowerCase();
+  return fold(nameStem ? lower.split(/\s+/u).map(nameStem).join(' ') : lower)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }

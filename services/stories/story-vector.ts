@@ -47,7 +47,7 @@ export function termCounts(article: StoryArticle): Map<string, number> {
   for (const w of storyWords(article.title, article.language)) add(w, fieldWeights.title);
   for (const w of storyWords(article.lead.slice(0, maxLeadChars), article.language))
     add(w, fieldWeights.lead);
-  for (const name of new Set(article.entities.map(entityKey)))
+  for (const name of new Set(article.entities.map((entity) => entityKey(entity, article.language))))
     if (name) add(`e:${name}`, fieldWeights.entity);
   for (const keyword of article.keywords)
     for (const w of storyWords(keyword, article.language)) add(w, fieldWeights.keyword);
