@@ -73,6 +73,7 @@ export function alertsFor(
     title: article.title,
     text: [article.summary, article.content].filter(Boolean).join('\n\n'),
     organizations,
+    language: enrichment.language ?? article.language,
   });
   return matches.flatMap(({ monitorId, matchedTerms }) => {
     const monitor = byId.get(monitorId);

@@ -282,3 +282,39 @@ describe('CompanyMatcher', () => {
     expect(matcher.match(article).map((r) => r.monitorId)).toEqual(['shell']);
   });
 });
+
+describe('names in languages that decline them', () => {
+  const matcher = compileMonitors([
+    { monitorId: 'gazprom', company: 'Газпром', aliases: [] },
+    { monitorId: 'rosneft', company: 'ПАО «Роснефть»', aliases: ['Роснефть'] },
+    { monitorId: 'orlen', company: 'Orlen S.A.', aliases: ['PKN Orlen'] },
+    { monitorId: 'skoda', company: 'Škoda Auto', aliases: ['Škoda'] },
+    { monitorId: 'aselsan', company: 'Aselsan', aliases: [] },
+    { monitorId: 'db', company: 'Deutsche Bank AG', aliases: [] },
+    { monitorId: 'bayer', company: 'Bayer AG', aliases: [] },
+  ]);
+  const found = (language: string | null, title: string, text = '') =>
+    matcher.match({ language, title, text }).map((r) => r.monitorId);
+
+  it('finds a company written in another case of its language', () => {
+    expect(found('ru', 'Акции Газпрома выросли на бирже')).toEqual(['gazprom']);
+    expect(found('ru', 'Сделка с Газпромом', 'Глава «Роснефти» не стал комментировать сделку.')).toEqual([
+      'gazprom',
+      'rosneft',
+    ]);
+    expect(found('pl', 'Zysk Orlenu wzrósł o połowę')).toEqual(['orlen']);
+    expect(found('cs', 'Prodej Škody v Evropě roste')).toEqual(['skoda']);
+    expect(found('tr', "Aselsan'ın kârı arttı")).toEqual(['aselsan']);
+    expect(found('de', 'Die Aktie der Deutschen Bank steigt')).toEqual(['db']);
+  });
+
+  it('not in a language it was not written in, nor in a common noun sharing its stem', () => {
+    // Without the language the cases are other words, as before.
+    expect(found(null, 'Акции Газпрома выросли на бирже')).toEqual([]);
+    expect(found('en', 'Zysk Orlenu wzrósł o połowę')).toEqual([]);
+    // Czech "škody" (damage) in lower case, and opening a sentence where any word is capitalised.
+    expect(found('cs', 'Povodně způsobily velké škody', 'Škody jsou odhadovány na miliardy.')).toEqual([]);
+    // "Bayern" (Bavaria) is no case of "Bayer".
+    expect(found('de', 'Bayern München gewinnt in Bayern', 'Der FC Bayern ist Meister.')).toEqual([]);
+  });
+});

@@ -6,12 +6,18 @@
 // names that are also English words only with evidence that they are meant as names
 // (mention-evidence.ts). `organizations`, from the enricher's entity extractor, is such evidence.
 //
+// Where the article's language declines names (Russian, Ukrainian, Polish, Czech, German's genitive,
+// Turkish's suffixes after an apostrophe), its words and the names' words are compared without their case
+// endings (name-clues.ts): a monitor on "Газпром" finds "акции Газпрома", one on "Aselsan" finds
+// "Aselsan'ın", one on "Deutsche Bank" finds "der Deutschen Bank".
+//
 // Deterministic: results follow the order of the monitors, terms the order of the monitor's names.
+import { nameCluesFor } from '../intelligence/embedded/name-clues.ts';
 import { isEnglishWord } from './common-words.ts';
 import { companyName, organizationKey } from './company-names.ts';
 import { isCapitalised, isFollowedByLegalForm, isProperNoun } from './mention-evidence.ts';
-import { addName, findNames, type Found, type NameIndex } from './name-index.ts';
-import { tokenize, type Tokenized } from './tokens.ts';
+import { addName, findNames, type Found, type IndexedName, type NameIndex } from './name-index.ts';
+import { tokenize, type Token, type Tokenized } from './tokens.ts';
 
 export interface Monitor {
   monitorId: string;
@@ -24,6 +30,8 @@ export interface Article {
   text: string;
   /** Names an entity extractor typed as organisations: corroboration for ambiguous names. */
   organizations?: readonly string[];
+  /** ISO 639-1, null or absent when unknown: where names are declined, their case endings do not count. */
+  language?: string | null;
 }
 
 export interface CompanyMatch {
@@ -85,6 +93,19 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
   const isCommonWord = options.isCommonWord ?? isEnglishWord;
   const compiled: CompiledMonitor[] = [];
   const index: NameIndex = new Map();
+  const names: IndexedName[] = [];
+  // The names by their words' stems, one index a language that declines them, made when first needed.
+  const stemmedIndexes = new Map<string, NameIndex>();
+  const stemmedIndex = (language: string, stem: (key: string) => string): NameIndex => {
+    let stemmed = stemmedIndexes.get(language);
+    if (!stemmed) {
+      stemmed = new Map();
+      for (const name of names)
+        addName(stemmed, { ...name, variant: { ...name.variant, keys: name.variant.keys.map(stem) } });
+      stemmedIndexes.set(language, stemmed);
+    }
+    return stemmed;
+  };
 
   monitors.forEach((monitor, m) => {
     const terms = [...new Set([monitor.company, ...monitor.aliases].map((t) => t.trim()))].filter(Boolean);
@@ -100,11 +121,37 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
         const signature = `${variant.keys.join(' ')}|${variant.gaps.join('')}|${variant.acronym}`;
         if (seen.has(signature)) continue;
         seen.add(signature);
-        addName(index, { monitor: m, term: t, variant });
+        const indexed = { monitor: m, term: t, variant };
+        addName(index, indexed);
+        names.push(indexed);
       }
     });
     compiled.push({ monitorId: monitor.monitorId, terms, keys });
   });
+
+  /**
+   * The names in the text. Where the language declines names they are also looked up by their words'
+   * stems; a name found only so must be written as a name there (writtenAsName): a company's name in
+   * another case is ("akcje Orlenu"), while a common noun it shares a stem with is not (Czech "škody",
+   * damage, beside Škoda).
+   */
+  const namesIn = (text: Tokenized, language: string | null | undefined): Map<number, Found[]> => {
+    const exact = findNames(text.tokens, index);
+    const stem = declinedNameStem(language);
+    if (!stem) return exact;
+    const stemmedTokens = text.tokens.map((t) => ({ ...t, key: stem(t.key), base: stem(t.base) }));
+    const stemmed = findNames(stemmedTokens, stemmedIndex(language!, stem));
+    const same = (a: Found, b: Found) =>
+      a.first === b.first && a.last === b.last && a.name.term === b.name.term;
+    for (const [m, found] of stemmed) {
+      const kept = found.filter(
+        (f) => exact.get(m)?.some((e) => same(e, f)) || writtenAsName(text.tokens[f.first]!),
+      );
+      if (kept.length > 0) stemmed.set(m, kept);
+      else stemmed.delete(m);
+    }
+    return stemmed;
+  };
 
   const judged = (article: Article): { text: Tokenized; occurrences: Occurrence[] } => {
     const text = tokenize([article.title, article.text]);
@@ -115,7 +162,7 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
       for (const key of monitor.keys) if (organizations.has(key)) return true;
       return false;
     };
-    for (const [m, found] of findNames(text.tokens, index)) {
+    for (const [m, found] of namesIn(text, article.language)) {
       occurrences.push(...judge(found, text, isCommonWord, () => listed(compiled[m]!)));
     }
     return { text, occurrences };
@@ -159,6 +206,19 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
       });
     },
   };
+}
+
+/**
+ * Written as a name: capitalised where not every word is (mid-sentence), or with a suffix after an
+ * apostrophe, which Turkish writes after proper names only ("Aselsan'ın" opening a headline).
+ */
+const writtenAsName = (token: Token) =>
+  token.capitalised && (!token.initial || /['\u2019]\p{L}+$/u.test(token.text));
+
+/** The stem of a folded word where `language` declines names; null where it does not. */
+function declinedNameStem(language: string | null | undefined): ((key: string) => string) | null {
+  const clues = language ? nameCluesFor(language) : null;
+  return clues?.declinesNames ? clues.nameStem : null;
 }
 
 /** Decides each occurrence of one monitor's names (rules in mention-evidence.ts). */

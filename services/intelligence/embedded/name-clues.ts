@@ -32,6 +32,8 @@ export interface NameClues {
   nameStem: (word: string) => string;
   /** Whether a person's name starts with the first name (not in Hungarian: Orbán Viktor). */
   firstNameFirst: boolean;
+  /** Whether nameStem takes case endings off (the language declines names). */
+  declinesNames: boolean;
 }
 
 /** Job titles and forms of address, lowercase, as written before a name. */
@@ -98,12 +100,19 @@ const cityNames: Record<string, string> = {
   de: 'moskau peking rom warschau prag wien brüssel genf kiew kyjiw mailand neapel venedig lissabon athen kopenhagen münchen köln nürnberg düsseldorf zürich',
 };
 
-const endingOf = (endings: string) => new RegExp(`(?:${endings.split(' ').join('|')})$`, 'u');
+/**
+ * A regular expression for the endings, also as written without diacritics (the company matcher compares
+ * folded words: "й" as "и", "ę" as "e"). At the end of a word the leftmost match is the longest ending.
+ */
+const endingOf = (endings: string) => {
+  const forms = endings.split(' ').flatMap((e) => [e, e.normalize('NFKD').replace(/\p{M}/gu, '')]);
+  return new RegExp(`(?:${[...new Set(forms)].join('|')})$`, 'u');
+};
 
 /**
  * The case endings of names in the languages that decline them; the longest that ends a word is taken off
- * (the leftmost match). German declines a name by its genitive "s", and the adjectives in a name by
- * "-en" ("der Deutschen Bank", "die Deutsche Bank"): "n" after "e" goes, "e" stays ("Kane", "Kanes").
+ * (the leftmost match). German declines a name by its genitive "s", and the adjectives of country names
+ * in a name by "-en" ("der Deutschen Bank", "die Deutsche Bank"); "Bayern" is no form of "Bayer".
  */
 const nameEndings: Record<string, RegExp> = {
   ru: endingOf(
@@ -114,19 +123,27 @@ const nameEndings: Record<string, RegExp> = {
   cs: endingOf('ovi ou em ům ách ami y a u e ě i'),
   // Turkish writes a name's case suffix after an apostrophe: Erdoğan'ın, Ankara'ya, Türkiye'nin.
   tr: /['’]\p{L}+$/u,
-  de: /(?<=e)n$|s$/u,
+  de: /(?<=sche)n$|s$/u,
 };
 /** A stem keeps at least three letters, so a short name stays whole. */
 const shortestNameStem = 3;
 
 const cache = new Map<string, NameClues | null>();
 
-/** A name's word without its case ending (`ending`), if a stem of three letters is left. */
+/**
+ * A name's word without its case ending (`ending`), while a stem of three letters is left. Taken off
+ * again until none is left: a name whose own last letters look like an ending ("Газпром", "-ом") loses
+ * them in every case alike ("Газпрома" to "газпром" to "газпр"), so all its forms meet.
+ */
 function nameStemmer(ending: RegExp | undefined): (word: string) => string {
   if (!ending) return (word) => word;
   return (word) => {
-    const found = ending.exec(word);
-    return found && found.index >= shortestNameStem ? word.slice(0, found.index) : word;
+    let stem = word;
+    for (;;) {
+      const found = ending.exec(stem);
+      if (!found || found.index < shortestNameStem) return stem;
+      stem = stem.slice(0, found.index);
+    }
   };
 }
 
@@ -166,6 +183,7 @@ function build(language: string): NameClues | null {
       places.has(stemmedName(name)),
     nameStem,
     firstNameFirst: language !== 'hu',
+    declinesNames: nameEndings[language] !== undefined,
   };
 }
 
