@@ -11,6 +11,13 @@ describe('story words', () => {
     expect(storyWords('Новый закон, новые законы', 'ru')).toEqual(['нов', 'закон', 'нов', 'закон']);
     expect(storyWords('Die Straßen, der Straße', 'de')).toEqual(['strass', 'strass']);
     expect(storyWords('Las elecciones y la elección', 'es')).toEqual(['eleccion', 'eleccion']);
+    // "dois" is a stop word, "um" too.
+    expect(storyWords('As eleições e a eleição; um milhão, dois milhões', 'pt')).toEqual([
+      'eleic',
+      'eleic',
+      'milh',
+      'milh',
+    ]);
   });
 
   it("take an elided article off the word it is written against, and Arabic's particles", () => {

@@ -102,6 +102,15 @@ const elidingLanguages = new Set(['fr', 'it', 'ca']);
 const innerMarks = /[.']/g;
 const unchanged: Stem = (w) => w;
 
+/**
+ * Snowball's Portuguese stem keeps the nasal vowel that tells a singular in -ão from its plural in -ões
+ * ("eleição" to "eleiçã", "eleições" to "eleiçõ"): without it, one word again.
+ */
+const portugueseStem =
+  (stem: Stem): Stem =>
+  (word) =>
+    stem(word).replace(/[ãõ]$/u, '');
+
 const readings = new Map<string, Reading>();
 
 /** How a language other than English is read, made once for the process. */
@@ -117,7 +126,7 @@ function readingOf(language: string): Reading {
         if (particles) bare = withoutParticles(bare, language);
         return bare.replace(innerMarks, '');
       },
-      stem: stemmerFor(language) ?? unchanged,
+      stem: language === 'pt' ? portugueseStem(stemmerFor('pt')!) : (stemmerFor(language) ?? unchanged),
     };
     readings.set(language, reading);
   }
