@@ -12,7 +12,7 @@
 // "Aselsan'ın", one on "Deutsche Bank" finds "der Deutschen Bank".
 //
 // Deterministic: results follow the order of the monitors, terms the order of the monitor's names.
-import { nameCluesFor } from '../intelligence/embedded/name-clues.ts';
+import { nameCluesFor, turkishSuffix } from '../intelligence/embedded/name-clues.ts';
 import { isEnglishWord } from './common-words.ts';
 import { companyName, organizationKey } from './company-names.ts';
 import { isCapitalised, isFollowedByLegalForm, isProperNoun } from './mention-evidence.ts';
@@ -213,7 +213,7 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
  * apostrophe, which Turkish writes after proper names only ("Aselsan'ın" opening a headline).
  */
 const writtenAsName = (token: Token) =>
-  token.capitalised && (!token.initial || /['\u2019]\p{L}+$/u.test(token.text));
+  token.capitalised && (!token.initial || turkishSuffix.test(token.text));
 
 /** The stem of a folded word where `language` declines names; null where it does not. */
 function declinedNameStem(language: string | null | undefined): ((key: string) => string) | null {

@@ -17,7 +17,7 @@ import {
 import type { Sentence, Token } from './sentences.ts';
 import { germanCommonNouns, isAbstractGermanNoun } from './german-nouns.ts';
 import { latinSpellings } from './cyrillic-latin.ts';
-import { nameCluesFor, type NameClues } from './name-clues.ts';
+import { nameCluesFor, turkishSuffix, type NameClues } from './name-clues.ts';
 import { withoutAccents } from './without-accents.ts';
 import { extractUnspacedEntities } from './unspaced-entities.ts';
 import { caselessNames, isMostlyCaseless, type ScoredName } from './caseless-entities.ts';
@@ -299,8 +299,6 @@ function nameAtClauseStart(
   if (kind === 'notAName') return nameFollows || midSentence;
   return kind !== null || midSentence || isAcronym(t.text) || nameFollows;
 }
-
-const turkishSuffix = /['’]\p{L}+$/u;
 
 function placeAfterName(name: Token, place: Token, evidence: Evidence, clues: NameClues): boolean {
   return (

@@ -100,6 +100,9 @@ const cityNames: Record<string, string> = {
   de: 'moskau peking rom warschau prag wien brüssel genf kiew kyjiw mailand neapel venedig lissabon athen kopenhagen münchen köln nürnberg düsseldorf zürich',
 };
 
+/** Turkish writes a proper name's case suffix after an apostrophe: Erdoğan'ın, Ankara'ya, Türkiye'nin. */
+export const turkishSuffix = /['\u2019]\p{L}+$/u;
+
 /**
  * A regular expression for the endings, also as written without diacritics (the company matcher compares
  * folded words: "й" as "и", "ę" as "e"). At the end of a word the leftmost match is the longest ending.
@@ -121,8 +124,7 @@ const nameEndings: Record<string, RegExp> = {
   uk: endingOf('ами ями ого ому ими ові еві ою ею ій ий ої ом ем ам ям ах ях а я у ю е і и ї ь й'),
   pl: endingOf('owie owi ami ach ego emu iem em om ie ów a u y i ę ą o'),
   cs: endingOf('ovi ou em ům ách ami y a u e ě i'),
-  // Turkish writes a name's case suffix after an apostrophe: Erdoğan'ın, Ankara'ya, Türkiye'nin.
-  tr: /['’]\p{L}+$/u,
+  tr: turkishSuffix,
   de: /(?<=sche)n$|s$/u,
 };
 /** A stem keeps at least three letters, so a short name stays whole. */
