@@ -34,6 +34,48 @@ describe('extractEntities', () => {
     expect(entities(text).some((e) => /Secretary|Dr/.test(e.name))).toBe(false);
   });
 
+  it('keeps the particles of family names, and joins the family name written alone to the full one', () => {
+    const text = [
+      'European Commission President Ursula von der Leyen met Mohammed bin Salman in Riyadh.',
+      'Von der Leyen said talks with Luis de la Fuente and Alexander Van der Bellen went well.',
+      'Critics of von der Leyen disagreed, as did De Beers and Marine Le Pen.',
+    ].join('\n');
+    const found = entities(text);
+    expect(found.find((e) => e.name === 'Ursula von der Leyen')).toMatchObject({
+      type: 'person',
+      mentions: 3,
+    });
+    for (const name of ['Mohammed bin Salman', 'Luis de la Fuente', 'Alexander Van der Bellen'])
+      expect(named(text, name)?.type).toBe('person');
+    // A capitalised particle opens a name: not "Beers".
+    expect(named(text, 'De Beers')).toBeDefined();
+    expect(found.some((e) => /^(?:Leyen|Von der Leyen|Beers|Bellen)$/.test(e.name))).toBe(false);
+  });
+
+  it('keeps what a job title is of as a name of its own', () => {
+    const text = [
+      'European Commission President Ursula von der Leyen spoke first.',
+      'Apple CEO Tim Cook met US Defense Secretary Pete Hegseth.',
+      'Nato Secretary General Mark Rutte and UN Secretary-General Antonio Guterres followed.',
+      'Health Secretary Wes Streeting and French President Emmanuel Macron were absent.',
+    ].join('\n');
+    const byName = Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+    expect(byName).toEqual({
+      'European Commission': 'organization',
+      'Ursula von der Leyen': 'person',
+      Apple: 'organization',
+      'Tim Cook': 'person',
+      US: 'place',
+      'Pete Hegseth': 'person',
+      Nato: 'organization',
+      'Mark Rutte': 'person',
+      UN: 'organization',
+      'Antonio Guterres': 'person',
+      'Wes Streeting': 'person',
+      'Emmanuel Macron': 'person',
+    });
+  });
+
   it('treats "TimeWarner" and "Time Warner" as one name and counts possessives', () => {
     const text =
       "Time Warner's profits rose.\nAnalysts said TimeWarner did well.\nTimeWarner will report again in May.";

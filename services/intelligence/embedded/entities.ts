@@ -11,6 +11,7 @@ import {
   isOrganizationWord,
   isPlaceWord,
   nameKind,
+  nameParticles,
   placePrefixes,
   roles,
 } from './entity-lexicon.ts';
@@ -35,6 +36,8 @@ interface Mention {
   /** What the lowercase word before it says it names, in another language (name-clues.ts). */
   clue: EntityType | null;
   sentence: number;
+  /** What the title after it is of: "European Commission" of "European Commission President ...". */
+  titleOf?: boolean;
 }
 
 interface Candidate {
@@ -202,8 +205,7 @@ function mentionsIn(
         j += 1;
         continue;
       }
-      const two = `${t.normal} ${tokens[j + 1]?.normal ?? ''}`;
-      const width = connectors.has(two) ? 2 : connectors.has(t.normal) ? 1 : 0;
+      const width = connectorWidth(tokens, j);
       const after = tokens[j + width];
       if (width > 0 && after && capitalised(after)) {
         run.push(...tokens.slice(j, j + width));
@@ -211,6 +213,18 @@ function mentionsIn(
         continue;
       }
       break;
+    }
+    // "Předsedkyně Evropské komise", "глава Европейской комиссии": where names are declined, an institution
+    // is named by capitalised adjectives and a lowercase noun, which ends the name.
+    const noun = tokens[j];
+    if (
+      clues?.declinesNames &&
+      noun?.kind === 'word' &&
+      /^\p{Ll}/u.test(noun.text) &&
+      clues.organizationWord(noun.normal)
+    ) {
+      run.push(noun);
+      j += 1;
     }
     const clue = clues ? clueBefore(tokens, i, clues) : null;
     const parts = clues
@@ -223,16 +237,36 @@ function mentionsIn(
         })
       : [{ from: 0, to: run.length, titled: false, clue: null }];
     for (const part of parts) {
-      const mention = cleanMention(run.slice(part.from, part.to), sentence.index, evidence);
-      if (!mention) continue;
-      // "Ankara'ya" (to Ankara) names Ankara.
-      const words =
-        language === 'tr' ? mention.tokens.map((w) => w.replace(turkishSuffix, '')) : mention.tokens;
-      mentions.push({ ...mention, tokens: words, titled: mention.titled || part.titled, clue: part.clue });
+      for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence)) {
+        // "Ankara'ya" (to Ankara) names Ankara.
+        const words =
+          language === 'tr' ? mention.tokens.map((w) => w.replace(turkishSuffix, '')) : mention.tokens;
+        // What a title is of ("European Commission President ...") is a mention of its own, clueless.
+        const clue = mention.titleOf ? null : part.clue;
+        mentions.push({ ...mention, tokens: words, titled: mention.titled || part.titled, clue });
+      }
     }
     i = j;
   }
   return mentions;
+}
+
+/**
+ * How many lowercase words from `j` on may join the capitalised words around them into one name: a
+ * connector ("Bank of England", "Lord of the Rings") or the particles of a family name, up to three
+ * ("Ursula von der Leyen", "Luis de la Fuente"); 0 if the word at `j` is neither.
+ */
+function connectorWidth(tokens: readonly Token[], j: number): number {
+  const t = tokens[j]!;
+  if (connectors.has(`${t.normal} ${tokens[j + 1]?.normal ?? ''}`)) return 2;
+  let particles = 0;
+  while (particles < 3) {
+    const p = tokens[j + particles];
+    if (!p || p.kind !== 'word' || !/^\p{Ll}/u.test(p.text) || !nameParticles.has(p.normal)) break;
+    particles += 1;
+  }
+  if (particles > 0) return particles;
+  return connectors.has(t.normal) ? 1 : 0;
 }
 
 function capitalised(t: Token): boolean {
@@ -343,18 +377,24 @@ function isFirstName(word: string): boolean {
   });
 }
 
-/** Drops titles, job titles and stray connectors around the name; null when nothing is left. */
-function cleanMention(run: Token[], sentence: number, evidence: Evidence): Mention | null {
+/**
+ * Drops titles, job titles and stray connectors around the name; none when nothing is left. What the
+ * title is of, when it is a known organisation or place or an acronym, is a mention of its own, first:
+ * "European Commission President Ursula von der Leyen", "Apple CEO Tim Cook", "US Defense Secretary ...".
+ */
+function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Mention[] {
   let words = run.map((t) => wordOf(t.text)).filter((w) => w !== '-');
   let titled = false;
+  let titleOf: Mention | null = null;
   // "Mr Blair" -> "Blair"; "Health Secretary John Reid" -> "John Reid", but "General Motors" stays.
   let lastTitle = -1;
   words.forEach((w, k) => {
     const word = w.toLowerCase();
     if (k === words.length - 1) return;
-    if (honorifics.has(word) || (roles.has(word) && personLike(words.slice(k + 1), evidence))) lastTitle = k;
+    if (honorifics.has(word) || (isRole(words, k) && personLike(words.slice(k + 1), evidence))) lastTitle = k;
   });
   if (lastTitle >= 0 && !connectors.has(words[lastTitle + 1]!.toLowerCase())) {
+    titleOf = whatTheTitleIsOf(words.slice(0, lastTitle), sentence);
     words = words.slice(lastTitle + 1);
     titled = true;
   }
@@ -367,15 +407,47 @@ function cleanMention(run: Token[], sentence: number, evidence: Evidence): Menti
     words = words.slice(1);
   }
   // A job title with no name after it ("Chief Executive") is not an entity.
-  while (words.length && roles.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
-  while (words.length && connectors.has(words[0]!.toLowerCase())) words = words.slice(1);
+  while (words.length && isRole(words, words.length - 1)) words = words.slice(0, -1);
+  // A connector opening the run is no part of the name, a capitalised particle is: "Le Pen", "De Beers".
+  while (
+    words.length &&
+    connectors.has(words[0]!.toLowerCase()) &&
+    !(nameParticles.has(words[0]!.toLowerCase()) && /^\p{Lu}/u.test(words[0]!) && words.length > 1)
+  )
+    words = words.slice(1);
   while (words.length && connectors.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
-  if (words.length === 0) return null;
+  const own = titleOf ? [titleOf] : [];
+  if (words.length === 0) return own;
   const whole = words.join(' ').toLowerCase();
-  if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return null;
+  if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return own;
   // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
-  if (!titled && words.some((w) => roles.has(w.toLowerCase()))) return null;
-  return { tokens: words, titled, sentence, clue: null };
+  if (!titled && words.some((_, k) => isRole(words, k))) return own;
+  return [...own, { tokens: words, titled, sentence, clue: null }];
+}
+
+/** A job title's word: "Secretary", and "General" after one ("Secretary General", "Attorney General"). */
+function isRole(words: readonly string[], k: number): boolean {
+  const word = words[k]!.toLowerCase();
+  return roles.has(word) || (word === 'general' && k > 0 && roles.has(words[k - 1]!.toLowerCase()));
+}
+
+/**
+ * The longest opening of the words before a job title that names an organisation or a place the lexicon
+ * knows, or is an acronym: "European Commission" (President), "US" (Defense Secretary); null when none
+ * does ("Health" Secretary, "French" President).
+ */
+function whatTheTitleIsOf(words: readonly string[], sentence: number): Mention | null {
+  for (let end = words.length; end > 0; end -= 1) {
+    const name = words.slice(0, end);
+    const kind = nameKind(name.join(' ').toLowerCase());
+    const named =
+      kind === 'organization' ||
+      kind === 'place' ||
+      (name.length === 1 && isAcronym(name[0]!)) ||
+      (name.length > 1 && isOrganizationWord(name.at(-1)!.toLowerCase()));
+    if (named) return { tokens: name, titled: false, sentence, clue: null, titleOf: true };
+  }
+  return null;
 }
 
 /**
@@ -490,15 +562,26 @@ function runParts(
     const place = words.findLastIndex((w) => clues.place(w));
     return [place > 0 ? { from: place, to: place + 1, titled: false, clue: null } : whole];
   }
-  // "Analyst der Commerzbank", "Präsident der Europäischen Kommission": what the title is of, no person.
-  if (start > 0 && connectors.has(words[start]!))
-    return [{ from: start, to: run.length, titled: false, clue: null }];
+  // "Analyst der Commerzbank", "Präsident der Europäischen Kommission": what the title is of, no person,
+  // unless a first name the lexicon knows starts one after it ("... Kommission Ursula von der Leyen").
+  if (start > 0 && connectors.has(words[start]!)) {
+    const first = words.findIndex((w, k) => k > start + 1 && isFirstName(w));
+    return first > 0
+      ? [
+          { from: start, to: first, titled: false, clue: null },
+          { from: first, to: run.length, titled: true, clue: 'person' },
+        ]
+      : [{ from: start, to: run.length, titled: false, clue: null }];
+  }
   const first = personAfterComplement(words, start, clues, evidence);
   if (first > start)
     return [
       { from: start, to: first, titled: false, clue: null },
       { from: first, to: run.length, titled, clue },
     ];
+  // "Předsedkyně Evropské komise": what the title is of, an organisation, where no name follows.
+  if (clues.organizationWord(words.at(-1)!) && !/^\p{Lu}/u.test(run.at(-1)!.text))
+    return [{ from: start, to: run.length, titled: false, clue: 'organization' }];
   return [{ from: start, to: run.length, titled, clue }];
 }
 
@@ -530,7 +613,13 @@ function wordOf(text: string): string {
 /** Could these words after a job title be a person's name rather than the rest of an organisation's? */
 function personLike(words: readonly string[], evidence: Evidence): boolean {
   const lower = words.map((w) => w.toLowerCase());
-  if (lower.length > 3 || lower.some((w) => isOrganizationWord(w) || connectors.has(w))) return false;
+  // A family name's particles may sit inside ("Ursula von der Leyen"), "of" and "for" may not.
+  const particles = lower.filter((w) => nameParticles.has(w)).length;
+  if (
+    lower.length - particles > 3 ||
+    lower.some((w) => isOrganizationWord(w) || (connectors.has(w) && !nameParticles.has(w)))
+  )
+    return false;
   const whole = nameKind(lower.join(' '));
   // "General Election": an ordinary word after the title.
   const first = nameKind(lower[0]!);
@@ -649,19 +738,19 @@ function mergeShortForms(
 ): Candidate[] {
   // A person's family name: the last word, the first in Hungarian ("Orbán" joins "Orbán Viktor").
   const familyName = (tokens: readonly string[]) => (firstNameFirst ? tokens.at(-1)! : tokens[0]!);
-  const long = candidates.filter((c) => c.tokens.length > 1);
+  const several = candidates.filter((c) => c.tokens.length > 1);
+  // The full names: "Von der Leyen" is no host of "Leyen" beside "Ursula von der Leyen".
+  const long = several.filter((c) => !several.some((l) => familyNameWithParticles(c, l)));
   const result: Candidate[] = [];
   for (const c of candidates) {
-    if (c.tokens.length !== 1) {
-      result.push(c);
-      continue;
-    }
-    const word = c.key;
-    const hosts = long.filter((l) =>
-      l.type === 'person' || c.type === 'person'
-        ? l.type === 'person' && keyOfName([familyName(l.tokens)]) === word
-        : c.type === 'other' && l.tokens.some((t) => keyOfName([t]) === word),
-    );
+    const hosts =
+      c.tokens.length === 1
+        ? long.filter((l) =>
+            l.type === 'person' || c.type === 'person'
+              ? l.type === 'person' && keyOfName([familyName(l.tokens)]) === c.key
+              : c.type === 'other' && l.tokens.some((t) => keyOfName([t]) === c.key),
+          )
+        : long.filter((l) => familyNameWithParticles(c, l));
     const host = hosts.length === 1 ? hosts[0]! : null;
     if (!host) {
       result.push(c);
@@ -673,6 +762,23 @@ function mergeShortForms(
     host.firstSentence = Math.min(host.firstSentence, c.firstSentence);
   }
   return result;
+}
+
+/**
+ * "Von der Leyen" (opening a sentence) and "van der Bellen" are the family names of "Ursula von der Leyen"
+ * and "Alexander Van der Bellen", particles and all.
+ */
+function familyNameWithParticles(short: Candidate, person: Candidate): boolean {
+  const tail = short.tokens.map((t) => t.toLowerCase());
+  const full = person.tokens.map((t) => t.toLowerCase());
+  return (
+    person.type === 'person' &&
+    short.type !== 'organization' &&
+    short.type !== 'place' &&
+    nameParticles.has(tail[0]!) &&
+    full.length > tail.length &&
+    tail.every((t, k) => full[full.length - tail.length + k] === t)
+  );
 }
 
 /**

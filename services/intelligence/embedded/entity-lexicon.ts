@@ -197,6 +197,7 @@ export const roles = set(`
   officer, director, leader, spokesman, spokeswoman, manager, coach, captain, governor, senator,
   congressman, congresswoman, king, queen, prince, princess, pope, judge, commissioner, mayor,
   ambassador, editor, professor, premier, boss, founder, analyst, economist, striker, midfielder,
+  ceo, cfo, coo, cto, attorney,
   defender, goalkeeper, singer, actor, actress, producer,
   kanzler, kanzlerin, bundeskanzler, bundeskanzlerin, bundespräsident, bundespräsidentin, präsident,
   präsidentin, ministerpräsident, ministerpräsidentin, ministerin, außenminister, außenministerin,
@@ -211,6 +212,16 @@ export const roles = set(`
 /** Lowercase words that may sit inside a name: "Bank of England", "Lord of the Rings". */
 export const connectors = set(`
   of, of the, for, de, du, da, van, von, der, la, le, &
+`);
+
+/**
+ * The particles of family names, alone or two or three in a row: "Ursula von der Leyen", "Alexander Van
+ * der Bellen", "Mohammed bin Salman", "José Eduardo dos Santos", "Luis de la Fuente". Capitalised, they
+ * open a name rather than stand before it: "Le Pen", "De Beers", "Van Gogh".
+ */
+export const nameParticles = set(`
+  von, van, der, den, de, la, le, da, du, das, dos, do, del, della, ter, ten, zu, bin, ibn,
+  фон, дер, ван, де, ди, бин, ибн
 `);
 
 /** First words of place names: "St Etienne", "Lake Geneva", "Mount Everest". */

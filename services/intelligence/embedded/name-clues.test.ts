@@ -164,6 +164,28 @@ describe('the kinds of names in other languages', () => {
     ).toContain('Siemens Energy (organization, 2)');
   });
 
+  it('takes an institution written with a lowercase noun, or after "der", apart from the person after it', () => {
+    expect(
+      typed('cs', [
+        'Předsedkyně Evropské komise Ursula von der Leyenová dnes v Bruselu jednala.',
+        'Podle předsedkyní Evropské komise je dohoda blízko.',
+      ]),
+    ).toEqual({ 'Evropské komise': 'organization', 'Ursula von der Leyenová': 'person', Bruselu: 'place' });
+    expect(
+      typed('ru', [
+        'Председатель Европейской комиссии Урсула фон дер Ляйен прибыла в Киев.',
+        'Фон дер Ляйен встретилась с премьером.',
+      ]),
+    ).toEqual({ 'Европейской комиссии': 'organization', 'Урсула фон дер Ляйен': 'person', Киев: 'place' });
+    expect(
+      typed('de', ['Die Präsidentin der Europäischen Kommission Ursula von der Leyen sprach in Berlin.']),
+    ).toEqual({
+      'Europäischen Kommission': 'organization',
+      'Ursula von der Leyen': 'person',
+      Berlin: 'place',
+    });
+  });
+
   it('takes what a title is of apart from the person after it', () => {
     expect(
       mentioned('ru', [
