@@ -76,6 +76,48 @@ describe('extractEntities', () => {
     });
   });
 
+  it('takes a lowercase title or description before a name, and a family name written alone, for a person', () => {
+    const text = [
+      "Microsoft's chief executive Satya Nadella spoke, as did Hamas leader Yahya Sinwar.",
+      'Shares fell after Elon Musk sold stock. Later Musk said he would buy more.',
+      'The fans cheered striker Kylian Mbappe.',
+    ].join('\n');
+    const byName = Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+    expect(byName).toMatchObject({
+      'Satya Nadella': 'person',
+      'Yahya Sinwar': 'person',
+      'Elon Musk': 'person',
+      'Kylian Mbappe': 'person',
+    });
+    // An adverb opening the sentence is no part of the name after it.
+    expect(
+      entities('Meanwhile Apple raised prices. Earlier Tim Cook had warned.').map((e) => e.name),
+    ).toEqual(['Apple', 'Tim Cook']);
+    // Nor does a thing's name with an article before it, or a virus's letter.
+    expect(
+      named('Sales at the Millennium Dome fell. They will sell the Dome.', 'Millennium Dome')?.type,
+    ).toBe('other');
+    expect(named('The Zafi D virus spread. D was worse.', 'Zafi D')?.type).not.toBe('person');
+    // An organisation's last word written alone makes no person of it.
+    expect(named('Manchester United lost. Fans of United were angry.', 'Manchester United')?.type).toBe(
+      'organization',
+    );
+  });
+
+  it('knows "Sea of ..." and "Republic of ..." for places, but not "State of the Union"', () => {
+    const text =
+      'Tankers crossed the Strait of Hormuz, the Sea of Japan and the Gulf of Mexico. Aid reached the ' +
+      'Democratic Republic of Congo. The State of the Union was delayed.';
+    const byName = Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+    expect(byName).toMatchObject({
+      'Strait of Hormuz': 'place',
+      'Sea of Japan': 'place',
+      'Gulf of Mexico': 'place',
+      'Democratic Republic of Congo': 'place',
+    });
+    expect(byName['State of the Union']).not.toBe('place');
+  });
+
   it('treats "TimeWarner" and "Time Warner" as one name and counts possessives', () => {
     const text =
       "Time Warner's profits rose.\nAnalysts said TimeWarner did well.\nTimeWarner will report again in May.";

@@ -8,7 +8,9 @@ import type { Entity } from '../provider.ts';
 import {
   connectors,
   honorifics,
+  isAdverb,
   isOrganizationWord,
+  personDescriptions,
   isPlaceWord,
   nameKind,
   nameParticles,
@@ -38,6 +40,8 @@ interface Mention {
   sentence: number;
   /** What the title after it is of: "European Commission" of "European Commission President ...". */
   titleOf?: boolean;
+  /** "the", "a" or "an" is written right before it: "the Dome", "the Scotsman". */
+  articled?: boolean;
 }
 
 interface Candidate {
@@ -50,6 +54,8 @@ interface Candidate {
   tokens: string[];
   /** The forms of the one-word names merged into this one ("Путина", "Macron"). */
   shortForms: string[];
+  /** Some mention of it has an article before it (Mention.articled): a thing's name, not a person's. */
+  articled: boolean;
 }
 
 /** `language` (ISO 639-1, null when unknown): German's nouns are capitalised (german-nouns.ts). */
@@ -76,6 +82,7 @@ export function extractEntities(
     if (existing) {
       existing.forms.set(form, (existing.forms.get(form) ?? 0) + 1);
       existing.mentions += 1;
+      existing.articled ||= mention.articled === true;
       if (existing.type === 'other' && type !== 'other') existing.type = type;
     } else {
       candidates.set(key, {
@@ -87,6 +94,7 @@ export function extractEntities(
         firstSentence: mention.sentence,
         tokens: mention.tokens,
         shortForms: [],
+        articled: mention.articled === true,
       });
     }
   }
@@ -236,6 +244,10 @@ function mentionsIn(
           titleOfBefore: clue === null && titleOfBefore(tokens, i, clues),
         })
       : [{ from: 0, to: run.length, titled: false, clue: null }];
+    // English writes a title or a description in lowercase before a name too: "chief executive Satya
+    // Nadella", "Hamas leader Yahya Sinwar", "billionaire Elon Musk".
+    const describedBefore = clues === null && describesAPersonBefore(tokens, i);
+    const articled = clues === null && articles.has(tokens[i - 1]?.normal ?? '');
     for (const part of parts) {
       for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence)) {
         // "Ankara'ya" (to Ankara) names Ankara.
@@ -243,7 +255,20 @@ function mentionsIn(
           language === 'tr' ? mention.tokens.map((w) => w.replace(turkishSuffix, '')) : mention.tokens;
         // What a title is of ("European Commission President ...") is a mention of its own, clueless.
         const clue = mention.titleOf ? null : part.clue;
-        mentions.push({ ...mention, tokens: words, titled: mention.titled || part.titled, clue });
+        const described =
+          describedBefore &&
+          part.from === 0 &&
+          !mention.titleOf &&
+          words.length > 1 &&
+          wordsOpenRun(run, words) &&
+          personLike(words, evidence);
+        mentions.push({
+          ...mention,
+          tokens: words,
+          titled: mention.titled || part.titled || described,
+          clue,
+          articled: articled && part.from === 0 && wordsOpenRun(run, words),
+        });
       }
     }
     i = j;
@@ -267,6 +292,24 @@ function connectorWidth(tokens: readonly Token[], j: number): number {
   }
   if (particles > 0) return particles;
   return connectors.has(t.normal) ? 1 : 0;
+}
+
+/** A lowercase job title or description right before `i`: "chief executive", "leader", "billionaire". */
+function describesAPersonBefore(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  return (
+    before !== undefined &&
+    before.kind === 'word' &&
+    /^\p{Ll}/u.test(before.text) &&
+    (roles.has(before.normal) || personDescriptions.has(before.normal))
+  );
+}
+
+const articles = new Set(['the', 'a', 'an']);
+
+/** Whether the mention's words are the run's first words (nothing was taken off before them). */
+function wordsOpenRun(run: readonly Token[], words: readonly string[]): boolean {
+  return wordOf(run[0]!.text) === words[0];
 }
 
 function capitalised(t: Token): boolean {
@@ -303,6 +346,8 @@ function nameAtClauseStart(
 ): boolean {
   const t = tokens[i]!;
   if (t.stopWord || evidence.lowercase.has(t.normal)) return false;
+  // "Later Musk said ...", "Meanwhile Apple ...": an English adverb opening the sentence.
+  if (clues === null && isAdverb(t.normal)) return false;
   // In another language the English lexicon's knowing a word says less ("Ayer", yesterday, is an
   // advertising agency to it): only of a word the article writes capitalised more than once (Siemens
   // opening three German sentences). A country in the language's own words says enough.
@@ -632,6 +677,34 @@ function personLike(words: readonly string[], evidence: Evidence): boolean {
   );
 }
 
+/**
+ * What a place's name says before "of": "Sea of Japan", "Strait of Hormuz", "Democratic Republic of
+ * Congo"; "City of London" and "State of Israel" when a place the lexicon knows follows ("State of the
+ * Union" is a speech).
+ */
+const placesOf = new Set([
+  'sea',
+  'gulf',
+  'strait',
+  'straits',
+  'bay',
+  'isle',
+  'islands',
+  'lake',
+  'cape',
+  'republic',
+]);
+const territories = new Set(['kingdom', 'state', 'province', 'city', 'region', 'county']);
+
+/** "Sea of Japan", "Gulf of Mexico", "Democratic Republic of Congo", "City of London": a place. */
+function placeOfPlace(words: readonly string[]): boolean {
+  const of = words.indexOf('of');
+  if (of < 1 || of === words.length - 1) return false;
+  const head = words[of - 1]!;
+  const rest = words.slice(words[of + 1] === 'the' ? of + 2 : of + 1).join(' ');
+  return placesOf.has(head) || (territories.has(head) && nameKind(rest) === 'place');
+}
+
 function typeOf(mention: Mention, clues: NameClues | null): EntityType {
   const words = mention.tokens.map((w) => w.toLowerCase());
   const whole = nameKind(words.join(' '));
@@ -641,6 +714,7 @@ function typeOf(mention: Mention, clues: NameClues | null): EntityType {
     const type = typeByClues(mention, words, clues);
     if (type) return type;
   }
+  if (placeOfPlace(words)) return 'place';
   if (words.some((w) => isOrganizationWord(w)) && words.length > 1) return 'organization';
   if (words.length > 1 && (isPlaceWord(words.at(-1)!) || placePrefixes.has(words[0]!))) return 'place';
   const first = nameKind(words[0]!);
@@ -756,12 +830,37 @@ function mergeShortForms(
       result.push(c);
       continue;
     }
+    // "Yahya Sinwar ... Sinwar said": a name of two or three words whose last one the text writes alone
+    // is a person's, the way news writes a person's family name after the full name.
+    if (host.type === 'other' && c.type === 'other' && familyNameOf(c, host, keyOfName)) host.type = 'person';
     host.mentions += c.mentions;
     host.shortForms.push(...c.forms.keys());
     host.titleMentions += c.titleMentions;
     host.firstSentence = Math.min(host.firstSentence, c.firstSentence);
   }
   return result;
+}
+
+/** Whether `short` (one word) is the last of `name`'s two or three words, none of them a company's or place's. */
+function familyNameOf(
+  short: Candidate,
+  name: Candidate,
+  keyOfName: (words: readonly string[]) => string,
+): boolean {
+  const words = name.tokens.map((t) => t.toLowerCase());
+  return (
+    words.length <= 3 &&
+    !short.articled &&
+    !name.articled &&
+    // "The Scotsman ... Scotsman", "the Millennium Dome ... the Dome": a thing's name has an article, and an
+    // ordinary word is neither a first name nor a family name (a name the lexicon knows is typed by it).
+    nameKind(words[0]!) !== 'notAName' &&
+    nameKind(words.at(-1)!) !== 'notAName' &&
+    words.at(-1)!.length > 1 &&
+    keyOfName([name.tokens.at(-1)!]) === short.key &&
+    !name.tokens.some((t) => isAcronym(t)) &&
+    !words.some((w) => isOrganizationWord(w) || isPlaceWord(w) || connectors.has(w))
+  );
 }
 
 /**

@@ -170,6 +170,20 @@ function lookUp(name: string): NameKind | null {
   return list.length > 0 ? 'notAName' : null;
 }
 
+/** Tags of the words that open a sentence before a name and are no part of it: "Meanwhile", "However". */
+const adverbTags = new Set(['Adverb', 'Conjunction']);
+
+/**
+ * "meanwhile", "however", "later", "earlier": an adverb or conjunction, never a name's word. (The lexicon
+ * calls "later" and "earlier" comparatives, as it does "Frank" and "Best", which are.)
+ */
+export function isAdverb(word: string): boolean {
+  if (word === 'later' || word === 'earlier') return true;
+  const tags = loaded().words[word];
+  const list = Array.isArray(tags) ? tags.map(String) : typeof tags === 'string' ? [tags] : [];
+  return list.length > 0 && list.every((tag) => adverbTags.has(tag));
+}
+
 /** "bank", "council", "airlines", "university": words organisation names are built with. */
 export function isOrganizationWord(word: string): boolean {
   return organizationSuffixes.has(word) || loaded().orgWords.has(word);
@@ -205,6 +219,15 @@ export const roles = set(`
   innenministerin, verteidigungsminister, verteidigungsministerin, bürgermeister, bürgermeisterin,
   oberbürgermeister, oberbürgermeisterin, vorstandschef, vorstandschefin, konzernchef, konzernchefin,
   chef, chefin, sprecher, sprecherin, vorsitzende, vorsitzender, trainer, trainerin, direktor, direktorin
+`);
+/**
+ * Lowercase words that describe the person named right after them, beside the job titles: "billionaire
+ * Elon Musk", "striker Kylian Mbappé", "lawmaker Nancy Pelosi".
+ */
+export const personDescriptions = set(`
+  billionaire, tycoon, entrepreneur, investor, rapper, lawmaker, activist, journalist, author, novelist,
+  player, winger, forward, quarterback, commander, colonel, spokesperson, envoy, negotiator, prosecutor,
+  lawyer, diplomat, businessman, businesswoman, philanthropist, dissident, star
 `);
 /* The German titles above are capitalised like every German noun, so they open the run of capitals a
    name is found in ("Vorstandschef Roland Busch"); other languages write theirs in lowercase. */
