@@ -104,6 +104,26 @@ describe('extractEntities', () => {
     );
   });
 
+  it('takes a person apart from the organisation or place "of" which they speak', () => {
+    const text = [
+      '"It is a risk," said Paul Ashworth of Capital Economics.',
+      "Jim O'Neill of Goldman Sachs agreed with Mark Carney of the Bank of England.",
+      'Angela Merkel of Germany met the Duke of Edinburgh at the University of Oxford.',
+    ].join('\n');
+    expect(Object.fromEntries(entities(text).map((e) => [e.name, e.type]))).toEqual({
+      'Paul Ashworth': 'person',
+      'Capital Economics': 'organization',
+      "Jim O'Neill": 'person',
+      'Goldman Sachs': 'organization',
+      'Mark Carney': 'person',
+      'Bank of England': 'organization',
+      'Angela Merkel': 'person',
+      Germany: 'place',
+      'Duke of Edinburgh': 'other',
+      'University of Oxford': 'organization',
+    });
+  });
+
   it('knows "Sea of ..." and "Republic of ..." for places, but not "State of the Union"', () => {
     const text =
       'Tankers crossed the Strait of Hormuz, the Sea of Japan and the Gulf of Mexico. Aid reached the ' +

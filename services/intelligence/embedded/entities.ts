@@ -243,7 +243,7 @@ function mentionsIn(
           language,
           titleOfBefore: clue === null && titleOfBefore(tokens, i, clues),
         })
-      : [{ from: 0, to: run.length, titled: false, clue: null }];
+      : personOf(run);
     // English writes a title or a description in lowercase before a name too: "chief executive Satya
     // Nadella", "Hamas leader Yahya Sinwar", "billionaire Elon Musk".
     const describedBefore = clues === null && describesAPersonBefore(tokens, i);
@@ -292,6 +292,28 @@ function connectorWidth(tokens: readonly Token[], j: number): number {
   }
   if (particles > 0) return particles;
   return connectors.has(t.normal) ? 1 : 0;
+}
+
+/**
+ * "Paul Ashworth of Capital Economics", "Mark Carney of the Bank of England", "Angela Merkel of Germany":
+ * a person's full name (a first name the lexicon knows and more) before "of" is a mention apart from
+ * what follows, which is one of its own; "Duke of Edinburgh" and "University of Oxford" stay whole.
+ */
+function personOf(run: readonly Token[]): RunPart[] {
+  const whole: RunPart[] = [{ from: 0, to: run.length, titled: false, clue: null }];
+  const of = run.findIndex((t) => t.text === 'of');
+  if (of < 2) return whole;
+  const first = run.findIndex((t, k) => k < of - 1 && isFirstName(wordOf(t.text).toLowerCase()));
+  if (first < 0 || run.slice(first, of).some((t) => !capitalised(t) && !nameParticles.has(t.normal)))
+    return whole;
+  if (run.slice(0, of).some((t) => isOrganizationWord(t.normal))) return whole;
+  const rest = run[of + 1]?.text === 'the' ? of + 2 : of + 1;
+  if (rest >= run.length) return whole;
+  // The name before "of" was found by its first name: a person's.
+  return [
+    { from: 0, to: of, titled: true, clue: null },
+    { from: rest, to: run.length, titled: false, clue: null },
+  ];
 }
 
 /** A lowercase job title or description right before `i`: "chief executive", "leader", "billionaire". */
