@@ -124,6 +124,24 @@ describe('extractEntities', () => {
     });
   });
 
+  it('knows hyphenated names, police ranks, and countries and cities the lexicon takes for people', () => {
+    const text = [
+      'Syrian President Bashar al-Assad fled to Jordan. Assad had ruled since 2000.',
+      'Frank-Walter Steinmeier flew to Chad and met Jean-Michel Jarre.',
+      'Police in New South Wales arrested a man in Sydney, said Detective Inspector Jane Smith.',
+    ].join('\n');
+    expect(Object.fromEntries(entities(text).map((e) => [e.name, [e.type, e.mentions]]))).toEqual({
+      'Bashar al-Assad': ['person', 2],
+      Jordan: ['place', 1],
+      'Frank Walter Steinmeier': ['person', 1],
+      Chad: ['place', 1],
+      'Jean Michel Jarre': ['person', 1],
+      'New South Wales': ['place', 1],
+      Sydney: ['place', 1],
+      'Jane Smith': ['person', 1],
+    });
+  });
+
   it('knows "Sea of ..." and "Republic of ..." for places, but not "State of the Union"', () => {
     const text =
       'Tankers crossed the Strait of Hormuz, the Sea of Japan and the Gulf of Mexico. Aid reached the ' +

@@ -290,6 +290,10 @@ function connectorWidth(tokens: readonly Token[], j: number): number {
     if (!p || p.kind !== 'word' || !/^\p{Ll}/u.test(p.text) || !nameParticles.has(p.normal)) break;
     particles += 1;
   }
+  // "Bashar al-Assad": the particle joined to the family name by a hyphen.
+  const hyphen = tokens[j + particles];
+  if (particles > 0 && hyphen?.text === '-' && !hyphen.spaced && tokens[j + particles + 1]?.spaced === false)
+    return particles + 1;
   if (particles > 0) return particles;
   return connectors.has(t.normal) ? 1 : 0;
 }
@@ -349,6 +353,8 @@ function startsClause(tokens: readonly Token[], i: number): boolean {
   for (let k = i - 1; k >= 0; k -= 1) {
     const t = tokens[k]!;
     if (t.kind === 'word' || t.kind === 'number') return false;
+    // A hyphen inside a word ("Frank-Walter") is no dash: the word goes on before it.
+    if (t.text === '-' && !t.spaced && tokens[k + 1]?.spaced === false) return false;
     if (/^[:"“‘(]$/.test(t.text) || t.text === '-' || t.text === '—') return true;
   }
   return true;
@@ -380,7 +386,9 @@ function nameAtClauseStart(
       : (evidence.capitalisedTimes.get(t.normal) ?? 0) > 1
         ? nameKind(t.normal)
         : null;
-  const next = tokens[i + 1];
+  // "Frank-Walter Steinmeier", "Rolls-Royce": the word after a hyphen inside this one.
+  const hyphen = tokens[i + 1]?.text === '-' && !tokens[i + 1]!.spaced && tokens[i + 2]?.spaced === false;
+  const next = hyphen ? { ...tokens[i + 2]!, spaced: true } : tokens[i + 1];
   // In another language a capitalised word that opens a sentence before a person's first name is no part
   // of the name but an adverb or the like ("Вчера Мария Лопес ...", "Ayer Pedro Sánchez ...", "Gestern
   // Olaf Scholz ..."); before another name it may start it ("Deutsche Bank meldet ...").
@@ -450,7 +458,7 @@ function isFirstName(word: string): boolean {
  * "European Commission President Ursula von der Leyen", "Apple CEO Tim Cook", "US Defense Secretary ...".
  */
 function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Mention[] {
-  let words = run.map((t) => wordOf(t.text)).filter((w) => w !== '-');
+  let { words, afterHyphen } = hyphenated(run);
   let titled = false;
   let titleOf: Mention | null = null;
   // "Mr Blair" -> "Blair"; "Health Secretary John Reid" -> "John Reid", but "General Motors" stays.
@@ -463,15 +471,19 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
   if (lastTitle >= 0 && !connectors.has(words[lastTitle + 1]!.toLowerCase())) {
     titleOf = whatTheTitleIsOf(words.slice(0, lastTitle), sentence);
     words = words.slice(lastTitle + 1);
+    afterHyphen = afterHyphen.slice(lastTitle + 1);
     titled = true;
   }
-  // "Russian Irina Shevchenko": a nationality before a first name describes the person.
+  // "Russian Irina Shevchenko": a nationality before a first name describes the person ("Frank-Walter
+  // Steinmeier" is one name).
   while (
     words.length > 2 &&
+    !afterHyphen[1] &&
     nameKind(words[0]!.toLowerCase()) === 'notAName' &&
     nameKind(words[1]!.toLowerCase()) === 'firstName'
   ) {
     words = words.slice(1);
+    afterHyphen = afterHyphen.slice(1);
   }
   // A job title with no name after it ("Chief Executive") is not an entity.
   while (words.length && isRole(words, words.length - 1)) words = words.slice(0, -1);
@@ -483,6 +495,13 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
   )
     words = words.slice(1);
   while (words.length && connectors.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
+  // "Jean-Michel Jarre", "Frank-Walter Steinmeier": a first name of two joined by a hyphen, then more.
+  if (
+    words.length > 2 &&
+    afterHyphen[1] &&
+    (isFirstName(words[0]!.toLowerCase()) || isFirstName(words[1]!.toLowerCase()))
+  )
+    titled = true;
   const own = titleOf ? [titleOf] : [];
   if (words.length === 0) return own;
   const whole = words.join(' ').toLowerCase();
@@ -490,6 +509,32 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
   // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
   if (!titled && words.some((_, k) => isRole(words, k))) return own;
   return [...own, { tokens: words, titled, sentence, clue: null }];
+}
+
+/**
+ * The run's words without its hyphens ("Rolls-Royce" is "Rolls Royce"), but for a particle joined to the
+ * family name by one, which stays so: "Bashar al-Assad".
+ */
+function hyphenated(run: readonly Token[]): { words: string[]; afterHyphen: boolean[] } {
+  const words: string[] = [];
+  /** Whether the word was joined by a hyphen to the one before ("Walter" of "Frank-Walter"). */
+  const afterHyphen: boolean[] = [];
+  for (let k = 0; k < run.length; k += 1) {
+    const t = run[k]!;
+    const next = run[k + 1];
+    if (t.text !== '-') {
+      words.push(wordOf(t.text));
+      afterHyphen.push(false);
+    } else if (!t.spaced && next?.spaced === false) {
+      if (nameParticles.has(run[k - 1]?.text ?? '')) words[words.length - 1] += `-${wordOf(next.text)}`;
+      else {
+        words.push(wordOf(next.text));
+        afterHyphen.push(true);
+      }
+      k += 1;
+    }
+  }
+  return { words, afterHyphen };
 }
 
 /** A job title's word: "Secretary", and "General" after one ("Secretary General", "Attorney General"). */
@@ -833,7 +878,9 @@ function mergeShortForms(
   firstNameFirst: boolean,
 ): Candidate[] {
   // A person's family name: the last word, the first in Hungarian ("Orbán" joins "Orbán Viktor").
-  const familyName = (tokens: readonly string[]) => (firstNameFirst ? tokens.at(-1)! : tokens[0]!);
+  // "al-Assad" is "Assad" written alone.
+  const familyName = (tokens: readonly string[]) =>
+    (firstNameFirst ? tokens.at(-1)! : tokens[0]!).replace(/^al-/i, '');
   const several = candidates.filter((c) => c.tokens.length > 1);
   // The full names: "Von der Leyen" is no host of "Leyen" beside "Ursula von der Leyen".
   const long = several.filter((c) => !several.some((l) => familyNameWithParticles(c, l)));

@@ -4,6 +4,7 @@
 // titles, "of"). Only compromise's lexicon is read, never its tagger: a lookup is a map access,
 // where tagging a whole article with compromise costs ~15 ms.
 import nlp from 'compromise';
+import { countryAndContinentNames } from './name-clues.ts';
 
 export type NameKind =
   | 'person'
@@ -25,6 +26,19 @@ const newsNames: Record<string, NameKind> = {
   'united kingdom': 'place',
   'united states': 'place',
   hollywood: 'place',
+  // Cities the lexicon knows as people's names only ("Sydney", "Houston"), where news means the city.
+  sydney: 'place',
+  houston: 'place',
+  adelaide: 'place',
+  orlando: 'place',
+  darwin: 'place',
+  alexandria: 'place',
+  santiago: 'place',
+  sofia: 'place',
+  florence: 'place',
+  'new south wales': 'place',
+  'south australia': 'place',
+  'western australia': 'place',
   'wall street': 'place',
   'silicon valley': 'place',
   'downing street': 'place',
@@ -145,6 +159,12 @@ function keysOf(value: unknown): Set<string> {
   return new Set(value && typeof value === 'object' ? Object.keys(value) : []);
 }
 
+let countries: Set<string> | undefined;
+function englishCountries(): Set<string> {
+  countries ??= new Set(countryAndContinentNames('en').map((n) => n.toLowerCase()));
+  return countries;
+}
+
 /** Answers already worked out: the same few hundred words recur in every article. */
 const known = new Map<string, NameKind | null>();
 
@@ -163,6 +183,9 @@ export function nameKind(name: string): NameKind | null {
 function lookUp(name: string): NameKind | null {
   const own = newsNames[name];
   if (own) return own;
+  // Every country and continent by its English name (ICU's): the lexicon takes "Jordan" and "Chad" for
+  // people and does not know "South Sudan".
+  if (englishCountries().has(name)) return 'place';
   const tags = loaded().words[name];
   const list = Array.isArray(tags) ? tags.map(String) : typeof tags === 'string' ? [tags] : [];
   for (const [tag, kind] of tagKinds) if (list.includes(tag)) return kind;
@@ -211,7 +234,8 @@ export const roles = set(`
   officer, director, leader, spokesman, spokeswoman, manager, coach, captain, governor, senator,
   congressman, congresswoman, king, queen, prince, princess, pope, judge, commissioner, mayor,
   ambassador, editor, professor, premier, boss, founder, analyst, economist, striker, midfielder,
-  ceo, cfo, coo, cto, attorney,
+  ceo, cfo, coo, cto, attorney, detective, inspector, sergeant, constable, superintendent, lieutenant,
+  colonel,
   defender, goalkeeper, singer, actor, actress, producer,
   kanzler, kanzlerin, bundeskanzler, bundeskanzlerin, bundespräsident, bundespräsidentin, präsident,
   präsidentin, ministerpräsident, ministerpräsidentin, ministerin, außenminister, außenministerin,
@@ -243,7 +267,7 @@ export const connectors = set(`
  * open a name rather than stand before it: "Le Pen", "De Beers", "Van Gogh".
  */
 export const nameParticles = set(`
-  von, van, der, den, de, la, le, da, du, das, dos, do, del, della, ter, ten, zu, bin, ibn,
+  von, van, der, den, de, la, le, da, du, das, dos, do, del, della, ter, ten, zu, bin, ibn, al,
   фон, дер, ван, де, ди, бин, ибн
 `);
 
