@@ -142,6 +142,22 @@ describe('extractEntities', () => {
     });
   });
 
+  it("reads legal forms and web domains as a company's, and a title word after a first name as a family name", () => {
+    const text = [
+      'Apple Inc. rose 3%. Apple said sales grew, and Zorbatek AG agreed.',
+      'The FTC sued Amazon.com Inc. on Tuesday.',
+      'He quoted Martin Luther King Jr. and Stephen King in his speech.',
+    ].join('\n');
+    expect(Object.fromEntries(entities(text).map((e) => [e.name, [e.type, e.mentions]]))).toEqual({
+      'Apple Inc': ['organization', 2],
+      'Zorbatek AG': ['organization', 1],
+      FTC: ['organization', 1],
+      'Amazon Inc': ['organization', 1],
+      'Martin Luther King Jr': ['person', 1],
+      'Stephen King': ['person', 1],
+    });
+  });
+
   it('knows "Sea of ..." and "Republic of ..." for places, but not "State of the Union"', () => {
     const text =
       'Tankers crossed the Strait of Hormuz, the Sea of Japan and the Gulf of Mexico. Aid reached the ' +

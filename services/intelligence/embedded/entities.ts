@@ -42,6 +42,8 @@ interface Mention {
   titleOf?: boolean;
   /** "the", "a" or "an" is written right before it: "the Dome", "the Scotsman". */
   articled?: boolean;
+  /** A legal form followed it ("Apple Inc."): a company's name. */
+  company?: boolean;
 }
 
 interface Candidate {
@@ -211,6 +213,12 @@ function mentionsIn(
       if (capitalised(t) || (t.text === '-' && !t.spaced)) {
         run.push(t);
         j += 1;
+        continue;
+      }
+      // "Amazon.com Inc.": the web domain's ending is no word of the name (the company matcher's "Amazon").
+      const domain = tokens[j + 1];
+      if (t.text === '.' && !t.spaced && domain?.spaced === false && webEndings.has(domain.normal)) {
+        j += 2;
         continue;
       }
       const width = connectorWidth(tokens, j);
@@ -495,6 +503,8 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
   )
     words = words.slice(1);
   while (words.length && connectors.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
+  // "Apple Inc.", "Siemens AG", "Exxon Mobil Corp.": a company's name.
+  const company = words.length > 1 && isLegalForm(words.at(-1)!);
   // "Jean-Michel Jarre", "Frank-Walter Steinmeier": a first name of two joined by a hyphen, then more.
   if (
     words.length > 2 &&
@@ -508,7 +518,7 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
   if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return own;
   // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
   if (!titled && words.some((_, k) => isRole(words, k))) return own;
-  return [...own, { tokens: words, titled, sentence, clue: null }];
+  return [...own, { tokens: words, titled, sentence, clue: null, company }];
 }
 
 /**
@@ -537,11 +547,23 @@ function hyphenated(run: readonly Token[]): { words: string[]; afterHyphen: bool
   return { words, afterHyphen };
 }
 
-/** A job title's word: "Secretary", and "General" after one ("Secretary General", "Attorney General"). */
+/**
+ * A job title's word: "Secretary", and "General" after one ("Secretary General", "Attorney General"); not
+ * after a first name, where it is a family name ("Stephen King", "Martin Luther King").
+ */
 function isRole(words: readonly string[], k: number): boolean {
   const word = words[k]!.toLowerCase();
-  return roles.has(word) || (word === 'general' && k > 0 && roles.has(words[k - 1]!.toLowerCase()));
+  const before = k > 0 ? words[k - 1]!.toLowerCase() : '';
+  if (before !== '' && isFirstName(before)) return false;
+  return roles.has(word) || (word === 'general' && roles.has(before));
 }
+
+/** The endings of web domains a company's name is written with: "Amazon.com". */
+const webEndings = new Set(['com', 'net', 'org', 'io', 'ai', 'co']);
+
+/** Legal forms after a company's name: "Apple Inc.", "Siemens AG". */
+const legalForms = new Set('inc corp co ltd plc llc llp ag se sa nv bv gmbh spa ab asa oyj'.split(' '));
+const isLegalForm = (word: string) => legalForms.has(word.toLowerCase().replaceAll('.', ''));
 
 /**
  * The longest opening of the words before a job title that names an organisation or a place the lexicon
@@ -776,6 +798,7 @@ function typeOf(mention: Mention, clues: NameClues | null): EntityType {
   const words = mention.tokens.map((w) => w.toLowerCase());
   const whole = nameKind(words.join(' '));
   if (whole === 'organization' || whole === 'place' || whole === 'person') return whole;
+  if (mention.company) return 'organization';
   if (mention.titled) return 'person';
   if (clues) {
     const type = typeByClues(mention, words, clues);
@@ -891,7 +914,9 @@ function mergeShortForms(
         ? long.filter((l) =>
             l.type === 'person' || c.type === 'person'
               ? l.type === 'person' && keyOfName([familyName(l.tokens)]) === c.key
-              : c.type === 'other' && l.tokens.some((t) => keyOfName([t]) === c.key),
+              : (c.type === 'other' && l.tokens.some((t) => keyOfName([t]) === c.key)) ||
+                // "Apple" is "Apple Inc." written without its legal form.
+                (l.tokens.length === 2 && isLegalForm(l.tokens[1]!) && keyOfName([l.tokens[0]!]) === c.key),
           )
         : long.filter((l) => familyNameWithParticles(c, l));
     const host = hosts.length === 1 ? hosts[0]! : null;
