@@ -290,12 +290,14 @@ function mentionsIn(
  * ("Ursula von der Leyen", "Luis de la Fuente"); 0 if the word at `j` is neither.
  */
 function connectorWidth(tokens: readonly Token[], j: number): number {
-  const t = tokens[j]!;
-  if (connectors.has(`${t.normal} ${tokens[j + 1]?.normal ?? ''}`)) return 2;
+  // As written: the tokenizer's normal form of "da" is "the".
+  const lower = (k: number) => tokens[k]?.text.toLowerCase() ?? '';
+  if (connectors.has(`${lower(j)} ${lower(j + 1)}`)) return 2;
   let particles = 0;
   while (particles < 3) {
     const p = tokens[j + particles];
-    if (!p || p.kind !== 'word' || !/^\p{Ll}/u.test(p.text) || !nameParticles.has(p.normal)) break;
+    if (!p || p.kind !== 'word' || !/^\p{Ll}/u.test(p.text) || !nameParticles.has(lower(j + particles)))
+      break;
     particles += 1;
   }
   // "Bashar al-Assad": the particle joined to the family name by a hyphen.
@@ -303,7 +305,7 @@ function connectorWidth(tokens: readonly Token[], j: number): number {
   if (particles > 0 && hyphen?.text === '-' && !hyphen.spaced && tokens[j + particles + 1]?.spaced === false)
     return particles + 1;
   if (particles > 0) return particles;
-  return connectors.has(t.normal) ? 1 : 0;
+  return connectors.has(lower(j)) ? 1 : 0;
 }
 
 /**
@@ -805,6 +807,9 @@ function typeOf(mention: Mention, clues: NameClues | null): EntityType {
     if (type) return type;
   }
   if (placeOfPlace(words)) return 'place';
+  // "Marine Le Pen", "Charles De Gaulle": a capitalised particle inside a name is a family name's.
+  const inner = mention.tokens.slice(1, -1);
+  if (inner.some((w) => /^\p{Lu}/u.test(w) && nameParticles.has(w.toLowerCase()))) return 'person';
   if (words.some((w) => isOrganizationWord(w)) && words.length > 1) return 'organization';
   if (words.length > 1 && (isPlaceWord(words.at(-1)!) || placePrefixes.has(words[0]!))) return 'place';
   const first = nameKind(words[0]!);

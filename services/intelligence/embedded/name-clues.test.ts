@@ -186,6 +186,31 @@ describe('the kinds of names in other languages', () => {
     });
   });
 
+  it('Spanish, French, Italian, Portuguese and Dutch names of cities, particles and the republic', () => {
+    expect(typed('es', ['El presidente Pedro Sánchez viajó a Bruselas.'])).toEqual({
+      'Pedro Sánchez': 'person',
+      Bruselas: 'place',
+    });
+    expect(typed('fr', ['Christine Lagarde parlait à Francfort, Marine Le Pen à Lyon.'])).toEqual({
+      'Christine Lagarde': 'person',
+      Francfort: 'place',
+      'Marine Le Pen': 'person',
+      Lyon: 'place',
+    });
+    expect(typed('it', ['Il presidente della Repubblica Sergio Mattarella era a Roma.'])).toEqual({
+      'Sergio Mattarella': 'person',
+      Roma: 'place',
+    });
+    expect(typed('pt', ['O presidente Luiz Inácio Lula da Silva voltou a Brasília.'])).toEqual({
+      'Luiz Inácio Lula da Silva': 'person',
+      Brasília: 'place',
+    });
+    expect(typed('nl', ['Premier Dick Schoof sprak in Den Haag.'])).toEqual({
+      'Dick Schoof': 'person',
+      'Den Haag': 'place',
+    });
+  });
+
   it('takes what a title is of apart from the person after it', () => {
     expect(
       mentioned('ru', [

@@ -10,7 +10,7 @@
 // - A Latin name with its accents taken off, for the English lexicon's first and last names and
 //   places (María, José, Sánchez, Berlín).
 // - Large cities in the languages whose names of them the English lexicon cannot read (Москва, Warszawa,
-//   Moskau), found in any case like the countries.
+//   Moskau, Bruselas, Francfort, Den Haag), found in any case like the countries.
 // - In the languages that decline names (Russian, Ukrainian, Polish, Czech, German's genitive, Turkish's
 //   suffixes after an apostrophe), a name's word
 //   without its case ending (nameStem): "Путина", "Путиным" and "Путин" are one person, "Macrona" and
@@ -73,10 +73,10 @@ const organizationWordsBefore: Record<string, string> = {
 
 /** Words organisation names are built with. */
 const organizationNameWords: Record<string, string> = {
-  es: 'banco grupo partido ministerio universidad compañía fundación asociación federación sindicato agencia instituto tribunal consejo comisión club corporación sa sl',
-  fr: 'banque groupe parti ministère université compagnie fondation association fédération syndicat agence institut tribunal conseil commission club sa sas',
-  it: 'banca gruppo partito ministero università compagnia fondazione associazione federazione sindacato agenzia istituto tribunale consiglio commissione spa srl',
-  pt: 'banco grupo partido ministério universidade companhia fundação associação federação sindicato agência instituto tribunal conselho comissão sa ltda',
+  es: 'banco grupo partido ministerio universidad compañía fundación asociación federación sindicato agencia instituto tribunal consejo comisión club corporación república sa sl',
+  fr: 'banque groupe parti ministère université compagnie fondation association fédération syndicat agence institut tribunal conseil commission club république sa sas',
+  it: 'banca gruppo partito ministero università compagnia fondazione associazione federazione sindacato agenzia istituto tribunale consiglio commissione repubblica spa srl',
+  pt: 'banco grupo partido ministério universidade companhia fundação associação federação sindicato agência instituto tribunal conselho comissão república sa ltda',
   nl: 'bank groep partij ministerie universiteit stichting vereniging federatie vakbond agentschap instituut rechtbank raad commissie bv nv',
   ru: 'банк группа партия министерство университет компания фонд ассоциация федерация союз агентство институт суд совет комиссия пао оао ооо ао',
   uk: 'банк група партія міністерство університет компанія фонд асоціація федерація спілка агентство інститут суд рада комісія',
@@ -98,6 +98,11 @@ const cityNames: Record<string, string> = {
   cs: 'praha praze prahy brno brně ostrava ostravě moskva moskvě kyjev kyjevě varšava varšavě berlín berlíně vídeň vídni brusel bruselu paříž paříži londýn londýně washington bratislava bratislavě',
   tr: 'istanbul ankara izmir moskova kiev kyiv vaşington londra paris berlin brüksel pekin tahran şam bağdat kudüs gazze soçi',
   de: 'moskau peking rom warschau prag wien brüssel genf kiew kyjiw mailand neapel venedig lissabon athen kopenhagen münchen köln nürnberg düsseldorf zürich',
+  es: 'bruselas londres roma pekín moscú nueva_york ginebra estocolmo atenas lisboa varsovia viena praga kiev jerusalén el_cairo ciudad_de_méxico nueva_delhi fráncfort múnich milán florencia venecia nápoles copenhague estambul teherán bagdad damasco beirut tokio seúl shanghái singapur la_habana bogotá santiago buenos_aires montevideo río_de_janeiro são_paulo sevilla valencia bilbao zaragoza málaga',
+  fr: 'bruxelles londres rome pékin moscou new_york genève stockholm athènes lisbonne varsovie vienne prague kiev jérusalem le_caire mexico new_delhi francfort munich milan florence venise naples copenhague istanbul téhéran bagdad damas beyrouth tokyo séoul shanghai singapour la_havane montréal québec lyon marseille toulouse bordeaux lille strasbourg nantes rennes la_haye anvers bâle zurich berne',
+  it: 'bruxelles londra roma pechino mosca new_york ginevra stoccolma atene lisbona varsavia vienna praga kiev gerusalemme il_cairo città_del_messico nuova_delhi francoforte monaco milano firenze venezia napoli torino bologna genova palermo copenaghen istanbul teheran baghdad damasco beirut tokyo seul parigi berlino barcellona siviglia',
+  pt: 'bruxelas londres roma pequim moscou moscovo nova_iorque genebra estocolmo atenas lisboa porto varsóvia viena praga kiev jerusalém cairo cidade_do_méxico nova_déli frankfurt munique milão florença veneza nápoles copenhague istambul teerã beirute tóquio seul xangai paris berlim madri barcelona brasília são_paulo rio_de_janeiro salvador belo_horizonte',
+  nl: 'brussel londen rome peking moskou new_york genève stockholm athene lissabon warschau wenen praag kiev jeruzalem caïro new_delhi frankfurt münchen milaan florence venetië napels kopenhagen istanboel teheran bagdad damascus beiroet tokio seoel parijs berlijn den_haag amsterdam rotterdam utrecht eindhoven antwerpen gent luik',
 };
 
 /** Turkish writes a proper name's case suffix after an apostrophe: Erdoğan'ın, Ankara'ya, Türkiye'nin. */
