@@ -101,7 +101,11 @@ export function extractEntities(
     }
   }
   countTitleMentions([...candidates.values()], title);
-  const merged = mergeShortForms([...candidates.values()], keyOfName, clues?.firstNameFirst ?? true);
+  const merged = mergeShortForms([...candidates.values()], keyOfName, {
+    firstNameFirst: clues?.firstNameFirst ?? true,
+    // In English only: elsewhere the article that marks a thing's name is not read ("die Telekom").
+    familyNamesMakePeople: clues === null,
+  });
   const kept = merged.filter(
     (c) =>
       (c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0) &&
@@ -903,7 +907,7 @@ const longestName = 6;
 function mergeShortForms(
   candidates: Candidate[],
   keyOfName: (words: readonly string[]) => string,
-  firstNameFirst: boolean,
+  { firstNameFirst, familyNamesMakePeople }: { firstNameFirst: boolean; familyNamesMakePeople: boolean },
 ): Candidate[] {
   // A person's family name: the last word, the first in Hungarian ("Orbán" joins "Orbán Viktor").
   // "al-Assad" is "Assad" written alone.
@@ -931,7 +935,13 @@ function mergeShortForms(
     }
     // "Yahya Sinwar ... Sinwar said": a name of two or three words whose last one the text writes alone
     // is a person's, the way news writes a person's family name after the full name.
-    if (host.type === 'other' && c.type === 'other' && familyNameOf(c, host, keyOfName)) host.type = 'person';
+    if (
+      familyNamesMakePeople &&
+      host.type === 'other' &&
+      c.type === 'other' &&
+      familyNameOf(c, host, keyOfName)
+    )
+      host.type = 'person';
     host.mentions += c.mentions;
     host.shortForms.push(...c.forms.keys());
     host.titleMentions += c.titleMentions;

@@ -205,6 +205,12 @@ describe('the kinds of names in other languages', () => {
       'Luiz Inácio Lula da Silva': 'person',
       Brasília: 'place',
     });
+    // A thing's name is written with an article: no person for its last word written alone.
+    expect(
+      typed('de', ['Die Deutsche Telekom hat ihre Prognose erhöht.', 'Die Telekom rechnet mit mehr.']),
+    ).toEqual({
+      'Deutsche Telekom': 'other',
+    });
     expect(typed('nl', ['Premier Dick Schoof sprak in Den Haag.'])).toEqual({
       'Dick Schoof': 'person',
       'Den Haag': 'place',
