@@ -5,6 +5,11 @@ import { parseSentences } from './sentences.ts';
 
 const entities = (text: string, title = '') => extractEntities(parseSentences(title), parseSentences(text));
 const named = (text: string, name: string) => entities(text).find((e) => e.name === name);
+/** Each entity's type by its name. */
+const types = (text: string) => Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+/** Each entity's type and mentions by its name. */
+const counted = (text: string) =>
+  Object.fromEntries(entities(text).map((e) => [e.name, [e.type, e.mentions]]));
 
 describe('extractEntities', () => {
   it('finds people, organisations and places with their types', () => {
@@ -59,7 +64,7 @@ describe('extractEntities', () => {
       'Nato Secretary General Mark Rutte and UN Secretary-General Antonio Guterres followed.',
       'Health Secretary Wes Streeting and French President Emmanuel Macron were absent.',
     ].join('\n');
-    const byName = Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+    const byName = types(text);
     expect(byName).toEqual({
       'European Commission': 'organization',
       'Ursula von der Leyen': 'person',
@@ -82,7 +87,7 @@ describe('extractEntities', () => {
       'Shares fell after Elon Musk sold stock. Later Musk said he would buy more.',
       'The fans cheered striker Kylian Mbappe.',
     ].join('\n');
-    const byName = Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+    const byName = types(text);
     expect(byName).toMatchObject({
       'Satya Nadella': 'person',
       'Yahya Sinwar': 'person',
@@ -110,7 +115,7 @@ describe('extractEntities', () => {
       "Jim O'Neill of Goldman Sachs agreed with Mark Carney of the Bank of England.",
       'Angela Merkel of Germany met the Duke of Edinburgh at the University of Oxford.',
     ].join('\n');
-    expect(Object.fromEntries(entities(text).map((e) => [e.name, e.type]))).toEqual({
+    expect(types(text)).toEqual({
       'Paul Ashworth': 'person',
       'Capital Economics': 'organization',
       "Jim O'Neill": 'person',
@@ -130,7 +135,7 @@ describe('extractEntities', () => {
       'Frank-Walter Steinmeier flew to Chad and met Jean-Michel Jarre.',
       'Police in New South Wales arrested a man in Sydney, said Detective Inspector Jane Smith.',
     ].join('\n');
-    expect(Object.fromEntries(entities(text).map((e) => [e.name, [e.type, e.mentions]]))).toEqual({
+    expect(counted(text)).toEqual({
       'Bashar al-Assad': ['person', 2],
       Jordan: ['place', 1],
       'Frank Walter Steinmeier': ['person', 1],
@@ -148,7 +153,7 @@ describe('extractEntities', () => {
       'The FTC sued Amazon.com Inc. on Tuesday.',
       'He quoted Martin Luther King Jr. and Stephen King in his speech.',
     ].join('\n');
-    expect(Object.fromEntries(entities(text).map((e) => [e.name, [e.type, e.mentions]]))).toEqual({
+    expect(counted(text)).toEqual({
       'Apple Inc': ['organization', 2],
       'Zorbatek AG': ['organization', 1],
       FTC: ['organization', 1],
@@ -162,7 +167,7 @@ describe('extractEntities', () => {
     const text =
       'Tankers crossed the Strait of Hormuz, the Sea of Japan and the Gulf of Mexico. Aid reached the ' +
       'Democratic Republic of Congo. The State of the Union was delayed.';
-    const byName = Object.fromEntries(entities(text).map((e) => [e.name, e.type]));
+    const byName = types(text);
     expect(byName).toMatchObject({
       'Strait of Hormuz': 'place',
       'Sea of Japan': 'place',

@@ -10,10 +10,10 @@ import {
   honorifics,
   isAdverb,
   isOrganizationWord,
-  personDescriptions,
   isPlaceWord,
   nameKind,
   nameParticles,
+  personDescriptions,
   placePrefixes,
   roles,
 } from './entity-lexicon.ts';
@@ -221,7 +221,12 @@ function mentionsIn(
       }
       // "Amazon.com Inc.": the web domain's ending is no word of the name (the company matcher's "Amazon").
       const domain = tokens[j + 1];
-      if (t.text === '.' && !t.spaced && domain?.spaced === false && webEndings.has(domain.normal)) {
+      if (
+        t.text === '.' &&
+        !t.spaced &&
+        domain?.spaced === false &&
+        webEndings.has(domain.text.toLowerCase())
+      ) {
         j += 2;
         continue;
       }
@@ -259,7 +264,7 @@ function mentionsIn(
     // English writes a title or a description in lowercase before a name too: "chief executive Satya
     // Nadella", "Hamas leader Yahya Sinwar", "billionaire Elon Musk".
     const describedBefore = clues === null && describesAPersonBefore(tokens, i);
-    const articled = clues === null && articles.has(tokens[i - 1]?.normal ?? '');
+    const articled = clues === null && articles.has(tokens[i - 1]?.text.toLowerCase() ?? '');
     for (const part of parts) {
       for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence)) {
         // "Ankara'ya" (to Ankara) names Ankara.
@@ -322,7 +327,7 @@ function personOf(run: readonly Token[]): RunPart[] {
   const of = run.findIndex((t) => t.text === 'of');
   if (of < 2) return whole;
   const first = run.findIndex((t, k) => k < of - 1 && isFirstName(wordOf(t.text).toLowerCase()));
-  if (first < 0 || run.slice(first, of).some((t) => !capitalised(t) && !nameParticles.has(t.normal)))
+  if (first < 0 || run.slice(first, of).some((t) => !capitalised(t) && !nameParticles.has(t.text)))
     return whole;
   if (run.slice(0, of).some((t) => isOrganizationWord(t.normal))) return whole;
   const rest = run[of + 1]?.text === 'the' ? of + 2 : of + 1;
