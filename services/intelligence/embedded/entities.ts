@@ -839,6 +839,9 @@ function typeByClues(mention: Mention, words: readonly string[], clues: NameClue
   if (clues.place(name)) return 'place';
   if (mention.clue) return mention.clue;
   if (words.length > 1 && words.some((w) => clues.organizationWord(w))) return 'organization';
+  // German writes an institution's word into a compound: "Europäische Zentralbank", "Bundesministerium".
+  if (clues.compoundsWords && words.length > 1 && endsWithOrganizationWord(words.at(-1)!, clues))
+    return 'organization';
   // The English lexicon's names, written without the accents they have here: María López, Berlín.
   const bare = words.map(withoutAccents);
   const whole = nameKind(bare.join(' '));
@@ -860,6 +863,12 @@ function typeByClues(mention: Mention, words: readonly string[], clues: NameClue
       return 'person';
   }
   return null;
+}
+
+/** A compound whose last part is an organisation's word of at least four letters ("zentral|bank"). */
+function endsWithOrganizationWord(word: string, clues: NameClues): boolean {
+  for (let k = 1; k <= word.length - 4; k += 1) if (clues.organizationWord(word.slice(k))) return true;
+  return false;
 }
 
 function isAcronym(word: string): boolean {

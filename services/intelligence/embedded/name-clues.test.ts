@@ -186,7 +186,7 @@ describe('the kinds of names in other languages', () => {
     });
   });
 
-  it('Spanish, French, Italian, Portuguese and Dutch names of cities, particles and the republic', () => {
+  it("cities, particles and institutions' words in Spanish, French, Italian, Portuguese, Dutch and German", () => {
     expect(typed('es', ['El presidente Pedro Sánchez viajó a Bruselas.'])).toEqual({
       'Pedro Sánchez': 'person',
       Bruselas: 'place',
@@ -204,6 +204,14 @@ describe('the kinds of names in other languages', () => {
     expect(typed('pt', ['O presidente Luiz Inácio Lula da Silva voltou a Brasília.'])).toEqual({
       'Luiz Inácio Lula da Silva': 'person',
       Brasília: 'place',
+    });
+    // An institution's word at the end of a German compound; "Société" a word of the company's name.
+    expect(typed('de', ['Die Europäische Zentralbank hat den Leitzins gesenkt.'])).toEqual({
+      'Europäische Zentralbank': 'organization',
+    });
+    expect(typed('fr', ['La Société Générale a annoncé un plan en France.'])).toEqual({
+      'Société Générale': 'organization',
+      France: 'place',
     });
     // A thing's name is written with an article: no person for its last word written alone.
     expect(

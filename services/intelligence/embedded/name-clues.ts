@@ -34,6 +34,8 @@ export interface NameClues {
   firstNameFirst: boolean;
   /** Whether nameStem takes case endings off (the language declines names). */
   declinesNames: boolean;
+  /** Whether the language writes compounds as one word ("Zentralbank"), so a word may end with another. */
+  compoundsWords: boolean;
 }
 
 /** Job titles and forms of address, lowercase, as written before a name. */
@@ -74,7 +76,7 @@ const organizationWordsBefore: Record<string, string> = {
 /** Words organisation names are built with. */
 const organizationNameWords: Record<string, string> = {
   es: 'banco grupo partido ministerio universidad compañía fundación asociación federación sindicato agencia instituto tribunal consejo comisión club corporación república sa sl',
-  fr: 'banque groupe parti ministère université compagnie fondation association fédération syndicat agence institut tribunal conseil commission club république sa sas',
+  fr: 'banque groupe parti ministère université compagnie société fondation association fédération syndicat agence institut tribunal conseil commission club république sa sas',
   it: 'banca gruppo partito ministero università compagnia fondazione associazione federazione sindacato agenzia istituto tribunale consiglio commissione repubblica spa srl',
   pt: 'banco grupo partido ministério universidade companhia fundação associação federação sindicato agência instituto tribunal conselho comissão república sa ltda',
   nl: 'bank groep partij ministerie universiteit stichting vereniging federatie vakbond agentschap instituut rechtbank raad commissie bv nv',
@@ -191,6 +193,8 @@ function build(language: string): NameClues | null {
     nameStem,
     firstNameFirst: language !== 'hu',
     declinesNames: nameEndings[language] !== undefined,
+    compoundsWords:
+      language === 'de' || language === 'nl' || language === 'sv' || language === 'da' || language === 'no',
   };
 }
 
