@@ -117,14 +117,23 @@ export function extractEntities(
       ),
   );
   const count = Math.max(1, sentences.length);
-  const scored: (ScoredName & { firstSentence: number })[] = kept.map((c) => ({
-    name: clues ? inTheCaseOfItsShortForm(displayName(c, true), c.shortForms, clues) : displayName(c, false),
-    type: c.type,
-    mentions: c.mentions,
-    // Mentioned often, in the headline, and early: what the article is about.
-    score: (c.mentions + 2 * c.titleMentions) * (1 + (1 - c.firstSentence / count)),
-    firstSentence: c.firstSentence,
-  }));
+  const scored: (ScoredName & { firstSentence: number })[] = kept.map((c) => {
+    const name = clues
+      ? inTheCaseOfItsShortForm(displayName(c, true), c.shortForms, clues)
+      : displayName(c, false);
+    return {
+      name,
+      // In the nominative a name may show its first name ("Марией Захаровой" as Мария Захарова).
+      type:
+        c.type === 'other' && clues && name.includes(' ') && isFirstName(name.split(' ')[0]!.toLowerCase())
+          ? 'person'
+          : c.type,
+      mentions: c.mentions,
+      // Mentioned often, in the headline, and early: what the article is about.
+      score: (c.mentions + 2 * c.titleMentions) * (1 + (1 - c.firstSentence / count)),
+      firstSentence: c.firstSentence,
+    };
+  });
   // Arabic, Hebrew, Hindi...: no capitals to find names by, but their own clues (caseless-entities.ts);
   // the capitals still find the Latin names such a text quotes (NASA, Apple).
   const text = [...title, ...sentences].map((s) => s.text).join('\n');
@@ -666,7 +675,7 @@ function runParts(
   if (context.titleOfBefore) {
     // "il presidente del Consiglio Giorgia Meloni": the title's complement, then the person, if the run
     // can be told apart so; else no clue ("el presidente del Gobierno, Pedro Sánchez": the run is Gobierno).
-    const first = personAfterComplement(words, 0, clues, evidence);
+    const first = personAfterComplement(words, 0, clues, evidence, run);
     return first > 0
       ? [
           { from: 0, to: first, titled: false, clue: null },
@@ -718,7 +727,7 @@ function runParts(
         ]
       : [{ from: start, to: run.length, titled: false, clue: null }];
   }
-  const first = personAfterComplement(words, start, clues, evidence);
+  const first = personAfterComplement(words, start, clues, evidence, run);
   if (first > start)
     return [
       { from: start, to: first, titled: false, clue: null },
@@ -740,14 +749,17 @@ function personAfterComplement(
   start: number,
   clues: NameClues,
   evidence: Evidence,
+  run: readonly Token[],
 ): number {
   const known = words.findIndex((w, k) => k > start && isFirstName(w));
   const first = known >= 0 ? known : words.some((w) => connectors.has(w)) ? -1 : words.length - 2;
-  const ownMention = (w: string) =>
+  // An acronym is a name of its own: "Глава ЦБ Эльвира Набиуллина".
+  const ownMention = (w: string, k: number) =>
     clues.organizationWord(w) ||
     clues.place(w) ||
+    isAcronym(run[k]!.text) ||
     (evidence.capitalisedStems.get(clues.nameStem(w)) ?? 0) > 1;
-  return first > start && words.slice(start, first).every(ownMention) ? first : -1;
+  return first > start && words.slice(start, first).every((w, k) => ownMention(w, start + k)) ? first : -1;
 }
 
 /** "St." and "Bros." lose their full stop; "U.S." keeps its dots. */
@@ -1010,6 +1022,48 @@ function familyNameWithParticles(short: Candidate, person: Candidate): boolean {
  * "Emmanuel Macron". Each word that has the same ending loses it; a name whose forms show no such
  * ending stays as written.
  */
+/**
+ * Russian and Ukrainian women's names in another case, given in the nominative of the short form the
+ * text writes ("Марией Захаровой" with "Захарова": Мария Захарова); null when the name is no such.
+ * The nominative ends in "а" or "я" where the other cases end otherwise ("ой", "ей", "ии", "у", "ю").
+ */
+function inTheNominativeOfAWoman(
+  words: readonly string[],
+  shortForms: readonly string[],
+  clues: NameClues,
+): string | null {
+  const last = words.at(-1)!;
+  const nominative = shortForms.find(
+    (form) =>
+      /[ая]$/u.test(form) &&
+      form !== last &&
+      clues.nameStem(form.toLowerCase()) === clues.nameStem(last.toLowerCase()) &&
+      last.startsWith(form.slice(0, -1)),
+  );
+  if (nominative === undefined) return null;
+  const named = words.map((w) => {
+    const ending = femaleObliqueEndings.find(
+      ([oblique]) => w.endsWith(oblique) && w.length - oblique.length >= 2,
+    );
+    return ending ? w.slice(0, -ending[0].length) + ending[1] : w;
+  });
+  return named.at(-1) === nominative ? named.join(' ') : null;
+}
+
+/** The endings of a Russian or Ukrainian woman's name in the other cases, and the nominative's. */
+const femaleObliqueEndings: [string, string][] = [
+  ['ией', 'ия'],
+  ['ии', 'ия'],
+  ['ию', 'ия'],
+  ['ой', 'а'],
+  ['ою', 'а'],
+  ['ей', 'я'],
+  ['ею', 'я'],
+  ['ую', 'ая'],
+  ['у', 'а'],
+  ['ю', 'я'],
+];
+
 function inTheCaseOfItsShortForm(name: string, shortForms: readonly string[], clues: NameClues): string {
   const words = name.split(' ');
   const last = words.at(-1)!;
@@ -1019,7 +1073,7 @@ function inTheCaseOfItsShortForm(name: string, shortForms: readonly string[], cl
       last.startsWith(form) &&
       clues.nameStem(last.toLowerCase()) === form.toLowerCase(),
   );
-  if (bare === undefined) return name;
+  if (bare === undefined) return inTheNominativeOfAWoman(words, shortForms, clues) ?? name;
   const ending = last.slice(bare.length);
   return words
     .map((w) =>

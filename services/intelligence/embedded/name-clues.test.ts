@@ -225,6 +225,21 @@ describe('the kinds of names in other languages', () => {
     });
   });
 
+  it("Russian: a woman's name written only in another case is given in the nominative of its short form", () => {
+    expect(
+      typed('ru', [
+        'Встреча с Марией Захаровой прошла в Москве.',
+        'Захарова заявила, что переговоры продолжатся.',
+        'Глава ЦБ Эльвира Набиуллина выступила. Решение Эльвиры Набиуллиной поддержали.',
+      ]),
+    ).toEqual({
+      'Мария Захарова': 'person',
+      Москве: 'place',
+      'Эльвира Набиуллина': 'person',
+      ЦБ: 'organization',
+    });
+  });
+
   it('takes what a title is of apart from the person after it', () => {
     expect(
       mentioned('ru', [
