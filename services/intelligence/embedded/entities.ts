@@ -1022,6 +1022,24 @@ function familyNameWithParticles(short: Candidate, person: Candidate): boolean {
  * "Emmanuel Macron". Each word that has the same ending loses it; a name whose forms show no such
  * ending stays as written.
  */
+function inTheCaseOfItsShortForm(name: string, shortForms: readonly string[], clues: NameClues): string {
+  const words = name.split(' ');
+  const last = words.at(-1)!;
+  const bare = shortForms.find(
+    (form) =>
+      last.length > form.length &&
+      last.startsWith(form) &&
+      clues.nameStem(last.toLowerCase()) === form.toLowerCase(),
+  );
+  if (bare === undefined) return inTheNominativeOfAWoman(words, shortForms, clues) ?? name;
+  const ending = last.slice(bare.length);
+  return words
+    .map((w) =>
+      w.endsWith(ending) && [...w].length - [...ending].length >= 3 ? w.slice(0, -ending.length) : w,
+    )
+    .join(' ');
+}
+
 /**
  * Russian and Ukrainian women's names in another case, given in the nominative of the short form the
  * text writes ("Марией Захаровой" with "Захарова": Мария Захарова); null when the name is no such.
@@ -1063,24 +1081,6 @@ const femaleObliqueEndings: [string, string][] = [
   ['у', 'а'],
   ['ю', 'я'],
 ];
-
-function inTheCaseOfItsShortForm(name: string, shortForms: readonly string[], clues: NameClues): string {
-  const words = name.split(' ');
-  const last = words.at(-1)!;
-  const bare = shortForms.find(
-    (form) =>
-      last.length > form.length &&
-      last.startsWith(form) &&
-      clues.nameStem(last.toLowerCase()) === form.toLowerCase(),
-  );
-  if (bare === undefined) return inTheNominativeOfAWoman(words, shortForms, clues) ?? name;
-  const ending = last.slice(bare.length);
-  return words
-    .map((w) =>
-      w.endsWith(ending) && [...w].length - [...ending].length >= 3 ? w.slice(0, -ending.length) : w,
-    )
-    .join(' ');
-}
 
 /**
  * The form the article uses most; on a tie the longer in English ("Time Warner" over "TimeWarner"), the
