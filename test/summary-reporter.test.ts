@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { slowestModules, type TimedModule } from './summary-reporter.ts';
+import {
+  slowestModules,
+  spanLines,
+  widenSpan,
+  type ProjectSpan,
+  type TimedModule,
+} from './summary-reporter.ts';
 
 const module = (moduleId: string, project: string, duration: number): TimedModule => ({
   moduleId,
@@ -29,5 +35,21 @@ describe('slowestModules', () => {
       '    0.0 s  unit        /elsewhere/c.test.ts',
     ]);
     expect(slowestModules([], 10, '/repo')).toEqual([]);
+  });
+});
+
+describe('project spans', () => {
+  it("widens a project's span to each file's start and end, and lists the projects as they started", () => {
+    const spans = new Map<string, ProjectSpan>();
+    widenSpan(spans, 'integration', 300_000);
+    widenSpan(spans, 'unit', 1_200);
+    widenSpan(spans, 'integration', 1_100_400);
+    widenSpan(spans, 'unit', 250_000);
+    widenSpan(spans, 'integration', 290_000);
+    expect(spans.get('integration')).toEqual({ start: 290_000, end: 1_100_400 });
+    expect(spanLines(spans)).toEqual([
+      'unit                   1 s to   250 s  (249 s)',
+      'integration          290 s to  1100 s  (810 s)',
+    ]);
   });
 });
