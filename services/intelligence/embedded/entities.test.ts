@@ -138,12 +138,28 @@ describe('extractEntities', () => {
     expect(counted(text)).toEqual({
       'Bashar al-Assad': ['person', 2],
       Jordan: ['place', 1],
-      'Frank Walter Steinmeier': ['person', 1],
+      'Frank-Walter Steinmeier': ['person', 1],
       Chad: ['place', 1],
-      'Jean Michel Jarre': ['person', 1],
+      'Jean-Michel Jarre': ['person', 1],
       'New South Wales': ['place', 1],
       Sydney: ['place', 1],
       'Jane Smith': ['person', 1],
+    });
+  });
+
+  it('shows a name as the text writes it, hyphens and web domain included, the headline counting as a use', () => {
+    const text = [
+      'Rolls-Royce said on Monday that engine sales rose. Rolls Royce shares fell.',
+      'Frank-Walter Steinmeier visited Paris. Steinmeier said the talks went well.',
+      'Shares of Amazon.com rose. Amazon.com said sales grew.',
+    ].join('\n');
+    const found = entities(text, 'Rolls-Royce and Amazon.com lift the FTSE');
+    expect(Object.fromEntries(found.map((e) => [e.name, e.mentions]))).toEqual({
+      // Two of its three mentions write the hyphen: the body's first and the headline.
+      'Rolls-Royce': 3,
+      'Frank-Walter Steinmeier': 2,
+      'Amazon.com': 3,
+      Paris: 1,
     });
   });
 
@@ -157,7 +173,7 @@ describe('extractEntities', () => {
       'Apple Inc': ['organization', 2],
       'Zorbatek AG': ['organization', 1],
       FTC: ['organization', 1],
-      'Amazon Inc': ['organization', 1],
+      'Amazon.com Inc': ['organization', 1],
       'Martin Luther King Jr': ['person', 1],
       'Stephen King': ['person', 1],
     });

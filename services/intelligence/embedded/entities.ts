@@ -33,6 +33,11 @@ type EntityType = Entity['type'];
 
 interface Mention {
   tokens: string[];
+  /**
+   * The words as the text writes them, where that differs from `tokens` ("Amazon.com" of "Amazon"), and
+   * which of them a hyphen joins to the word before ("Rolls-Royce"): the name is shown so.
+   */
+  written?: WrittenWords;
   /** An honorific or job title preceded it. */
   titled: boolean;
   /** What the lowercase word before it says it names, in another language (name-clues.ts). */
@@ -44,6 +49,18 @@ interface Mention {
   articled?: boolean;
   /** A legal form followed it ("Apple Inc."): a company's name. */
   company?: boolean;
+}
+
+/** A name's words as written (`shown`) and whether each is joined to the one before by a hyphen. */
+interface WrittenWords {
+  shown: string[];
+  afterHyphen: boolean[];
+}
+
+/** A mention's name as the text writes it: "Frank-Walter Steinmeier", "Amazon.com Inc". */
+function writtenForm(mention: Mention): string {
+  const shown = mention.written?.shown ?? mention.tokens;
+  return shown.map((w, k) => (k === 0 ? w : `${mention.written?.afterHyphen[k] ? '-' : ' '}${w}`)).join('');
 }
 
 interface Candidate {
@@ -78,7 +95,7 @@ export function extractEntities(
   for (const mention of mentions) {
     const key = keyOfName(mention.tokens);
     if (!key) continue;
-    const form = mention.tokens.join(' ');
+    const form = writtenForm(mention);
     const existing = candidates.get(key);
     const type = typeOf(mention, clues);
     if (existing) {
@@ -199,6 +216,8 @@ function mentionsIn(
 ): Mention[] {
   const tokens = sentence.tokens;
   const mentions: Mention[] = [];
+  /** Words the name shows otherwise than it reads them: "Amazon.com" of "Amazon". */
+  const shownAs = new Map<Token, string>();
   let i = 0;
   while (i < tokens.length) {
     if (
@@ -236,6 +255,8 @@ function mentionsIn(
         domain?.spaced === false &&
         webEndings.has(domain.text.toLowerCase())
       ) {
+        const last = run.at(-1)!;
+        shownAs.set(last, `${wordOf(last.text)}.${domain.text}`);
         j += 2;
         continue;
       }
@@ -275,10 +296,14 @@ function mentionsIn(
     const describedBefore = clues === null && describesAPersonBefore(tokens, i);
     const articled = clues === null && articles.has(tokens[i - 1]?.text.toLowerCase() ?? '');
     for (const part of parts) {
-      for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence)) {
+      for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence, shownAs)) {
         // "Ankara'ya" (to Ankara) names Ankara.
         const words =
           language === 'tr' ? mention.tokens.map((w) => w.replace(turkishSuffix, '')) : mention.tokens;
+        const written =
+          language === 'tr' && mention.written
+            ? { ...mention.written, shown: mention.written.shown.map((w) => w.replace(turkishSuffix, '')) }
+            : mention.written;
         // What a title is of ("European Commission President ...") is a mention of its own, clueless.
         const clue = mention.titleOf ? null : part.clue;
         const described =
@@ -291,6 +316,7 @@ function mentionsIn(
         mentions.push({
           ...mention,
           tokens: words,
+          written,
           titled: mention.titled || part.titled || described,
           clue,
           articled: articled && part.from === 0 && wordsOpenRun(run, words),
@@ -485,8 +511,23 @@ function isFirstName(word: string): boolean {
  * title is of, when it is a known organisation or place or an acronym, is a mention of its own, first:
  * "European Commission President Ursula von der Leyen", "Apple CEO Tim Cook", "US Defense Secretary ...".
  */
-function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Mention[] {
-  let { words, afterHyphen } = hyphenated(run);
+function cleanMentions(
+  run: Token[],
+  sentence: number,
+  evidence: Evidence,
+  shownAs: ReadonlyMap<Token, string>,
+): Mention[] {
+  let { words, afterHyphen, shown } = hyphenated(run, shownAs);
+  /** Keeps words [start, end) of the name, with what is known of how each is written. */
+  const keep = (start: number, end = words.length) => {
+    words = words.slice(start, end);
+    afterHyphen = afterHyphen.slice(start, end);
+    shown = shown.slice(start, end);
+  };
+  const writtenOf = (k: number, end: number): WrittenWords => ({
+    shown: shown.slice(k, end),
+    afterHyphen: afterHyphen.slice(k, end),
+  });
   let titled = false;
   let titleOf: Mention | null = null;
   // "Mr Blair" -> "Blair"; "Health Secretary John Reid" -> "John Reid", but "General Motors" stays.
@@ -497,9 +538,8 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
     if (honorifics.has(word) || (isRole(words, k) && personLike(words.slice(k + 1), evidence))) lastTitle = k;
   });
   if (lastTitle >= 0 && !connectors.has(words[lastTitle + 1]!.toLowerCase())) {
-    titleOf = whatTheTitleIsOf(words.slice(0, lastTitle), sentence);
-    words = words.slice(lastTitle + 1);
-    afterHyphen = afterHyphen.slice(lastTitle + 1);
+    titleOf = whatTheTitleIsOf(words.slice(0, lastTitle), writtenOf(0, lastTitle), sentence);
+    keep(lastTitle + 1);
     titled = true;
   }
   // "Russian Irina Shevchenko": a nationality before a first name describes the person ("Frank-Walter
@@ -509,20 +549,18 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
     !afterHyphen[1] &&
     nameKind(words[0]!.toLowerCase()) === 'notAName' &&
     nameKind(words[1]!.toLowerCase()) === 'firstName'
-  ) {
-    words = words.slice(1);
-    afterHyphen = afterHyphen.slice(1);
-  }
+  )
+    keep(1);
   // A job title with no name after it ("Chief Executive") is not an entity.
-  while (words.length && isRole(words, words.length - 1)) words = words.slice(0, -1);
+  while (words.length && isRole(words, words.length - 1)) keep(0, words.length - 1);
   // A connector opening the run is no part of the name, a capitalised particle is: "Le Pen", "De Beers".
   while (
     words.length &&
     connectors.has(words[0]!.toLowerCase()) &&
     !(nameParticles.has(words[0]!.toLowerCase()) && /^\p{Lu}/u.test(words[0]!) && words.length > 1)
   )
-    words = words.slice(1);
-  while (words.length && connectors.has(words.at(-1)!.toLowerCase())) words = words.slice(0, -1);
+    keep(1);
+  while (words.length && connectors.has(words.at(-1)!.toLowerCase())) keep(0, words.length - 1);
   // "Apple Inc.", "Siemens AG", "Exxon Mobil Corp.": a company's name.
   const company = words.length > 1 && isLegalForm(words.at(-1)!);
   // "Jean-Michel Jarre", "Frank-Walter Steinmeier": a first name of two joined by a hyphen, then more.
@@ -538,33 +576,46 @@ function cleanMentions(run: Token[], sentence: number, evidence: Evidence): Ment
   if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return own;
   // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
   if (!titled && words.some((_, k) => isRole(words, k))) return own;
-  return [...own, { tokens: words, titled, sentence, clue: null, company }];
+  return [
+    ...own,
+    { tokens: words, written: writtenOf(0, words.length), titled, sentence, clue: null, company },
+  ];
 }
 
 /**
- * The run's words without its hyphens ("Rolls-Royce" is "Rolls Royce"), but for a particle joined to the
- * family name by one, which stays so: "Bashar al-Assad".
+ * The run's words without its hyphens ("Rolls-Royce" is the words "Rolls" and "Royce", the second after a
+ * hyphen), but for a particle joined to the family name by one, which stays one word: "Bashar al-Assad".
+ * `shown`: each word as the name shows it (`shownAs`: "Amazon.com" of "Amazon").
  */
-function hyphenated(run: readonly Token[]): { words: string[]; afterHyphen: boolean[] } {
+function hyphenated(
+  run: readonly Token[],
+  shownAs: ReadonlyMap<Token, string>,
+): { words: string[]; afterHyphen: boolean[]; shown: string[] } {
   const words: string[] = [];
   /** Whether the word was joined by a hyphen to the one before ("Walter" of "Frank-Walter"). */
   const afterHyphen: boolean[] = [];
+  const shown: string[] = [];
   for (let k = 0; k < run.length; k += 1) {
     const t = run[k]!;
     const next = run[k + 1];
     if (t.text !== '-') {
       words.push(wordOf(t.text));
       afterHyphen.push(false);
+      shown.push(shownAs.get(t) ?? wordOf(t.text));
     } else if (!t.spaced && next?.spaced === false) {
-      if (nameParticles.has(run[k - 1]?.text ?? '')) words[words.length - 1] += `-${wordOf(next.text)}`;
-      else {
-        words.push(wordOf(next.text));
+      const word = wordOf(next.text);
+      if (nameParticles.has(run[k - 1]?.text ?? '')) {
+        words[words.length - 1] += `-${word}`;
+        shown[shown.length - 1] += `-${shownAs.get(next) ?? word}`;
+      } else {
+        words.push(word);
         afterHyphen.push(true);
+        shown.push(shownAs.get(next) ?? word);
       }
       k += 1;
     }
   }
-  return { words, afterHyphen };
+  return { words, afterHyphen, shown };
 }
 
 /**
@@ -590,7 +641,7 @@ const isLegalForm = (word: string) => legalForms.has(word.toLowerCase().replaceA
  * knows, or is an acronym: "European Commission" (President), "US" (Defense Secretary); null when none
  * does ("Health" Secretary, "French" President).
  */
-function whatTheTitleIsOf(words: readonly string[], sentence: number): Mention | null {
+function whatTheTitleIsOf(words: readonly string[], written: WrittenWords, sentence: number): Mention | null {
   for (let end = words.length; end > 0; end -= 1) {
     const name = words.slice(0, end);
     const kind = nameKind(name.join(' ').toLowerCase());
@@ -599,7 +650,10 @@ function whatTheTitleIsOf(words: readonly string[], sentence: number): Mention |
       kind === 'place' ||
       (name.length === 1 && isAcronym(name[0]!)) ||
       (name.length > 1 && isOrganizationWord(name.at(-1)!.toLowerCase()));
-    if (named) return { tokens: name, titled: false, sentence, clue: null, titleOf: true };
+    if (named) {
+      const shown = { shown: written.shown.slice(0, end), afterHyphen: written.afterHyphen.slice(0, end) };
+      return { tokens: name, written: shown, titled: false, sentence, clue: null, titleOf: true };
+    }
   }
   return null;
 }
@@ -907,7 +961,7 @@ function keyOf(words: readonly string[], clues: NameClues | null): string {
 function countTitleMentions(candidates: Candidate[], title: readonly Sentence[]): void {
   const phrases = new Set<string>();
   for (const s of title) {
-    const words = s.tokens.map((t) => wordOf(t.text));
+    const words = headlineWords(s.tokens);
     for (let i = 0; i < words.length; i += 1) {
       for (let n = 1; n <= longestName && i + n <= words.length; n += 1)
         phrases.add(words.slice(i, i + n).join(' '));
@@ -915,11 +969,36 @@ function countTitleMentions(candidates: Candidate[], title: readonly Sentence[])
   }
   if (phrases.size === 0) return;
   for (const c of candidates) {
-    if ([...c.forms.keys()].some((form) => phrases.has(form))) {
+    const form = [...c.forms.keys()].find((f) => phrases.has(f));
+    if (form !== undefined) {
       c.mentions += 1;
       c.titleMentions += 1;
+      // The headline's way of writing the name counts too: "Rolls-Royce" over the body's one "Rolls Royce".
+      c.forms.set(form, c.forms.get(form)! + 1);
     }
   }
+}
+
+/**
+ * A headline's words as the names' forms write them: what a hyphen joins ("Rolls-Royce") and a web
+ * domain ("Amazon.com") one word.
+ */
+function headlineWords(tokens: readonly Token[]): string[] {
+  const words: string[] = [];
+  for (let k = 0; k < tokens.length; k += 1) {
+    const t = tokens[k]!;
+    const next = tokens[k + 1];
+    const joins =
+      words.length > 0 &&
+      !t.spaced &&
+      next?.spaced === false &&
+      (t.text === '-' || (t.text === '.' && webEndings.has(next.text.toLowerCase())));
+    if (joins) {
+      words[words.length - 1] += `${t.text}${wordOf(next.text)}`;
+      k += 1;
+    } else words.push(wordOf(t.text));
+  }
+  return words;
 }
 
 /** Names longer than this many words are not looked for in the headline. */

@@ -65,7 +65,7 @@ describe('the kinds of names in other languages', () => {
     ).toMatchObject({
       Renault: 'organization',
       Allemagne: 'place',
-      'Agnès Pannier Runacher': 'person',
+      'Agnès Pannier-Runacher': 'person',
       'Banque de France': 'organization',
     });
   });
