@@ -147,6 +147,31 @@ describe('extractEntities', () => {
     });
   });
 
+  it("takes a name for a person's by the pronoun, the 'who' or the job title that follows it", () => {
+    const text = [
+      'Pep Guardiola praised his side. Erling Haaland said he was tired.',
+      'Kerry Packer, the media tycoon, died. Giorgia Meloni, the Italian prime minister, spoke.',
+      "Rod Eddington, BA's chief executive, was pleased, said Mikko Hypponen, who heads research.",
+      // Not people: a company's trade, a title of someone else's, and the person a company spoke to.
+      'Pershing Square, the activist investor, bought shares. Saudi Aramco, the oil producer, agreed.',
+      "Downing Street, the prime minister's office, said so. Acme Widgets told her to leave.",
+      'Manchester United, whose manager was sacked, lost.',
+    ].join('\n');
+    expect(types(text)).toEqual({
+      'Pep Guardiola': 'person',
+      'Erling Haaland': 'person',
+      'Kerry Packer': 'person',
+      'Giorgia Meloni': 'person',
+      'Rod Eddington': 'person',
+      'Mikko Hypponen': 'person',
+      'Pershing Square': 'other',
+      'Saudi Aramco': 'other',
+      'Downing Street': 'place',
+      'Acme Widgets': 'other',
+      'Manchester United': 'organization',
+    });
+  });
+
   it('shows a name as the text writes it, hyphens and web domain included, the headline counting as a use', () => {
     const text = [
       'Rolls-Royce said on Monday that engine sales rose. Rolls Royce shares fell.',

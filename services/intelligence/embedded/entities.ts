@@ -295,6 +295,7 @@ function mentionsIn(
     // Nadella", "Hamas leader Yahya Sinwar", "billionaire Elon Musk".
     const describedBefore = clues === null && describesAPersonBefore(tokens, i);
     const articled = clues === null && articles.has(tokens[i - 1]?.text.toLowerCase() ?? '');
+    const describedAfter = clues === null && personAfter(tokens, j);
     for (const part of parts) {
       for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence, shownAs)) {
         // "Ankara'ya" (to Ankara) names Ankara.
@@ -313,11 +314,18 @@ function mentionsIn(
           words.length > 1 &&
           wordsOpenRun(run, words) &&
           personLike(words, evidence);
+        const referredToAsAPerson =
+          describedAfter &&
+          part.to === run.length &&
+          !mention.titleOf &&
+          words.length > 1 &&
+          // Said of the name, not before it: "Rod Eddington, BA's chief executive" ("rod" is a word too).
+          personLike(words, evidence, { firstMayBeAWord: true });
         mentions.push({
           ...mention,
           tokens: words,
           written,
-          titled: mention.titled || part.titled || described,
+          titled: mention.titled || part.titled || described || referredToAsAPerson,
           clue,
           articled: articled && part.from === 0 && wordsOpenRun(run, words),
         });
@@ -383,6 +391,82 @@ function describesAPersonBefore(tokens: readonly Token[], i: number): boolean {
     /^\p{Ll}/u.test(before.text) &&
     (roles.has(before.normal) || personDescriptions.has(before.normal))
   );
+}
+
+/**
+ * Whether English says the name that ends before `j` is a person's, by what follows it: a subject's or
+ * possessive pronoun right after the verb ("Pep Guardiola praised his side", "Elon Musk said he would";
+ * an object's is someone else, "... told her", and a company is "it"), "who" ("Bukayo Saka, who ..."),
+ * or a job title or description in apposition ("Rod Eddington, BA's chief executive,", "Bhanu Baweja, a
+ * strategist at UBS").
+ */
+function personAfter(tokens: readonly Token[], j: number): boolean {
+  const next = tokens[j];
+  const after = tokens[j + 1];
+  if (next === undefined || after === undefined) return false;
+  if (next.text === ',') return after.normal === 'who' || roleInApposition(tokens, j + 1);
+  return (
+    (next.pos === 'VERB' || next.pos === 'AUX') &&
+    /^\p{Ll}/u.test(next.text) &&
+    personPronouns.has(after.normal)
+  );
+}
+
+const personPronouns = new Set(['he', 'she', 'his']);
+
+/**
+ * Titles and descriptions that a lowercase word before makes a company's trade ("asset manager", "activist
+ * investor", "oil producer", "market leader"), unless the word is one of `personAdjectives` ("the former
+ * manager").
+ */
+const companyTrades = new Set(['manager', 'investor', 'leader', 'producer', 'founder', 'owner', 'player']);
+const personAdjectives = new Set(
+  'former new current interim acting deputy assistant veteran longtime late then young'.split(' '),
+);
+
+/**
+ * A job title or a person's description within the few words from `k` that describe what precedes
+ * them: articles, possessives ("BA's", "the company's") and lowercase adjectives and nouns. Anything
+ * else ends the description ("Manchester United, whose manager ...": not the club's).
+ */
+function roleInApposition(tokens: readonly Token[], k: number): boolean {
+  for (let n = k; n < Math.min(tokens.length, k + 6); n += 1) {
+    const t = tokens[n]!;
+    const lowercase = /^\p{Ll}/u.test(t.text);
+    const possessive = tokens[n + 1]?.normal === "'s" || tokens[n + 1]?.normal === '’s';
+    const before = tokens[n - 1]!;
+    const following = tokens[n + 1];
+    // "the chief executive", "the activist investor": the noun after says what it is.
+    const modifier =
+      following !== undefined &&
+      /^\p{Ll}/u.test(following.text) &&
+      (following.pos === 'NOUN' || roles.has(following.normal) || personDescriptions.has(following.normal));
+    // "Downing Street, the prime minister's office": the title is of someone else. "BlackRock, the asset
+    // manager", "Aramco, the oil producer": a company's trade.
+    if (
+      lowercase &&
+      !possessive &&
+      !modifier &&
+      (roles.has(t.normal) || personDescriptions.has(t.normal)) &&
+      !(
+        companyTrades.has(t.normal) &&
+        /^\p{Ll}/u.test(before.text) &&
+        (before.pos === 'NOUN' || before.pos === 'ADJ') &&
+        !personAdjectives.has(before.normal)
+      )
+    )
+      return true;
+    const describing =
+      articles.has(t.normal) ||
+      t.normal === "'s" ||
+      t.normal === '’s' ||
+      (t.kind === 'word' && possessive) ||
+      // "the Italian prime minister", "the Arsenal manager"
+      (t.kind === 'word' && (t.pos === 'ADJ' || t.pos === 'PROPN')) ||
+      (lowercase && t.pos === 'NOUN');
+    if (!describing) return false;
+  }
+  return false;
 }
 
 const articles = new Set(['the', 'a', 'an']);
@@ -822,7 +906,11 @@ function wordOf(text: string): string {
 }
 
 /** Could these words after a job title be a person's name rather than the rest of an organisation's? */
-function personLike(words: readonly string[], evidence: Evidence): boolean {
+function personLike(
+  words: readonly string[],
+  evidence: Evidence,
+  { firstMayBeAWord = false }: { firstMayBeAWord?: boolean } = {},
+): boolean {
   const lower = words.map((w) => w.toLowerCase());
   // A family name's particles may sit inside ("Ursula von der Leyen"), "of" and "for" may not.
   const particles = lower.filter((w) => nameParticles.has(w)).length;
@@ -837,7 +925,7 @@ function personLike(words: readonly string[], evidence: Evidence): boolean {
   return (
     whole !== 'organization' &&
     whole !== 'place' &&
-    first !== 'notAName' &&
+    (first !== 'notAName' || firstMayBeAWord) &&
     first !== 'time' &&
     !evidence.lowercase.has(lower[0]!)
   );

@@ -251,7 +251,7 @@ export const roles = set(`
 export const personDescriptions = set(`
   billionaire, tycoon, entrepreneur, investor, rapper, lawmaker, activist, journalist, author, novelist,
   player, winger, forward, quarterback, commander, colonel, spokesperson, envoy, negotiator, prosecutor,
-  lawyer, diplomat, businessman, businesswoman, philanthropist, dissident, star
+  lawyer, diplomat, businessman, businesswoman, philanthropist, dissident, star, strategist
 `);
 /* The German titles above are capitalised like every German noun, so they open the run of capitals a
    name is found in ("Vorstandschef Roland Busch"); other languages write theirs in lowercase. */
