@@ -172,6 +172,25 @@ describe('extractEntities', () => {
     });
   });
 
+  it("takes a name for a company's by its shares or its analysts, not by a sector's or a verb", () => {
+    const text = [
+      'Tesla is recalling 2 million cars. Tesla shares fell 1.5% in New York.',
+      'Shares of Spotify rose 4%. Analysts at Morgan Stanley raised their target.',
+      'Allied Domecq shares rose, while Pernod shares slipped. Pernod Ricard declined to comment.',
+      // Not companies: a sector named once, and "shares" the verb.
+      'Tech shares slumped. Inflation shares the blame. Inflation rose.',
+    ].join('\n');
+    expect(counted(text)).toEqual({
+      Tesla: ['organization', 2],
+      'New York': ['place', 1],
+      Spotify: ['organization', 1],
+      'Morgan Stanley': ['organization', 1],
+      'Allied Domecq': ['organization', 1],
+      // "Pernod" joins the longer name it opens, which its shares make a company's.
+      'Pernod Ricard': ['organization', 2],
+    });
+  });
+
   it('shows a name as the text writes it, hyphens and web domain included, the headline counting as a use', () => {
     const text = [
       'Rolls-Royce said on Monday that engine sales rose. Rolls Royce shares fell.',

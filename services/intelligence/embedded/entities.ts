@@ -49,6 +49,8 @@ interface Mention {
   articled?: boolean;
   /** A legal form followed it ("Apple Inc."): a company's name. */
   company?: boolean;
+  /** Its shares are written of ("Tesla shares fell"): a company's, unless the name is known otherwise. */
+  listed?: boolean;
 }
 
 /** A name's words as written (`shown`) and whether each is joined to the one before by a hyphen. */
@@ -75,6 +77,8 @@ interface Candidate {
   shortForms: string[];
   /** Some mention of it has an article before it (Mention.articled): a thing's name, not a person's. */
   articled: boolean;
+  /** One of its mentions, or of the short forms merged into it, is `listed`. */
+  listed: boolean;
 }
 
 /** `language` (ISO 639-1, null when unknown): German's nouns are capitalised (german-nouns.ts). */
@@ -102,6 +106,7 @@ export function extractEntities(
       existing.forms.set(form, (existing.forms.get(form) ?? 0) + 1);
       existing.mentions += 1;
       existing.articled ||= mention.articled === true;
+      existing.listed ||= mention.listed === true;
       if (existing.type === 'other' && type !== 'other') existing.type = type;
     } else {
       candidates.set(key, {
@@ -114,6 +119,7 @@ export function extractEntities(
         tokens: mention.tokens,
         shortForms: [],
         articled: mention.articled === true,
+        listed: mention.listed === true,
       });
     }
   }
@@ -125,7 +131,7 @@ export function extractEntities(
   });
   const kept = merged.filter(
     (c) =>
-      (c.type !== 'other' || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0) &&
+      (c.type !== 'other' || c.listed || c.tokens.length > 1 || c.mentions > 1 || c.titleMentions > 0) &&
       !(
         commonNouns &&
         c.type === 'other' &&
@@ -144,7 +150,9 @@ export function extractEntities(
       type:
         c.type === 'other' && clues && name.includes(' ') && isFirstName(name.split(' ')[0]!.toLowerCase())
           ? 'person'
-          : c.type,
+          : c.type === 'other' && c.listed
+            ? 'organization'
+            : c.type,
       mentions: c.mentions,
       // Mentioned often, in the headline, and early: what the article is about.
       score: (c.mentions + 2 * c.titleMentions) * (1 + (1 - c.firstSentence / count)),
@@ -181,6 +189,8 @@ interface Evidence {
   midSentenceStems: Map<string, number>;
   /** How often the text capitalises a word anywhere, by its name stem, in a language with clues. */
   capitalisedStems: Map<string, number>;
+  /** Capitalised words whose shares the text writes of: "Tesla" of "Tesla shares fell" (sharesAfter). */
+  listed: Set<string>;
 }
 
 function capitalisationEvidence(sentences: readonly Sentence[], clues: NameClues | null): Evidence {
@@ -189,6 +199,7 @@ function capitalisationEvidence(sentences: readonly Sentence[], clues: NameClues
   const capitalisedTimes = new Map<string, number>();
   const midSentenceStems = new Map<string, number>();
   const capitalisedStems = new Map<string, number>();
+  const listed = new Set<string>();
   const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   for (const s of sentences) {
     s.tokens.forEach((t, i) => {
@@ -196,6 +207,7 @@ function capitalisationEvidence(sentences: readonly Sentence[], clues: NameClues
       if (/^\p{Ll}/u.test(t.text)) lowercase.add(t.normal);
       else if (capitalised(t)) {
         count(capitalisedTimes, t.normal);
+        if (sharesAfter(s.tokens, i + 1)) listed.add(t.normal);
         const stem = clues?.nameStem(t.normal);
         if (stem !== undefined) count(capitalisedStems, stem);
         if (startsClause(s.tokens, i)) return;
@@ -204,7 +216,7 @@ function capitalisationEvidence(sentences: readonly Sentence[], clues: NameClues
       }
     });
   }
-  return { lowercase, capitalisedMidSentence, capitalisedTimes, midSentenceStems, capitalisedStems };
+  return { lowercase, capitalisedMidSentence, capitalisedTimes, midSentenceStems, capitalisedStems, listed };
 }
 
 function mentionsIn(
@@ -296,6 +308,9 @@ function mentionsIn(
     const describedBefore = clues === null && describesAPersonBefore(tokens, i);
     const articled = clues === null && articles.has(tokens[i - 1]?.text.toLowerCase() ?? '');
     const describedAfter = clues === null && personAfter(tokens, j);
+    // "analysts at Morgan Stanley", "Tesla shares fell": a company's name (in English).
+    const employer = clues === null && worksAt(tokens, i);
+    const traded = clues === null && sharesOf(tokens, i, j);
     for (const part of parts) {
       for (const mention of cleanMentions(run.slice(part.from, part.to), sentence.index, evidence, shownAs)) {
         // "Ankara'ya" (to Ankara) names Ankara.
@@ -326,6 +341,10 @@ function mentionsIn(
           tokens: words,
           written,
           titled: mention.titled || part.titled || described || referredToAsAPerson,
+          company:
+            mention.company === true ||
+            (employer && part.from === 0 && !mention.titleOf && wordsOpenRun(run, words)),
+          listed: traded && part.to === run.length && !mention.titleOf,
           clue,
           articled: articled && part.from === 0 && wordsOpenRun(run, words),
         });
@@ -413,6 +432,39 @@ function personAfter(tokens: readonly Token[], j: number): boolean {
 }
 
 const personPronouns = new Set(['he', 'she', 'his']);
+
+/** "analysts at Morgan Stanley", "economists at Capital Economics": the name at `i` employs them. */
+function worksAt(tokens: readonly Token[], i: number): boolean {
+  const at = tokens[i - 1];
+  const staff = tokens[i - 2];
+  return at?.normal === 'at' && staff !== undefined && employees.has(staff.normal);
+}
+
+const employees = new Set(
+  `analyst analysts economist economists strategist strategists researchers engineers executives employees
+  workers staff traders bankers`.split(/\s+/),
+);
+
+/**
+ * "Tesla shares fell", "shares of Tesla": the name from `i` to `j` is a listed company's. (Not "shares in":
+ * "shares in London".)
+ */
+function sharesOf(tokens: readonly Token[], i: number, j: number): boolean {
+  return sharesAfter(tokens, j) || (tokens[i - 1]?.text === 'of' && tokens[i - 2]?.normal === 'shares');
+}
+
+/** "shares" or "stock" at `k` as the noun ("Tesla shares fell"), not the verb ("Inflation shares the blame"). */
+function sharesAfter(tokens: readonly Token[], k: number): boolean {
+  const word = tokens[k];
+  const next = tokens[k + 1];
+  return (
+    word !== undefined &&
+    (word.text === 'shares' || word.text === 'stock') &&
+    !(next !== undefined && determiners.has(next.normal))
+  );
+}
+
+const determiners = new Set('the a an its his her their our this that these those some'.split(' '));
 
 /**
  * Titles and descriptions that a lowercase word before makes a company's trade ("asset manager", "activist
@@ -544,7 +596,11 @@ function nameAtClauseStart(
     (clues !== null && evidence.midSentenceStems.has(clues.nameStem(t.normal)));
   // "Time Warner's profits": an ordinary word, but part of a longer name.
   if (kind === 'notAName') return nameFollows || midSentence;
-  return kind !== null || midSentence || isAcronym(t.text) || nameFollows;
+  // "Tesla is recalling ... Tesla shares fell": a word English does not know whose shares the text writes
+  // of, written capitalised more than once ("Tech shares slumped" once is a sector's).
+  const listed =
+    clues === null && evidence.listed.has(t.normal) && (evidence.capitalisedTimes.get(t.normal) ?? 0) > 1;
+  return kind !== null || midSentence || isAcronym(t.text) || nameFollows || listed;
 }
 
 function placeAfterName(name: Token, place: Token, evidence: Evidence, clues: NameClues): boolean {
@@ -1136,6 +1192,7 @@ function mergeShortForms(
     )
       host.type = 'person';
     host.mentions += c.mentions;
+    host.listed ||= c.listed;
     host.shortForms.push(...c.forms.keys());
     host.titleMentions += c.titleMentions;
     host.firstSentence = Math.min(host.firstSentence, c.firstSentence);
