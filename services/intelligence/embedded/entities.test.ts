@@ -172,6 +172,21 @@ describe('extractEntities', () => {
     });
   });
 
+  it('takes off more titles, abbreviated ranks, and a first name that is a word too', () => {
+    const text = [
+      'Solicitor General Elizabeth Prelogar defended the law. NASA Administrator Bill Nelson agreed.',
+      'Lt. Col. John Smith and Cllr Jane Doe spoke. Taylor Swift thanked her fans.',
+    ].join('\n');
+    expect(types(text)).toEqual({
+      'Elizabeth Prelogar': 'person',
+      NASA: 'organization',
+      'Bill Nelson': 'person',
+      'John Smith': 'person',
+      'Jane Doe': 'person',
+      'Taylor Swift': 'person',
+    });
+  });
+
   it("takes a name for a company's by its shares or its analysts, not by a sector's or a verb", () => {
     const text = [
       'Tesla is recalling 2 million cars. Tesla shares fell 1.5% in New York.',

@@ -424,10 +424,16 @@ function personAfter(tokens: readonly Token[], j: number): boolean {
   const after = tokens[j + 1];
   if (next === undefined || after === undefined) return false;
   if (next.text === ',') return after.normal === 'who' || roleInApposition(tokens, j + 1);
+  // "Swift thanked her fans": "her" before a noun is hers; before anything else it may be someone else.
+  const hers =
+    after.normal === 'her' &&
+    tokens[j + 2] !== undefined &&
+    /^\p{Ll}/u.test(tokens[j + 2]!.text) &&
+    (tokens[j + 2]!.pos === 'NOUN' || tokens[j + 2]!.pos === 'ADJ');
   return (
     (next.pos === 'VERB' || next.pos === 'AUX') &&
     /^\p{Ll}/u.test(next.text) &&
-    personPronouns.has(after.normal)
+    (personPronouns.has(after.normal) || hers)
   );
 }
 
@@ -976,8 +982,11 @@ function personLike(
   )
     return false;
   const whole = nameKind(lower.join(' '));
-  // "General Election": an ordinary word after the title.
+  // "General Election": an ordinary word after the title. "Bill Nelson", "Rod Eddington": a first name
+  // that is a word too, before a word that is none.
   const first = nameKind(lower[0]!);
+  const second = lower.length === 2 ? nameKind(lower[1]!) : 'notAName';
+  firstMayBeAWord ||= second !== 'notAName' && second !== 'time';
   return (
     whole !== 'organization' &&
     whole !== 'place' &&

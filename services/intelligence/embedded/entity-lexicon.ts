@@ -225,7 +225,8 @@ const organizationSuffixes = set(`
 
 /** Titles that make the name after them a person's and are not part of it. */
 export const honorifics = set(`
-  mr, mrs, ms, miss, dr, sir, dame, lord, lady, prof, rev
+  mr, mrs, ms, miss, dr, sir, dame, lord, lady, prof, rev,
+  sen, rep, gov, lt, col, maj, capt, sgt, cpl, adm, brig, cdr, cmdr, supt, insp, det, cllr
 `);
 
 /** Job titles: "Health Secretary John Reid", "President Bush", "Chief Executive Richard Parsons". */
@@ -235,7 +236,7 @@ export const roles = set(`
   congressman, congresswoman, king, queen, prince, princess, pope, judge, commissioner, mayor,
   ambassador, editor, professor, premier, boss, founder, analyst, economist, striker, midfielder,
   ceo, cfo, coo, cto, attorney, detective, inspector, sergeant, constable, superintendent, lieutenant,
-  colonel,
+  colonel, administrator, solicitor, treasurer, adviser, advisor, councillor, councilor, spokesperson,
   defender, goalkeeper, singer, actor, actress, producer,
   kanzler, kanzlerin, bundeskanzler, bundeskanzlerin, bundespräsident, bundespräsidentin, präsident,
   präsidentin, ministerpräsident, ministerpräsidentin, ministerin, außenminister, außenministerin,
