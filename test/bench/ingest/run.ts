@@ -430,24 +430,32 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
   // the warm-up its start (loading the parser through tsx, ~0.5 s) lands in the warm span.
   const startedInWarm = threadsStartedSince(warmFrom.byThread.byTid, byThread.byTid);
   const warmParseRate = warmParse.articles / warmParse.cpuSeconds;
-  log(
-    `warm (after ${warmupFeeds} feeds)  poller: ${warm.polls} polls started after the ${warmupFeeds}th record ` +
-      `(${largeWarm} of ${large.length} large), ${warmArticles} articles in ${warmCpu.toFixed(1)} s of CPU ` +
-      `(main thread ${(byThread.main - warmFrom.byThread.main).toFixed(1)} s, other threads ` +
-      `${(byThread.others - warmFrom.byThread.others).toFixed(1)} s, of which threads started after the warm-up ` +
-      `${startedInWarm.toFixed(1)} s), ${((warmCpu * 1000) / warm.polls).toFixed(2)} ms a feed: ` +
-      `${(warmArticles / warmCpu).toFixed(0)} articles/s per core`,
-  );
-  const warmOf = (pass: ParseBaseline) => warmSpan(polled.values(), warmFrom!.at, largeIds, pass).parse;
-  log(
-    `warm parse only         ${warmParse.feeds} bodies of two passes (the first ${baselineBefore.warmup.feeds} of each left out), ` +
-      `${warmParse.articles.toFixed(0)} items in ${warmParse.cpuSeconds.toFixed(1)} s of CPU: ${warmParseRate.toFixed(0)} articles/s ` +
-      `(before the poller ${rateOf(warmOf(baselineBefore))}, after it ${rateOf(warmOf(baselineAfter))})`,
-  );
-  log(
-    `ratio per core, warm    poller / parse only = ${(warmArticles / warmCpu / warmParseRate).toFixed(3)} ` +
-      `(target: at least 0.5, judged on this figure)`,
-  );
+  if (warm.polls === 0 || warmParse.cpuSeconds === 0)
+    log(
+      `warm (after ${warmupFeeds} feeds)  none: no feed was polled after the ${warmupFeeds}th record ` +
+        `(${polled.size} feeds in all), so there is no warm ratio: BENCH_FEEDS above BENCH_WARMUP_FEEDS ` +
+        `(${config.BENCH_WARMUP_FEEDS}) gives one`,
+    );
+  else {
+    log(
+      `warm (after ${warmupFeeds} feeds)  poller: ${warm.polls} polls started after the ${warmupFeeds}th record ` +
+        `(${largeWarm} of ${large.length} large), ${warmArticles} articles in ${warmCpu.toFixed(1)} s of CPU ` +
+        `(main thread ${(byThread.main - warmFrom.byThread.main).toFixed(1)} s, other threads ` +
+        `${(byThread.others - warmFrom.byThread.others).toFixed(1)} s, of which threads started after the warm-up ` +
+        `${startedInWarm.toFixed(1)} s), ${((warmCpu * 1000) / warm.polls).toFixed(2)} ms a feed: ` +
+        `${(warmArticles / warmCpu).toFixed(0)} articles/s per core`,
+    );
+    const warmOf = (pass: ParseBaseline) => warmSpan(polled.values(), warmFrom!.at, largeIds, pass).parse;
+    log(
+      `warm parse only         ${warmParse.feeds} bodies of two passes (the first ${baselineBefore.warmup.feeds} of each left out), ` +
+        `${warmParse.articles.toFixed(0)} items in ${warmParse.cpuSeconds.toFixed(1)} s of CPU: ${warmParseRate.toFixed(0)} articles/s ` +
+        `(before the poller ${rateOf(warmOf(baselineBefore))}, after it ${rateOf(warmOf(baselineAfter))})`,
+    );
+    log(
+      `ratio per core, warm    poller / parse only = ${(warmArticles / warmCpu / warmParseRate).toFixed(3)} ` +
+        `(target: at least 0.5, judged on this figure)`,
+    );
+  }
   // A report covers the second before it; the ones during a large feed's poll (and the second after
   // it, for the work that follows its last await) are that poll's, the others the small feeds'.
   const largePolls = large.map((s) => polled.get(s.source_id)!);
