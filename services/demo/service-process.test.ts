@@ -102,6 +102,14 @@ describe('attentionWorthy', () => {
     expect(attentionWorthy('{"level":60,"msg":"process failed","err":{"message":"boom"}}', false)).toBe(
       'fatal: process failed: boom',
     );
+    expect(
+      attentionWorthy(
+        '{"level":40,"msg":"Response ListOffsets(key: 2, version: 3)","error":"This server is not the leader for that topic-partition"}',
+        false,
+      ),
+    ).toBe(
+      'warning: Response ListOffsets(key: 2, version: 3): This server is not the leader for that topic-partition',
+    );
     expect(attentionWorthy('{"level":30,"msg":"poller started"}', true)).toBeNull();
   });
 

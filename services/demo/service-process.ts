@@ -130,9 +130,17 @@ export function attentionWorthy(line: string, plainLines: boolean): string | nul
     return plainLines ? line : null;
   }
   if (typeof entry !== 'object' || entry === null) return plainLines ? line : null;
-  const { level, msg, err } = entry as { level?: unknown; msg?: unknown; err?: { message?: unknown } };
+  const { level, msg, err, error } = entry as {
+    level?: unknown;
+    msg?: unknown;
+    err?: { message?: unknown };
+    error?: unknown;
+  };
   if (typeof level !== 'number' || level < 40) return null;
-  const reason = typeof err?.message === 'string' ? `: ${err.message}` : '';
+  // KafkaJS gives the broker's answer as `error`, a string: without it "Response ListOffsets(key: 2,
+  // version: 3)" says nothing of what the broker said.
+  const reason =
+    typeof err?.message === 'string' ? `: ${err.message}` : typeof error === 'string' ? `: ${error}` : '';
   const message = typeof msg === 'string' ? msg : JSON.stringify(msg ?? '');
   return `${levelNames[Math.min(60, Math.floor(level / 10) * 10)] ?? 'warning'}: ${message}${reason}`;
 }
