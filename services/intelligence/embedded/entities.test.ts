@@ -238,6 +238,40 @@ describe('extractEntities', () => {
     });
   });
 
+  it('keeps a known name written with "and" whole, and joins no other names across "and"', () => {
+    expect(
+      types(
+        [
+          'Officials at the Centers for Disease Control and Prevention said cases rose.',
+          'The US Food and Drug Administration approved the drug.',
+          'The Department for Environment, Food and Rural Affairs said farmers would be paid.',
+          'The Health and Safety Executive opened an inquiry.',
+          'Ministers from Bosnia and Herzegovina met officials from Trinidad and Tobago in London.',
+        ].join('\n'),
+      ),
+    ).toEqual({
+      'Centers for Disease Control and Prevention': 'organization',
+      'US Food and Drug Administration': 'organization',
+      'Department for Environment, Food and Rural Affairs': 'organization',
+      'Health and Safety Executive': 'organization',
+      'Bosnia and Herzegovina': 'place',
+      'Trinidad and Tobago': 'place',
+      London: 'place',
+    });
+    // At a sentence's start too, where a capitalised word may be no name.
+    expect(types('Marks and Spencer shares fell on Tuesday after the retailer warned on profits.')).toEqual({
+      'Marks and Spencer': 'organization',
+    });
+    expect(
+      types('President Joe Biden and Donald Trump met. The Bank of England and Barclays Bank disagreed.'),
+    ).toEqual({
+      'Joe Biden': 'person',
+      'Donald Trump': 'person',
+      'Bank of England': 'organization',
+      'Barclays Bank': 'organization',
+    });
+  });
+
   it('knows "Sea of ..." and "Republic of ..." for places, but not "State of the Union"', () => {
     const text =
       'Tankers crossed the Strait of Hormuz, the Sea of Japan and the Gulf of Mexico. Aid reached the ' +

@@ -19,6 +19,7 @@ import {
 } from './entity-lexicon.ts';
 import type { Sentence, Token } from './sentences.ts';
 import { germanCommonNouns, isAbstractGermanNoun } from './german-nouns.ts';
+import { nameWithAndEnd } from './names-with-and.ts';
 import { latinSpellings } from './cyrillic-latin.ts';
 import { nameCluesFor, turkishSuffix, type NameClues } from './name-clues.ts';
 import { withoutAccents } from './without-accents.ts';
@@ -62,7 +63,9 @@ interface WrittenWords {
 /** A mention's name as the text writes it: "Frank-Walter Steinmeier", "Amazon.com Inc". */
 function writtenForm(mention: Mention): string {
   const shown = mention.written?.shown ?? mention.tokens;
-  return shown.map((w, k) => (k === 0 ? w : `${mention.written?.afterHyphen[k] ? '-' : ' '}${w}`)).join('');
+  return shown
+    .map((w, k) => (k === 0 || w === ',' ? w : `${mention.written?.afterHyphen[k] ? '-' : ' '}${w}`))
+    .join('');
 }
 
 interface Candidate {
@@ -230,11 +233,24 @@ function mentionsIn(
   const mentions: Mention[] = [];
   /** Words the name shows otherwise than it reads them: "Amazon.com" of "Amazon". */
   const shownAs = new Map<Token, string>();
+  // Known names with "and" in them, which a run of capitals would cut there (names-with-and.ts): where
+  // each starts, and the index after it.
+  const withAnd = new Map<number, number>();
+  const texts = tokens.map((t) => t.text);
+  for (let k = 0; k < tokens.length; k += 1) {
+    if (!capitalised(tokens[k]!)) continue;
+    const end = nameWithAndEnd(texts, k);
+    if (end > 0) {
+      withAnd.set(k, end);
+      k = end - 1;
+    }
+  }
   let i = 0;
   while (i < tokens.length) {
     if (
-      !capitalised(tokens[i]!) ||
-      (startsClause(tokens, i) && !nameAtClauseStart(tokens, i, evidence, clues))
+      !withAnd.has(i) &&
+      (!capitalised(tokens[i]!) ||
+        (startsClause(tokens, i) && !nameAtClauseStart(tokens, i, evidence, clues)))
     ) {
       i += 1;
       continue;
@@ -270,6 +286,14 @@ function mentionsIn(
         const last = run.at(-1)!;
         shownAs.set(last, `${wordOf(last.text)}.${domain.text}`);
         j += 2;
+        continue;
+      }
+      // "Centers for Disease Control and Prevention", "US Food and Drug Administration": a known name
+      // with "and" that started in this run goes on to its end.
+      const known = [...withAnd].find(([start, end]) => start >= i && start < j && end > j);
+      if (known) {
+        run.push(...tokens.slice(j, known[1]));
+        j = known[1];
         continue;
       }
       const width = connectorWidth(tokens, j);
@@ -697,8 +721,10 @@ function cleanMentions(
     nameKind(words[1]!.toLowerCase()) === 'firstName'
   )
     keep(1);
-  // A job title with no name after it ("Chief Executive") is not an entity.
-  while (words.length && isRole(words, words.length - 1)) keep(0, words.length - 1);
+  // A job title with no name after it ("Chief Executive") is not an entity; a known name ending in one
+  // is ("Health and Safety Executive").
+  const known = () => ['organization', 'place'].includes(nameKind(words.join(' ').toLowerCase()) ?? '');
+  while (words.length && isRole(words, words.length - 1) && !known()) keep(0, words.length - 1);
   // A connector opening the run is no part of the name, a capitalised particle is: "Le Pen", "De Beers".
   while (
     words.length &&
@@ -721,7 +747,7 @@ function cleanMentions(
   const whole = words.join(' ').toLowerCase();
   if (honorifics.has(whole) || (nameKind(whole) === 'notAName' && !titled)) return own;
   // A job title used as a noun ("Shadow Secretary of State", "Prime Minister") names no one.
-  if (!titled && words.some((_, k) => isRole(words, k))) return own;
+  if (!titled && words.some((_, k) => isRole(words, k)) && !known()) return own;
   return [
     ...own,
     { tokens: words, written: writtenOf(0, words.length), titled, sentence, clue: null, company },

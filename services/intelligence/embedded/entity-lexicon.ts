@@ -5,6 +5,7 @@
 // where tagging a whole article with compromise costs ~15 ms.
 import nlp from 'compromise';
 import { countryAndContinentNames } from './name-clues.ts';
+import { kindWithAnd } from './names-with-and.ts';
 
 export type NameKind =
   | 'person'
@@ -181,7 +182,7 @@ export function nameKind(name: string): NameKind | null {
 }
 
 function lookUp(name: string): NameKind | null {
-  const own = newsNames[name];
+  const own = newsNames[name] ?? (name.includes('and') ? kindWithAnd(name) : null);
   if (own) return own;
   // Every country and continent by its English name (ICU's): the lexicon takes "Jordan" and "Chad" for
   // people and does not know "South Sudan".
