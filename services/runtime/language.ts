@@ -2,6 +2,7 @@
 // of it to be sure (the precedence is in normalise-item.ts).
 import { franc } from 'franc-min';
 import { iso6393To1 } from 'iso-639-3';
+import { scriptLanguage } from './script-language.ts';
 
 /** "en-US", "pt_BR", "DE" -> "en", "pt", "de"; null when it is not a language code. */
 export function languageCode(declared: string | null | undefined): string | null {
@@ -37,4 +38,12 @@ export function detectLanguage(text: string): string | null {
   const iso3 = franc(text.slice(0, 2_000), { minLength: minDetectableLength });
   if (iso3 === 'und') return null;
   return iso6393To1[iso3] ?? macrolanguages[iso3] ?? null;
+}
+
+/**
+ * A text's language as far as it can be told: detected from 120 characters, else by its script
+ * (script-language.ts: "Банк повысил ставку." is Russian at any length); null when neither tells it.
+ */
+export function textLanguage(text: string): string | null {
+  return detectLanguage(text) ?? scriptLanguage(text);
 }

@@ -250,6 +250,30 @@ describe('synthesize', () => {
     expect(embedded.calls).toHaveLength(0);
   });
 
+  it("speaks a text with no voice or language asked for in its own language's voice, told by its script", async () => {
+    const { synthesis } = setup();
+    const spoken = async (text: string) =>
+      (await synthesis.synthesize(request({ text, language: undefined }))).voice.id;
+    // Too short to detect, but Han: Chinese, whose default voice is the embedded one.
+    expect(await spoken('央行宣布降息。')).toBe('zh-espeak-m');
+    // Latin letters tell no language: US English, the documented default.
+    expect(await spoken('Die Bank hob den Zins.')).toBe('en-US-slt-hts');
+    expect(await spoken('Hello there.')).toBe('en-US-slt-hts');
+    // Detected from 120 characters on.
+    expect(
+      await spoken(
+        'Die Europäische Zentralbank hat den Leitzins am Donnerstag erneut angehoben, um die hohe Inflation ' +
+          'im Euroraum zu bekämpfen, teilte die Notenbank in Frankfurt mit.',
+      ),
+    ).toBe('de-espeak-m');
+    // A script no voice here reads is refused rather than spoken by the English voice as silence.
+    const error = await rejection(
+      synthesis.synthesize(request({ text: 'Банк повысил ставку.', language: undefined })),
+    );
+    expect(error.field).toBe('language');
+    expect(error.message).toMatch(/reads as "ru", which no voice here speaks/);
+  });
+
   it("checks speed against the voice's own provider", async () => {
     const { synthesis } = setup();
     const error = await rejection(

@@ -6,6 +6,7 @@ import { Counter, type Registry } from 'prom-client';
 import { audioFormats, contentTypes, type AudioFormat, type AudioStore } from '../audio/audio-store.ts';
 import { audioKey } from '../audio/audio-key.ts';
 import type { Logger } from '../runtime/logger.ts';
+import { textLanguage } from '../runtime/language.ts';
 import { encodeAudio } from './encoder.ts';
 import { durationMs, joinSpeech } from './pcm.ts';
 import { SpeechRejectedError, type Pcm, type SpeechProvider } from './provider.ts';
@@ -157,6 +158,28 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
     return chosen;
   }
 
+  /**
+   * The request's voice; with neither a voice nor a language asked for, the default voice of the text's
+   * own language where it can be told (textLanguage), English otherwise. A text with no Latin letter in a
+   * language no voice speaks is refused: the English voice read "Банк повысил ставку." as silence.
+   */
+  async function voiceOfText(request: SynthesisRequest, text: string): Promise<Voice> {
+    if (request.voiceId !== undefined || request.language !== undefined) return voiceFor(request);
+    const told = textLanguage(text);
+    if (told === null || told === 'en') return voiceFor(request);
+    try {
+      return await voiceFor({ language: told });
+    } catch (error) {
+      if (!(error instanceof InvalidSpeechRequest) || /\p{Script=Latin}/u.test(text))
+        return voiceFor(request);
+      throw new InvalidSpeechRequest(
+        'language',
+        `the text reads as "${told}", which no voice here speaks; give a voice or a language from ` +
+          'GET /v1/voices',
+      );
+    }
+  }
+
   /** The default voice of a (normalised) language tag among `voices`, or undefined when none speaks it. */
   function defaultVoiceOf(
     voices: { voice: Voice; provider: number; order: number }[],
@@ -292,7 +315,7 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
           `is ${characters.toLocaleString('en')} characters; the limit is ${limit.toLocaleString('en')} per request`,
         );
       }
-      const voice = await voiceFor(request);
+      const voice = await voiceOfText(request, text);
       const speed = request.speed ?? 1;
       const range = providerOf(voice).limits.speed;
       if (!Number.isFinite(speed) || speed < range.min || speed > range.max) {

@@ -1236,6 +1236,11 @@ export interface components {
              */
             length?: "short" | "medium" | "long";
             /**
+             * @description The language of the content (ISO 639-1, or a locale such as pt-BR): its summary is narrated in that language’s default voice. Without it the language is detected (from 120 characters) or told by the script (Cyrillic, Arabic, Han, ...).
+             * @example ru
+             */
+            language?: string;
+            /**
              * @description Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and duration_ms in the response.
              * @default false
              */

@@ -556,6 +556,23 @@ describe('speech on the API', () => {
       expect(german.status, german.bytes.toString()).toBe(200);
       expect(german.body.voice).toBe('de-espeak-m');
 
+      // Too short to detect: Cyrillic tells Russian (the English voice read it as 0.1 s of silence), and
+      // `language` names a short Latin-script text's language.
+      const russian = await request<Summary>(api, 'POST', '/api/v1/summarize', {
+        body: { content: 'Центральный банк повысил ключевую ставку.', voice_enabled: true },
+        apiKey: key,
+      });
+      expect(russian.status, russian.bytes.toString()).toBe(200);
+      expect(russian.body.voice).toBe('ru-espeak-m');
+      const spoken = await measure(Buffer.from(await (await fetch(russian.body.audio_url!)).arrayBuffer()));
+      expect(spoken.seconds).toBeGreaterThan(1);
+      expect(spoken.rmsDb).toBeGreaterThan(-40);
+      const named = await request<Summary>(api, 'POST', '/api/v1/summarize', {
+        body: { content: 'Die Bank hob den Zins.', language: 'de', voice_enabled: true },
+        apiKey: key,
+      });
+      expect([named.status, named.body.voice]).toEqual([200, 'de-espeak-m']);
+
       const silent = await request<Summary>(api, 'POST', '/api/v1/summarize', {
         body: { content },
         apiKey: key,

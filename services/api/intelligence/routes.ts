@@ -17,7 +17,7 @@ import {
   type SummaryLength,
 } from '../../intelligence/provider.ts';
 import { relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
-import { detectLanguage, languageCode } from '../../runtime/language.ts';
+import { languageCode, textLanguage } from '../../runtime/language.ts';
 import { isLanguageCode } from '../../sources/source.ts';
 import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
@@ -203,26 +203,28 @@ const analysisParts: Record<AnalysisType, readonly AnalysisPart[]> = {
   full: ['summary', 'context', 'insights', 'sentiment', 'classification', 'educational'],
 };
 
+/** A text's language as the caller gives it: ISO 639-1, or a locale such as pt-BR. */
+const textLanguageField = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}(?:[-_][A-Za-z0-9]{1,8})*$/, {
+    message: 'must be an ISO 639-1 language code such as es, or a locale such as pt-BR',
+  })
+  .refine((tag) => isLanguageCode(tag.slice(0, 2).toLowerCase()), {
+    error: (issue) => `"${String(issue.input)}" does not start with an ISO 639-1 language code`,
+  })
+  .optional();
+
 const analyzeRequest = z
   .object({
     text: postedText('text to analyze'),
     title: z.string().max(500).optional().meta({ description: 'Headline of the text, if it has one.' }),
-    language: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}(?:[-_][A-Za-z0-9]{1,8})*$/, {
-        message: 'must be an ISO 639-1 language code such as es, or a locale such as pt-BR',
-      })
-      .refine((tag) => isLanguageCode(tag.slice(0, 2).toLowerCase()), {
-        error: (issue) => `"${String(issue.input)}" does not start with an ISO 639-1 language code`,
-      })
-      .optional()
-      .meta({
-        description:
-          'The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by ' +
-          '(under 120 characters); a longer text’s language is detected from the text itself.',
-        example: 'es',
-      }),
+    language: textLanguageField.meta({
+      description:
+        'The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by ' +
+        '(under 120 characters); a longer text’s language is detected from the text itself.',
+      example: 'es',
+    }),
     analysis_type: enumWithAliases(
       analysisTypes,
       {
@@ -312,6 +314,13 @@ const summarizeRequest = z
         'important first, one per line starting with "- ".',
     }),
     length,
+    language: textLanguageField.meta({
+      description:
+        'The language of the content (ISO 639-1, or a locale such as pt-BR): its summary is narrated in ' +
+        'that language’s default voice. Without it the language is detected (from 120 characters) or told ' +
+        'by the script (Cyrillic, Arabic, Han, ...).',
+      example: 'ru',
+    }),
     voice_enabled: z
       .boolean({ error: 'must be true or false' })
       .default(false)
@@ -348,9 +357,14 @@ const summarizeResponse = z
  * The summary in the default voice of its language (told from the content, which has more text to tell
  * it by); in the default voice when no voice speaks the language, since the caller asked for no language.
  */
-async function narrateSummary(synthesis: Synthesis, summary: string, content: string) {
+async function narrateSummary(
+  synthesis: Synthesis,
+  summary: string,
+  content: string,
+  declared: string | null,
+) {
   const request = { text: summary, format: 'mp3' as const };
-  const language = detectLanguage(content) ?? detectLanguage(summary);
+  const language = declared ?? textLanguage(content) ?? textLanguage(summary);
   if (!language) return synthesis.synthesize(request);
   try {
     return await synthesis.synthesize({ ...request, language });
@@ -506,11 +520,19 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         if (body.voice_enabled && !principal?.scopes.has('use:audio'))
           throw new ApiError('insufficient_scope', 'voice_enabled needs the scope use:audio');
         const result = await fromProvider(provider, () =>
-          provider.summarize({ title: '', text: body.content }, { length: body.length, tone: body.tone }),
+          provider.summarize(
+            { title: '', text: body.content, language: languageCode(body.language) },
+            { length: body.length, tone: body.tone },
+          ),
         );
         const narration = body.voice_enabled
           ? await speaking(() =>
-              narrateSummary(deps.speech.synthesis, narratableSummary(result.summary), body.content),
+              narrateSummary(
+                deps.speech.synthesis,
+                narratableSummary(result.summary),
+                body.content,
+                languageCode(body.language),
+              ),
             )
           : null;
         const narrated = narration ? synthesizedView(narration, deps.speech.audio) : null;
