@@ -391,6 +391,16 @@ describe('FeedFetcher against hostile servers', () => {
     });
   });
 
+  it("reports a server that does not answer in TLS plainly, without OpenSSL's source paths", async () => {
+    const server = await hostile((_request, response) => response.end(feed));
+    const plain = new URL(server.at('feeds.test'));
+    const outcome = await fetcher().fetch({ url: `https://feeds.test:${plain.port}/feed` });
+    expect(outcome).toMatchObject({
+      kind: 'failed',
+      reason: `TLS error with feeds.test:${plain.port}: the server did not answer in TLS (wrong version number)`,
+    });
+  });
+
   it('never has more than perHostConcurrency requests in flight to one host', async () => {
     const inFlight = new Map<string, number>();
     const maxSeen = new Map<string, number>();

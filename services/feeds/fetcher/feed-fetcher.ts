@@ -327,9 +327,24 @@ export class FeedFetcher {
         return `response headers from ${url.host} are too large`;
     }
     if (code !== undefined && /CERT|SSL|TLS|ERR_TLS/.test(code))
-      return `TLS error with ${url.host}: ${message}`;
+      return `TLS error with ${url.host}: ${plainTlsReason(message)}`;
     return `${message}${code ? ` (${code})` : ''} while ${phase}`;
   }
+}
+
+/**
+ * OpenSSL's reason without its error queue's framing: "80AC...:error:0A00010B:SSL
+ * routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:350:"
+ * names a source file of Node's build, which no response may show, and says less than "wrong version
+ * number" does: the server did not answer in TLS (a plain HTTP port behind an https URL).
+ */
+export function plainTlsReason(message: string): string {
+  const openssl = /^[0-9A-F]+:error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):/.exec(message.trim());
+  if (!openssl) return message.trim();
+  const reason = openssl[1]!;
+  return reason === 'wrong version number'
+    ? 'the server did not answer in TLS (wrong version number)'
+    : reason;
 }
 
 function failed(status: number | null, reason: string, durationMs: number): FetchOutcome {
