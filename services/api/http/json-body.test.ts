@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstDuplicateKey, nestsDeeperThan } from './json-body.ts';
+import { firstDuplicateKey, loneSurrogateAt, nestsDeeperThan } from './json-body.ts';
 
 describe('the JSON nesting cap', () => {
   it('counts arrays and objects together, a top-level object being depth 1', () => {
@@ -43,5 +43,15 @@ describe('keys given twice in one object', () => {
     expect(firstDuplicateKey('{"q":"{\\"a\\":1,\\"a\\":2}","r":"},{"}')).toBeNull();
     expect(firstDuplicateKey('[1,2,{"a":1}]')).toBeNull();
     expect(firstDuplicateKey('"just a string"')).toBeNull();
+  });
+});
+
+describe('lone UTF-16 surrogates', () => {
+  it('finds the first string or key holding one, with its path, and passes pairs', () => {
+    expect(loneSurrogateAt(JSON.parse('{"contact_id":"\\ud800","company":"Acme"}'))).toBe('$.contact_id');
+    expect(loneSurrogateAt(JSON.parse('{"a":[1,{"b":"x\\udc00y"}]}'))).toBe('$.a[1].b');
+    expect(loneSurrogateAt(JSON.parse('{"\\ud83d":1}'))).toBe('$');
+    expect(loneSurrogateAt(JSON.parse('{"topic":"\\ud83d\\ude00 economy","n":null,"ok":true}'))).toBeNull();
+    expect(loneSurrogateAt('plain')).toBeNull();
   });
 });

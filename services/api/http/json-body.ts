@@ -101,6 +101,28 @@ function pathOf(frames: readonly { at: string | number }[]): string {
   return path;
 }
 
+/**
+ * The path of the first string, key or value, holding a lone UTF-16 surrogate ("\ud800" without its
+ * pair), or null. JSON's escapes can write one, UTF-8 cannot carry it: stored or sent on, it becomes
+ * U+FFFD, so a contact id or a webhook secret would be kept changed without a word.
+ */
+/** With the u flag a surrogate pair is one code point, outside the range: only a lone half matches. */
+const loneSurrogate = /[\uD800-\uDFFF]/u;
+
+export function loneSurrogateAt(value: unknown, frames: { at: string | number }[] = []): string | null {
+  if (typeof value === 'string') return loneSurrogate.test(value) ? pathOf(frames) : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, index) => [index, item])
+    : Object.entries(value);
+  for (const [at, item] of entries) {
+    if (typeof at === 'string' && loneSurrogate.test(at)) return pathOf(frames);
+    const found = loneSurrogateAt(item, [...frames, { at }]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export const duplicateKey = (path: string) =>
   new ApiError('invalid_json', `request body gives the key at ${path} more than once in the same object`);
 
@@ -122,6 +144,15 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
     throw new ApiError(
       'unsupported_media_type',
       `request bodies must be JSON (Content-Type: application/json), got "${ctx.get('content-type') || 'none'}"`,
+    );
+  }
+  // A compressed body would be read as its compressed bytes ("not valid UTF-8"), and one declared
+  // compressed but sent plain accepted: neither is what the client meant (RFC 9110, 15.5.16).
+  const coding = ctx.get('content-encoding').trim().toLowerCase();
+  if (coding !== '' && coding !== 'identity') {
+    throw new ApiError(
+      'unsupported_media_type',
+      `request bodies are read as sent, without a content coding; got Content-Encoding: ${coding.slice(0, 40)}`,
     );
   }
   // JSON exchanged between systems is UTF-8 (RFC 8259, 8.1): a body declared in another charset would be
@@ -165,5 +196,12 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
   }
   const duplicate = firstDuplicateKey(text);
   if (duplicate !== null) throw duplicateKey(duplicate);
+  const lone = loneSurrogateAt(value);
+  if (lone !== null)
+    throw new ApiError(
+      'invalid_json',
+      `request body's string at ${lone} holds a lone UTF-16 surrogate (an escape such as \\ud800 without ` +
+        'its pair), which is no character',
+    );
   return value;
 }

@@ -1,6 +1,7 @@
 // The per-request limits as a client meets them, through the Koa app: the handler deadline, the
 // requests in progress per client and the JSON nesting cap, each answered in the API's error shape.
 import type { Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,6 +196,31 @@ describe('the JSON nesting cap', () => {
     expect(
       (await send(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"a":1}')]))).status,
     ).toBe(200);
+  });
+
+  it('refuses a content-coded body (415) and a lone surrogate escape (400, naming where)', async () => {
+    const coded = await fetch(`${base}/things`, {
+      method: 'POST',
+      headers: {
+        authorization: 'json-client',
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      body: gzipSync('{"a":1}'),
+    });
+    expect(coded.status).toBe(415);
+    expect(await coded.json()).toEqual({
+      error: {
+        code: 'unsupported_media_type',
+        message: 'request bodies are read as sent, without a content coding; got Content-Encoding: gzip',
+      },
+    });
+    const lone = await post('{"a":{"contact_id":"\\ud800"}}');
+    expect(lone.status).toBe(400);
+    expect(((await lone.json()) as { error: { message: string } }).error.message).toMatch(
+      /string at \$\.a\.contact_id holds a lone UTF-16 surrogate/,
+    );
+    expect((await post('{"topic":"\\ud83d\\ude00 economy"}')).status).toBe(200);
   });
 
   it('answers 400 invalid_json naming a key given twice in one object', async () => {
