@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { normaliseSecret } from './webhook-registry.ts';
 import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from '../../test/support/webhook-receiver.ts';
 import { generateWebhookSecret, signatureHeaders, webhookSecretKey } from './signing.ts';
 
@@ -192,5 +193,22 @@ describe('the reference verifier (standardwebhooks on npm)', () => {
     const both = { ...signatureHeaders({ id: 'msg_ref_2', timestamp: new Date(), body }, [next, secret]) };
     expect(() => new Webhook(secret).verify(body, both)).not.toThrow();
     expect(() => new Webhook(next).verify(body, both)).not.toThrow();
+  });
+});
+
+describe("a client's text secret", () => {
+  it('signs at every length registration takes: the whsec_ form shown back is a key the signer takes', () => {
+    for (const text of ['abcdefgh', 'q7-Zx'.repeat(26).slice(0, 128), 'éàüöñçøåßœ'.repeat(7).slice(0, 64)]) {
+      const shown = normaliseSecret(text);
+      expect(webhookSecretKey(shown).toString()).toBe(text);
+      // And sent back as given (to another webhook, or a rotation), it is taken as it is.
+      expect(normaliseSecret(shown)).toBe(shown);
+    }
+  });
+
+  it('is refused at registration when its UTF-8 is longer than a key holds, naming both', () => {
+    expect(() => normaliseSecret('秘密の鍵'.repeat(11))).toThrow(
+      /132 bytes in UTF-8, and a key holds at most 128/,
+    );
   });
 });

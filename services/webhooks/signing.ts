@@ -13,7 +13,12 @@ export const SECRET_PREFIX = 'whsec_';
  */
 const minSecretBytes = 8;
 const minGeneratedBytes = 24;
-const maxSecretBytes = 64;
+const maxGeneratedBytes = 64;
+/**
+ * The longest key taken: a client's text secret may be 128 characters, and its bytes are the key. (At 64
+ * such a secret was registered, shown back as whsec_, and then refused by the signer at every delivery.)
+ */
+export const maxSecretBytes = 128;
 
 export interface SignedMessage {
   /** Stable across retries of the same event, so that receivers can dedupe. */
@@ -31,9 +36,9 @@ export type SignatureHeaders = {
 };
 
 export function generateWebhookSecret(bytes = 32): string {
-  if (!Number.isInteger(bytes) || bytes < minGeneratedBytes || bytes > maxSecretBytes) {
+  if (!Number.isInteger(bytes) || bytes < minGeneratedBytes || bytes > maxGeneratedBytes) {
     throw new RangeError(
-      `a webhook secret has ${minGeneratedBytes} to ${maxSecretBytes} bytes, not ${bytes}`,
+      `a webhook secret has ${minGeneratedBytes} to ${maxGeneratedBytes} bytes, not ${bytes}`,
     );
   }
   return `${SECRET_PREFIX}${randomBytes(bytes).toString('base64')}`;

@@ -10,7 +10,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import type { SecretBox } from './secret-box.ts';
-import { generateWebhookSecret, SECRET_PREFIX, webhookSecretKey } from './signing.ts';
+import { generateWebhookSecret, maxSecretBytes, SECRET_PREFIX, webhookSecretKey } from './signing.ts';
 import { NEWS_ALERT, type SubscribableEvent } from './event-types.ts';
 import { alertEndpointRefusal } from './alert-endpoint-limit.ts';
 import { ApiError, invalidParameter } from '../runtime/api-error.ts';
@@ -140,6 +140,13 @@ export function normaliseSecret(secret: string): string {
   }
   if (secret.length < 8 || secret.length > 128)
     throw invalidParameter('secret', `must be whsec_<base64> or 8 to 128 characters (got ${secret.length})`);
+  // Its UTF-8 bytes are the key, which the signer takes up to maxSecretBytes.
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes > maxSecretBytes)
+    throw invalidParameter(
+      'secret',
+      `is ${bytes} bytes in UTF-8, and a key holds at most ${maxSecretBytes}: use fewer or plainer characters`,
+    );
   // 32 spaces, or one letter 24 times, is a length, not a secret.
   if (new Set(secret.replace(/\s/g, '')).size < 5)
     throw invalidParameter('secret', 'is too easy to guess: use at least 5 different characters, not spaces');
