@@ -182,6 +182,12 @@ export class WebhookRegistry {
     // another URL than the one given. Refused, as a receiver's address never holds them.
     if (/\p{Cc}/u.test(url.trim()))
       throw invalidParameter(field, 'must not contain control characters (tabs, line breaks)');
+    // "http:///path" parses as http://path/ (the parser skips the empty authority): another URL than
+    // the one given. Port 0 parses, and no receiver can listen on it.
+    if (/^[a-z][a-z0-9+.-]*:\/\/\//i.test(url.trim()))
+      throw invalidParameter(field, 'has no host: write it as https://host/path');
+    if (URL.canParse(url) && new URL(url).port === '0')
+      throw invalidParameter(field, 'has port 0, which no receiver listens on');
     const check = await this.deps.policy.check(url);
     if (check.ok) return withoutFragment(check.url);
     if (check.kind === 'unresolved') return withoutFragment(new URL(url));

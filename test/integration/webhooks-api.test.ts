@@ -593,6 +593,8 @@ describe('webhooks and monitors API', () => {
       [{ url: 'http://10.1.2.3/hook' }, /^url: .*private/i],
       [{ url: 'https://user:pass@example.com/hook' }, /^url: must not hold credentials/],
       [{ url: `${hook('x')}\r\nX-Injected: 1` }, /^url: must not contain control characters/],
+      [{ url: 'http:///hook' }, /^url: has no host/],
+      [{ url: 'http://example.com:0/hook' }, /^url: has port 0/],
       [{ events: [] }, /^events: give at least one/],
       [{ events: ['news.everything'] }, /^events\.0: each must be one of news\.alert/],
       [{ filter: { catgories: ['world'] } }, /^filter\.catgories: unknown field/],
