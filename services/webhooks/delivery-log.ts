@@ -91,14 +91,18 @@ export function decodeDeliveryCursor(text: string): DeliveryCursor | null {
 export class DeliveryLog {
   constructor(private readonly clickhouse: ClickHouse) {}
 
-  /** A page newest first: from `after` (a cursor) when given, else from `offset`. */
+  /**
+   * A page newest first, `offset` rows on from `after` (a cursor) when given, else from the newest: as
+   * the article list pages (a cursor with an offset was answered as if the offset were 0, and the
+   * answer still said it was applied).
+   */
   async list(
     webhookId: string,
     filter: { status?: string | undefined },
     page: { limit: number; offset: number; after?: DeliveryCursor | undefined },
   ): Promise<{ items: DeliveryItem[]; hasMore: boolean; nextCursor: string | null }> {
     const rows = await this.clickhouse.query<DeliveryRow>(
-      this.latest(webhookId, null, filter.status, page.limit + 1, page.after ? 0 : page.offset, page.after),
+      this.latest(webhookId, null, filter.status, page.limit + 1, page.offset, page.after),
     );
     const items = rows.slice(0, page.limit);
     const last = items.at(-1);

@@ -356,6 +356,19 @@ describe('webhooks and monitors API', () => {
     }
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expect.arrayContaining(before));
+    // An offset with a cursor skips that many after it, as the article list does.
+    const first = await stack.call<DeliveryList>('GET', `/api/v1/webhooks/${id}/deliveries?limit=1`);
+    const after = first.body.paging.next_cursor!;
+    const next = await stack.call<DeliveryList>(
+      'GET',
+      `/api/v1/webhooks/${id}/deliveries?limit=3&cursor=${after}`,
+    );
+    const skipped = await stack.call<DeliveryList>(
+      'GET',
+      `/api/v1/webhooks/${id}/deliveries?limit=1&cursor=${after}&offset=2`,
+    );
+    expect(skipped.body.deliveries.map((d) => d.id)).toEqual([next.body.deliveries[2]!.id]);
+    expect(skipped.body.paging.offset).toBe(2);
     const junk = await stack.call('GET', `/api/v1/webhooks/${id}/deliveries?cursor=bm90IGEgY3Vyc29y`);
     expect([junk.status, junk.body.error.message]).toEqual([
       400,
