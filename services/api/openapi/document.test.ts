@@ -43,6 +43,18 @@ describe('OpenAPI document', () => {
     );
   });
 
+  it('says of every JSON request body that unknown fields are refused, as the API answers them', () => {
+    type Operation = { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
+    const schemas = (document.components as { schemas: Record<string, { additionalProperties?: unknown }> })
+      .schemas;
+    const bodies = Object.values(document.paths as Record<string, Record<string, Operation>>)
+      .flatMap((path) => Object.values(path))
+      .flatMap((op) => Object.values(op.requestBody?.content ?? {}))
+      .flatMap(({ schema }) => (schema.$ref ? [schema.$ref.replace('#/components/schemas/', '')] : []));
+    expect(bodies).toEqual(expect.arrayContaining(['NewWebhook', 'NewMonitor', 'SummarizeRequest']));
+    for (const id of bodies) expect([id, schemas[id]!.additionalProperties]).toEqual([id, false]);
+  });
+
   it("documents an article's signed audio URL: no credentials, a redirect, the not-ready answer", () => {
     const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
     const get = paths['/v1/articles/{id}/audio']!.get!;

@@ -112,6 +112,12 @@ function resolveInputRefs<T>(document: T): { document: T; components: Record<str
     }) as Json;
     components[inputName(id)] = renamed;
   }
+  // A request body's unknown top-level field is refused (route.ts, validate): the document says so, or
+  // a client validating against it would send bodies the API answers 400.
+  for (const id of placeholders) {
+    const body = components[inputName(id)] as Json & { type?: unknown; additionalProperties?: unknown };
+    if (body?.type === 'object' && body.additionalProperties === undefined) body.additionalProperties = false;
+  }
   const resolved = renameRefs(document, (ref) => {
     const id = idOf(ref, inputRefPrefix);
     return id === undefined ? ref : componentRef(inputName(id));
