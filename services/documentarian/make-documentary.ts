@@ -26,7 +26,7 @@ import {
 } from '../documentaries/documentary-request.ts';
 import type { ScriptSegment } from '../documentaries/script.ts';
 import type { checkedScriptWriter } from '../documentaries/script-writer.ts';
-import { pickStories, type CandidateArticle, type Story } from '../documentaries/stories.ts';
+import { citedWithin, pickStories, type CandidateArticle, type Story } from '../documentaries/stories.ts';
 import { transcriptJson, webVtt } from '../documentaries/transcript.ts';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { Documentary, DocumentaryArticle } from '../runtime/events/types.generated.ts';
@@ -102,7 +102,7 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
       to: period.to,
       limit: deps.candidateLimit,
     });
-    stories = limitArticles(
+    stories = citedWithin(
       pickStories(state.topic, candidates, { now: period.to, maxStories: defaultMaxArticles[length] }),
       state.max_articles ?? defaultMaxArticles[length],
     );
@@ -230,18 +230,6 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
       end_ms: timeline.segments[i]?.endMs ?? null,
     })),
   });
-}
-
-/** Keeps whole stories while their articles fit `max` (at least one story). */
-function limitArticles(stories: Story[], max: number): Story[] {
-  const kept: Story[] = [];
-  let count = 0;
-  for (const story of stories) {
-    if (kept.length > 0 && count + story.articles.length > max) break;
-    kept.push({ ...story, articles: story.articles.slice(0, Math.max(1, max - count)) });
-    count += kept.at(-1)!.articles.length;
-  }
-  return kept;
 }
 
 const cited = (a: CandidateArticle, story: number): DocumentaryArticle => ({

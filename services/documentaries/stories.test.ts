@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  citedWithin,
   cleanArticleText,
   halfRelevanceDays,
   isNotWriting,
@@ -330,5 +331,33 @@ describe('cleanArticleText', () => {
     expect(
       isNotWriting('Related stories were published by other outlets over the following days and weeks.'),
     ).toBe(false);
+  });
+});
+
+describe('citedWithin', () => {
+  /** A story of `n` reports, each from its own outlet unless `sameSource`, led by the first. */
+  const story = (name: string, n: number, relevance: number, sameSource = false): Story => {
+    const articles = Array.from({ length: n }, (_, k) =>
+      candidate(`${name}${k}`, {
+        title: sameSource ? `${name} headline` : `${name} headline ${k}`,
+        sourceId: sameSource ? `source-${name}` : `source-${name}${k}`,
+      }),
+    );
+    return { lead: articles[0]!, articles, relevance };
+  };
+
+  it('covers the top stories before a second outlet of any, then adds outlets in turn', () => {
+    const stories = [story('a', 8, 3), story('b', 8, 2), story('c', 8, 1)];
+    expect(articleIds(citedWithin(stories, 2))).toEqual([['a0'], ['b0']]);
+    expect(articleIds(citedWithin(stories, 5))).toEqual([['a0', 'a1'], ['b0', 'b1'], ['c0']]);
+    expect(articleIds(citedWithin([story('a', 2, 3), story('b', 6, 2)], 6))).toEqual([
+      ['a0', 'a1'],
+      ['b0', 'b1', 'b2', 'b3'],
+    ]);
+  });
+
+  it('leaves out a report repeated by the same source under the same headline', () => {
+    const repeated = story('a', 8, 3, true);
+    expect(articleIds(citedWithin([repeated, story('b', 2, 2)], 8))).toEqual([['a0'], ['b0', 'b1']]);
   });
 });

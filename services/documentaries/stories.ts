@@ -215,6 +215,42 @@ export function pickStories(
 }
 
 /**
+ * The stories within `max` cited articles: each story's lead first, best story first, then each story's
+ * next outlet in turn, so that a short documentary covers the top stories rather than one story told by
+ * eight outlets (the copies filled the whole allowance, and a story of eight reports was all a short one
+ * held). A report of a story by the same source under the same headline (a feed that republishes its
+ * items, the same wire story twice) is left out: it says nothing the first did not. Stories that get no
+ * article are dropped; the order of stories and of their articles is kept.
+ */
+export function citedWithin(stories: readonly Story[], max: number): Story[] {
+  const distinct = stories.map((story) => {
+    const seen = new Set<string>();
+    return story.articles.filter((a) => {
+      const key = `${a.sourceId}\u0000${a.title.trim().toLowerCase().replace(/\s+/g, ' ')}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+  const taken = distinct.map(() => 0);
+  let count = 0;
+  for (let round = 0; count < max; round += 1) {
+    let more = false;
+    for (let s = 0; s < distinct.length && count < max; s += 1) {
+      if (round < distinct[s]!.length) {
+        taken[s] = round + 1;
+        count += 1;
+        more = true;
+      }
+    }
+    if (!more) break;
+  }
+  return stories.flatMap((story, s) =>
+    taken[s]! > 0 ? [{ ...story, articles: distinct[s]!.slice(0, taken[s]) }] : [],
+  );
+}
+
+/**
  * Content words of tokens as comparable terms: stems of words that are not stop words (nor single
  * letters, nor a clitic "'s"); numbers too when asked, as written ("1,200", "4.5"), since a shared
  * figure is strong evidence of a shared story.

@@ -161,7 +161,14 @@ describe('documentaries end to end', () => {
        WHERE documentary_id = '${ready.id}' ORDER BY version`,
     );
     const steps = history.map((h) => h.step).filter((s, i, all) => s !== all[i - 1]);
-    expect(steps).toEqual(['requested', 'gathering', 'scripting', 'narrating', 'assembling', 'ready']);
+    expect(steps, JSON.stringify(steps)).toEqual([
+      'requested',
+      'gathering',
+      'scripting',
+      'narrating',
+      'assembling',
+      'ready',
+    ]);
 
     // The audio: no key needed, mp3, about two minutes (short), a chapter per segment.
     const audio = await fetch(ready.audio_url!);
