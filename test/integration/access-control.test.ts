@@ -224,6 +224,19 @@ describe('access control', () => {
       400,
       { error: 'invalid_request', error_description: 'grant_type is given more than once' },
     ]);
+    // A grant_type that is no string is not a missing one.
+    const typed = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: basic },
+      body: '{"grant_type":1}',
+    });
+    expect([typed.status, await typed.json()]).toEqual([
+      400,
+      {
+        error: 'invalid_request',
+        error_description: 'grant_type must be the string "client_credentials", not number',
+      },
+    ]);
     // No body at all: what is missing is grant_type.
     const bare = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { authorization: basic } });
     const bareBody = (await bare.json()) as { error: string; error_description: string };

@@ -136,7 +136,13 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
         );
       }
       const grantType = text(body.grant_type);
-      if (!grantType) throw new TokenRequestError('invalid_request', 'grant_type is required');
+      if (!grantType)
+        throw new TokenRequestError(
+          'invalid_request',
+          body.grant_type === undefined || body.grant_type === ''
+            ? 'grant_type is required'
+            : `grant_type must be the string "client_credentials", not ${body.grant_type === null ? 'null' : Array.isArray(body.grant_type) ? 'an array' : typeof body.grant_type}`,
+        );
       if (grantType !== 'client_credentials') {
         throw new TokenRequestError(
           'unsupported_grant_type',
