@@ -81,6 +81,12 @@ export class SeenMemory {
       if ((await redis.exists(mark)) === 1) return;
       const token = randomUUID();
       if ((await redis.set(lock, token, 'PX', lockMs, 'NX')) === 'OK') {
+        // The poller that held the lock may have marked the memory whole and let go between the look
+        // above and this claim: the log need not be read again.
+        if ((await redis.exists(mark)) === 1) {
+          await releaseOwnLock.run(redis, [lock], [token]);
+          return;
+        }
         if (await this.rebuildHolding(token, lockMs)) return;
         logger.warn(
           { lockHeldBy: (await redis.get(lock)) ?? 'nobody' },

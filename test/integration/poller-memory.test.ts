@@ -94,6 +94,38 @@ describe("the poller's memory in Redis", () => {
     expect(rebuilds).toBe(2);
   });
 
+  it('does not rebuild again when the holder marks the memory whole between the look and the claim', async () => {
+    const lock = `test:${run}:race-lock`;
+    const marked = `test:${run}:race-mark`;
+    let rebuilds = 0;
+    // The other poller finishes right after this one found no mark: it marks and lets go of the lock.
+    let looks = 0;
+    const racing = new Proxy(redis, {
+      get(target, key, receiver) {
+        if (key !== 'exists') return Reflect.get(target, key, receiver) as unknown;
+        return async (...keys: string[]) => {
+          const found = await target.exists(...keys);
+          if (keys[0] === marked && looks++ === 0) await target.set(marked, '{"events":7}');
+          return found;
+        };
+      },
+    });
+    await new SeenMemory({
+      redis: racing,
+      mark: marked,
+      lock,
+      rebuild: async () => {
+        rebuilds++;
+        return { events: 0, written: 0, skipped: 0, ranges: [] };
+      },
+      logger: testLogger,
+      waitStepMs: 50,
+    }).ensure();
+    expect(rebuilds).toBe(0);
+    expect(await redis.exists(lock)).toBe(0);
+    expect(JSON.parse((await redis.get(marked))!)).toEqual({ events: 7 });
+  });
+
   it('writes rebuilt records only over nothing, a legacy memory or an older revision', async () => {
     const seen = new SeenArticles(redis, { ttlSeconds: 3600, prefix });
     await redis.set(`${prefix}claimed`, 'claimed');
