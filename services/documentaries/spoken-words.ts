@@ -3,7 +3,9 @@
 // write none between words: there ICU's dictionary cuts them (半导体|出口|管制 is three words, where the
 // spaces would say one a sentence). A Mandarin newsreader's 250–300 characters a minute are about 150 of
 // those words, so the one budget serves both.
-const unspaced = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+import { segmentsInPieces, unspacedScripts } from '../runtime/dictionary-words.ts';
+
+const unspaced = new RegExp(`[${unspacedScripts}]`, 'u');
 const letterOrDigit = /[\p{L}\p{N}]/u;
 const segmenter = new Intl.Segmenter('zh', { granularity: 'word' });
 
@@ -15,7 +17,7 @@ export function countSpokenWords(text: string): number {
       words += 1;
       continue;
     }
-    for (const { isWordLike } of segmenter.segment(chunk)) if (isWordLike) words += 1;
+    for (const { isWordLike } of segmentsInPieces(segmenter, chunk)) if (isWordLike) words += 1;
   }
   return words;
 }

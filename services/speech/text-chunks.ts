@@ -4,6 +4,7 @@
 // without punctuation) is cut inside, and then between graphemes, never inside a surrogate pair or a
 // combining sequence. Nothing is dropped, added or interpreted: markup stays text, and the pieces put
 // back together (a space between two of them where the text had one) are the whitespace-normalised input.
+import { segmentsInPieces } from '../runtime/dictionary-words.ts';
 import type { SpeechLimits } from './provider.ts';
 
 export type TextLimits = Pick<SpeechLimits, 'maxChars' | 'maxBytes'>;
@@ -101,7 +102,7 @@ function splitAfter(text: string, boundary: RegExp): string[] {
 /** After a comma, semicolon or colon followed by a space (not "3,000" or "10:30"), or a CJK one. */
 const clauses = (text: string) => splitAfter(text, /[,;:]+["'”’)\]]*\s+|[，、；：]+/gu);
 const spaceSeparated = (text: string) => splitAfter(text, /\s+/gu);
-const words = (text: string) => Array.from(wordSegmenter.segment(text), (s) => s.segment);
+const words = (text: string) => Array.from(segmentsInPieces(wordSegmenter, text), (s) => s.segment);
 const graphemes = (text: string) => Array.from(graphemeSegmenter.segment(text), (s) => s.segment);
 
 const levels = [sentences, clauses, spaceSeparated, words, graphemes];

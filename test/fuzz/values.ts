@@ -333,7 +333,10 @@ function wrongType(kinds: string[], rng: Rng): unknown {
 function hugeValue(kinds: string[], rng: Rng): unknown {
   if (kinds.includes('array') && rng.chance(0.5)) return Array.from({ length: 100_000 }, (_, i) => `x${i}`);
   const size = rng.pick([5_001, 100_001, 1024 * 1024 + 1, 64 * 1024]);
-  return rng.pick(['a', 'é', '𝄞', 'ab ']).repeat(Math.ceil(size / 2));
+  // One unbroken word, one run of Chinese or Thai (no spaces: ICU's dictionaries cut them), thousands of
+  // short sentences: each once took time quadratic in its length in the embedded analysis.
+  const unit = rng.pick(['a', 'é', '𝄞', 'ab ', '中', 'ก', 'Ab cD. ']);
+  return unit.repeat(Math.ceil(size / (unit.length > 3 ? 2 * unit.length : 2)));
 }
 
 const controls = [

@@ -52,7 +52,11 @@ export function otherScriptWords(tokens: readonly Token[]): Token[] {
       break;
     }
     if (end === i || !unknown) {
-      out.push(...wordOf(token));
+      // None of the pieces is wink's unknown: each stays as it is. Each later piece of the run would
+      // gather the same pieces again (a run of Chinese is thousands of them: time quadratic in its
+      // length held the API's event loop), so the run is done here.
+      for (let k = i; k <= end; k += 1) out.push(...wordOf(tokens[k]!));
+      i = end;
       continue;
     }
     const text = tokens

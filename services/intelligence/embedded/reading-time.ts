@@ -5,6 +5,8 @@
 // about 255 a minute in Chinese and 357 in Japanese (the IReST texts, Trauzettel-Klosinski et al. 2012),
 // Japanese telling itself apart by its kana. Thai, Lao, Khmer and Burmese are counted in the words ICU's
 // dictionaries find, at the same 230 a minute.
+import { segmentsInPieces } from '../../runtime/dictionary-words.ts';
+
 export const wordsPerMinute = 230;
 export const chineseCharactersPerMinute = 255;
 export const japaneseCharactersPerMinute = 357;
@@ -19,7 +21,7 @@ export function readingTimeSeconds(text: string): number {
   let spaced = characters > 0 ? text.replace(hanOrKana, ' ') : text;
   let segmented = 0;
   spaced = spaced.replace(southeastAsian, (run) => {
-    for (const segment of words.segment(run)) if (segment.isWordLike) segmented += 1;
+    for (const segment of segmentsInPieces(words, run)) if (segment.isWordLike) segmented += 1;
     return ' ';
   });
   const spacedWords = spaced.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

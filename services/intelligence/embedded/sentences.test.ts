@@ -91,3 +91,27 @@ describe('a token too long to be a word', () => {
     expect(joinSentences([])).toBe('');
   });
 });
+
+describe('parseSentences on runs too long to be words', () => {
+  it('keeps a 100,000-character run verbatim, as one symbol, in its sentence', () => {
+    const run = 'ab'.repeat(50_000);
+    const [first, second, ...rest] = parseSentences(`Shares rose on Monday. See ${run} for more. The end.`);
+    expect(rest).toHaveLength(1);
+    expect(first!.text).toBe('Shares rose on Monday.');
+    expect(second!.text).toBe(`See ${run} for more.`);
+    const long = second!.tokens.find((t) => t.text.length > 1_000)!;
+    expect(long).toMatchObject({ text: run, normal: run, stem: run, kind: 'symbol' });
+    expect(second!.tokens.map((t) => t.text)).toEqual(['See', run, 'for', 'more', '.']);
+  });
+
+  it('puts several runs back in their order, and leaves runs of Chinese to be cut into words', () => {
+    const one = `x${'1'.repeat(600)}`;
+    const two = `y${'2'.repeat(600)}`;
+    const [sentence] = parseSentences(`A ${one} and ${two} met.`);
+    expect(sentence!.text).toBe(`A ${one} and ${two} met.`);
+    expect(sentence!.tokens.filter((t) => t.kind === 'symbol').map((t) => t.text)).toEqual([one, two]);
+    const chinese = '中国半导体产业发展迅速'.repeat(60);
+    const [han] = parseSentences(`${chinese}。`);
+    expect(han!.tokens.some((t) => t.text === '半导体')).toBe(true);
+  });
+});

@@ -17,6 +17,7 @@ import { english } from './english.ts';
 import { hasOtherScriptLetters, otherScriptWords } from './other-script-words.ts';
 import { stopWordsFor } from './stop-words.ts';
 import { hasUnspacedWords, unspacedTokens } from './unspaced-words.ts';
+import { unspacedScripts } from '../../runtime/dictionary-words.ts';
 
 export type { Token } from './token.ts';
 
@@ -101,7 +102,54 @@ type Piece = Omit<Sentence, 'index' | 'paragraph'>;
 /** Longer tokens are not stemmed (see parseParagraph). */
 const longestStemmed = 64;
 
+/**
+ * A run of more than this many characters without a space (or a letter of the scripts wink leaves whole
+ * for unspaced-words.ts) is no word: wink reads a short stand-in in its place, and the run is put back
+ * in the sentence and its token after. wink's abbreviation test (/[a-z].*\.$/i, on every token) takes
+ * time quadratic in a token's length: one 100,000-character "word" posted to /v1/analyze held the API's
+ * event loop for over a minute. The longest URLs in news run to a few hundred characters.
+ */
+const longestRun = 512;
+const longRun = new RegExp(`[^\\s${unspacedScripts}]{${longestRun + 1},}`, 'gu');
+const standIn = 'qzlongrunzq';
+
+/** The paragraph with each over-long run replaced by the stand-in, and the runs in order. */
+function standInForLongRuns(paragraph: string): { read: string; runs: string[] } {
+  const runs: string[] = [];
+  const read = paragraph.replace(longRun, (run) => {
+    runs.push(run);
+    return standIn;
+  });
+  return { read, runs };
+}
+
+/** The text with its stand-ins replaced by the next runs (taken from the front of `runs`). */
+function putBack(text: string, runs: string[]): string {
+  return text.includes(standIn) ? text.replaceAll(standIn, () => runs.shift() ?? standIn) : text;
+}
+
 function parseParagraph(paragraph: string, stopWords: ReadonlySet<string> | null): Piece[] {
+  const { read, runs } = standInForLongRuns(paragraph);
+  return runs.length === 0
+    ? readParagraph(paragraph, stopWords)
+    : withRunsPutBack(readParagraph(read, stopWords), runs);
+}
+
+/** Pieces read with stand-ins, made whole: a run is a symbol, its own normal form, stem and lemma. */
+function withRunsPutBack(pieces: Piece[], runs: string[]): Piece[] {
+  const forTokens = [...runs];
+  return pieces.map((piece) => ({
+    text: putBack(piece.text, runs),
+    tokens: piece.tokens.map((token) => {
+      if (!token.text.includes(standIn)) return token;
+      const text = putBack(token.text, forTokens);
+      const normal = text.toLowerCase();
+      return { ...token, text, normal, stem: normal, lemma: normal, pos: 'X', kind: 'symbol' };
+    }),
+  }));
+}
+
+function readParagraph(paragraph: string, stopWords: ReadonlySet<string> | null): Piece[] {
   const nlp = english();
   // wink declares its `its` helpers as methods; they are plain functions that never use `this`.
   /* eslint-disable @typescript-eslint/unbound-method */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rankSentences, summarizeToSentences, summaryLengthFor } from './summary.ts';
+import {
+  graphedSentences,
+  longestSummary,
+  rankSentences,
+  summarizeToSentences,
+  summaryLengthFor,
+} from './summary.ts';
 import { splitSentences } from './sentences.ts';
 import { layoffsArticle } from '../../../test/support/sample-articles.ts';
 
@@ -15,6 +21,13 @@ describe('summaryLengthFor', () => {
     expect(summaryLengthFor(1, 'long')).toBe(1);
     expect(summaryLengthFor(2, 'medium')).toBe(1);
     expect(summaryLengthFor(0, 'medium')).toBe(0);
+  });
+
+  it('stops at 30 sentences for medium and 45 for long, however long the text', () => {
+    expect(summaryLengthFor(100, 'medium')).toBe(30);
+    expect(summaryLengthFor(3_000, 'medium')).toBe(longestSummary.medium);
+    expect(summaryLengthFor(3_000, 'long')).toBe(longestSummary.long);
+    expect(summaryLengthFor(3_000, 'short')).toBe(2);
   });
 });
 
@@ -60,6 +73,22 @@ describe('summarizeToSentences', () => {
 });
 
 describe('rankSentences', () => {
+  it('ranks sentences past the 400th by position and headline alone', () => {
+    // Distinct filler first, then sentences that all say the same thing: in the graph they would lead.
+    const filler = Array.from(
+      { length: graphedSentences },
+      (_, i) => `Item${i} alpha${i} beta${i} gamma${i}.`,
+    );
+    const chorus = Array.from({ length: 30 }, () => 'Markets fell sharply as investors feared rising rates.');
+    const ranked = rankSentences([...filler, ...chorus].join(' '));
+    const late = ranked.filter((r) => r.index >= graphedSentences);
+    expect(late).toHaveLength(30);
+    expect(Math.max(...late.map((r) => r.score))).toBeLessThan(0.1);
+    // The same chorus within the first 400 leads.
+    const early = rankSentences([...chorus, ...filler].join(' '));
+    expect(early[0]!.index).toBeLessThan(30);
+  });
+
   it('ranks every sentence, best first, the best scoring 1', () => {
     const ranked = rankSentences(layoffsArticle.text, { title: layoffsArticle.title });
     expect(ranked).toHaveLength(splitSentences(layoffsArticle.text).length);

@@ -52,6 +52,19 @@ export const summaryTuning = {
   repeat: 0.8,
 };
 
+/**
+ * The most sentences a medium and a long summary have: 30% of a 300-sentence text is a text, not its
+ * summary (and choosing each next sentence looks at every one).
+ */
+export const longestSummary = { medium: 30, long: 45 } as const;
+
+/**
+ * Sentences past this many are ranked by their position and the headline alone, not by the similarity
+ * graph, whose size is the square of its sentences: a 100,000-character text of 2,800 short sentences
+ * held the API's event loop for a minute. News tells its story long before its 400th sentence.
+ */
+export const graphedSentences = 400;
+
 export function summaryLengthFor(sentenceCount: number, length: SummaryLength): number {
   if (sentenceCount <= 0) return 0;
   const wanted =
@@ -59,7 +72,7 @@ export function summaryLengthFor(sentenceCount: number, length: SummaryLength): 
       ? sentenceCount >= 12
         ? 2
         : 1
-      : Math.round(sentenceCount * (length === 'medium' ? 0.3 : 0.45));
+      : Math.min(longestSummary[length], Math.round(sentenceCount * (length === 'medium' ? 0.3 : 0.45)));
   return Math.min(sentenceCount, Math.max(1, wanted));
 }
 
@@ -90,26 +103,35 @@ export function selectSummary(
   const space = vectorSpace(sentences);
   const vectors = space.vectors;
   const ranked = rankWith(space, sentences, title);
+  // Each candidate's greatest similarity to a chosen sentence, and whether it repeats one, kept up to
+  // date as sentences are chosen rather than worked out again for every choice.
+  const overlap = new Array<number>(sentences.length).fill(0);
+  const isRepeat = new Array<boolean>(sentences.length).fill(false);
   const chosen: number[] = [];
+  const taken = new Set<number>();
   while (chosen.length < count) {
     let best = -1;
     let bestValue = -Infinity;
     let bestIsRepeat = true;
     for (const r of ranked) {
-      if (chosen.includes(r.index)) continue;
-      const overlap = Math.max(0, ...chosen.map((c) => cosine(vectors[r.index]!, vectors[c]!)));
-      const value = r.score - summaryTuning.redundancy * overlap;
+      if (taken.has(r.index)) continue;
+      const value = r.score - summaryTuning.redundancy * overlap[r.index]!;
       // A near-repeat of a chosen sentence only when nothing else is left.
-      const isRepeat = chosen.some(
-        (c) => containment(space.stems[r.index]!, space.stems[c]!) >= summaryTuning.repeat,
-      );
-      if ((bestIsRepeat && !isRepeat) || (isRepeat === bestIsRepeat && value > bestValue)) {
+      const repeat = isRepeat[r.index]!;
+      if ((bestIsRepeat && !repeat) || (repeat === bestIsRepeat && value > bestValue)) {
         bestValue = value;
         best = r.index;
-        bestIsRepeat = isRepeat;
+        bestIsRepeat = repeat;
       }
     }
     chosen.push(best);
+    taken.add(best);
+    for (const r of ranked) {
+      if (taken.has(r.index)) continue;
+      overlap[r.index] = Math.max(overlap[r.index]!, cosine(vectors[r.index]!, vectors[best]!));
+      if (!isRepeat[r.index])
+        isRepeat[r.index] = containment(space.stems[r.index]!, space.stems[best]!) >= summaryTuning.repeat;
+    }
   }
   if (order === 'text') chosen.sort((a, b) => a - b);
   return chosen.map((i) => sentences[i]!);
@@ -127,7 +149,13 @@ function rankWith(
 ): RankedSentence[] {
   const { vectors, isf } = space;
   const prior = sentences.map((_, i) => 1 / Math.pow(i + 1, summaryTuning.positionDecay));
-  const rank = pageRank(similarityGraph(vectors), normalise(prior), summaryTuning.damping);
+  const graphed = Math.min(sentences.length, graphedSentences);
+  const rank = pageRank(
+    similarityGraph(vectors.slice(0, graphed)),
+    normalise(prior.slice(0, graphed)),
+    summaryTuning.damping,
+  );
+  for (let i = graphed; i < sentences.length; i += 1) rank.push(0);
   const titleVector = title.length ? weigh(termCounts(title.flatMap((t) => t.tokens)), isf) : null;
   const maxRank = Math.max(...rank, Number.MIN_VALUE);
   const scores = sentences.map((_, i) => {

@@ -56,7 +56,8 @@ export function extractUnspacedKeywords(
   const visit = (sentence: Sentence, inTitle: boolean) => {
     const weight = positionWeight(sentence.index, inTitle);
     for (const run of contentRuns(sentence.tokens)) {
-      const seen: string[] = [];
+      /** The run's phrases, with how often each occurs in it. */
+      const seen = new Map<string, number>();
       for (let start = 0; start < run.length; start++) {
         let phrase = '';
         for (let end = start; end < run.length && end - start < maxPhraseWords; end++) {
@@ -65,17 +66,20 @@ export function extractUnspacedKeywords(
           if (phrase.length < 2) continue;
           scores.set(phrase, (scores.get(phrase) ?? 0) + weight);
           counts.set(phrase, (counts.get(phrase) ?? 0) + 1);
-          seen.push(phrase);
+          seen.set(phrase, (seen.get(phrase) ?? 0) + 1);
         }
       }
-      // Which phrase of this run holds which: for the giving way below.
-      for (const inner of seen)
-        for (const outer of seen)
-          if (outer.length > inner.length && outer.includes(inner)) {
-            const around = containedIn.get(inner) ?? new Map<string, number>();
-            around.set(outer, (around.get(outer) ?? 0) + 1);
-            containedIn.set(inner, around);
-          }
+      // Which phrase of this run holds which (every pair of occurrences), for the giving way below. Found
+      // from each phrase's substrings, not by comparing every phrase with every other: a run of Chinese
+      // without a stop word can be tens of thousands of words.
+      for (const [outer, outerTimes] of seen)
+        for (const inner of substrings(outer)) {
+          const innerTimes = seen.get(inner);
+          if (innerTimes === undefined) continue;
+          const around = containedIn.get(inner) ?? new Map<string, number>();
+          around.set(outer, (around.get(outer) ?? 0) + innerTimes * outerTimes);
+          containedIn.set(inner, around);
+        }
     }
   };
   title.forEach((s) => visit(s, true));
@@ -94,4 +98,13 @@ export function extractUnspacedKeywords(
     .map((phrase) => [phrase, scores.get(phrase)! * (1 + 0.25 * (phrase.length - 2))] as const)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return ranked.slice(0, max).map(([phrase]) => phrase);
+}
+
+/** The distinct substrings of at least two characters shorter than the phrase. */
+function substrings(phrase: string): Set<string> {
+  const found = new Set<string>();
+  for (let length = 2; length < phrase.length; length++)
+    for (let start = 0; start + length <= phrase.length; start++)
+      found.add(phrase.slice(start, start + length));
+  return found;
 }

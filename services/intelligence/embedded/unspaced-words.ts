@@ -7,11 +7,11 @@
 //   which are written in Hiragana) are stop words;
 // - Korean, which does space its words, keeps them, with the case particle taken off for the stem
 //   (삼성전자가 → 삼성전자), so that a topic and a text that inflect a noun differently still meet.
+import { segmentsInPieces, unspacedScripts } from '../../runtime/dictionary-words.ts';
 import type { Token } from './token.ts';
 
 /** Scripts ICU cuts by dictionary, and the prolonged sound mark (ー) inside Katakana words. */
-const dictionaryScript =
-  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+const dictionaryScript = new RegExp(`[${unspacedScripts}]`, 'u');
 const hangul = /\p{sc=Hangul}/u;
 const onlyHiragana = /^[\p{sc=Hiragana}\u30fc]+$/u;
 const numeric = /^[\p{N}.,]+$/u;
@@ -68,7 +68,7 @@ export function unspacedTokens(token: Token): Token[] {
   if (dictionaryScript.test(token.text)) {
     const tokens: Token[] = [];
     let spaced = token.spaced;
-    for (const { segment, isWordLike } of segmenter.segment(token.text)) {
+    for (const { segment, isWordLike } of segmentsInPieces(segmenter, token.text)) {
       if (/^\s+$/u.test(segment)) {
         spaced = true;
         continue;

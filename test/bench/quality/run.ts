@@ -8,8 +8,10 @@
 //   newlines, sentences not marked);
 // - category accuracy against the corpus labels, with a confusion table;
 // - sentiment and entity examples to eyeball;
-// - enrich() throughput, beside the time the lead baseline takes.
-// Targets: ROUGE-2 and ROUGE-L above lead, category accuracy above 80%. Exit code 0 either way.
+// - enrich() throughput, beside the time the lead baseline takes;
+// - the longest texts the API takes, hostile shapes against news of that length (./longest-texts.ts).
+// Targets: ROUGE-2 and ROUGE-L above lead, category accuracy above 80%, no 100,000-character text
+// slower than 3 times news of that length. Exit code 0 either way.
 // It runs in a namespace of its own, as every benchmark does (../support/bench-namespace.ts), though it
 // touches neither Kafka, ClickHouse nor Redis: everything happens in this process.
 import type { Category } from '../../../services/runtime/categories.ts';
@@ -21,6 +23,8 @@ import { sentenceValence } from '../../../services/intelligence/embedded/sentime
 import { splitSentences } from '../../../services/intelligence/embedded/sentences.ts';
 import { summarizeToSentences, summaryTuning } from '../../../services/intelligence/embedded/summary.ts';
 import { loadCorpus, type CorpusArticle } from './corpus.ts';
+import { timeLongestTexts } from './longest-texts.ts';
+import { maxTextCharacters } from '../../../services/api/intelligence/routes.ts';
 import { fixed, mean, percent, table, throughput } from './report.ts';
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
@@ -191,6 +195,13 @@ export default async function quality(): Promise<number> {
     ),
   );
 
+  const longest = await timeLongestTexts(corpus);
+  log();
+  log(
+    `The longest texts the API takes (${maxTextCharacters.toLocaleString('en-US')} characters): enrich + educate`,
+  );
+  log(table(['text', 'ms', 'x news'], longest.rows));
+
   // ---- verdict -----------------------------------------------------------------------------------
 
   const r2 = average(embeddedScores, 'rouge2');
@@ -207,6 +218,11 @@ export default async function quality(): Promise<number> {
       rl > average(leadScores, 'rougeL'),
     ],
     ['category accuracy > 80%', percent(accuracy), accuracy > 0.8],
+    [
+      'longest texts <= 3 x news',
+      `${longest.worstRatio.toFixed(2)} (${longest.worstShape})`,
+      longest.worstRatio <= 3,
+    ],
   ];
   log();
   log('Verdict');
