@@ -287,8 +287,19 @@ describe('synthesize', () => {
     const error = await rejection(synthesis.synthesize(request({ text: 'a'.repeat(5_001) })));
     expect(error).toMatchObject({ field: 'text' });
     expect(error.message).toMatch(/5,000/);
-    // Characters, not UTF-16 units: 5,000 emoji are within the limit.
-    await synthesis.synthesize(request({ text: '😀'.repeat(5_000) }));
+    // Characters, not UTF-16 units: 2,500 emoji and 2,500 letters are within the limit.
+    await synthesis.synthesize(request({ text: '😀a'.repeat(2_500) }));
+  });
+
+  it('refuses a text with nothing to speak: no letter or digit', async () => {
+    const { synthesis } = setup();
+    for (const text of ['\u0000', '😀🎉', '!!! ???', '---', '\u200b']) {
+      const error = await rejection(synthesis.synthesize(request({ text })));
+      expect(error).toMatchObject({ field: 'text' });
+      expect(error.message).toMatch(/nothing to speak/);
+    }
+    await synthesis.synthesize(request({ text: '42' }));
+    await synthesis.synthesize(request({ text: 'Ба!' }));
   });
 
   it('speaks text in pieces within the provider limit and stores the joined audio', async () => {

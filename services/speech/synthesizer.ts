@@ -75,6 +75,9 @@ function matchRank(voice: Voice, language: string): number {
   return 3;
 }
 
+/** A letter or digit of any script: what a voice reads. */
+const speakable = /[\p{L}\p{N}]/u;
+
 export function createSynthesizer(options: SynthesizerOptions): Synthesis {
   if (options.providers.length === 0) throw new Error('speech needs at least one provider');
   const maxCharacters = options.maxCharacters ?? apiMaxCharacters;
@@ -307,6 +310,13 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
       }
       const text = normaliseWhitespace(typeof request.text === 'string' ? request.text : '');
       if (!text) throw new InvalidSpeechRequest('text', 'is empty; give the text to speak');
+      // Emoji, punctuation and control characters alone are not read aloud: every voice answered them
+      // with silence, which a caller would have paid for and played.
+      if (!speakable.test(text))
+        throw new InvalidSpeechRequest(
+          'text',
+          'has nothing to speak: no letter or digit (emoji, punctuation and control characters are not read aloud)',
+        );
       const characters = [...text].length;
       const limit = request.maxCharacters ?? maxCharacters;
       if (characters > limit) {

@@ -769,7 +769,7 @@ export interface components {
             sample_rate_hz: number;
         };
         SynthesizeRequest: {
-            /** @description Up to 5,000 characters, read as plain text (markup is spoken, never interpreted). */
+            /** @description Up to 5,000 characters, read as plain text (markup is spoken, never interpreted), with at least one letter or digit (emoji and punctuation alone are not read aloud). */
             text: string;
             /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. A locale-prefixed name of a voice not offered (en-US-JennyNeural) is spoken by that locale’s default voice, named in the answer. */
             voice?: string;
@@ -778,7 +778,7 @@ export interface components {
             /** @description 1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5). */
             speed?: number;
             /**
-             * @description mp3, wav or ogg (Opus), in any case; `url`: an mp3 answered as JSON with its signed URL, as `Accept: application/json` does for any format. Default: mp3.
+             * @description mp3, wav or ogg (Opus), in any case; `url`: an mp3 answered as JSON with its signed URL, as `Accept: application/json` does for any format. Default: the audio type `Accept` prefers (audio/mpeg, audio/wav, audio/ogg), else mp3.
              * @enum {string}
              */
             format?: "mp3" | "wav" | "ogg" | "url";

@@ -370,6 +370,28 @@ describe('speech on the API', () => {
       expect(Buffer.from(await stored.arrayBuffer()).equals(mp3.bytes)).toBe(true);
     });
 
+    it('answers the audio type Accept names when no format is given, and 406 when Accept refuses the format', async () => {
+      const text = 'Rates held steady.';
+      for (const [accept, type] of [
+        ['audio/wav', 'audio/wav'],
+        ['audio/ogg', 'audio/ogg'],
+        ['audio/ogg;q=0.5, audio/wav', 'audio/wav'],
+        ['*/*', 'audio/mpeg'],
+      ] as const) {
+        const answer = await synthesize({ text }, { accept });
+        expect(answer.status, `${accept}: ${answer.bytes.toString().slice(0, 200)}`).toBe(200);
+        expect(answer.headers.get('content-type'), accept).toBe(type);
+      }
+      expect((await synthesize({ text })).headers.get('content-type')).toBe('audio/mpeg');
+      const refused = await request<ErrorBody>(api, 'POST', '/v1/synthesize', {
+        body: { text, format: 'mp3' },
+        apiKey: key,
+        headers: { accept: 'audio/wav' },
+      });
+      expect([refused.status, refused.body.error.code]).toEqual([406, 'not_acceptable']);
+      expect(refused.body.error.message).toMatch(/format mp3 is sent as audio\/mpeg/);
+    });
+
     it('picks the default voice of a language or locale when no voice is named', async () => {
       const voiceFor = async (body: object) => {
         const answer = await synthesize({ text: 'Bonjour. Hola. Olá.', format: 'wav', ...body }, asJson);
@@ -486,6 +508,9 @@ describe('speech on the API', () => {
 
     it.each([
       ['empty text', { text: '' }, 'text', /empty/],
+      ['a NUL alone', { text: '\u0000' }, 'text', /nothing to speak/],
+      ['emoji alone', { text: '😀🎉' }, 'text', /nothing to speak/],
+      ['punctuation alone', { text: '!!! ???' }, 'text', /nothing to speak/],
       ['whitespace-only text', { text: ' \n\t  ' }, 'text', /empty/],
       ['no text', { voice: 'en-US-slt-hts' }, 'text', /required/],
       ['text of the wrong type', { text: 42 }, 'text', /string/],

@@ -3,7 +3,7 @@
 // A synthesized file is stored under its content address, so the same request twice synthesizes once.
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { audioFormats, contentTypes, type AudioStore } from '../../audio/audio-store.ts';
+import { audioFormats, contentTypes, type AudioFormat, type AudioStore } from '../../audio/audio-store.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import { isUnavailable } from '../../runtime/kafka/errors.ts';
 import { speechProviderNames } from '../../speech/provider-factory.ts';
@@ -12,7 +12,7 @@ import { InvalidSpeechRequest, type Synthesis, type SynthesizedAudio } from '../
 import { voiceGenders, voiceQualities, type Voice } from '../../speech/voice.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import { enumInAnyCase, enumWithAliases } from '../http/params.ts';
+import { enumInAnyCase, quote } from '../http/params.ts';
 import { isLanguageCode } from '../../sources/source.ts';
 
 export interface SpeechDependencies {
@@ -63,7 +63,9 @@ const requestFormats = [...audioFormats, 'url'] as const;
 const synthesizeRequest = z
   .object({
     text: z.string({ error: 'must be a string' }).meta({
-      description: 'Up to 5,000 characters, read as plain text (markup is spoken, never interpreted).',
+      description:
+        'Up to 5,000 characters, read as plain text (markup is spoken, never interpreted), with at least ' +
+        'one letter or digit (emoji and punctuation alone are not read aloud).',
     }),
     voice: z
       .string()
@@ -82,15 +84,15 @@ const synthesizeRequest = z
       description: '1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5).',
     }),
     // In any case (`MP3`), and the names clients also use for these formats.
-    format: enumWithAliases(
-      requestFormats,
-      { mpeg: 'mp3', wave: 'wav', opus: 'ogg', oga: 'ogg' },
-      'mp3',
-    ).meta({
-      description:
-        'mp3, wav or ogg (Opus), in any case; `url`: an mp3 answered as JSON with its signed URL, as ' +
-        '`Accept: application/json` does for any format. Default: mp3.',
-    }),
+    format: enumInAnyCase(requestFormats, { mpeg: 'mp3', wave: 'wav', opus: 'ogg', oga: 'ogg' })
+      .optional()
+      .meta({
+        default: 'mp3',
+        description:
+          'mp3, wav or ogg (Opus), in any case; `url`: an mp3 answered as JSON with its signed URL, as ' +
+          '`Accept: application/json` does for any format. Default: the audio type `Accept` prefers ' +
+          '(audio/mpeg, audio/wav, audio/ogg), else mp3.',
+      }),
   })
   .meta({ id: 'SynthesizeRequest' });
 
@@ -170,6 +172,35 @@ async function sendAudio(ctx: Context, result: SynthesizedAudio, store: AudioSto
   ctx.body = file.body;
 }
 
+/**
+ * The audio format to make and whether to answer JSON instead of its bytes. `format` given: that format,
+ * as bytes unless Accept prefers JSON, and 406 if Accept takes neither (an mp3 sent to a client that
+ * asked for audio/wav alone would be played as noise). Left out: the audio type Accept prefers, mp3 when
+ * it prefers none.
+ */
+function answerFormat(
+  ctx: Context,
+  asked: (typeof requestFormats)[number] | undefined,
+): { format: AudioFormat; asJson: boolean } {
+  if (asked === 'url') return { format: 'mp3', asJson: true };
+  const json = 'application/json';
+  if (asked === undefined) {
+    const preferred = ctx.accepts(...audioFormats.map((f) => contentTypes[f]), json);
+    const format = audioFormats.find((f) => contentTypes[f] === preferred) ?? 'mp3';
+    return { format, asJson: preferred === json };
+  }
+  const preferred = ctx.accepts(contentTypes[asked], json);
+  if (preferred === false) {
+    throw new ApiError(
+      'not_acceptable',
+      `format ${asked} is sent as ${contentTypes[asked]}, which Accept ${quote(ctx.get('Accept'))} does not ` +
+        `accept; leave format out to get the audio type Accept names, or accept ${contentTypes[asked]} or ` +
+        `application/json`,
+    );
+  }
+  return { format: asked, asJson: preferred === json };
+}
+
 export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
   return [
     defineRoute({
@@ -233,7 +264,7 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
       },
       errors: ['invalid_json', 'unsupported_media_type', 'provider_unavailable'],
       handler: async (ctx, { body }) => {
-        const format = body.format === 'url' ? 'mp3' : body.format;
+        const { format, asJson } = answerFormat(ctx, body.format);
         const result = await speaking(() =>
           deps.synthesis.synthesize({
             text: body.text,
@@ -243,10 +274,7 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
             ...(body.speed !== undefined ? { speed: body.speed } : {}),
           }),
         );
-        if (
-          body.format === 'url' ||
-          ctx.accepts(contentTypes[format], 'application/json') === 'application/json'
-        ) {
+        if (asJson) {
           ctx.body = synthesizedView(result, deps.audio);
           return;
         }
