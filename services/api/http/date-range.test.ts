@@ -3,35 +3,37 @@ import { parseDateRange } from './date-range.ts';
 
 const now = new Date('2026-11-20T12:00:00Z');
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** Now included, the future not: an article dated ahead is in no span up to now. */
+const upToNow = '2026-11-20T12:00:00.001Z';
 
 describe('date_range', () => {
   it.each([
-    ['24h', '2026-11-19T12:00:00.000Z', null],
-    ['7d', '2026-11-13T12:00:00.000Z', null],
-    ['30d', '2026-10-21T12:00:00.000Z', null],
-    ['12h', '2026-11-20T00:00:00.000Z', null],
-    ['2w', '2026-11-06T12:00:00.000Z', null],
-    ['90D', '2026-08-22T12:00:00.000Z', null],
-    ['PT6H', '2026-11-20T06:00:00.000Z', null],
-    ['P7D', '2026-11-13T12:00:00.000Z', null],
-    ['p1w', '2026-11-13T12:00:00.000Z', null],
-    ['P1DT12H', '2026-11-19T00:00:00.000Z', null],
-    ['last_7_days', '2026-11-13T12:00:00.000Z', null],
-    ['past week', '2026-11-13T12:00:00.000Z', null],
-    ['Last 24 Hours', '2026-11-19T12:00:00.000Z', null],
+    ['24h', '2026-11-19T12:00:00.000Z', upToNow],
+    ['7d', '2026-11-13T12:00:00.000Z', upToNow],
+    ['30d', '2026-10-21T12:00:00.000Z', upToNow],
+    ['12h', '2026-11-20T00:00:00.000Z', upToNow],
+    ['2w', '2026-11-06T12:00:00.000Z', upToNow],
+    ['90D', '2026-08-22T12:00:00.000Z', upToNow],
+    ['PT6H', '2026-11-20T06:00:00.000Z', upToNow],
+    ['P7D', '2026-11-13T12:00:00.000Z', upToNow],
+    ['p1w', '2026-11-13T12:00:00.000Z', upToNow],
+    ['P1DT12H', '2026-11-19T00:00:00.000Z', upToNow],
+    ['last_7_days', '2026-11-13T12:00:00.000Z', upToNow],
+    ['past week', '2026-11-13T12:00:00.000Z', upToNow],
+    ['Last 24 Hours', '2026-11-19T12:00:00.000Z', upToNow],
     // Months and years are calendar ones, counted back from now; a day past the month's end is its last.
-    ['last-month', '2026-10-20T12:00:00.000Z', null],
-    ['P1M', '2026-10-20T12:00:00.000Z', null],
-    ['3mo', '2026-08-20T12:00:00.000Z', null],
-    ['1y', '2025-11-20T12:00:00.000Z', null],
-    ['P1Y2M10DT2H30M', '2025-09-10T09:30:00.000Z', null],
-    ['past year', '2025-11-20T12:00:00.000Z', null],
-    ['90min', '2026-11-20T10:30:00.000Z', null],
-    ['PT30M', '2026-11-20T11:30:00.000Z', null],
-    ['15 minutes', '2026-11-20T11:45:00.000Z', null],
-    ['day', '2026-11-19T12:00:00.000Z', null],
-    ['2 weeks', '2026-11-06T12:00:00.000Z', null],
-    ['today', '2026-11-20T00:00:00.000Z', null],
+    ['last-month', '2026-10-20T12:00:00.000Z', upToNow],
+    ['P1M', '2026-10-20T12:00:00.000Z', upToNow],
+    ['3mo', '2026-08-20T12:00:00.000Z', upToNow],
+    ['1y', '2025-11-20T12:00:00.000Z', upToNow],
+    ['P1Y2M10DT2H30M', '2025-09-10T09:30:00.000Z', upToNow],
+    ['past year', '2025-11-20T12:00:00.000Z', upToNow],
+    ['90min', '2026-11-20T10:30:00.000Z', upToNow],
+    ['PT30M', '2026-11-20T11:30:00.000Z', upToNow],
+    ['15 minutes', '2026-11-20T11:45:00.000Z', upToNow],
+    ['day', '2026-11-19T12:00:00.000Z', upToNow],
+    ['2 weeks', '2026-11-06T12:00:00.000Z', upToNow],
+    ['today', '2026-11-20T00:00:00.000Z', upToNow],
     ['Yesterday', '2026-11-19T00:00:00.000Z', '2026-11-20T00:00:00.000Z'],
   ])('%s is a window up to now (or a UTC day)', (text, from, to) => {
     const range = parseDateRange(text, now);

@@ -65,6 +65,13 @@ const expected =
   '(2026-01-31) or month (2026-01), or FROM..TO with ISO 8601 dates or instants (e.g. 2026-01-01..2026-01-31; ' +
   'FROM/TO and FROM,TO also)';
 
+/**
+ * The end of a span up to now: now included, the future not. The poller keeps a date up to two hours
+ * ahead (clocks and time zones are often a little off), and such an article is not one of "the last
+ * hour" before its time comes.
+ */
+const upToNow = (now: Date) => new Date(now.getTime() + 1);
+
 export function parseDateRange(raw: string, now: Date): DateRange | string {
   const text = raw.trim();
   const span = spanOf(text);
@@ -74,13 +81,13 @@ export function parseDateRange(raw: string, now: Date): DateRange | string {
     const ms = now.getTime() - from.getTime();
     if (ms <= 0) return `${JSON.stringify(text)} is an empty span; ${expected}`;
     if (ms > longestSpanMs) return `${JSON.stringify(text)} is longer than 3660 days`;
-    return { from, to: null };
+    return { from, to: upToNow(now) };
   }
   const lower = text.toLowerCase();
   if (lower === 'today' || lower === 'yesterday') {
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     return lower === 'today'
-      ? { from: new Date(midnight), to: null }
+      ? { from: new Date(midnight), to: upToNow(now) }
       : { from: new Date(midnight - day), to: new Date(midnight) };
   }
   // One date or one month: all of it.
