@@ -12,5 +12,6 @@ describe('delivery cursors', () => {
     expect(decodeDeliveryCursor(forged(['deliveries', -1, 'msg_1']))).toBeNull();
     expect(decodeDeliveryCursor(forged(['deliveries', 1, '']))).toBeNull();
     expect(decodeDeliveryCursor(forged(['deliveries', 1.5, 'msg_1']))).toBeNull();
+    expect(decodeDeliveryCursor(forged(['deliveries', 2 ** 32, 'msg_1']))).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // record; the attempts it took are the outcomes recorded for it.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
-import { raw, sql } from '../runtime/clickhouse/literal.ts';
+import { isDateTimeSeconds, raw, sql } from '../runtime/clickhouse/literal.ts';
 import type { WebhookDelivery } from '../runtime/events/types.generated.ts';
 import { isoTime } from '../runtime/clickhouse/read-model.ts';
 import { pendingJob } from './delivery-job.ts';
@@ -75,13 +75,12 @@ export function decodeDeliveryCursor(text: string): DeliveryCursor | null {
       Array.isArray(value) &&
       value.length === 3 &&
       value[0] === cursorMark &&
-      Number.isInteger(value[1]) &&
-      value[1] >= 0 &&
+      isDateTimeSeconds(value[1]) &&
       typeof value[2] === 'string' &&
       value[2].length > 0 &&
       value[2].length <= 200
     )
-      return { createdAt: value[1] as number, id: value[2] };
+      return { createdAt: value[1], id: value[2] };
   } catch {
     // not base64url JSON: fall through
   }

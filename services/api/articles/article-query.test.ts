@@ -102,6 +102,11 @@ describe('article list SQL', () => {
       'abc',
       Buffer.from('[1,2]').toString('base64url'),
       Buffer.from('{"a":1}').toString('base64url'),
+      // Times no DateTime holds (toDateTime would wrap them round), and an empty id.
+      Buffer.from('[-1,"art_1"]').toString('base64url'),
+      Buffer.from('[4294967296,"art_1"]').toString('base64url'),
+      Buffer.from('[1e20,"art_1"]').toString('base64url'),
+      Buffer.from('[1767225600,""]').toString('base64url'),
     ]) {
       expect(decodeCursor(bad), bad).toBeNull();
     }

@@ -2,7 +2,7 @@
 // equal timestamps still have one order) and the page. Pure, so it is unit
 // tested; every value goes through sql`` (literal escaping).
 import { latestRows, latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
-import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { inList, isDateTimeSeconds, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import type { DateRange } from '../http/date-range.ts';
 import { membersOf, storyMembership } from '../stories/story-membership.ts';
 import { facet } from '../../search/article-list.ts';
@@ -405,11 +405,12 @@ export function decodeCursor(text: string): Cursor | null {
     if (
       Array.isArray(value) &&
       value.length === 2 &&
-      Number.isInteger(value[0]) &&
+      isDateTimeSeconds(value[0]) &&
       typeof value[1] === 'string' &&
+      value[1].length > 0 &&
       value[1].length <= 200
     ) {
-      return { publishedAt: value[0] as number, id: value[1] };
+      return { publishedAt: value[0], id: value[1] };
     }
   } catch {
     // not base64url JSON: fall through

@@ -10,6 +10,8 @@ describe('story cursors', () => {
     expect(decodeStoryCursor('not a cursor')).toBeNull();
     const negative = Buffer.from(JSON.stringify([-1, 5, 'sty_1'])).toString('base64url');
     expect(decodeStoryCursor(negative)).toBeNull();
+    const beyond = Buffer.from(JSON.stringify([1, 2 ** 32, 'sty_1'])).toString('base64url');
+    expect(decodeStoryCursor(beyond)).toBeNull();
     const empty = Buffer.from(JSON.stringify([1, 5, ''])).toString('base64url');
     expect(decodeStoryCursor(empty)).toBeNull();
   });

@@ -1,7 +1,7 @@
 // The SQL behind the stories (GET /v1/stories, GET /v1/stories/{id}, story_id and collapse=story on
 // the articles). Pure, so it is unit tested; every value goes through sql``.
 import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
-import { inList, raw, sql } from '../../runtime/clickhouse/literal.ts';
+import { inList, isDateTimeSeconds, raw, sql } from '../../runtime/clickhouse/literal.ts';
 import { contentConditions, dateConditions, type ArticleFilter } from '../articles/article-query.ts';
 import { membersOf, storyMembership } from './story-membership.ts';
 
@@ -42,15 +42,13 @@ export function decodeStoryCursor(text: string): StoryCursor | null {
     if (
       Array.isArray(value) &&
       value.length === 3 &&
-      Number.isInteger(value[0]) &&
-      Number.isInteger(value[1]) &&
-      value[0] >= 0 &&
-      value[1] >= 0 &&
+      isDateTimeSeconds(value[0]) &&
+      isDateTimeSeconds(value[1]) &&
       typeof value[2] === 'string' &&
       value[2].length > 0 &&
       value[2].length <= 200
     ) {
-      return { asOf: value[0] as number, lastMatch: value[1] as number, id: value[2] };
+      return { asOf: value[0], lastMatch: value[1], id: value[2] };
     }
   } catch {
     // not base64url JSON: fall through

@@ -38,6 +38,13 @@ function escapeString(value: string): string {
   return `'${out}'`;
 }
 
+/**
+ * Whether a number is a time a ClickHouse DateTime holds, in Unix seconds: 1970 to 2106 (32 bits,
+ * unsigned). A cursor carrying another would be wrapped round by toDateTime and page from anywhere.
+ */
+export const isDateTimeSeconds = (value: unknown): value is number =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0xffff_ffff;
+
 /** A DateTime as ClickHouse reads it: 'YYYY-MM-DD hh:mm:ss' in UTC (seconds precision, as 18.16 has). */
 export function dateTimeText(value: Date | number): string {
   const date = typeof value === 'number' ? new Date(value) : value;
