@@ -1785,7 +1785,7 @@ export interface operations {
                 date_range?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
-                /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary). */
+                /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary); without `q`, 400. */
                 search_in?: string;
                 /** @description A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, case-insensitive), or several separated by commas: an article naming any of them matches. */
                 entity?: string;
@@ -2032,7 +2032,7 @@ export interface operations {
                 date_range?: string;
                 /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals; NOT binds tighter than AND, AND than OR. Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
-                /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary). */
+                /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary); without `q`, 400. */
                 search_in?: string;
                 /** @description A person, organisation or place the enrichment found in the article (as in `enrichment.entities`, case-insensitive), or several separated by commas: an article naming any of them matches. */
                 entity?: string;

@@ -35,10 +35,16 @@ describe('article list SQL', () => {
     ]);
     expect(keyFacets({ languages: ['en'], sources: ['bbc', 'The Guardian'] })).toEqual([
       'source:bbc',
-      'source_name:bbc',
       'source:The Guardian',
+      'source:the guardian',
+      'source_name:bbc',
       'source_name:the guardian',
     ]);
+    // An id in capitals names the id (ids are made in lowercase), as the docs say source is in any case.
+    expect(keyFacets({ sources: ['SRC_1A2B'] })).toContain('source:src_1a2b');
+    expect(articleListQuery({ sources: ['SRC_1A2B'] }, { limit: 20, offset: 0 })).toContain(
+      "source_id IN ('SRC_1A2B', 'src_1a2b')",
+    );
     // A search is checked against the text, which only the rows of every article carry.
     expect(keyFacets({ sources: ['bbc'], search: parseSearch('rates') })).toEqual(['']);
     const text = articleListQuery({ categories: ['science'], languages: ['en'] }, { limit: 20, offset: 0 });

@@ -99,7 +99,9 @@ export function contentConditions(filter: ArticleFilter, narrowed = false): stri
     where.push(sql`article_id IN (SELECT article_id FROM ${membersOf([filter.storyId])})`);
   if (filter.sources?.length) {
     const names = filter.sources.map((s) => s.toLowerCase());
-    where.push(sql`(source_id IN ${inList(filter.sources)} OR lowerUTF8(source_name) IN ${inList(names)})`);
+    where.push(
+      sql`(source_id IN ${inList(sourceIdForms(filter.sources))} OR lowerUTF8(source_name) IN ${inList(names)})`,
+    );
   }
   if (filter.search) {
     const fields = filter.searchIn ?? defaultSearchFields;
@@ -183,6 +185,11 @@ export function listSource(filter: ArticleFilter): ListSource {
   };
 }
 
+/** The ids a `source` value may name: as given, and in lowercase, as ids are made (SRC_1A2B is src_1a2b). */
+function sourceIdForms(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap((s) => [s, s.toLowerCase()]))];
+}
+
 /**
  * The facets whose rows hold every article the filter can match, the narrowest first: a source is one
  * of hundreds, a category one of about ten, a language one of a few. A search reads the rows of every
@@ -191,7 +198,12 @@ export function listSource(filter: ArticleFilter): ListSource {
 export function keyFacets(filter: ArticleFilter): string[] {
   if (filter.search) return [facet.all];
   if (filter.sources?.length)
-    return [...new Set(filter.sources.flatMap((s) => [facet.source(s), facet.sourceName(s)]))];
+    return [
+      ...new Set([
+        ...sourceIdForms(filter.sources).map(facet.source),
+        ...filter.sources.map(facet.sourceName),
+      ]),
+    ];
   if (filter.categories?.length) return filter.categories.map(facet.category);
   if (filter.languages?.length) return filter.languages.map(facet.language);
   return [facet.all];

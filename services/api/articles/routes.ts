@@ -176,6 +176,8 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
       handler: async (ctx, { query }) => {
         const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
         if (after === null) throw invalidParameter('cursor', 'is not a cursor returned by this API');
+        if (query.search_in && !query.q)
+          throw invalidParameter('search_in', 'needs q, the words to look for in those fields');
         if (query.sort_by === 'relevance') {
           if (!query.q) throw invalidParameter('sort_by', 'relevance needs q, the words to be relevant to');
           if (after)

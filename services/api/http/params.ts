@@ -275,7 +275,7 @@ export const searchParam = z
 export const searchInParam = listParam({
   check: (f) => (searchFields as readonly string[]).includes(f),
   expected: `a field to search (one of ${searchFields.join(', ')})`,
-  description: `Where \`q\` looks, one or several separated by commas: ${searchFields.join(', ')} (default title,summary).`,
+  description: `Where \`q\` looks, one or several separated by commas: ${searchFields.join(', ')} (default title,summary); without \`q\`, 400.`,
   example: 'title,summary,content',
 });
 

@@ -101,6 +101,8 @@ export function storyRoutes(stories: StoryStore, articles: ArticleStore): RouteS
       handler: async (ctx, { query }) => {
         const after = query.cursor === undefined ? undefined : decodeStoryCursor(query.cursor);
         if (after === null) throw invalidParameter('cursor', 'is not a story cursor returned by this API');
+        if (query.search_in && !query.q)
+          throw invalidParameter('search_in', 'needs q, the words to look for in those fields');
         const page = await stories.list(
           {
             categories: query.category,
