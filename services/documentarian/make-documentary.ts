@@ -132,11 +132,15 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
       length,
       language,
     });
+    // The articles the programme cites: a story the script had no room for (its length is budgeted in
+    // words) is not listed beside the chapters as if it were in it.
+    const inScript = new Set(script.segments.flatMap((s) => s.articleIds));
     await advance({
       stage: 'narrating',
       progress: progressAt.narrating,
       script_writer: writer,
       segments: script.segments.map(segmentEvent),
+      articles: state.articles.filter((a) => inScript.has(a.article_id)),
     });
   }
 

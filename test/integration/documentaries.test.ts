@@ -215,6 +215,9 @@ describe('documentaries end to end', () => {
     const cited = new Set(ready.articles.map((a) => a.id));
     for (const chapter of ready.chapters)
       for (const id of chapter.article_ids) expect(cited.has(id)).toBe(true);
+    // And only those: a story the script had no room for is not listed as if it were in the programme.
+    const inChapters = new Set(ready.chapters.flatMap((c) => c.article_ids));
+    expect(ready.articles.filter((a) => !inChapters.has(a.id)).map((a) => a.title)).toEqual([]);
 
     // Another tenant cannot read it.
     const other = { apiKey: stack.otherClient.apiKey };
