@@ -27,6 +27,22 @@ describe('plainText', () => {
   });
 });
 
+describe('plainText and invisible characters', () => {
+  it('removes soft hyphens, zero-width spaces, word joiners and byte order marks', () => {
+    expect(plainLine('Infla\u00adtion')).toBe('Inflation');
+    expect(plainLine('Infla&shy;tion &amp; zero\u200bwidth\u2060joined\ufeff')).toBe(
+      'Inflation & zerowidthjoined',
+    );
+    expect(plainText('<p>Hyphen&#173;ated</p><p>\u200b</p><p>a \u200b b</p>')).toBe('Hyphenated\n\na b');
+  });
+
+  it('keeps the joiners that scripts and emoji need', () => {
+    // Persian's zero-width non-joiner, a Devanagari conjunct's joiner, an emoji sequence.
+    for (const text of ['می\u200cخواهم', 'क्\u200dष', '👩\u200d💻 coder', '👨\u200d👩\u200d👧\u200d👦'])
+      expect(plainLine(text), JSON.stringify(text)).toBe(text);
+  });
+});
+
 describe('plainText and control characters', () => {
   it('drops the control characters that decoding references makes, and unpaired surrogates', () => {
     expect(plainText('<p>a&#1;b&#x1b;c&#127;d</p>')).toBe('abcd');
@@ -75,7 +91,12 @@ function randomTexts(count: number, seed: number): string[] {
 const cleaned = (text: string) =>
   text
     .split(/\n\s*\n/)
-    .map((block) => withoutControlCharacters(block).replace(/\s+/g, ' ').trim())
+    .map((block) =>
+      withoutControlCharacters(block)
+        .replace(/[\u00ad\u200b\u2060]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter(Boolean)
     .join('\n\n');
 

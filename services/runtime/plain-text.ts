@@ -1,6 +1,7 @@
 // Plain text from the HTML that feeds carry: tags dropped, entities decoded,
 // script/style content skipped, paragraphs kept as blank-line-separated
-// blocks, whitespace collapsed. Built on htmlparser2's streaming tokenizer
+// blocks, whitespace collapsed, invisible characters (soft hyphens, zero-width
+// spaces) removed. Built on htmlparser2's streaming tokenizer
 // because it runs for every field of every item: a full HTML-to-text renderer
 // cost ~1 ms a call, this costs microseconds.
 import { Parser } from 'htmlparser2';
@@ -52,6 +53,15 @@ const skippedElements = new Set([
 ]);
 
 const collapse = (block: string) => block.replace(/\s+/g, ' ').trim();
+
+/**
+ * Characters that a line of text never shows and that no script needs: the soft hyphen (U+00AD), the
+ * zero-width space (U+200B) and the word joiner (U+2060); U+FEFF goes with the control characters
+ * (text-repair.ts).
+ * Left in, "Infla\u00ADtion" is not found as "Inflation". The zero-width (non-)joiners U+200C and
+ * U+200D stay: Persian, the Indic scripts and emoji sequences (👩‍💻) need them.
+ */
+const invisible = /[\u00ad\u200b\u2060]/g;
 
 /** Anything that makes a text not simple (isSimpleText): a character outside the set, or a space astray. */
 const notSimple = /[^\x20-\x7e\xa1-\xac\xae-\u02ff\u2010-\u2027\u2030-\u205e\u20ac]| {2}|^ | $/;
@@ -111,9 +121,10 @@ export function plainText(html: string | null | undefined): string {
 
 // Decoding references can make control characters ("&#1;") that the feed's text
 // repair (text-repair.ts) never saw; and a cut must not leave half a surrogate pair.
+// Invisible characters go before whitespace is collapsed: "a \u200b b" is "a b".
 function joinBlocks(blocks: readonly string[]): string {
   const text = blocks
-    .map((block) => collapse(withoutControlCharacters(block)))
+    .map((block) => collapse(withoutControlCharacters(block).replace(invisible, '')))
     .filter(Boolean)
     .join('\n\n');
   if (text.length <= maxTextLength) return text;

@@ -8,6 +8,7 @@ import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
+import { titleText } from './title-text.ts';
 
 /**
  * An article of the feed, or why the item was skipped. `dated`: the feed gave the item a usable date
@@ -16,11 +17,15 @@ import { publishedAt } from './published-at.ts';
  */
 export type NormalisedItem = { article: ArticleDiscovered; dated: boolean } | { skipped: string };
 
-const maxTitleLength = 500;
+/** A title is a line: a longer one is cut, at a word, and says so with "…" (capped). */
+export const maxTitleLength = 500;
 /** An outlet's name (RSS <source>) is a name: a longer text there is not one. */
 const maxPublisherNameLength = 200;
-/** Bylines of many authors stay well within this; a longer one is cut, so the event stays within a record. */
-const maxAuthorLength = 500;
+/**
+ * Bylines of many authors stay well within this; a longer one is cut (capped), so the event stays
+ * within a record.
+ */
+export const maxAuthorLength = 500;
 /**
  * The longest summary and content an article event carries (characters). Each event is one Kafka record,
  * and the broker refuses a record batch over 1 MiB: a feed whose items carried 150 kB descriptions had
@@ -30,15 +35,39 @@ const maxAuthorLength = 500;
 export const maxSummaryLength = 10_000;
 export const maxContentLength = 100_000;
 
-/** `text` cut to at most `max` characters, at a space when one is near, ending with "…". */
+/**
+ * `text` cut to at most `max` characters (UTF-16 code units, as String.length counts), at a space when
+ * one is near, else between two graphemes, ending with "…".
+ */
 export function capped(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.lastIndexOf(' ', max - 1);
-  if (cut < max * 0.9) cut = max - 1;
-  // Never between the two halves of a surrogate pair.
-  const code = text.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  if (cut < max * 0.9) cut = graphemeStart(text, max - 1);
   return `${text.slice(0, cut).trimEnd()}…`;
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** How far before a cut graphemes are looked for (code units): far beyond any real one's length. */
+const graphemeWindow = 128;
+
+/**
+ * Where the grapheme that `index` is in starts: a cut there leaves each character whole, an emoji with
+ * its skin tone and joined emoji (👩‍👩‍👧‍👦), a flag's two letters, a letter with its accents. Slicing at
+ * `index` split them, or a surrogate pair. Only a window before the cut is read (a content is not
+ * segmented whole to cut it); a "grapheme" longer than the window (a run of stacked accents) is cut
+ * inside, though never between the halves of a surrogate pair.
+ */
+function graphemeStart(text: string, index: number): number {
+  const from = Math.max(0, index - graphemeWindow);
+  let start = 0;
+  // Up to the whole character at `index`: whether a grapheme starts there depends on it.
+  for (const segment of graphemes.segment(text.slice(from, index + 2))) {
+    if (segment.index > index - from) break;
+    start = segment.index;
+  }
+  if (start > 0) return from + start;
+  const code = text.charCodeAt(index - 1);
+  return code >= 0xd800 && code <= 0xdbff ? index - 1 : index;
 }
 
 /** The longest title made from an item's text. */
@@ -107,7 +136,7 @@ export function normaliseFeed(
     if (detected === undefined) {
       const sample = feed.items
         .slice(0, 20)
-        .map((i) => `${plainLine(i.title)}. ${plainText(i.summaryHtml).slice(0, 300)}`)
+        .map((i) => `${titleText(i.title)}. ${plainText(i.summaryHtml).slice(0, 300)}`)
         .join('\n')
         .slice(0, 3_000);
       detected = detectLanguage(sample);
@@ -129,6 +158,9 @@ export function normaliseFeed(
 }
 
 const baseOf = (feed: ParsedFeed, source: Source) => feed.siteUrl ?? source.feed_url;
+
+/** Plain text on one line, as plainLine makes it of HTML. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** An item's link, and the URL its id is derived from when no guid identifies it alone. */
 export interface ItemPlan extends ItemLink {
@@ -207,7 +239,7 @@ export function linksToTellApart(
   const apart = new Set<number>();
   for (const group of groups.values()) {
     if (group.length < 2) continue;
-    const titles = new Set(group.map((i) => plainLine(items[i]!.title)));
+    const titles = new Set(group.map((i) => titleText(items[i]!.title)));
     const resolved = new Set(group.map((i) => links[i]!.link!.resolved));
     if (titles.size > 1 && resolved.size > 1) for (const i of group) apart.add(i);
   }
@@ -245,7 +277,7 @@ function normaliseItem(
 ): NormalisedItem {
   const url = link?.canonical ?? null;
   if (!url || originalUrl === null)
-    return { skipped: `item "${plainLine(item.title) || item.guid || '(untitled)'}" has no usable link` };
+    return { skipped: `item "${titleText(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
   const description = plainText(item.summaryHtml);
   let content = capped(plainText(item.contentHtml), maxContentLength);
@@ -253,8 +285,10 @@ function normaliseItem(
   // description is the content, so the article keeps all of it and the summary is cut as usual.
   if (!content && description.length > maxSummaryLength) content = capped(description, maxContentLength);
   const summary = capped(description, maxSummaryLength) || leadOf(content);
-  let title = plainLine(item.title).slice(0, maxTitleLength);
-  if (!title) title = titleFromText(plainLine(summary || content));
+  let title = capped(titleText(item.title), maxTitleLength);
+  // The summary and content are plain text already: read as HTML again, their "<int>" (written
+  // "&lt;int&gt;") would go as a tag, and their "&amp;lt;" would become "<".
+  if (!title) title = titleFromText(oneLine(summary || content));
   if (!title) return { skipped: `item ${url} has neither title nor text` };
 
   const published = publishedAt(item.published, discoveredAt);
@@ -272,7 +306,7 @@ function normaliseItem(
       title,
       summary,
       content,
-      author: plainLine(item.author).slice(0, maxAuthorLength) || null,
+      author: capped(plainLine(item.author), maxAuthorLength) || null,
       published_at: published.at,
       published_at_clamped: published.clamped,
       discovered_at: discoveredAt,

@@ -7,7 +7,9 @@ import {
   maxContentLength,
   maxSummaryLength,
   leadOf,
+  maxAuthorLength,
   maxDerivedTitleLength,
+  maxTitleLength,
   normaliseFeed,
   sharedGuids,
   titleFromText,
@@ -407,6 +409,29 @@ describe('capped text', () => {
     expect([...cutEmoji.slice(0, -1)].every((c) => c === '😀')).toBe(true);
   });
 
+  it('never cuts inside a grapheme: joined emoji, a flag, a skin tone, a letter and its accents', () => {
+    for (const grapheme of ['👨\u200d👩\u200d👧\u200d👦', '🇬🇧', '👍🏽', 'e\u0301\u0323', 'नि']) {
+      // Unspaced text (as Chinese and Japanese are), so the cut is not at a space; at every offset.
+      for (let at = 90; at < 100; at++) {
+        const text = `${'字'.repeat(at)}${grapheme}${'字'.repeat(50)}`;
+        const cut = capped(text, 100);
+        expect(cut.length, `${grapheme} at ${at}`).toBeLessThanOrEqual(100);
+        expect(cut.endsWith('…')).toBe(true);
+        const kept = cut.slice(0, -1);
+        expect(text.startsWith(kept)).toBe(true);
+        // At the cap, or before the grapheme when the cap is inside it: it is kept whole or not at all.
+        const across = at < 99 && 99 < at + grapheme.length;
+        expect(kept.length, `${grapheme} at ${at}`).toBe(across ? at : 99);
+      }
+    }
+  });
+
+  it('cuts inside a run of stacked accents longer than a grapheme can be read, never between surrogates', () => {
+    const zalgo = `a${'\u0301'.repeat(300)}`;
+    expect(capped(zalgo, 100)).toHaveLength(100);
+    expect(capped(`${'𝒜'.repeat(60)}`, 101)).toBe(`${'𝒜'.repeat(50)}…`);
+  });
+
   it('keeps an article event within what a Kafka record may carry', () => {
     const big = `<p>${'Lorem ipsum dolor sit amet. '.repeat(40_000)}</p>`;
     const item: ParsedItem = {
@@ -450,7 +475,8 @@ describe('capped text', () => {
       0,
     );
     if (!n || !('article' in n)) throw new Error('skipped');
-    expect(n.article.author).toHaveLength(500);
+    // Cut between two emoji, and said so.
+    expect(n.article.author).toBe(`${'😀'.repeat(249)}…`);
     expect(n.article.summary.length).toBeLessThanOrEqual(maxSummaryLength);
     expect(n.article.content.length).toBeLessThanOrEqual(maxContentLength);
     expect(Buffer.byteLength(JSON.stringify(n.article))).toBeLessThan(512 * 1024);
@@ -470,6 +496,78 @@ const feedOf = (items: ParsedItem[]): ParsedFeed => ({
   warnings: [],
   hints: noHints,
   items,
+});
+
+describe("an item's title and author", () => {
+  const source = () => sourceAt('https://news.example/feed.xml');
+  const articleOf = (fields: Partial<ParsedItem>) => {
+    const [n] = normaliseFeed(
+      feedOf([parsedItem({ guid: 'g', url: 'https://news.example/a', ...fields })]),
+      source(),
+      0,
+    );
+    if (!n || !('article' in n)) throw new Error('expected an article');
+    return n.article;
+  };
+
+  it('keeps the angle brackets of a title escaped once, and drops its markup', () => {
+    expect(articleOf({ title: 'std::vector<int> explained' }).title).toBe('std::vector<int> explained');
+    expect(articleOf({ title: 'The <dialog> element' }).title).toBe('The <dialog> element');
+    expect(articleOf({ title: '<b>Breaking</b>: rates rise' }).title).toBe('Breaking: rates rise');
+    expect(articleOf({ title: 'Rates <em>rise</em>' }).title).toBe('Rates rise');
+  });
+
+  it('tells apart items on one link whose titles differ only in angle brackets', () => {
+    const items = ['vector<int>', 'vector<long>'].map((title, i) =>
+      parsedItem({ title, url: `https://news.example/live#post-${i}` }),
+    );
+    const normalised = normaliseFeed(feedOf(items), source(), 0);
+    const ids = normalised.map((n) => ('article' in n ? n.article.article_id : n.skipped));
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('removes invisible characters from title, summary and content, and keeps emoji whole', () => {
+    const article = articleOf({
+      title: 'Infla\u00adtion hits 5\u200b% 👩\u200d💻',
+      summaryHtml: '<p>Infla&shy;tion&#x200B; rose.</p>',
+      contentHtml: '<p>Zero\u2060width\ufeff text.</p>',
+    });
+    expect(article.title).toBe('Inflation hits 5% 👩\u200d💻');
+    expect(article.summary).toBe('Inflation rose.');
+    expect(article.content).toBe('Zerowidth text.');
+  });
+
+  it('cuts a long title at a word, says so with "…", and keeps it within the limit', () => {
+    const words = Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    const title = articleOf({ title: words }).title;
+    expect(title.length).toBeLessThanOrEqual(maxTitleLength);
+    expect(title.length).toBeGreaterThan(maxTitleLength * 0.9);
+    expect(title.endsWith('…')).toBe(true);
+    expect(words.startsWith(title.slice(0, -1))).toBe(true);
+    expect(words[title.length - 1]).toBe(' ');
+    // A title within the limit is left whole.
+    const whole = 'x'.repeat(maxTitleLength);
+    expect(articleOf({ title: whole }).title).toBe(whole);
+  });
+
+  it('cuts a long unspaced title between graphemes, never inside joined emoji', () => {
+    const family = '👨\u200d👩\u200d👧\u200d👦';
+    const text = `${'新'.repeat(maxTitleLength - 5)}${family}${'闻'.repeat(20)}`;
+    const title = articleOf({ title: text }).title;
+    expect(title).toBe(`${'新'.repeat(maxTitleLength - 5)}…`);
+    // Nor between the halves of a surrogate pair.
+    const emoji = articleOf({ title: `a${'😀'.repeat(300)}` }).title;
+    expect(emoji).toBe(`a${'😀'.repeat(249)}…`);
+  });
+
+  it('cuts a long byline at a word too, marked with "…"', () => {
+    const names = Array.from({ length: 100 }, (_, i) => `Author Number${i}`).join(', ');
+    const author = articleOf({ title: 'T', author: names }).author!;
+    expect(author.length).toBeLessThanOrEqual(maxAuthorLength);
+    expect(author.endsWith('…')).toBe(true);
+    expect(names.startsWith(author.slice(0, -1))).toBe(true);
+    expect(articleOf({ title: 'T', author: 'Ann, Bob' }).author).toBe('Ann, Bob');
+  });
 });
 
 describe('titleFromText', () => {
@@ -513,6 +611,22 @@ describe('titleFromText', () => {
     );
     if (!normalised || !('article' in normalised)) throw new Error('expected an article');
     expect(normalised.article.title).toBe('The council voted 7–2 to approve the budget');
+  });
+
+  it('reads the text it titles an item from once: angle brackets and references in it are text', () => {
+    const [normalised] = normaliseFeed(
+      feedOf([
+        parsedItem({
+          guid: 'm2',
+          url: 'https://m.example/2',
+          contentHtml: '<p>Use std::vector&lt;int&gt; and write &amp;lt;b&amp;gt; to escape. More.</p>',
+        }),
+      ]),
+      sourceAt('https://m.example/feed.json'),
+      0,
+    );
+    if (!normalised || !('article' in normalised)) throw new Error('expected an article');
+    expect(normalised.article.title).toBe('Use std::vector<int> and write &lt;b&gt; to escape');
   });
 });
 
