@@ -1,6 +1,6 @@
 // Language codes as ISO 639-1, and detection from text when there is enough
 // of it to be sure (the precedence is in normalise-item.ts).
-import { franc } from 'franc-min';
+import { franc, francAll } from 'franc-min';
 import { iso6393To1 } from 'iso-639-3';
 import { scriptLanguage } from './script-language.ts';
 
@@ -36,8 +36,32 @@ const macrolanguages: Record<string, string> = {
 export function detectLanguage(text: string): string | null {
   if (text.length < minDetectableLength) return null;
   const iso3 = franc(text.slice(0, 2_000), { minLength: minDetectableLength });
-  if (iso3 === 'und') return null;
-  return iso6393To1[iso3] ?? macrolanguages[iso3] ?? null;
+  return codeOf(iso3);
+}
+
+const codeOf = (iso3: string): string | null =>
+  iso3 === 'und' ? null : (iso6393To1[iso3] ?? macrolanguages[iso3] ?? null);
+
+/**
+ * How far below the best language (franc scores it 1) every other must score for detection to overrule
+ * a declared language. Where detection is right the runner-up is far behind (Portuguese over Spanish
+ * 0.81, German over Dutch 0.65); where it is wrong it is close: five English headlines scored Quechua
+ * 1, Tagalog 0.94, Javanese 0.93; release notes German 1, Kurdish 0.97, French 0.97.
+ */
+const overrulingMargin = 0.1;
+
+/**
+ * The language of a text someone declared a language for (its source, its feed): the declaration,
+ * unless detection says otherwise with no other language close behind. Detection alone, where nothing
+ * is declared.
+ */
+export function declaredOrDetected(text: string, declared: string | null): string | null {
+  if (!declared) return detectLanguage(text);
+  if (text.length < minDetectableLength) return declared;
+  const [best, runnerUp] = francAll(text.slice(0, 2_000), { minLength: minDetectableLength });
+  const detected = best ? codeOf(best[0]) : null;
+  if (detected === null || detected === declared) return declared;
+  return (runnerUp?.[1] ?? 0) <= 1 - overrulingMargin ? detected : declared;
 }
 
 /**

@@ -5,7 +5,7 @@ import { categoryFromLabels } from '../../runtime/categories.ts';
 import type { ArticleDiscovered, Source } from '../../runtime/events/types.generated.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { articleId } from './article-id.ts';
-import { detectLanguage, languageCode } from '../../runtime/language.ts';
+import { declaredOrDetected, languageCode } from '../../runtime/language.ts';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
 import { titleText } from './title-text.ts';
@@ -118,8 +118,9 @@ export function leadOf(content: string): string {
 
 /**
  * Normalises every item of a feed. Language: the item's declaration, else the
- * feed's, else detection (the costly step, so at most once per feed: a feed's
- * undeclared language is nearly always one language), else the source's.
+ * feed's, else the source's unless detection plainly says otherwise (declaredOrDetected: the costly
+ * step, so at most once per feed, whose undeclared language is nearly always one language). Detection
+ * came before the source's language until short English headlines were read as Javanese or German.
  *
  * `plans`: each item's link and identity (planItems), which depend on the whole document (guids or
  * links that items share); a caller normalising a document a slice at a time plans it whole once and
@@ -139,9 +140,9 @@ export function normaliseFeed(
         .map((i) => `${titleText(i.title)}. ${plainText(i.summaryHtml).slice(0, 300)}`)
         .join('\n')
         .slice(0, 3_000);
-      detected = detectLanguage(sample);
+      detected = declaredOrDetected(sample, languageCode(source.language));
     }
-    return detected ?? languageCode(source.language) ?? 'en';
+    return detected ?? 'en';
   };
   const feedLanguage = languageCode(feed.language);
   const base = baseOf(feed, source);

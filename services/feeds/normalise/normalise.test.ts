@@ -138,7 +138,7 @@ describe('language', () => {
     expect(detectLanguage('Too short')).toBeNull();
   });
 
-  it('prefers item, then feed, then detection, then the source', () => {
+  it('prefers item, then feed, then the source, which only a clear detection overrules', () => {
     const portuguese =
       'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
     const item = (language: string | null, summary = portuguese): ParsedItem =>
@@ -162,6 +162,31 @@ describe('language', () => {
     expect(languages(feed('en', [item('fr'), item(null)]))).toEqual(['fr', 'en']);
     expect(languages(feed(null, [item(null)]))).toEqual(['pt']);
     expect(languages(feed(null, [item(null, 'short')]))).toEqual(['de']);
+    // Short English headlines in a feed that declares nothing: franc says French, with others close
+    // behind; the source says English, and English it stays.
+    const english = sourceState(
+      { name: 'e', feed_url: 'https://x.example/e', category: 'general', language: 'en', country: 'us' },
+      null,
+      0,
+    );
+    const headlines = [
+      'Kanye West',
+      'Kim Kardashian',
+      'Taylor Swift tour',
+      'Man Utd vs Chelsea',
+      'Bitcoin price today',
+      'Elon Musk',
+      'Premier League table',
+      'NBA playoffs',
+    ];
+    const items = headlines.map((title, i) =>
+      parsedItem({ url: `https://x.example/${i}`, title, summaryHtml: '', language: null }),
+    );
+    expect(
+      normaliseFeed(feed(null, items), english, 0).map((n) =>
+        'article' in n ? n.article.language : n.skipped,
+      ),
+    ).toEqual(headlines.map(() => 'en'));
   });
 });
 
