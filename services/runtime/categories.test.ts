@@ -14,6 +14,19 @@ describe('categoryFromLabels', () => {
     expect(categoryFromLabels(['World news'])).toBe('world');
   });
 
+  it('reads a label as a section only when every word names or qualifies one', () => {
+    // Tags on the story, not sections: the source's category stands.
+    for (const tag of ['World Cup', 'Olympic Games', 'Green Bay Packers', 'Code Health', 'Green Party'])
+      expect(categoryFromLabels([tag]), tag).toBeNull();
+    expect(categoryFromLabels(['World Cup', 'Sport'])).toBe('sports');
+    expect(categoryFromLabels(['Science & Tech'])).toBeNull();
+    expect(categoryFromLabels(['US Politics'])).toBe('politics');
+    expect(categoryFromLabels(['Middle East'])).toBe('world');
+    expect(categoryFromLabels(['Top Stories'])).toBe('general');
+    expect(categoryFromLabels(['Political analysis'])).toBe('politics');
+    expect(categoryFromLabels(['Meio Ambiente'])).toBe('environment');
+  });
+
   it('answers null when no label is recognised', () => {
     expect(categoryFromLabels(['Quirky'])).toBeNull();
     expect(categoryFromLabels([])).toBeNull();

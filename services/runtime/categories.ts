@@ -19,40 +19,91 @@ export type Category = (typeof categories)[number];
 export const isCategory = (value: string): value is Category =>
   (categories as readonly string[]).includes(value);
 
-/** Words that, found in a feed's category label, place an article in one of ours. */
-const synonyms: [Category, RegExp][] = [
-  [
-    'politics',
-    /\b(politic\w*|election\w*|government|parliament|congress|senate|politik|política|politica)\b/i,
-  ],
-  [
-    'business',
-    /\b(business|economy|economic\w*|finance|financial|markets?|money|wirtschaft|economia|negócios|companies)\b/i,
-  ],
-  [
-    'technology',
-    /\b(tech|technology|technik|computing|internet|software|gadgets?|ai|it|tecnologia|security|games?|gaming)\b/i,
-  ],
-  ['science', /\b(science|wissenschaft|space|research|ciência|ciencia)\b/i],
-  ['health', /\b(health|medicine|medical|gesundheit|saúde|salud|wellbeing)\b/i],
-  ['sports', /\b(sports?|football|soccer|cricket|rugby|tennis|golf|nba|nfl|esportes?|deportes?)\b/i],
-  [
-    'entertainment',
-    /\b(entertainment|arts?|culture|film|movies?|music|tv|television|celebrity|books|showbiz|kultur|entretenimento|podcasts?)\b/i,
-  ],
-  ['environment', /\b(environment|climate|nature|green|umwelt|meio ambiente)\b/i],
-  ['world', /\b(world|international|global|europe|asia|africa|americas|middle east|mundo|welt|ausland)\b/i],
-  ['general', /\b(news|general|top stories|headlines|uk|us|national|local|notícias|nachrichten)\b/i],
-];
+/**
+ * The words of feeds' section labels, by the category they place an article in. A word ending in "*"
+ * is a prefix ("politic*": political, politics). Phrases are written with "_" for their space.
+ */
+const sectionWords: Record<Exclude<Category, 'general'>, string> = {
+  politics: 'politic* election* government parliament congress senate politik política politica',
+  business:
+    'business economy economic* finance financial market markets money wirtschaft economia negócios companies',
+  technology:
+    'tech technology technik computing internet software gadget gadgets ai it tecnologia security games gaming',
+  science: 'science wissenschaft space research ciência ciencia',
+  health: 'health medicine medical gesundheit saúde salud wellbeing',
+  sports:
+    'sport sports football soccer cricket rugby tennis golf nba nfl nhl mlb baseball basketball hockey ' +
+    'olympic olympics athletics boxing cycling motorsport f1 esporte esportes deporte deportes',
+  entertainment:
+    'entertainment art arts culture film films movie movies music tv television celebrity books showbiz ' +
+    'kultur entretenimento podcast podcasts',
+  environment: 'environment climate nature green umwelt meio_ambiente',
+  world: 'world international global europe asia africa americas middle_east mundo welt ausland',
+};
 
-/** Maps a feed's category labels to ours; null when none of them says anything we recognise. */
+/** Words that say "news" and nothing more: the general section, when no other word names one. */
+const generalWords = new Set(
+  'news general top_stories headlines uk us national local notícias nachrichten'.split(' '),
+);
+
+/** Words a section's label carries besides its subject: "Climate crisis", "World affairs", "Tech & AI". */
+const modifierWords = new Set(
+  (
+    'and or the of in on for a an latest breaking live today daily more section sections report reports ' +
+    'analysis update updates crisis change policy affairs current y e und et de la el le les die der das'
+  ).split(' '),
+);
+
+const phrases = /\b(top stories|middle east|meio ambiente)\b/giu;
+const exact = new Map<string, Category>();
+const prefixes: [string, Category][] = [];
+for (const [category, words] of Object.entries(sectionWords) as [Category, string][]) {
+  for (const word of words.split(' ')) {
+    if (word.endsWith('*')) prefixes.push([word.slice(0, -1), category]);
+    else exact.set(word, category);
+  }
+}
+
+const categoryOfWord = (word: string): Category | undefined =>
+  exact.get(word) ?? prefixes.find(([prefix]) => word.startsWith(prefix))?.[1];
+
+/**
+ * The category a label names when it is a section's label: each of its words names that category or
+ * only qualifies it ("UK Politics", "Climate crisis", "World news"). A label with a word of its own
+ * is a tag on the story, not a section, whatever category words it holds: "World Cup" is sports, not
+ * world, "Olympic Games" not technology, "Green Bay Packers" not environment, "Code Health" on a
+ * developers' site not health. Words of two categories ("Science & Tech") name neither.
+ */
+function sectionOf(label: string): Category | null {
+  const words = label
+    .toLowerCase()
+    .replace(phrases, (phrase) => phrase.replace(' ', '_'))
+    .match(/[\p{L}\p{N}_]+/gu);
+  if (!words) return null;
+  const named = new Set<Category>();
+  let general = false;
+  for (const word of words) {
+    const category = categoryOfWord(word);
+    if (category) named.add(category);
+    else if (generalWords.has(word)) general = true;
+    else if (!modifierWords.has(word)) return null;
+  }
+  if (named.size === 1) return [...named][0]!;
+  return named.size === 0 && general ? 'general' : null;
+}
+
+/**
+ * Maps a feed's category labels to ours (a label that is one of ours first, then the first section
+ * label); null when none of them is a section we recognise, and the source's category stands.
+ */
 export function categoryFromLabels(labels: readonly string[]): Category | null {
   for (const label of labels) {
     const trimmed = label.trim().toLowerCase();
     if (isCategory(trimmed)) return trimmed;
   }
-  for (const [category, pattern] of synonyms) {
-    if (labels.some((l) => pattern.test(l))) return category;
+  for (const label of labels) {
+    const category = sectionOf(label);
+    if (category) return category;
   }
   return null;
 }
