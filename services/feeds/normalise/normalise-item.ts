@@ -5,6 +5,7 @@ import { categoryFromLabels } from '../../runtime/categories.ts';
 import type { ArticleDiscovered, Source } from '../../runtime/events/types.generated.ts';
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { articleId } from './article-id.ts';
+import { firstImageOf } from './body-image.ts';
 import { declaredOrDetected, languageCode } from '../../runtime/language.ts';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
@@ -160,6 +161,12 @@ export function normaliseFeed(
 
 const baseOf = (feed: ParsedFeed, source: Source) => feed.siteUrl ?? source.feed_url;
 
+/** The feed's picture of the item, else the first of its HTML (body-image.ts). */
+function imageOf(item: ParsedItem, base: string): string | null {
+  const found = item.imageUrl ?? firstImageOf(item.contentHtml) ?? firstImageOf(item.summaryHtml);
+  return found ? canonicalUrl(found, base) : null;
+}
+
 /** Plain text on one line, as plainLine makes it of HTML. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -313,7 +320,7 @@ function normaliseItem(
       discovered_at: discoveredAt,
       language: typeof language === 'string' ? language : language(),
       category: categoryFromLabels(item.categories) ?? source.category,
-      image_url: item.imageUrl ? canonicalUrl(item.imageUrl, base) : null,
+      image_url: imageOf(item, base),
       publisher_name: plainLine(item.publisher?.name ?? null).slice(0, maxPublisherNameLength) || null,
       publisher_url: item.publisher?.url ? canonicalUrl(item.publisher.url, base) : null,
       // A first sighting; the poller makes it a later revision when it has seen the item before.

@@ -722,3 +722,59 @@ describe("an aggregator item's publisher", () => {
     expect(publisherOf({ name: 'N'.repeat(500), url: null }).publisher_name).toHaveLength(200);
   });
 });
+
+describe('normaliseFeed and pictures', () => {
+  it("takes the feed's picture, else the first of the item's HTML, resolved against the site", () => {
+    const source = sourceState(
+      {
+        name: 'p',
+        feed_url: 'https://blog.example/feed',
+        category: 'general',
+        language: 'en',
+        country: 'us',
+      },
+      null,
+      0,
+    );
+    const feed: ParsedFeed = {
+      format: 'rss',
+      title: null,
+      siteUrl: 'https://blog.example/',
+      language: 'en',
+      items: [
+        parsedItem({
+          url: '/a',
+          title: 'A',
+          imageUrl: 'https://cdn.example/feed.jpg',
+          summaryHtml: '<img src="/b.jpg">',
+        }),
+        parsedItem({
+          url: '/b',
+          title: 'B',
+          summaryHtml: '<p>Text</p><img src="/uploads/b.jpg" width="800">',
+        }),
+        parsedItem({
+          url: '/c',
+          title: 'C',
+          contentHtml: '<img src="https://cdn.example/c.png">',
+          summaryHtml: 'x',
+        }),
+        parsedItem({
+          url: '/d',
+          title: 'D',
+          summaryHtml: '<img src="https://t.example/p.gif" width="1" height="1">',
+        }),
+      ],
+      warnings: [],
+      hints: noHints,
+    };
+    expect(
+      normaliseFeed(feed, source, 0).map((n) => ('article' in n ? n.article.image_url : n.skipped)),
+    ).toEqual([
+      'https://cdn.example/feed.jpg',
+      'https://blog.example/uploads/b.jpg',
+      'https://cdn.example/c.png',
+      null,
+    ]);
+  });
+});
