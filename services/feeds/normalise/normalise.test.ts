@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseFeed } from '../parser/parse-feed.ts';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
@@ -187,6 +189,18 @@ describe('language', () => {
         'article' in n ? n.article.language : n.skipped,
       ),
     ).toEqual(headlines.map(() => 'en'));
+    // A real German feed and a real Portuguese one that declare nothing, added as English: detection
+    // puts English far down its list, and overrules the source.
+    for (const [file, language] of [
+      ['heise.atom', 'de'],
+      ['uolNoticias.rss', 'pt'],
+    ] as const) {
+      const real = parseFeed(readFileSync(new URL(`../parser/testdata/real/${file}`, import.meta.url)), null);
+      const found = new Set(
+        normaliseFeed(real, english, 0).map((n) => ('article' in n ? n.article.language : n.skipped)),
+      );
+      expect([...found], file).toEqual([language]);
+    }
   });
 });
 
