@@ -223,6 +223,99 @@ describe('pollSource', () => {
   });
 });
 
+describe('pollSource, when a feed gives its items new guids at every fetch', () => {
+  const item = (
+    guid: string,
+    title = 'Minister resigns',
+    link = 'https://feeds.example/a',
+    text = 'Monday.',
+    date = 'Mon, 16 Nov 2026 09:00:00 GMT',
+  ) =>
+    `<item><guid isPermaLink="false">${guid}</guid><title>${title}</title><link>${link}</link>` +
+    `<description>${text}</description><pubDate>${date}</pubDate></item>`;
+
+  it('keeps one article per page and title, however its guid changes', async () => {
+    const { deps, articles, polls } = harness([
+      ok(rss(item('a-1701') + item('b-1701', 'Budget passes', 'https://feeds.example/b'))),
+      ok(rss(item('a-1702') + item('b-1702', 'Budget passes', 'https://feeds.example/b'))),
+      ok(rss(item('a-1703') + item('b-1703', 'Budget passes', 'https://feeds.example/b'))),
+    ]);
+    for (let i = 0; i < 3; i++) await pollSource(source, deps);
+    expect(articles().map((a) => a.title)).toEqual(['Minister resigns', 'Budget passes']);
+    expect(polls().map((p) => p.new_items)).toEqual([2, 0, 0]);
+  });
+
+  it("makes a changed item under a new guid its article's next revision", async () => {
+    const { deps, articles } = harness([
+      ok(rss(item('a-1701'))),
+      ok(rss(item('a-1702', 'Minister resigns', 'https://feeds.example/a', 'Monday, at noon.'))),
+    ]);
+    await pollSource(source, deps);
+    await pollSource(source, deps);
+    const [first, second] = articles();
+    expect(second).toMatchObject({
+      article_id: first!.article_id,
+      revision: 2,
+      changed_fields: ['summary'],
+      guid: 'a-1702',
+    });
+  });
+
+  it('keeps items apart that share a page but not a title (a live page), and new pages new', async () => {
+    const live = 'https://feeds.example/live';
+    const { deps, articles } = harness([
+      ok(rss(item('p1', 'First update', live))),
+      ok(rss(item('p2', 'Second update', live) + item('p1', 'First update', live))),
+      ok(rss(item('c1', 'Another story', 'https://feeds.example/c'))),
+    ]);
+    for (let i = 0; i < 3; i++) await pollSource(source, deps);
+    expect(articles().map((a) => [a.title, a.revision])).toEqual([
+      ['First update', 1],
+      ['Second update', 1],
+      ['Another story', 1],
+    ]);
+  });
+
+  it("keeps a daily column apart: the same page and title, another day's date and text", async () => {
+    const column = (guid: string, text: string, day: number) =>
+      item(guid, 'Our view', 'https://feeds.example/opinion', text, `Tue, ${day} Nov 2026 06:00:00 GMT`);
+    const { deps, articles } = harness([
+      ok(rss(column('col-17', 'On taxes.', 17))),
+      ok(rss(column('col-18', 'On schools.', 18))),
+    ]);
+    await pollSource(source, deps);
+    await pollSource(source, deps);
+    expect(articles().map((a) => [a.summary, a.revision])).toEqual([
+      ['On taxes.', 1],
+      ['On schools.', 1],
+    ]);
+    expect(new Set(articles().map((a) => a.article_id)).size).toBe(2);
+  });
+
+  it('keeps apart items that one document lists on one page under one title with guids of their own', async () => {
+    const brief = (guid: string, text: string) => item(guid, 'In brief', 'https://feeds.example/', text);
+    const { deps, articles } = harness([
+      ok(rss(brief('n1', 'One.') + brief('n2', 'Two.'))),
+      ok(rss(brief('n3', 'Three.') + brief('n1', 'One.') + brief('n2', 'Two.'))),
+    ]);
+    await pollSource(source, deps);
+    await pollSource(source, deps);
+    expect(articles().map((a) => [a.summary, a.revision])).toEqual([
+      ['One.', 1],
+      ['Two.', 1],
+      ['Three.', 1],
+    ]);
+  });
+
+  it('takes an item listed under both its old and its new guid as the one article', async () => {
+    const { deps, articles } = harness([ok(rss(item('a-1701'))), ok(rss(item('a-1702') + item('a-1701')))]);
+    await pollSource(source, deps);
+    const second = await pollSource(source, deps);
+    expect(articles()).toHaveLength(1);
+    expect(second.poll).toMatchObject({ new_items: 0 });
+  });
+});
+
 describe('pollSource, when an item it emitted changes', () => {
   const item = (fields: { title?: string; description?: string; link?: string; date?: string | null }) =>
     `<item><guid>g1</guid><title>${fields.title ?? 'Minister resigns'}</title>` +

@@ -39,7 +39,7 @@ import {
 } from './poll-interval.ts';
 import { noPace, type PollPace, type PollState, type PollStateStore } from './poll-state.ts';
 import { revisionVerdict, type RevisionBound } from './revision-bound.ts';
-import type { SeenArticles } from './seen-articles.ts';
+import { articleAlias, type SeenArticles, type Sighting } from './seen-articles.ts';
 import type { WebsubLease } from '../websub/subscription.ts';
 import { withoutUrlSecrets } from '../runtime/url-secrets.ts';
 
@@ -423,14 +423,22 @@ async function appendNew(
   }
   if (byId.size === 0) return { articles: [], skipped };
 
-  // Every id never seen is claimed as it is looked up: each becomes a first sighting below.
-  const { sightings, claimed: claimedFirsts } = await deps.seen.lookAndClaim([...byId.keys()]);
+  // Every id never seen is claimed as it is looked up: each becomes a first sighting below, unless its
+  // alias names an article already (a guid that changed since).
+  const ids = [...byId.keys()];
+  const {
+    sightings,
+    claimed: claimedFirsts,
+    aliased,
+  } = await deps.seen.lookAndClaim(ids, aliasesOf(ids.map((id) => byId.get(id)!.article)));
   let claimedRevisions = new Set<string>();
   const firsts: ArticleDiscovered[] = [];
   const revisions: { event: ArticleDiscovered; stored: string }[] = [];
   const emitted = new Map<string, ArticleRecord>();
   let fresh: ArticleDiscovered[];
   try {
+    if (aliased.size > 0)
+      await followAliases(byId, aliased, { sightings, claimed: claimedFirsts }, deps.seen);
     const adopted = new Map<string, ArticleRecord>();
     let compared = 0;
     for (const [id, { article, dated }] of byId) {
@@ -478,9 +486,72 @@ async function appendNew(
     await deps.seen.release(claimedFirsts, claimedRevisions).catch(() => undefined);
     throw error;
   }
-  await deps.seen.confirm(new Map(fresh.map((a) => [a.article_id, emitted.get(a.article_id)!])));
+  await deps.seen.confirm(
+    new Map(fresh.map((a) => [a.article_id, emitted.get(a.article_id)!])),
+    new Map(fresh.map((a) => [articleAlias(a), a.article_id])),
+  );
   return { articles: fresh, skipped };
 }
+
+/**
+ * Each article's alias (seen-articles.ts), or null where the document gives its alias to items of other
+ * guids and another text: a feed that lists such items side by side means them as different articles.
+ * (The same text under two guids is one item listed twice, as under an old and a new guid.)
+ */
+function aliasesOf(articles: readonly ArticleDiscovered[]): (string | null)[] {
+  const aliases = articles.map(articleAlias);
+  const textOf = new Map<string, string | null>();
+  articles.forEach((article, i) => {
+    const text = `${article.summary}\n${article.content}`;
+    const seen = textOf.get(aliases[i]!);
+    if (seen === undefined) textOf.set(aliases[i]!, text);
+    else if (seen !== text) textOf.set(aliases[i]!, null);
+  });
+  return aliases.map((alias) => (textOf.get(alias) === null ? null : alias));
+}
+
+/**
+ * Items never seen under their ids whose aliases name articles seen before (seen-articles.ts): the feed
+ * gave those articles new guids. Each item becomes its article (dropped when the document also holds the
+ * article under its own id: the same item twice), looked up and claimed as that article; unless the
+ * article as remembered has another date and another text, which makes the item a new article at the
+ * same page under the same title (a daily column's), claimed under its own id.
+ */
+async function followAliases(
+  byId: Map<string, { article: ArticleDiscovered; dated: boolean }>,
+  aliased: ReadonlyMap<string, string>,
+  found: { sightings: Map<string, Sighting>; claimed: Set<string> },
+  seen: Pick<SeenArticles, 'lookAndClaim'>,
+): Promise<void> {
+  const targets = new Map<string, string>();
+  for (const [id, target] of aliased)
+    if (!byId.has(target) && !targets.has(target)) targets.set(target, id);
+    else byId.delete(id);
+  const looked = await seen.lookAndClaim([...targets.keys()]);
+  const ownIds: string[] = [];
+  for (const [target, id] of targets) {
+    const sighting = looked.sightings.get(target)!;
+    const item = byId.get(id)!;
+    byId.delete(id);
+    if (sighting.kind === 'emitted' && anotherArticle(sighting.record, item)) {
+      byId.set(id, item);
+      ownIds.push(id);
+      continue;
+    }
+    byId.set(target, { ...item, article: { ...item.article, article_id: target } });
+    found.sightings.set(target, sighting);
+    if (looked.claimed.has(target)) found.claimed.add(target);
+  }
+  if (ownIds.length === 0) return;
+  const own = await seen.lookAndClaim(ownIds);
+  for (const [id, sighting] of own.sightings) found.sightings.set(id, sighting);
+  for (const id of own.claimed) found.claimed.add(id);
+}
+
+const anotherArticle = (record: ArticleRecord, item: { article: ArticleDiscovered; dated: boolean }) => {
+  const changed = changedFields(record.fingerprint, fingerprintOf(item.article, item.dated));
+  return changed.includes('published_at') && (changed.includes('summary') || changed.includes('content'));
+};
 
 /**
  * Items handled per turn of the event loop. A 600-item full-text feed takes 50-200 ms to normalise and

@@ -17,11 +17,19 @@
 // The value of an article's key is `claimed`, `seen` (written before revisions were tracked: seen,
 // what it looked like unknown), or the record as JSON ({"v":2,...}, below).
 //
+// An article is also remembered by its source, URL and title (its alias, one key per article): a feed
+// whose guids change at every fetch (a timestamp or a session in them) would otherwise make its items new
+// articles at every poll, each stored and sent again. An item whose id was never seen but whose alias
+// names another article is that article, its next revision if it changed (lookAndClaim, poll-source.ts).
+// Items of one document that share a link but not a title (a live page's entries) have aliases of their
+// own, as their ids are their own (normalise-item.ts).
+//
 // A memory that Redis lost (a restart without persistence, a flush, a failover to an empty replica)
 // would make every article still in the feeds new again: emitted again, sent again to webhooks. So
 // when a `mark` is given (the poller gives one, seen-memory.ts), the mark's key says the memory is
 // whole, and a look that claims first sightings refuses to run without it (SeenMemoryLost): nothing is
 // claimed, hence nothing emitted, until the memory has been rebuilt from the log and marked again.
+import { hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
 import { readerFields } from '../feeds/normalise/reader-fields.ts';
@@ -66,6 +74,8 @@ export type Sighting =
   | { kind: 'emitted'; record: ArticleRecord; stored: string };
 
 const claimedValue = 'claimed';
+/** lookAndClaim's reply for an id never seen whose alias names another article: this, then its id. */
+const aliasReply = 'alias:';
 const legacyValue = 'seen';
 
 /**
@@ -84,19 +94,30 @@ return owned`);
  * none, a claim (nil in the reply: new, and now ours). Atomic, so nobody can claim it between the two.
  * ARGV[2] is the number of leading keys that are the memory's mark (0 or 1): without it, an error
  * reply and nothing claimed, so a memory lost in between can never pass for articles never seen.
+ * The last ARGV[3] keys are alias keys, ARGV[5...] the (1-based) article each is the alias of: an article
+ * key with no value whose alias names another article is not claimed, its reply `alias:<that article's
+ * id>` (ARGV[4], the keys' prefix, tells an alias of the article itself from another's).
  */
 const lookAndClaimScript = new RedisScript(`
 local marks = tonumber(ARGV[2])
 if marks == 1 and redis.call('EXISTS', KEYS[1]) == 0 then return redis.error_reply('${memoryLostReply} the memory of emitted articles has no mark') end
+local aliases = tonumber(ARGV[3])
+local n = #KEYS - marks - aliases
+local aliasOf = {}
+for j = 1, aliases do aliasOf[tonumber(ARGV[4 + j])] = KEYS[marks + n + j] end
 local values = {}
-for i = marks + 1, #KEYS do
-  local key = KEYS[i]
+for i = 1, n do
+  local key = KEYS[marks + i]
   local value = redis.call('GET', key)
+  if not value and aliasOf[i] then
+    local other = redis.call('GET', aliasOf[i])
+    if other and ARGV[4] .. other ~= key then value = '${aliasReply}' .. other end
+  end
   if value then
-    values[i - marks] = value
+    values[i] = value
   else
     redis.call('SET', key, '${claimedValue}', 'EX', ARGV[1])
-    values[i - marks] = false
+    values[i] = false
   end
 end
 return values`);
@@ -125,13 +146,21 @@ end
 return written`);
 
 /**
- * What was emitted, remembered at once: KEYS are the articles' keys followed by the claim keys to drop,
- * ARGV the expiry, then one record per article key.
+ * What was emitted, remembered at once: KEYS are the articles' keys, the claim keys to drop, then the
+ * alias keys to set where unset (and to keep as long as the article where set to it); ARGV the expiry, the numbers of article keys and of claim keys, one
+ * record per article key, then one article id per alias key.
  */
 const confirmScript = new RedisScript(`
-local records = #ARGV - 1
-for i = 1, records do redis.call('SET', KEYS[i], ARGV[i + 1], 'EX', ARGV[1]) end
-for i = records + 1, #KEYS do redis.call('DEL', KEYS[i]) end
+local records = tonumber(ARGV[2])
+local claims = tonumber(ARGV[3])
+for i = 1, records do redis.call('SET', KEYS[i], ARGV[i + 3], 'EX', ARGV[1]) end
+for i = records + 1, records + claims do redis.call('DEL', KEYS[i]) end
+for i = records + claims + 1, #KEYS do
+  local id = ARGV[i - claims + 3]
+  local named = redis.call('GET', KEYS[i])
+  if not named then redis.call('SET', KEYS[i], id, 'EX', ARGV[1])
+  elseif named == id then redis.call('EXPIRE', KEYS[i], ARGV[1]) end
+end
 return records`);
 
 /** A revision's claim: only while the record is the one compared against, and nobody else claims. */
@@ -175,23 +204,41 @@ export class SeenArticles {
     return sightings;
   }
 
+  private aliasKey(alias: string): string {
+    return `${this.prefix}alias:${alias}`;
+  }
+
   /**
    * What is remembered of each id, and the ids never seen, which this caller now owns (claimed as
    * claim() does): a poll claims every first sighting it finds, so it need not send the keys twice.
+   * Given `aliases` (articleAlias of each id's article, in order; null for none), an id never seen whose
+   * alias names another article is neither claimed nor in `sightings`: `aliased` maps it to that
+   * article's id.
    */
   async lookAndClaim(
     ids: readonly string[],
-  ): Promise<{ sightings: Map<string, Sighting>; claimed: Set<string> }> {
+    aliases: readonly (string | null)[] = [],
+  ): Promise<{ sightings: Map<string, Sighting>; claimed: Set<string>; aliased: Map<string, string> }> {
     const sightings = new Map<string, Sighting>();
     const claimed = new Set<string>();
-    if (ids.length === 0) return { sightings, claimed };
+    const aliased = new Map<string, string>();
+    if (ids.length === 0) return { sightings, claimed, aliased };
     const keys = ids.map((id) => this.key(id));
+    const aliasOf: number[] = [];
+    aliases.forEach((alias, i) => {
+      if (alias === null || i >= ids.length) return;
+      keys.push(this.aliasKey(alias));
+      aliasOf.push(i + 1);
+    });
     const mark = this.options.mark;
     let values: (string | null)[];
     try {
       values = (await lookAndClaimScript.run(this.redis, mark === undefined ? keys : [mark, ...keys], [
         this.claimSeconds,
         mark === undefined ? 0 : 1,
+        aliasOf.length,
+        this.prefix,
+        ...aliasOf,
       ])) as (string | null)[];
     } catch (error) {
       if (error instanceof Error && error.message.includes(memoryLostReply)) {
@@ -203,9 +250,13 @@ export class SeenArticles {
     ids.forEach((id, i) => {
       const value = values[i] ?? null;
       if (value === null) claimed.add(id);
+      else if (value.startsWith(aliasReply)) {
+        aliased.set(id, value.slice(aliasReply.length));
+        return;
+      }
       sightings.set(id, sightingOf(value));
     });
-    return { sightings, claimed };
+    return { sightings, claimed, aliased };
   }
 
   /** First sightings: returns the ids this caller now owns (never seen, and not claimed by anyone else). */
@@ -231,9 +282,15 @@ export class SeenArticles {
     );
   }
 
-  /** The articles reached Kafka: remember what was emitted for the full TTL, and drop the claims. */
-  async confirm(records: ReadonlyMap<string, ArticleRecord>): Promise<void> {
-    if (records.size === 0) return;
+  /**
+   * The articles reached Kafka: remember what was emitted for the full TTL, and drop the claims. `aliases`
+   * (articleAlias → id) are remembered unless the alias names another article already.
+   */
+  async confirm(
+    records: ReadonlyMap<string, ArticleRecord>,
+    aliases: ReadonlyMap<string, string> = new Map(),
+  ): Promise<void> {
+    if (records.size === 0 && aliases.size === 0) return;
     const keys: string[] = [];
     const values: string[] = [];
     const claims: string[] = [];
@@ -244,7 +301,16 @@ export class SeenArticles {
       if (record.revision > 1) claims.push(this.claimKey(id));
     }
     keys.push(...claims);
-    await confirmScript.run(this.redis, keys, [this.options.ttlSeconds, ...values]);
+    for (const [alias, id] of aliases) {
+      keys.push(this.aliasKey(alias));
+      values.push(id);
+    }
+    await confirmScript.run(this.redis, keys, [
+      this.options.ttlSeconds,
+      records.size,
+      claims.length,
+      ...values,
+    ]);
   }
 
   /** Producing failed: give the claims back so the next poll retries them. */
@@ -258,19 +324,25 @@ export class SeenArticles {
 
   /**
    * Records rebuilt from the log (seen-memory-rebuild.ts), each kept for `expiresInSeconds`, written
-   * only where the memory holds nothing as new (see rememberScript). Returns how many were written.
+   * only where the memory holds nothing as new (see rememberScript), and each one's alias where the
+   * alias names no article yet. Returns how many records were written.
    */
   async remember(
-    records: ReadonlyMap<string, { record: ArticleRecord; expiresInSeconds: number }>,
+    records: ReadonlyMap<string, { record: ArticleRecord; expiresInSeconds: number; alias?: string }>,
   ): Promise<number> {
     if (records.size === 0) return 0;
     const keys: string[] = [];
     const args: (string | number)[] = [];
-    for (const [id, { record, expiresInSeconds }] of records) {
+    const aliases = this.redis.pipeline();
+    for (const [id, { record, expiresInSeconds, alias }] of records) {
+      const seconds = Math.max(1, Math.ceil(expiresInSeconds));
       keys.push(this.key(id));
-      args.push(encodeRecord(record), record.revision, Math.max(1, Math.ceil(expiresInSeconds)));
+      args.push(encodeRecord(record), record.revision, seconds);
+      if (alias !== undefined) aliases.set(this.aliasKey(alias), id, 'EX', seconds, 'NX');
     }
-    return Number(await rememberScript.run(this.redis, keys, args));
+    const written = Number(await rememberScript.run(this.redis, keys, args));
+    if (aliases.length > 0) await exec(aliases);
+    return written;
   }
 
   /** Legacy 'seen' memories become records of what the items look like now; nothing is emitted for them. */
@@ -282,6 +354,13 @@ export class SeenArticles {
     await exec(pipeline);
   }
 }
+
+/**
+ * An article's alias: its source, canonical URL and title, hashed. What tells an item whose guid changed
+ * since the last poll from a new article (lookAndClaim): the same page under the same title.
+ */
+export const articleAlias = (article: { source_id: string; url: string; title: string }): string =>
+  hash('sha1', `${article.source_id}\n${article.url}\n${article.title}`, 'base64url');
 
 type Replies = [Error | null, unknown][] | null;
 

@@ -11,7 +11,7 @@ import type { Logger } from '../runtime/logger.ts';
 import { fingerprintOf } from './article-fingerprint.ts';
 import type { ArticleRecord } from './article-revision.ts';
 import { updatesWithinDay } from './revision-bound.ts';
-import type { SeenArticles } from './seen-articles.ts';
+import { articleAlias, type SeenArticles } from './seen-articles.ts';
 
 /**
  * Whether the feed gave the article its date. An undated item is published when it was found: revision
@@ -49,21 +49,25 @@ export function recordOfEvent(event: ArticleDiscovered, previous?: ArticleRecord
 
 /**
  * One batch of the log folded per article: the latest revision wins (the log's order within a
- * partition, where an article's events all are), with its expiry counted from when it was emitted.
- * Events past the expiry are left out: the memory would have forgotten them by now.
+ * partition, where an article's events all are), with its expiry counted from when it was emitted, and
+ * the alias of its latest revision (seen-articles.ts). Events past the expiry are left out: the memory would have forgotten them by now.
  */
 export function foldEvents(
   events: readonly ArticleDiscovered[],
   now: number,
   ttlSeconds: number,
-): Map<string, { record: ArticleRecord; expiresInSeconds: number }> {
-  const folded = new Map<string, { record: ArticleRecord; expiresInSeconds: number }>();
+): Map<string, { record: ArticleRecord; expiresInSeconds: number; alias: string }> {
+  const folded = new Map<string, { record: ArticleRecord; expiresInSeconds: number; alias: string }>();
   for (const event of events) {
     const expiresInSeconds = ttlSeconds - (now - event.discovered_at) / 1000;
     if (expiresInSeconds < 1) continue;
     const held = folded.get(event.article_id);
     if (held && held.record.revision > event.revision) continue;
-    folded.set(event.article_id, { record: recordOfEvent(event, held?.record), expiresInSeconds });
+    folded.set(event.article_id, {
+      record: recordOfEvent(event, held?.record),
+      expiresInSeconds,
+      alias: articleAlias(event),
+    });
   }
   return folded;
 }

@@ -35,13 +35,14 @@ const record = (revision: number): ArticleRecord => ({
   recentUpdates: [],
 });
 
-const item = (n: number) =>
-  `<item><guid>memory-${n}</guid><title>Memory item ${n}</title><link>http://news.example/memory/${n}</link>` +
+const item = (n: number, guids: string) =>
+  `<item><guid>${guids}${n}</guid><title>Memory item ${n}</title><link>http://news.example/memory/${n}</link>` +
   `<pubDate>Tue, 01 Mar 2005 1${n}:00:00 GMT</pubDate></item>`;
-const feedOf = (count: number) =>
+/** `guids`: what the items' guids start with (a feed may change them all: its items are the same). */
+const feedOf = (count: number, guids = 'memory-') =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>Memory</title><link>http://news.example/</link>${Array.from(
     { length: count },
-    (_, i) => item(i),
+    (_, i) => item(i, guids),
   ).join('')}</channel></rss>`;
 
 describe("the poller's memory in Redis", () => {
@@ -260,12 +261,13 @@ describe('a poller whose Redis lost its memory', () => {
     expect(titles(), history()).toEqual(expected(4));
   }, 240_000);
 
-  it('is rebuilt before the first poll of a poller started on an empty Redis', async () => {
+  it('is rebuilt before the first poll of a poller started on an empty Redis, aliases and all', async () => {
     const [running] = pollers;
     running!.child.kill('SIGKILL');
     await running!.exited;
     await loseRedis();
-    server.setMutable(feedOf(5));
+    // The same items under new guids besides: the rebuilt memory knows them by their aliases.
+    server.setMutable(feedOf(5, 'renamed-'));
     pollers.push(startPoller(env));
     await waitFor(() => discovered.length >= 5, 'the item added while no poller ran', 120_000);
     const pollsNow = polls.length;

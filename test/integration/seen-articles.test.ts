@@ -88,6 +88,48 @@ describe('seen articles (Redis)', () => {
     expect(await redis.exists(`${prefix}fresh`)).toBe(0);
   });
 
+  it('finds an article by its alias when its id is new, and keeps an alias on the article that took it first', async () => {
+    const a = store(60);
+    // Emitted as `was`, its alias remembered with it (and `other` under an alias of its own).
+    await a.confirm(
+      new Map([
+        ['was', record(1, 'A')],
+        ['other', record(1, 'O')],
+      ]),
+      new Map([
+        ['alias-a', 'was'],
+        ['alias-o', 'other'],
+      ]),
+    );
+    expect(await redis.get(`${prefix}alias:alias-a`)).toBe('was');
+    expect(await redis.ttl(`${prefix}alias:alias-a`)).toBeGreaterThan(3000);
+    const found = await a.lookAndClaim(
+      ['now', 'was', 'fresh', 'other'],
+      ['alias-a', 'alias-a', 'alias-f', 'alias-o'],
+    );
+    // `now` is new under its id but its alias names `was`: neither claimed nor looked at as itself.
+    expect(found.aliased).toEqual(new Map([['now', 'was']]));
+    expect(found.sightings.has('now')).toBe(false);
+    expect(await redis.exists(`${prefix}now`)).toBe(0);
+    // An alias naming the id itself, or no alias at all: as without aliases.
+    expect(found.sightings.get('was')).toMatchObject({ kind: 'emitted' });
+    expect([...found.claimed]).toEqual(['fresh']);
+    // A second confirm of the alias for another article leaves it naming the first; for the same
+    // article, it keeps it as long as the article.
+    await redis.expire(`${prefix}alias:alias-a`, 100);
+    await a.confirm(new Map([['now', record(1, 'N')]]), new Map([['alias-a', 'now']]));
+    expect(await redis.get(`${prefix}alias:alias-a`)).toBe('was');
+    expect(await redis.ttl(`${prefix}alias:alias-a`)).toBeLessThanOrEqual(100);
+    await a.confirm(new Map([['was', record(2, 'A2')]]), new Map([['alias-a', 'was']]));
+    expect(await redis.ttl(`${prefix}alias:alias-a`)).toBeGreaterThan(3000);
+    // Rebuilt from the log: the alias is written where none is.
+    await a.remember(
+      new Map([['rebuilt', { record: record(1, 'R'), expiresInSeconds: 500, alias: 'alias-r' }]]),
+    );
+    expect(await redis.get(`${prefix}alias:alias-r`)).toBe('rebuilt');
+    expect(await redis.ttl(`${prefix}alias:alias-r`)).toBeLessThanOrEqual(500);
+  });
+
   it('lets exactly one of two pollers claim the same revision, and neither claim it again from a stale record', async () => {
     await store().confirm(new Map([['rev', record(1, 'A')]]));
     const stored = encodeRecord(record(1, 'A'));

@@ -12,6 +12,8 @@ import {
 
 export function memorySeen(values = new Map<string, string>()) {
   const claims = new Set<string>();
+  /** articleAlias → article id, as the alias keys hold them. */
+  const aliases = new Map<string, string>();
   const seen = {
     look: async (ids: readonly string[]) =>
       new Map(
@@ -23,11 +25,20 @@ export function memorySeen(values = new Map<string, string>()) {
           return [id, record ? { kind: 'emitted', record, stored: value } : { kind: 'legacy' }];
         }),
       ),
-    lookAndClaim: async (ids: readonly string[]) => {
+    lookAndClaim: async (ids: readonly string[], aliasesOf: readonly (string | null)[] = []) => {
       const sightings = await seen.look(ids);
-      const claimed = new Set(ids.filter((id) => sightings.get(id)!.kind === 'new'));
+      const aliased = new Map<string, string>();
+      ids.forEach((id, i) => {
+        const alias = aliasesOf[i];
+        const other = alias == null ? undefined : aliases.get(alias);
+        if (sightings.get(id)!.kind === 'new' && other !== undefined && other !== id) {
+          aliased.set(id, other);
+          sightings.delete(id);
+        }
+      });
+      const claimed = new Set(ids.filter((id) => sightings.get(id)?.kind === 'new'));
       claimed.forEach((id) => values.set(id, 'claimed'));
-      return { sightings, claimed };
+      return { sightings, claimed, aliased };
     },
     claim: async (ids: readonly string[]) => {
       const mine = ids.filter((id) => !values.has(id));
@@ -39,11 +50,15 @@ export function memorySeen(values = new Map<string, string>()) {
       mine.forEach(({ id }) => claims.add(id));
       return new Set(mine.map(({ id }) => id));
     },
-    confirm: async (records: ReadonlyMap<string, ArticleRecord>) => {
+    confirm: async (
+      records: ReadonlyMap<string, ArticleRecord>,
+      named: ReadonlyMap<string, string> = new Map(),
+    ) => {
       for (const [id, record] of records) {
         values.set(id, encodeRecord(record));
         claims.delete(id);
       }
+      for (const [alias, id] of named) if (!aliases.has(alias)) aliases.set(alias, id);
     },
     release: async (firsts: Iterable<string>, revisions: Iterable<string> = []) => {
       for (const id of firsts) values.delete(id);
@@ -53,5 +68,5 @@ export function memorySeen(values = new Map<string, string>()) {
       for (const [id, record] of records) if (values.get(id) === 'seen') values.set(id, encodeRecord(record));
     },
   };
-  return { seen: seen as unknown as SeenArticles, values };
+  return { seen: seen as unknown as SeenArticles, values, aliases };
 }
