@@ -55,7 +55,9 @@ import { audioRoutes } from './audio/audio-route.ts';
 import { audioUrls } from '../audio/audio-urls.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
 import { createSynthesizer } from '../speech/synthesizer.ts';
+import { offThreadAnalyses } from '../intelligence/embedded/analysis-pool.ts';
 import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
+import type { EnrichmentProvider } from '../intelligence/provider.ts';
 import { createProvider } from '../intelligence/provider-factory.ts';
 import { RelatedArticles } from '../intelligence/related-articles.ts';
 import { SourceSubscriptions } from './sources/subscriptions.ts';
@@ -193,7 +195,8 @@ export async function startApi(
         ),
     }),
   });
-  const provider = createProvider(config, { logger, redis });
+  const analyses = analysesFor(config, createProvider(config, { logger, redis }), logger);
+  closers.push(() => analyses.close());
   const speechProviders = createSpeechProviders(config, { logger });
   const synthesis = createSynthesizer({
     providers: speechProviders,
@@ -289,9 +292,9 @@ export async function startApi(
     catalog,
     subscriptions,
     intelligence: {
-      provider,
+      provider: analyses.provider,
       findRelated: (query) => related.find(query),
-      termsOf: extractTerms,
+      termsOf: analyses.termsOf,
       speech: { synthesis, audio },
     },
     speech: { synthesis, store: audioStore, audio },
@@ -434,4 +437,19 @@ function known(client: Client | undefined): KnownClient | null {
     revoked: client.revoked,
     limits: effectiveLimits(client),
   };
+}
+
+/**
+ * The provider and term extraction the intelligence routes use: the embedded provider's long texts on
+ * API_ANALYSIS_WORKERS worker threads (analysis-pool.ts); a remote provider (whose time goes to waiting
+ * on its server, not the CPU) and API_ANALYSIS_WORKERS=0 as they are.
+ */
+function analysesFor(config: ApiConfig, provider: EnrichmentProvider, logger: Logger) {
+  const inThread = { provider, termsOf: extractTerms, close: async () => undefined };
+  if (config.ENRICHMENT_PROVIDER !== 'embedded' || config.API_ANALYSIS_WORKERS === 0) return inThread;
+  return offThreadAnalyses(inThread, {
+    size: config.API_ANALYSIS_WORKERS,
+    timeoutMs: config.API_REQUEST_DEADLINE_MS,
+    onWorkerLost: (reason) => logger.warn({ reason }, 'an analysis worker was lost'),
+  });
 }

@@ -27,7 +27,10 @@ export interface IntelligenceDependencies {
   store: ArticleStore;
   provider: EnrichmentProvider;
   findRelated: (query: RelatedQuery) => Promise<RelatedArticle[]>;
-  termsOf: (article: ArticleText) => { entities: string[]; keywords: string[] };
+  /** Synchronous, or on a worker thread for long texts (intelligence/embedded/analysis-pool.ts). */
+  termsOf: (
+    article: ArticleText,
+  ) => { entities: string[]; keywords: string[] } | Promise<{ entities: string[]; keywords: string[] }>;
   /** Narrates summaries asked for with voice_enabled. */
   speech: Pick<SpeechDependencies, 'synthesis' | 'audio'>;
   clock?: () => Date;
@@ -382,7 +385,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
     text: ArticleText,
     limit: number,
     query: Omit<RelatedQuery, 'entities' | 'keywords' | 'limit'>,
-  ) => (limit > 0 ? deps.findRelated({ ...deps.termsOf(text), ...query, limit }) : []);
+  ) => (limit > 0 ? deps.findRelated({ ...(await deps.termsOf(text)), ...query, limit }) : []);
 
   return [
     defineRoute({

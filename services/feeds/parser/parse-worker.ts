@@ -1,4 +1,4 @@
-// A parse worker's entry (started by parse-pool.ts through parse-worker-loader.mjs): parseFeed, on
+// A parse worker's entry (started by parse-pool.ts through runtime/worker-loader.mjs): parseFeed, on
 // whatever bodies the pool sends.
 import { parseFeed } from './parse-feed.ts';
 import { serveParses } from './parse-pool.ts';
