@@ -299,6 +299,30 @@ describe('intelligence', () => {
     expect(executive.body.summary.split('\n').every((line) => line.startsWith('- '))).toBe(true);
   });
 
+  it('answers other requests while a 100,000-character text is analysed', async () => {
+    // The analysis takes a second or more; on the event loop, nothing else would be answered meanwhile.
+    const sentences = Array.from(
+      { length: 800 },
+      (_, i) =>
+        `Report ${i}: the Northbridge council approved budget item ${i} after a long debate on Tuesday.`,
+    );
+    const text = sentences.join(' ').slice(0, 100_000);
+    let answeredMeanwhile = 0;
+    let analysing = true;
+    const analysis = stack
+      .call<Analysis>('POST', '/v1/analyze', { text, analysis_type: 'educational' })
+      .finally(() => (analysing = false));
+    while (analysing) {
+      const list = await stack.call('GET', '/v1/articles?limit=1');
+      expect(list.status).toBe(200);
+      if (analysing) answeredMeanwhile++;
+    }
+    const answer = await analysis;
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.educational?.key_terms.length).toBeGreaterThan(0);
+    expect(answeredMeanwhile).toBeGreaterThanOrEqual(5);
+  });
+
   it('refuses text over the documented maximum and empty text with 400, and callers without use:ai with 403', async () => {
     const tooLong = 'word '.repeat(20_001);
     for (const [path, field] of [
