@@ -307,6 +307,24 @@ describe('pollSource, when a feed gives its items new guids at every fetch', () 
     ]);
   });
 
+  it('keeps one article for an item without a guid whose link carries a timestamp that changes at every fetch', async () => {
+    const stamped = (at: number, id = 48213) =>
+      `<item><title>Minister resigns</title><link>https://feeds.example/story.php?id=${id}&amp;ts=${at}</link>` +
+      '<description>Monday.</description></item>';
+    const { deps, articles } = harness([
+      ok(rss(stamped(1_764_000_000) + stamped(1_764_000_000, 48214))),
+      ok(rss(stamped(1_764_000_300) + stamped(1_764_000_300, 48214))),
+    ]);
+    await pollSource(source, deps);
+    const second = await pollSource(source, deps);
+    // The article's own id in the link tells the two apart; the timestamp makes nothing new.
+    expect(articles().map((a) => a.url)).toEqual([
+      'https://feeds.example/story.php?id=48213&ts=1764000000',
+      'https://feeds.example/story.php?id=48214&ts=1764000000',
+    ]);
+    expect(second.poll).toMatchObject({ new_items: 0 });
+  });
+
   it('takes an item listed under both its old and its new guid as the one article', async () => {
     const { deps, articles } = harness([ok(rss(item('a-1701'))), ok(rss(item('a-1702') + item('a-1701')))]);
     await pollSource(source, deps);

@@ -1,10 +1,12 @@
 // The stored form of what the poller remembers of an article: written by hand for speed, so pinned here
 // to the JSON of the stored record it stands for (records already in Redis must keep reading the same).
+// And what an article's alias is made of: the URL without what a feed changes at every fetch, and never
+// without what tells one article's page from another's.
 import { describe, expect, it } from 'vitest';
 import { readerFields } from '../feeds/normalise/reader-fields.ts';
 import type { Fingerprint } from './article-fingerprint.ts';
 import type { ArticleRecord } from './article-revision.ts';
-import { decodeRecord, encodeRecord } from './seen-articles.ts';
+import { articleAlias, decodeRecord, encodeRecord, stableUrl } from './seen-articles.ts';
 
 function randomRecords(count: number, seed: number): ArticleRecord[] {
   let s = seed;
@@ -52,5 +54,44 @@ describe('encodeRecord', () => {
       ),
     ))
       expect(decodeRecord(encodeRecord(record))).toEqual(record);
+  });
+});
+
+describe('stableUrl', () => {
+  it.each([
+    ['https://x.example/a?ts=1764000000', 'https://x.example/a'],
+    ['https://x.example/a?id=7&_=1764000000123#top', 'https://x.example/a?id=7#top'],
+    ['https://x.example/a?sid=4f9c2e7a1b3d5e6f&p=2', 'https://x.example/a?p=2'],
+    ['https://x.example/a?r=0b1e9a4c-2d3f-4a5b-8c7d-6e5f4a3b2c1d', 'https://x.example/a'],
+    ['https://x.example/a?1764000000', 'https://x.example/a'],
+  ])('drops the parameters made for one fetch: %s', (url, stable) => {
+    expect(stableUrl(url)).toBe(stable);
+  });
+
+  it.each([
+    'https://x.example/story.php?id=48213',
+    'https://x.example/a?p=1042&page=2',
+    'https://x.example/a?slug=deadbeefdeadbeef', // letters only: a word, not a token
+    'https://x.example/a?n=123456789', // nine digits: an id, not a time
+    'https://x.example/a',
+    'https://x.example/a#1764000000',
+  ])('keeps what names the page: %s', (url) => {
+    expect(stableUrl(url)).toBe(url);
+  });
+});
+
+describe('articleAlias', () => {
+  const article = { source_id: 'SRC_A', url: 'https://x.example/a?ts=1764000000', title: 'Minister resigns' };
+
+  it('is the same for the same page under the same title, whatever the fetch added', () => {
+    expect(articleAlias(article)).toBe(
+      articleAlias({ ...article, url: 'https://x.example/a?ts=1764000300' }),
+    );
+  });
+
+  it('differs with the source, the page or the title', () => {
+    expect(articleAlias({ ...article, source_id: 'SRC_B' })).not.toBe(articleAlias(article));
+    expect(articleAlias({ ...article, url: 'https://x.example/b' })).not.toBe(articleAlias(article));
+    expect(articleAlias({ ...article, title: 'Minister stays' })).not.toBe(articleAlias(article));
   });
 });

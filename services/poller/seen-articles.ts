@@ -356,11 +356,33 @@ export class SeenArticles {
 }
 
 /**
- * An article's alias: its source, canonical URL and title, hashed. What tells an item whose guid changed
- * since the last poll from a new article (lookAndClaim): the same page under the same title.
+ * An article's alias: its source, canonical URL (without the query parameters that look made for one
+ * fetch) and title, hashed. What tells an item whose guid, or whose link's timestamp, changed since the
+ * last poll from a new article (lookAndClaim): the same page under the same title.
  */
 export const articleAlias = (article: { source_id: string; url: string; title: string }): string =>
-  hash('sha1', `${article.source_id}\n${article.url}\n${article.title}`, 'base64url');
+  hash('sha1', `${article.source_id}\n${stableUrl(article.url)}\n${article.title}`, 'base64url');
+
+/**
+ * A value made for one fetch: a Unix time (10 digits and more: seconds, milliseconds), a UUID, or a
+ * hexadecimal token of 16 characters and more with letters and digits (a session, a cache-buster).
+ * An article's own id in a link (`?id=48213`, `?p=1042`) is none of these.
+ */
+const volatileValue =
+  /^(?:\d{10,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{16,})$/i;
+
+/** The URL without its volatile query parameters (which the feed may change at every fetch). */
+export function stableUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const fragment = url.indexOf('#', query);
+  const end = fragment < 0 ? url.length : fragment;
+  const kept = url
+    .slice(query + 1, end)
+    .split('&')
+    .filter((pair) => !volatileValue.test(pair.slice(pair.indexOf('=') + 1)));
+  return url.slice(0, query) + (kept.length > 0 ? `?${kept.join('&')}` : '') + url.slice(end);
+}
 
 type Replies = [Error | null, unknown][] | null;
 
