@@ -450,6 +450,8 @@ function analysesFor(config: ApiConfig, provider: EnrichmentProvider, logger: Lo
   return offThreadAnalyses(inThread, {
     size: config.API_ANALYSIS_WORKERS,
     timeoutMs: config.API_REQUEST_DEADLINE_MS,
+    // Long texts come now and then: a worker holds ~110 MB, and starting one takes about a second.
+    idleTimeoutMs: 5 * 60_000,
     onWorkerLost: (reason) => logger.warn({ reason }, 'an analysis worker was lost'),
   });
 }

@@ -14,7 +14,7 @@ import { memorySeen } from '../../test/support/memory-seen.ts';
 import { pollSource, type PollDependencies } from './poll-source.ts';
 import type { PollState, PollStateStore } from './poll-state.ts';
 import { datedEvent, foldEvents } from './seen-memory-rebuild.ts';
-import { decodeRecord, encodeRecord } from './seen-articles.ts';
+import { decodeRecord, encodeRecord, articleAlias } from './seen-articles.ts';
 
 const source = sourceState(
   { name: 'S', feed_url: 'https://feeds.example/rss', category: 'general', language: 'en', country: 'gb' },
@@ -172,6 +172,8 @@ describe('foldEvents', () => {
     const event = (id: string, revision: number, discoveredAt: number): ArticleDiscovered =>
       ({
         article_id: id,
+        source_id: 'SRC_T',
+        url: `https://feeds.example/${id}`,
         title: `t${revision}`,
         summary: null,
         content: null,
@@ -195,6 +197,10 @@ describe('foldEvents', () => {
     );
     expect([...folded.keys()].sort()).toEqual(['a', 'b']);
     expect(folded.get('a')!.record.revision).toBe(2);
+    // Its alias is its latest revision's: the title an item of the feed now has.
+    expect(folded.get('a')!.alias).toBe(
+      articleAlias({ source_id: 'SRC_T', url: 'https://feeds.example/a', title: 't2' }),
+    );
     expect(folded.get('b')!.expiresInSeconds).toBe(ttlSeconds - 2 * 24 * 60 * 60);
   });
 });

@@ -27,6 +27,11 @@ export interface WorkerPoolOptions {
   timeoutMs: number;
   /** A worker not ready this long after its start is stopped, and its job (if any) fails. */
   startTimeoutMs?: number;
+  /**
+   * A worker idle this long is stopped, giving back its memory (its modules, its heap: ~110 MB after an
+   * analysis of 100,000 characters); the next job starts another. Unset: workers are kept.
+   */
+  idleTimeoutMs?: number;
   /** Told each time a worker is lost (stopped for its time, crashed, exited), with the reason. */
   onWorkerLost?: (reason: string) => void;
   /** Heap bound of one worker: a job that needs more fails alone instead of growing the process. */
@@ -75,6 +80,8 @@ interface Slot<Q, R> {
   ready: boolean;
   /** The bound on the worker's start, cleared when it is ready. */
   startTimer?: NodeJS.Timeout;
+  /** Stops the worker once idle for idleTimeoutMs. */
+  idleTimer?: NodeJS.Timeout;
 }
 
 /** How long a worker may take to start (load tsx and its modules) unless told otherwise. */
@@ -123,6 +130,7 @@ export class WorkerPool<Q, R> {
     this.slots.clear();
     for (const slot of slots) {
       clearTimeout(slot.startTimer);
+      clearTimeout(slot.idleTimer);
       if (slot.job) settle(slot.job, () => slot.job!.reject(closing));
     }
     await Promise.all(slots.map((slot) => slot.worker.terminate()));
@@ -142,6 +150,7 @@ export class WorkerPool<Q, R> {
   }
 
   private dispatch(slot: Slot<Q, R>, job: Job<Q, R>): void {
+    clearTimeout(slot.idleTimer);
     slot.job = job;
     // A worker still starting gets the request now (it waits in the worker's port) and the job's time
     // starts when the worker says it is ready.
@@ -196,12 +205,23 @@ export class WorkerPool<Q, R> {
       else job.reject(rebuiltError(answer));
     });
     this.pump();
+    if (!slot.job && this.options.idleTimeoutMs !== undefined) {
+      slot.idleTimer = setTimeout(() => this.retire(slot), this.options.idleTimeoutMs);
+      slot.idleTimer.unref();
+    }
+  }
+
+  /** An idle worker stopped for its idleness: no job fails, and nobody is told of a loss. */
+  private retire(slot: Slot<Q, R>): void {
+    if (slot.job || !this.slots.delete(slot)) return;
+    void slot.worker.terminate();
   }
 
   /** The worker is gone or given up on: its job (if any) fails with the reason, and it is replaced. */
   private lose(slot: Slot<Q, R>, reason: string): void {
-    if (!this.slots.delete(slot)) return; // already lost ('error' is followed by 'exit')
+    if (!this.slots.delete(slot)) return; // already lost ('error' is followed by 'exit'), or retired
     clearTimeout(slot.startTimer);
+    clearTimeout(slot.idleTimer);
     void slot.worker.terminate();
     const job = slot.job;
     slot.job = null;

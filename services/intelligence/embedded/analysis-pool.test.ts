@@ -75,6 +75,20 @@ describe('offThreadAnalyses', () => {
   );
 
   it(
+    'stops a worker idle for its idle time, and starts another for the next text',
+    async () => {
+      const analyses = offThread({ idleTimeoutMs: 300 });
+      const first = await analyses.provider.educate(long, {});
+      expect(analyses.workers).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(analyses.workers).toBe(0);
+      expect(await analyses.provider.educate(long, {})).toEqual(first);
+      expect(analyses.workers).toBe(1);
+    },
+    startup * 2,
+  );
+
+  it(
     "refuses what the provider refuses, as the provider's refusal",
     async () => {
       const blank = { title: 'x'.repeat(2_100), text: ' \n '.repeat(10), language: 'en' };

@@ -55,7 +55,7 @@ const defaultEntry = new URL('./analysis-worker.ts', import.meta.url);
 export function offThreadAnalyses(
   analyses: Analyses,
   options: OffThreadOptions,
-): Analyses & { close: () => Promise<void> } {
+): Analyses & { close: () => Promise<void>; readonly workers: number } {
   const { offThreadCharacters = defaultOffThreadCharacters, workerEntry, ...poolOptions } = options;
   const pool = new WorkerPool<AnalysisRequest, unknown>({
     ...poolOptions,
@@ -96,6 +96,9 @@ export function offThreadAnalyses(
     termsOf: (article) =>
       offThread(article) ? run<Terms>({ kind: 'terms', article }) : analyses.termsOf(article),
     close: () => pool.close(),
+    get workers() {
+      return pool.workers;
+    },
   };
 }
 
