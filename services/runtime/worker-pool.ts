@@ -171,6 +171,10 @@ export class WorkerPool<Q, R> {
   private startWorker(): Slot<Q, R> {
     const { names } = this.options;
     const worker = new Worker(loaderUrl, {
+      // None of the process's flags: its preloads (--import of a TypeScript probe or tracer) would run
+      // before worker-loader.mjs registers tsx and fail the worker ("Unknown file extension .ts"), and
+      // flags a thread cannot take (--expose-gc) fail it too. The loader registers tsx itself.
+      execArgv: [],
       workerData: { entry: this.options.entry.href },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb ?? 512 },
     });

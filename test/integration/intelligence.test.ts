@@ -395,6 +395,30 @@ describe('enricher on the OpenAI provider (local chat-completions server)', () =
       LOG_LEVEL: 'info',
     });
     await waitFor(() => enricher!.output().includes('partitions assigned'), 'the enricher to join', 60_000);
+    // It reads from the end of the topic as its first fetch finds it, which on a busy machine can come
+    // after the join is logged: an article sent before that fetch is never read. So articles are sent
+    // until one reaches the provider, and the test starts once the enricher reads what is sent.
+    let probes = 0;
+    await waitFor(
+      async () => {
+        const id = `probe-${run}-${probes++}`;
+        const probe = sampleArticle(100 + probes, {
+          article_id: id,
+          title: `Probe ${id}`,
+          content: `Report ${id}. Acme Corp said profits rose 12% in the third quarter.`,
+        });
+        await stack.producer.send(topicNames.articlesDiscovered, [{ key: probe.article_id, value: probe }]);
+        const deadline = Date.now() + 3_000;
+        while (Date.now() < deadline) {
+          if (openai.requests.some((r) => r.rawBody.includes(`probe-${run}-`))) return true;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        return false;
+      },
+      'the enricher to read what is sent',
+      60_000,
+    );
+    openai.requests.length = 0;
   }, 120_000);
 
   afterAll(async () => {

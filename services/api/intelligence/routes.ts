@@ -385,7 +385,13 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
     text: ArticleText,
     limit: number,
     query: Omit<RelatedQuery, 'entities' | 'keywords' | 'limit'>,
-  ) => (limit > 0 ? deps.findRelated({ ...(await deps.termsOf(text)), ...query, limit }) : []);
+  ) => {
+    if (limit <= 0) return [];
+    // The terms come from the provider's methods (on a worker thread for a long text): a failure there
+    // is the provider's, as for the analysis itself.
+    const terms = await fromProvider(provider, async () => deps.termsOf(text));
+    return deps.findRelated({ ...terms, ...query, limit });
+  };
 
   return [
     defineRoute({
