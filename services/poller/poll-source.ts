@@ -405,6 +405,13 @@ async function interpret(
   }
 }
 
+/** An item to append: its article, whether the feed dated it, and its alias (articleAlias, once). */
+interface Candidate {
+  article: ArticleDiscovered;
+  dated: boolean;
+  alias: string;
+}
+
 /**
  * Normalises every item and appends those never seen before (revision 1) and those whose reader-visible
  * fields changed since the revision emitted last (the next revision, within the bound on revisions).
@@ -415,11 +422,12 @@ async function appendNew(
   deps: Pick<PollDependencies, 'seen' | 'revisions' | 'producer'>,
   discoveredAt: number,
 ): Promise<{ articles: ArticleDiscovered[]; skipped: string[] }> {
-  const byId = new Map<string, { article: ArticleDiscovered; dated: boolean }>();
+  const byId = new Map<string, Candidate>();
   const skipped: string[] = [];
   for (const normalised of await normaliseInSlices(feed, source, discoveredAt)) {
     if ('skipped' in normalised) skipped.push(normalised.skipped);
-    else if (!byId.has(normalised.article.article_id)) byId.set(normalised.article.article_id, normalised);
+    else if (!byId.has(normalised.article.article_id))
+      byId.set(normalised.article.article_id, { ...normalised, alias: articleAlias(normalised.article) });
   }
   if (byId.size === 0) return { articles: [], skipped };
 
@@ -430,7 +438,7 @@ async function appendNew(
     sightings,
     claimed: claimedFirsts,
     aliased,
-  } = await deps.seen.lookAndClaim(ids, aliasesOf(ids.map((id) => byId.get(id)!.article)));
+  } = await deps.seen.lookAndClaim(ids, aliasesOf(ids.map((id) => byId.get(id)!)));
   let claimedRevisions = new Set<string>();
   const firsts: ArticleDiscovered[] = [];
   const revisions: { event: ArticleDiscovered; stored: string }[] = [];
@@ -488,7 +496,7 @@ async function appendNew(
   }
   await deps.seen.confirm(
     new Map(fresh.map((a) => [a.article_id, emitted.get(a.article_id)!])),
-    new Map(fresh.map((a) => [articleAlias(a), a.article_id])),
+    new Map(fresh.map((a) => [byId.get(a.article_id)!.alias, a.article_id])),
   );
   return { articles: fresh, skipped };
 }
@@ -498,16 +506,15 @@ async function appendNew(
  * guids and another text: a feed that lists such items side by side means them as different articles.
  * (The same text under two guids is one item listed twice, as under an old and a new guid.)
  */
-function aliasesOf(articles: readonly ArticleDiscovered[]): (string | null)[] {
-  const aliases = articles.map(articleAlias);
+function aliasesOf(candidates: readonly Candidate[]): (string | null)[] {
   const textOf = new Map<string, string | null>();
-  articles.forEach((article, i) => {
+  for (const { article, alias } of candidates) {
     const text = `${article.summary}\n${article.content}`;
-    const seen = textOf.get(aliases[i]!);
-    if (seen === undefined) textOf.set(aliases[i]!, text);
-    else if (seen !== text) textOf.set(aliases[i]!, null);
-  });
-  return aliases.map((alias) => (textOf.get(alias) === null ? null : alias));
+    const seen = textOf.get(alias);
+    if (seen === undefined) textOf.set(alias, text);
+    else if (seen !== text) textOf.set(alias, null);
+  }
+  return candidates.map(({ alias }) => (textOf.get(alias) === null ? null : alias));
 }
 
 /**
@@ -518,7 +525,7 @@ function aliasesOf(articles: readonly ArticleDiscovered[]): (string | null)[] {
  * same page under the same title (a daily column's), claimed under its own id.
  */
 async function followAliases(
-  byId: Map<string, { article: ArticleDiscovered; dated: boolean }>,
+  byId: Map<string, Candidate>,
   aliased: ReadonlyMap<string, string>,
   found: { sightings: Map<string, Sighting>; claimed: Set<string> },
   seen: Pick<SeenArticles, 'lookAndClaim'>,
@@ -548,7 +555,7 @@ async function followAliases(
   for (const id of own.claimed) found.claimed.add(id);
 }
 
-const anotherArticle = (record: ArticleRecord, item: { article: ArticleDiscovered; dated: boolean }) => {
+const anotherArticle = (record: ArticleRecord, item: Candidate) => {
   const changed = changedFields(record.fingerprint, fingerprintOf(item.article, item.dated));
   return changed.includes('published_at') && (changed.includes('summary') || changed.includes('content'));
 };
