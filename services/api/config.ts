@@ -52,7 +52,7 @@ export const apiEnv = {
     'Time the API gives itself to answer a request once it has its head; past it, 503 deadline_exceeded (live streams are exempt).',
   ),
   API_ANALYSIS_WORKERS: integer(2, 0, 64).describe(
-    'Worker threads that run the embedded provider on long texts (POST /v1/analyze, /v1/enhance, /api/v1/summarize: 2,000 characters and more), started when first needed and stopped after 5 minutes without work (each holds ~110 MB), so that an analysis (up to ~2.5 s for 100,000 characters) never holds up the other requests. A job past API_REQUEST_DEADLINE_MS is stopped. 0: every analysis runs on the event loop.',
+    'Worker threads that run the embedded provider on long texts (POST /v1/analyze, /v1/enhance, /api/v1/summarize: 2,000 characters and more), started when first needed and stopped after 5 minutes without work (each holds ~110 MB), so that an analysis (up to ~2.5 s for 100,000 characters) never holds up the other requests. A job whose request is past API_REQUEST_DEADLINE_MS, or whose client closed its connection, leaves the queue or is stopped. 0: every analysis runs on the event loop.',
   ),
   API_AUTH_FAILURES_PER_MINUTE: integer(30, 0, 100_000).describe(
     'Distinct credentials (API keys, tokens, client secrets) that may fail to authenticate from one client ' +

@@ -11,6 +11,10 @@
 // on the next job, so a bad input fails alone and never leaves the caller waiting on a worker that will
 // not answer.
 //
+// A job whose caller no longer wants it (its `signal` aborted: the request it serves is past its deadline,
+// or its client left) is dropped from the queue, or stopped with its worker if it already runs, so that
+// the workers are not kept busy with answers nobody will read while later jobs wait behind them.
+//
 // A job's time starts when its worker is ready (has loaded its modules and said so), not when the job is
 // handed to it: a new worker's start (tsx and the modules, a second or more on a busy machine) is no part
 // of the job, and must not cost it its time. The start has a bound of its own (`startTimeoutMs`), so a
@@ -71,6 +75,9 @@ interface Job<Q, R> {
   resolve: (value: R) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
+  /** The caller's signal, and what its abort does (removed once the job is settled). */
+  signal?: AbortSignal;
+  onAbort?: () => void;
 }
 
 interface Slot<Q, R> {
@@ -101,12 +108,20 @@ export class WorkerPool<Q, R> {
 
   /**
    * Runs `request` on a worker (`transfer`: buffers handed over rather than copied). Rejects with a
-   * WorkerRefusal, a WorkerLost, or the worker's unexpected error rebuilt.
+   * WorkerRefusal, a WorkerLost, or the worker's unexpected error rebuilt; or, once `signal` aborts,
+   * with its reason: a job still queued leaves the queue, a job under way is stopped with its worker.
    */
-  run(request: Q, transfer: readonly Transferable[] = []): Promise<R> {
+  run(request: Q, transfer: readonly Transferable[] = [], signal?: AbortSignal): Promise<R> {
     if (this.closed) return Promise.reject(new Error(`${this.options.names.pool} is closed`));
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, request, transfer, resolve, reject });
+      const job: Job<Q, R> = { id: this.nextId++, request, transfer, resolve, reject };
+      if (signal) {
+        job.signal = signal;
+        job.onAbort = () => this.cancel(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.queue.push(job);
       this.pump();
     });
   }
@@ -125,7 +140,7 @@ export class WorkerPool<Q, R> {
   async close(): Promise<void> {
     this.closed = true;
     const closing = new Error(`${this.options.names.pool} is closed`);
-    for (const job of this.queue.splice(0)) job.reject(closing);
+    for (const job of this.queue.splice(0)) settle(job, () => job.reject(closing));
     const slots = [...this.slots];
     this.slots.clear();
     for (const slot of slots) {
@@ -215,6 +230,32 @@ export class WorkerPool<Q, R> {
     }
   }
 
+  /**
+   * The caller gave the job up (its signal aborted): out of the queue if it waits there; if a worker has
+   * it, that worker is stopped (a thread cannot be interrupted otherwise) and replaced on the next job.
+   * Not a loss: nobody is told of one.
+   */
+  private cancel(job: Job<Q, R>): void {
+    const reason = abortReason(job.signal!);
+    const queued = this.queue.indexOf(job);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      settle(job, () => job.reject(reason));
+      return;
+    }
+    for (const slot of this.slots) {
+      if (slot.job !== job) continue;
+      this.slots.delete(slot);
+      clearTimeout(slot.startTimer);
+      clearTimeout(slot.idleTimer);
+      void slot.worker.terminate();
+      slot.job = null;
+      settle(job, () => job.reject(reason));
+      this.pump();
+      return;
+    }
+  }
+
   /** An idle worker stopped for its idleness: no job fails, and nobody is told of a loss. */
   private retire(slot: Slot<Q, R>): void {
     if (slot.job || !this.slots.delete(slot)) return;
@@ -235,9 +276,20 @@ export class WorkerPool<Q, R> {
   }
 }
 
-function settle(job: { timer?: NodeJS.Timeout }, outcome: () => void): void {
+function settle(
+  job: { timer?: NodeJS.Timeout; signal?: AbortSignal; onAbort?: () => void },
+  outcome: () => void,
+): void {
   clearTimeout(job.timer);
+  if (job.onAbort) job.signal!.removeEventListener('abort', job.onAbort);
   outcome();
+}
+
+/** What an aborted signal says, as an Error (abort() without a reason gives a DOMException). */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  return new Error(typeof reason === 'string' ? reason : 'the job was given up');
 }
 
 /** An unexpected error of the worker's handler, rethrown here as the handler threw it. */

@@ -22,14 +22,19 @@ import { isLanguageCode } from '../../sources/source.ts';
 import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
 import { narratableSummary } from './summary-narration.ts';
+import { requestSignal } from '../limits/request-deadline.ts';
 
 export interface IntelligenceDependencies {
   store: ArticleStore;
   provider: EnrichmentProvider;
   findRelated: (query: RelatedQuery) => Promise<RelatedArticle[]>;
-  /** Synchronous, or on a worker thread for long texts (intelligence/embedded/analysis-pool.ts). */
+  /**
+   * Synchronous, or on a worker thread for long texts (intelligence/embedded/analysis-pool.ts), which
+   * `signal` takes out of the queue or stops.
+   */
   termsOf: (
     article: ArticleText,
+    options?: { signal?: AbortSignal },
   ) => { entities: string[]; keywords: string[] } | Promise<{ entities: string[]; keywords: string[] }>;
   /** Narrates summaries asked for with voice_enabled. */
   speech: Pick<SpeechDependencies, 'synthesis' | 'audio'>;
@@ -385,11 +390,12 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
     text: ArticleText,
     limit: number,
     query: Omit<RelatedQuery, 'entities' | 'keywords' | 'limit'>,
+    signal: AbortSignal | undefined,
   ) => {
     if (limit <= 0) return [];
     // The terms come from the provider's methods (on a worker thread for a long text): a failure there
     // is the provider's, as for the analysis itself.
-    const terms = await fromProvider(provider, async () => deps.termsOf(text));
+    const terms = await fromProvider(provider, async () => deps.termsOf(text, { signal }));
     return deps.findRelated({ ...terms, ...query, limit });
   };
 
@@ -418,16 +424,22 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
           language: article.language,
         };
         const wants = new Set(body.enhancements);
+        const signal = requestSignal(ctx);
         const cited = wants.has('context')
-          ? await related(text, 3, {
-              excludeArticleId: article.id,
-              excludeSourceId: article.source_id,
-              storyId: article.story_id,
-              ...relatedWindow(new Date(article.published_at), now()),
-            })
+          ? await related(
+              text,
+              3,
+              {
+                excludeArticleId: article.id,
+                excludeSourceId: article.source_id,
+                storyId: article.story_id,
+                ...relatedWindow(new Date(article.published_at), now()),
+              },
+              signal,
+            )
           : [];
         const result = await fromProvider(provider, () =>
-          provider.enrich(text, { length: body.length, related: cited }),
+          provider.enrich(text, { length: body.length, related: cited, signal }),
         );
         ctx.body = {
           article_id: article.id,
@@ -470,11 +482,14 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         };
         const level = contextLevel[body.context_level];
         const parts = new Set(analysisParts[body.analysis_type]);
-        const cited = parts.has('context') ? await related(text, level.related, relatedWindow(now())) : [];
+        const signal = requestSignal(ctx);
+        const cited = parts.has('context')
+          ? await related(text, level.related, relatedWindow(now()), signal)
+          : [];
         const [result, education] = await fromProvider(provider, () =>
           Promise.all([
-            provider.enrich(text, { length: level.length, related: cited }),
-            parts.has('educational') ? provider.educate(text, {}) : Promise.resolve(null),
+            provider.enrich(text, { length: level.length, related: cited, signal }),
+            parts.has('educational') ? provider.educate(text, { signal }) : Promise.resolve(null),
           ]),
         );
         ctx.body = {
@@ -531,7 +546,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         const result = await fromProvider(provider, () =>
           provider.summarize(
             { title: '', text: body.content, language: languageCode(body.language) },
-            { length: body.length, tone: body.tone },
+            { length: body.length, tone: body.tone, signal: requestSignal(ctx) },
           ),
         );
         const narration = body.voice_enabled

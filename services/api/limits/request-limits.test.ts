@@ -11,8 +11,11 @@ import { createLogger } from '../../runtime/logger.ts';
 import { createApp } from '../app.ts';
 import { defineRoute } from '../http/route.ts';
 import { InFlightRequests } from './in-flight.ts';
+import { requestSignal } from './request-deadline.ts';
 
 const gates: (() => void)[] = [];
+/** Why /wanted's signal aborted, one line a request. */
+const givenUp: string[] = [];
 /** Requests that reached the middleware after authentication (the hourly allowance in the service). */
 const counted: string[] = [];
 const app = createApp({
@@ -27,6 +30,19 @@ const app = createApp({
       handler: async (ctx) => {
         await new Promise<void>((resolve) => gates.push(resolve));
         ctx.body = { done: true };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/wanted',
+      operationId: 'wanted',
+      summary: 'waits until its answer is no longer wanted',
+      tag: 't',
+      responses: {},
+      handler: async (ctx) => {
+        const signal = requestSignal(ctx)!;
+        await new Promise((resolve) => signal.addEventListener('abort', resolve));
+        givenUp.push((signal.reason as Error).message);
       },
     }),
     defineRoute({
@@ -110,6 +126,20 @@ describe('the request deadline', () => {
     expect(body.error.message).toMatch(/no answer within 200 ms/);
     expect(body.error.request_id).toBe(response.headers.get('x-request-id'));
     for (const open of gates.splice(0)) open();
+  });
+
+  it("aborts the request's signal at the deadline, and when the client leaves before its answer", async () => {
+    expect((await get('/wanted', 'signal-client')).status).toBe(503);
+    await expect.poll(() => givenUp).toEqual([expect.stringMatching(/^no answer within 200 ms/)]);
+    const leaving = new AbortController();
+    const request = fetch(`${base}/wanted`, {
+      headers: { authorization: 'signal-client' },
+      signal: leaving.signal,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    leaving.abort();
+    await expect(request).rejects.toThrow();
+    await expect.poll(() => givenUp[1]).toBe('the client closed the connection');
   });
 
   it('leaves event streams alone: they are answered for as long as they live, and not counted in progress', async () => {

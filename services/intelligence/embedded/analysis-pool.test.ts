@@ -117,4 +117,43 @@ describe('offThreadAnalyses', () => {
     },
     startup,
   );
+
+  it(
+    'drops an analysis its caller gave up while it waited, and stops one under way',
+    async () => {
+      const lost: string[] = [];
+      const analyses = offThread({
+        workerEntry: new URL('./analysis-pool.test-worker.ts', import.meta.url),
+        onWorkerLost: (reason) => lost.push(reason),
+      });
+      const given = new AbortController();
+      given.abort(new Error('gone already'));
+      await expect(
+        analyses.provider.enrich(long, { length: 'short', related: [], signal: given.signal }),
+      ).rejects.toThrow('gone already');
+      expect(analyses.workers).toBe(0); // nothing was started for it
+
+      await analyses.provider.enrich(long, { length: 'short', related: [] }); // the worker is up
+      const hang = { ...long, text: `HANG ${long.text}` };
+      const running = new AbortController();
+      const waiting = new AbortController();
+      const hanging = analyses.provider.enrich(hang, {
+        length: 'short',
+        related: [],
+        signal: running.signal,
+      });
+      // One worker, busy: this one waits in the queue, and leaves it when its caller gives it up.
+      const queued = analyses.provider.enrich(long, { length: 'short', related: [], signal: waiting.signal });
+      waiting.abort(new Error('the client closed the connection'));
+      await expect(queued).rejects.toThrow('the client closed the connection');
+      expect(analyses.workers).toBe(1);
+
+      running.abort(new Error('no answer within 1000 ms'));
+      await expect(hanging).rejects.toThrow('no answer within 1000 ms');
+      expect(analyses.workers).toBe(0); // the worker that never answers was stopped
+      expect((await analyses.provider.enrich(long, { length: 'short', related: [] })).summary).not.toBe('');
+      expect(lost).toEqual([]); // given up, not lost
+    },
+    startup * 2,
+  );
 });

@@ -5,7 +5,8 @@
 // round trip to a worker costs. The answers are the same either way: the same functions on the same text.
 //
 // A text the provider refuses (EnrichmentRejectedError) is refused the same way; a job past its time or
-// a worker lost fails with the reason, which the API answers 503 service_unavailable.
+// a worker lost fails with the reason, which the API answers 503 service_unavailable. The caller's signal
+// (the request's: its deadline passed, its client left) takes a job out of the queue, or stops it.
 import {
   EnrichmentRejectedError,
   type ArticleText,
@@ -28,10 +29,10 @@ export type AnalysisRequest =
   | { kind: 'educate'; article: ArticleText }
   | { kind: 'terms'; article: ArticleText };
 
-/** The methods a worker runs: the embedded provider's and extractTerms. */
+/** The methods a worker runs: the embedded provider's and extractTerms (`signal`: see the top). */
 export interface Analyses {
   provider: EnrichmentProvider;
-  termsOf: (article: ArticleText) => Terms | Promise<Terms>;
+  termsOf: (article: ArticleText, options?: { signal?: AbortSignal }) => Terms | Promise<Terms>;
 }
 
 /**
@@ -64,37 +65,37 @@ export function offThreadAnalyses(
   });
   const offThread = (article: ArticleText) =>
     article.text.length + article.title.length >= offThreadCharacters;
-  async function run<T>(request: AnalysisRequest): Promise<T> {
+  async function run<T>(request: AnalysisRequest, signal: AbortSignal | undefined): Promise<T> {
     try {
-      return (await pool.run(request)) as T;
+      return (await pool.run(request, [], signal)) as T;
     } catch (error) {
       if (error instanceof WorkerRefusal) throw new EnrichmentRejectedError(error.reason);
       throw error;
     }
   }
-  // Only what crosses to the worker: a signal cannot (the job's time bounds it instead).
+  // The signal stays here (it cannot cross to the worker): the pool acts on it.
   const { provider } = analyses;
-  const withoutSignal = <O extends { signal?: AbortSignal }>({ signal, ...rest }: O) => {
-    signal?.throwIfAborted();
-    return rest;
-  };
   return {
     provider: {
       name: provider.name,
       model: provider.model,
-      enrich: (article, options) =>
+      enrich: (article, { signal, ...options }) =>
         offThread(article)
-          ? run({ kind: 'enrich', article, options: withoutSignal(options) })
-          : provider.enrich(article, options),
-      summarize: (article, options) =>
+          ? run({ kind: 'enrich', article, options }, signal)
+          : provider.enrich(article, { ...options, signal }),
+      summarize: (article, { signal, ...options }) =>
         offThread(article)
-          ? run({ kind: 'summarize', article, options: withoutSignal(options) })
-          : provider.summarize(article, options),
+          ? run({ kind: 'summarize', article, options }, signal)
+          : provider.summarize(article, { ...options, signal }),
       educate: (article, options) =>
-        offThread(article) ? run({ kind: 'educate', article }) : provider.educate(article, options),
+        offThread(article)
+          ? run({ kind: 'educate', article }, options.signal)
+          : provider.educate(article, options),
     },
-    termsOf: (article) =>
-      offThread(article) ? run<Terms>({ kind: 'terms', article }) : analyses.termsOf(article),
+    termsOf: (article, options) =>
+      offThread(article)
+        ? run<Terms>({ kind: 'terms', article }, options?.signal)
+        : analyses.termsOf(article, options),
     close: () => pool.close(),
     get workers() {
       return pool.workers;
