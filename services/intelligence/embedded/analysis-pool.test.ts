@@ -104,14 +104,16 @@ describe('offThreadAnalyses', () => {
   it(
     'stops an analysis past its time, and answers the next on a new worker',
     async () => {
+      // Long enough for the real analyses around the hung one on a machine busy with the whole suite (an
+      // analysis of `long` took over 1 s in the CI of 2026-12-05); the hung one never ends either way.
       const analyses = offThread({
-        timeoutMs: 1_000,
+        timeoutMs: 5_000,
         workerEntry: new URL('./analysis-pool.test-worker.ts', import.meta.url),
       });
       await analyses.provider.enrich(long, { length: 'short', related: [] }); // the worker is up
       const hang = { ...long, text: `HANG ${long.text}` };
       await expect(analyses.provider.enrich(hang, { length: 'short', related: [] })).rejects.toThrow(
-        'the analysis took longer than 1000 ms and was stopped',
+        'the analysis took longer than 5000 ms and was stopped',
       );
       expect((await analyses.provider.enrich(long, { length: 'short', related: [] })).summary).not.toBe('');
     },
