@@ -243,17 +243,7 @@ export class WorkerPool<Q, R> {
       settle(job, () => job.reject(reason));
       return;
     }
-    for (const slot of this.slots) {
-      if (slot.job !== job) continue;
-      this.slots.delete(slot);
-      clearTimeout(slot.startTimer);
-      clearTimeout(slot.idleTimer);
-      void slot.worker.terminate();
-      slot.job = null;
-      settle(job, () => job.reject(reason));
-      this.pump();
-      return;
-    }
+    for (const slot of this.slots) if (slot.job === job) return this.stop(slot, reason);
   }
 
   /** An idle worker stopped for its idleness: no job fails, and nobody is told of a loss. */
@@ -264,14 +254,20 @@ export class WorkerPool<Q, R> {
 
   /** The worker is gone or given up on: its job (if any) fails with the reason, and it is replaced. */
   private lose(slot: Slot<Q, R>, reason: string): void {
-    if (!this.slots.delete(slot)) return; // already lost ('error' is followed by 'exit'), or retired
+    if (!this.slots.has(slot)) return; // already lost ('error' is followed by 'exit'), or retired
+    if (!this.closed) this.options.onWorkerLost?.(reason);
+    this.stop(slot, new WorkerLost(reason));
+  }
+
+  /** Stops the slot's worker (replaced on the next job); its job, if any, fails with `failure`. */
+  private stop(slot: Slot<Q, R>, failure: Error): void {
+    if (!this.slots.delete(slot)) return;
     clearTimeout(slot.startTimer);
     clearTimeout(slot.idleTimer);
     void slot.worker.terminate();
     const job = slot.job;
     slot.job = null;
-    if (!this.closed) this.options.onWorkerLost?.(reason);
-    if (job) settle(job, () => job.reject(new WorkerLost(reason)));
+    if (job) settle(job, () => job.reject(failure));
     this.pump();
   }
 }
