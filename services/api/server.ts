@@ -37,6 +37,7 @@ import { InFlightRequests } from './limits/in-flight.ts';
 import { IdempotencyRecords } from './idempotency/idempotency-records.ts';
 import { IdempotentRequests } from './idempotency/idempotent-requests.ts';
 import { serverLimits } from './limits/server-limits.ts';
+import { trackUnrequestedConnections } from './http/unrequested-connections.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';
@@ -406,6 +407,7 @@ export async function startApi(
   const server = createServer(serverOptions, app.callback());
   server.timeout = config.API_IDLE_TIMEOUT_MS;
   answerClientErrors(server);
+  const unrequested = trackUnrequestedConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.API_HOST, resolve);
@@ -421,6 +423,7 @@ export async function startApi(
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        unrequested.close();
       });
       for (const close of closers.reverse()) await close().catch(() => undefined);
     },
