@@ -3,7 +3,8 @@
 // the API (ai_summary in lists, POST /v1/enhance with a context citing articles in the read model);
 // POST /v1/analyze and POST /api/v1/summarize with their limits; and an enricher process on the
 // OpenAI provider against a local chat-completions server (429 retried, malformed answer recorded
-// as a failed enrichment and not stored).
+// as a failed enrichment and not stored); and the API on that provider, whose call to the model is
+// cancelled when the request passes its deadline or its client leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components } from '../api-client/schema.d.ts';
@@ -489,4 +490,98 @@ describe('enricher on the OpenAI provider (local chat-completions server)', () =
     // Rejected right away: the malformed answer was asked for once, not retried.
     expect(openai.requests.filter((r) => r.rawBody.includes(`malformed-${run}`))).toHaveLength(1);
   }, 120_000);
+});
+
+describe('the API on the OpenAI provider (local chat-completions server)', () => {
+  let stack: ApiStack;
+  let openai: ChatCompletionsServer;
+  /** The API's deadline: long enough for a quick answer on a busy machine, short for the test. */
+  const deadlineMs = 6_000;
+  /** A slow model: far longer than the deadline, so that only a cancelled call ends before it. */
+  const slowMs = 60_000;
+
+  beforeAll(async () => {
+    openai = await startChatCompletionsServer({
+      respond: (request) => {
+        const answer = answerFromRequestedSchema(request);
+        return JSON.stringify(request.body?.messages ?? []).includes('[slow]')
+          ? { ...answer, delayMs: slowMs }
+          : answer;
+      },
+    });
+    stack = await startApiStack('intel_api_openai', {
+      ENRICHMENT_PROVIDER: 'openai',
+      OPENAI_BASE_URL: openai.baseUrl,
+      OPENAI_API_KEY: openai.apiKey,
+      OPENAI_MODEL: 'local-test-model',
+      API_REQUEST_DEADLINE_MS: String(deadlineMs),
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+    await openai?.close();
+  }, 60_000);
+
+  /** The model's requests for a text (its words are in the prompt). */
+  const requestsFor = (marker: string) => openai.requests.filter((r) => r.rawBody.includes(marker));
+
+  it('answers POST /api/v1/summarize through the provider', async () => {
+    const marker = `quick-${stack.run}`;
+    const answer = await stack.call<Summary>('POST', '/api/v1/summarize', {
+      content: `Acme Corp (${marker}) said profits rose 12% in the third quarter.`,
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ provider: 'openai', model: 'local-test-model' });
+    expect(requestsFor(marker)).toHaveLength(1);
+    expect(requestsFor(marker)[0]!.abandonedAt).toBeUndefined();
+  });
+
+  it('cancels the call to the model at the deadline, and answers 503 deadline_exceeded', async () => {
+    const marker = `late-${stack.run}`;
+    const started = Date.now();
+    const answer = await stack.call('POST', '/api/v1/summarize', {
+      content: `[slow] Acme Corp (${marker}) said profits rose 12% in the third quarter.`,
+    });
+    expect(answer.status, answer.text).toBe(503);
+    expect(answer.body.error.code).toBe('deadline_exceeded');
+    expect(Date.now() - started).toBeLessThan(slowMs / 2);
+    // The model's request was given up (its connection closed) around the deadline, not left waiting for
+    // its answer, and not tried again.
+    const [call] = await waitFor(
+      () => (requestsFor(marker)[0]?.abandonedAt === undefined ? null : requestsFor(marker)),
+      'the call to the model to be cancelled',
+      slowMs / 2,
+    );
+    expect(call!.abandonedAt! - call!.receivedAt).toBeLessThan(deadlineMs + 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(requestsFor(marker)).toHaveLength(1);
+  }, 60_000);
+
+  it('cancels the call to the model when the client leaves, before the deadline', async () => {
+    const marker = `left-${stack.run}`;
+    const client = new AbortController();
+    // (Having aborted it, undici opens a new connection that carries nothing: the API's close must not wait
+    // for it, http/unrequested-connections.ts.)
+    const request = fetch(`${stack.api.url}/api/v1/summarize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.client.apiKey}` },
+      body: JSON.stringify({
+        content: `[slow] Acme Corp (${marker}) said profits rose 12% in the third quarter.`,
+      }),
+      signal: client.signal,
+    }).catch((error: unknown) => error);
+    await waitFor(() => requestsFor(marker).length > 0, 'the call to reach the model', 30_000);
+    const left = Date.now();
+    client.abort();
+    expect(await request).toMatchObject({ name: 'AbortError' });
+    const [call] = await waitFor(
+      () => (requestsFor(marker)[0]?.abandonedAt === undefined ? null : requestsFor(marker)),
+      'the call to the model to be cancelled',
+      slowMs / 2,
+    );
+    // Well before the API's own deadline would have stopped it.
+    expect(call!.abandonedAt! - left).toBeLessThan(deadlineMs / 2);
+    expect(requestsFor(marker)).toHaveLength(1);
+  }, 60_000);
 });

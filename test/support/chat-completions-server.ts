@@ -39,6 +39,11 @@ export interface ReceivedRequest {
   body: ChatCompletionRequest | null;
   /** Date.now() when the request arrived. */
   receivedAt: number;
+  /**
+   * Date.now() when the client closed the connection before the answer was sent (it gave up: a deadline,
+   * an abort); undefined while it waits or once it has its answer.
+   */
+  abandonedAt?: number;
 }
 
 export interface PlannedReply {
@@ -106,10 +111,15 @@ export async function startChatCompletionsServer(
         receivedAt: Date.now(),
       };
       requests.push(received);
+      let dropped = false; // by this server, as planned: not the client's doing
+      res.once('close', () => {
+        if (!res.writableFinished && !dropped) received.abandonedAt = Date.now();
+      });
       const reply = decide(received);
       const send = () => {
         if (res.destroyed) return;
         if (reply.disconnect) {
+          dropped = true;
           req.socket.destroy();
           return;
         }
