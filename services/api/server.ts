@@ -37,7 +37,7 @@ import { InFlightRequests } from './limits/in-flight.ts';
 import { IdempotencyRecords } from './idempotency/idempotency-records.ts';
 import { IdempotentRequests } from './idempotency/idempotent-requests.ts';
 import { serverLimits } from './limits/server-limits.ts';
-import { trackUnrequestedConnections } from './http/unrequested-connections.ts';
+import { trackUnrequestedConnections } from '../runtime/unrequested-connections.ts';
 import { openApiDocument } from './openapi/document.ts';
 import { docsRoutes } from './openapi/docs-page.ts';
 import { SourceCatalog } from './sources/source-catalog.ts';

@@ -1,5 +1,6 @@
 // The HTTP plumbing of the callback: routes (with a proxy's path prefix), the bound on the body, the
-// signature header handed over as sent, and /metrics.
+// signature header handed over as sent, /metrics, and a close that no silent connection holds up.
+import { connect } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../runtime/logger.ts';
@@ -61,6 +62,17 @@ describe('callback server', () => {
     ]);
     expect((await fetch(`${url}/elsewhere`)).status).toBe(404);
     expect((await fetch(`${url}/websub/src_1`, { method: 'PUT' })).status).toBe(405);
+  });
+
+  it('closes without waiting for a connection on which no request arrived', async () => {
+    const { url } = await start();
+    const { hostname, port } = new URL(url);
+    const silent = connect(Number(port), hostname);
+    await new Promise((resolve) => silent.once('connect', resolve));
+    const socketClosed = new Promise((resolve) => silent.once('close', resolve));
+    await server!.close();
+    server = undefined;
+    await socketClosed;
   });
 
   it('refuses a body over the bound with 413 without handing it on, and counts it', async () => {

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { Logger } from '../runtime/logger.ts';
+import { trackUnrequestedConnections } from '../runtime/unrequested-connections.ts';
 import type { WebsubCallback } from './websub-callback.ts';
 import type { WebsubMetrics } from './websub-metrics.ts';
 
@@ -105,6 +106,7 @@ export async function startCallbackServer(options: {
     });
   });
   server.requestTimeout = 60_000;
+  const unrequested = trackUnrequestedConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -120,6 +122,7 @@ export async function startCallbackServer(options: {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
+        unrequested.close();
       }),
   };
 }

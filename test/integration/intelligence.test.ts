@@ -562,7 +562,7 @@ describe('the API on the OpenAI provider (local chat-completions server)', () =>
     const marker = `left-${stack.run}`;
     const client = new AbortController();
     // (Having aborted it, undici opens a new connection that carries nothing: the API's close must not wait
-    // for it, http/unrequested-connections.ts.)
+    // for it, services/runtime/unrequested-connections.ts.)
     const request = fetch(`${stack.api.url}/api/v1/summarize`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${stack.client.apiKey}` },
