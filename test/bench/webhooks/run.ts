@@ -16,9 +16,10 @@
 // it writes one line per attempt, which would be part of what is measured). BENCH_WEBHOOKS webhooks, one
 // tenant each and a path each on the receiver, are registered on news.webhooks.v1 (secrets sealed with
 // the development key) before it starts; once its alert and delivery groups have joined, a warm-up of
-// BENCH_WARMUP alerts goes through. Then the dispatcher's process is frozen (SIGSTOP), BENCH_DELIVERIES
-// alerts are appended to news.alerts.v1 round the tenants (each fans out to exactly one webhook), each
-// stamped with the time its batch was appended, and it is thawed (SIGCONT) and drains them: a backlog,
+// BENCH_WARMUP alerts goes through (a backlog drained from a thaw, as below, when the run is one). Then
+// the dispatcher's process is frozen (SIGSTOP), BENCH_DELIVERIES alerts are appended to news.alerts.v1
+// round the tenants (each fans out to exactly one webhook), each stamped with the time its batch was
+// appended, and it is thawed (SIGCONT) and drains them: a backlog,
 // so that appending them (Avro, KafkaJS, Kafka) does not share the cores with it, as nothing shares them
 // with the raw loop, and a warm process, as the raw loop's is after its warm-up (until 2026-12-02 it was
 // stopped and started again, its JIT cold). BENCH_ALERTS_PER_SECOND paces them instead, appended while
@@ -37,7 +38,7 @@
 // and a dispatcher running on the stack meanwhile (the demo's) neither sees this run's jobs nor sends
 // its own to the receiver. Requests from anything else are still counted apart, by user-agent.
 //
-// Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (500),
+// Environment: BENCH_DELIVERIES (20000), BENCH_WEBHOOKS (50), BENCH_CONCURRENCY (16), BENCH_WARMUP (10000),
 // BENCH_ALERTS_PER_SECOND (0 = as fast as possible),
 // BENCH_RECEIVER_HOST (127.0.0.1; `localhost`: the webhooks' URLs name a host, which the dispatcher resolves
 // for each delivery's outbound check, as it does for real receivers, and the baseline once a connection),
@@ -75,7 +76,7 @@ const config = loadConfig({
   BENCH_DELIVERIES: integer(20_000, 1, 1_000_000),
   BENCH_WEBHOOKS: integer(50, 1, 1_000),
   BENCH_CONCURRENCY: integer(16, 1, 1_000),
-  BENCH_WARMUP: integer(500, 0, 100_000),
+  BENCH_WARMUP: integer(10_000, 0, 100_000),
   BENCH_ALERTS_PER_SECOND: integer(0, 0, 1_000_000),
   BENCH_DISPATCHER_PROFILE: text(''),
   BENCH_RECEIVER_HOST: oneOf(['127.0.0.1', 'localhost'], '127.0.0.1'),
@@ -420,14 +421,6 @@ export default async function webhooks(context: BenchContext): Promise<number> {
   log(`dispatcher: services/dispatcher/main.ts, group ${group}, DISPATCHER_CONCURRENCY=${concurrency}`);
   const first = startDispatcher(admin);
   log(`  alert and delivery groups joined after ${(await first.joined).toFixed(1)} s`);
-  if (config.BENCH_WARMUP > 0) {
-    const before = receiver.distinctIds(dispatcherAgent);
-    const warm = await appendAlerts(producer, fixtures, 'warm', config.BENCH_WARMUP, 0);
-    if ((await awaitArrivals(receiver, warm.expected, 'warm-up deliveries', before)) === undefined)
-      throw new Error(`the warm-up did not complete; the dispatcher's output:\n${dispatcher?.output()}`);
-    log(`  warm-up: ${thousands(config.BENCH_WARMUP)} deliveries in ${seconds(warm.started).toFixed(1)} s`);
-  }
-
   // Unpaced, the alerts are a backlog the dispatcher drains: its process is frozen while they are
   // appended, and thawed to drain them, warm from the warm-up. Appending them while it ran
   // put their encoding and producing (a third to half of a core, in the bench process and Kafka) on
@@ -436,6 +429,22 @@ export default async function webhooks(context: BenchContext): Promise<number> {
   // for the latency at a rate it keeps up with.
   const pacing = config.BENCH_ALERTS_PER_SECOND;
   const backlog = pacing === 0;
+  if (config.BENCH_WARMUP > 0) {
+    // The warm-up takes the path the measured alerts will: a backlog drained from a thaw (large fetches,
+    // full lanes) when they are one. Warmed by 500 alerts appended as it ran, the dispatcher was still
+    // compiling its fetch path during the measured drain: TurboFan on V8's helper threads was a fifth of
+    // its CPU there (perf, docs/benchmarks.md).
+    const before = receiver.distinctIds(dispatcherAgent);
+    if (backlog) freeze(first.pid);
+    const warm = await appendAlerts(producer, fixtures, 'warm', config.BENCH_WARMUP, 0);
+    if (backlog) thaw(first.pid);
+    if ((await awaitArrivals(receiver, warm.expected, 'warm-up deliveries', before)) === undefined)
+      throw new Error(`the warm-up did not complete; the dispatcher's output:\n${dispatcher?.output()}`);
+    log(
+      `  warm-up: ${thousands(config.BENCH_WARMUP)} deliveries${backlog ? ' as a backlog' : ''} in ` +
+        `${seconds(warm.started).toFixed(1)} s`,
+    );
+  }
   if (backlog) freeze(first.pid);
   log(
     `  appending ${thousands(n)} alerts ${backlog ? 'as a backlog, the dispatcher frozen (SIGSTOP)' : `at ${thousands(pacing)}/s`}; ` +
