@@ -47,6 +47,7 @@ export default defineConfig({
             'projections/**/*.test.ts',
             'schemas/**/*.test.ts',
             'test/integration/support/**/*.test.ts',
+            'test/support/**/*.test.ts',
             'test/bench/**/*.test.ts',
             'test/chaos/**/*.test.ts',
             'test/fuzz/**/*.test.ts',

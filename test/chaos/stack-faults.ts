@@ -7,11 +7,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { stackDir } from '../support/stack-dirs.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const run = promisify(execFile);
-
-export const stackDir = () => process.env.STACK_DIR ?? `${root}.stack`;
 
 /** What a component's command line contains (as stack.sh's own `signature`). */
 const signatures: Record<string, string> = {

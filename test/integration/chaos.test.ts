@@ -9,9 +9,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../chaos/ledger.ts';
+import { stackDir as stackDirOf } from '../support/stack-dirs.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const stackDir = process.env.STACK_DIR ?? `${root}.stack`;
+const stackDir = stackDirOf();
 const nativeStack = existsSync(`${stackDir}/run/kafka.pid`) || existsSync(`${stackDir}/run/kafka-1.pid`);
 
 /** The chaos run, while it runs. */

@@ -4,13 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { SchemaRegistry } from '@kafkajs/confluent-schema-registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestTopic, readAll, sampleArticle, type TopicFixture } from './support/kafka.ts';
 import { stack } from './support/stack.ts';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
+import { stackLibDir } from '../support/stack-dirs.ts';
 
 describe('events on the wire', () => {
   let fixture: TopicFixture;
@@ -71,7 +69,7 @@ describe('events on the wire', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kcat-'));
     writeFileSync(path.join(dir, 'schema.avsc'), schema);
     writeFileSync(path.join(dir, 'body.avro'), raw.subarray(5));
-    const avroToolsDir = path.join(root, '.stack/lib/avro-tools');
+    const avroToolsDir = path.join(stackLibDir(), 'avro-tools');
     const jar = readdirSync(avroToolsDir).find((f) => /^avro-tools.*\.jar$/.test(f));
     expect(jar, `avro-tools jar in ${avroToolsDir}`).toBeDefined();
     const json = execFileSync(

@@ -4,6 +4,7 @@
 // process, ClickHouse, Kafka, a clickhouse-client child) and is steadier.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { stackDir } from '../../support/stack-dirs.ts';
 
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
@@ -20,9 +21,9 @@ export function cpuSeconds(pid: number, children = false): number {
 }
 
 /** The pid a stack component's pid file names, or undefined when the stack did not start it. */
-export function stackPid(root: string, component: string): number | undefined {
+export function stackPid(component: string): number | undefined {
   try {
-    const pid = Number(readFileSync(`${root}.stack/run/${component}.pid`, 'utf8').trim());
+    const pid = Number(readFileSync(`${stackDir()}/run/${component}.pid`, 'utf8').trim());
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;

@@ -117,8 +117,8 @@ const load1 = () => loadavg()[0]!.toFixed(1);
 
 // CPU of the processes that do the work. ClickHouse and Kafka are shared: their figures include
 // whatever else the machine asked of them meanwhile.
-const clickhousePid = stackPid(root, 'clickhouse');
-const kafkaPid = stackPid(root, 'kafka');
+const clickhousePid = stackPid('clickhouse');
+const kafkaPid = stackPid('kafka');
 const shared = {
   ...(clickhousePid ? { clickhouse: () => cpuSeconds(clickhousePid) } : {}),
   ...(kafkaPid ? { kafka: () => cpuSeconds(kafkaPid) } : {}),

@@ -51,6 +51,7 @@ import { benchFeedContentType, benchFeeds } from './bench-feeds.ts';
 import { combineBaselines, parseBaseline, type ParseBaseline, type ParseTally } from './parse-baseline.ts';
 import { threadsStartedSince, warmSpan } from './warm-span.ts';
 import type { BenchContext } from '../support/bench-namespace.ts';
+import { stackLibDir } from '../../support/stack-dirs.ts';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const config = loadConfig({
@@ -361,7 +362,7 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
     [
       '-Xmx512m',
       '-cp',
-      `${root}.stack/lib/kafka/*`,
+      `${stackLibDir()}/kafka/*`,
       'org.apache.kafka.tools.ProducerPerformance',
       '--topic',
       baselineTopic,

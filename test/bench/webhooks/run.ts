@@ -103,7 +103,7 @@ const seconds = (since: number) => (Date.now() - since) / 1000;
 const thousands = (x: number) => Math.round(x).toLocaleString('en-US');
 const load1 = () => loadavg()[0]!.toFixed(1);
 
-const kafkaPid = stackPid(root, 'kafka');
+const kafkaPid = stackPid('kafka');
 // The alert path never touches ClickHouse (only article.published fan-out does), so it is not metered.
 const kafkaCpu: Record<string, () => number> = kafkaPid ? { kafka: () => cpuSeconds(kafkaPid) } : {};
 const benchCpu = () => cpuSeconds(process.pid);
