@@ -10,7 +10,7 @@
 // check leaves out the other's namespace (apartFromOtherBenchmarks), which that one's own check covers.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Admin } from 'kafkajs';
@@ -37,6 +37,8 @@ interface BenchRun {
   args?: string[];
   /** Interrupt it (SIGINT, as Ctrl-C) once its output matches this. */
   interruptOn?: RegExp;
+  /** How the run differs from the script's plain run, for the timing line. */
+  variant?: string;
 }
 
 /** What the stack tells the applications to use (`stack.sh env`: its brokers, database, ...). */
@@ -274,17 +276,30 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
   });
 
   /** Runs `run` in its turn; what changed in the live system meanwhile, apart from other benchmarks. */
-  const runInTurn = (run: BenchRun) =>
-    inTurn(run.script, async () => {
+  const runInTurn = (run: BenchRun) => {
+    const asked = Date.now();
+    return inTurn(run.script, async () => {
+      const started = Date.now();
       const before = await readLiveState(sources);
       const settingsBefore = stackSettings();
+      const scriptStarted = Date.now();
       const result = await runScript(run);
+      const scriptEnded = Date.now();
       const changes = apartFromOtherBenchmarks(
         liveStateChanges(before, await readLiveState(sources)),
         benchName(run.script),
       );
+      // Where the file's time goes (the suite's report gives only its total): the wait for a turn, the
+      // benchmark itself, and the two snapshots of the stack around it.
+      const s = (ms: number) => (ms / 1000).toFixed(1);
+      console.log(
+        `${run.script}${run.variant ? ` (${run.variant})` : ''}: waited ${s(started - asked)} s, ran ` +
+          `${s(scriptEnded - scriptStarted)} s, snapshots ${s(scriptStarted - started + Date.now() - scriptEnded)} s; ` +
+          `load average ${loadavg()[0]!.toFixed(1)}`,
+      );
       return { ...result, changes, settingsBefore, settingsAfter: stackSettings() };
     });
+  };
 
   for (const run of runs) {
     it.concurrent(
@@ -309,6 +324,7 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
         // Read by the dispatcher the benchmark starts, after the namespace is provisioned and the
         // baseline has run: it exits at once, and the benchmark fails.
         env: { BENCH_DELIVERIES: '100', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10', WEBHOOK_TIMEOUT_MS: 'soon' },
+        variant: 'failing',
       });
       expect(code, output).toBe(1);
       expect(output).toMatch(/the dispatcher exited/);
@@ -329,6 +345,7 @@ describe('benchmarks leave the live topics, read models and Redis as they were',
         // six minutes).
         env: { BENCH_DELIVERIES: '20000', BENCH_WEBHOOKS: '3', BENCH_WARMUP: '10' },
         interruptOn: /appending .* alerts/,
+        variant: 'interrupted',
       });
       expect(code, output).not.toBe(0);
       expect(output).toMatch(/SIGINT, cleaning up/);
