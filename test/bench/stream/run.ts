@@ -11,10 +11,10 @@
 // Figures per server: events fanned out per second (deliveries over the span from the first append to
 // the last arrival), delay from append to arrival p50/p99 over every delivery, the server's CPU
 // seconds and its peak resident memory; then the ratio API / bare (target >= 0.5 for events/s).
-// The exit code says only whether every client of the API got every event (as bench:webhooks fails only when a
-// delivery never arrives): whether the target is met is printed. A ratio missed by a tiny run on a
-// busy machine (20 events flooded, in the suite's bench-isolation, load 4.4: 0.30) is a figure to read,
-// not a failure.
+// The exit code says only whether every client of the API got every event (as bench:webhooks fails
+// only when a delivery never arrives): whether the target is met is printed. A ratio missed by a tiny
+// run on a busy machine (20 events flooded, in the suite's bench-isolation, load 4.4: 0.30) is a
+// figure to read, not a failure.
 //
 // Everything happens in the run's namespace (../support/bench-namespace.ts), so nothing touches the
 // live topics, read models or Redis keys: the articles go to the namespace's topic, which both servers
