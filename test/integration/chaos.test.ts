@@ -9,11 +9,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Ledger } from '../chaos/ledger.ts';
-import { stackDir as stackDirOf } from '../support/stack-dirs.ts';
+import { stackDir } from '../support/stack-dirs.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const stackDir = stackDirOf();
-const nativeStack = existsSync(`${stackDir}/run/kafka.pid`) || existsSync(`${stackDir}/run/kafka-1.pid`);
+/** The stack under test: its pid files say whether it is the native one this run can kill parts of. */
+const dir = stackDir();
+const nativeStack = existsSync(`${dir}/run/kafka.pid`) || existsSync(`${dir}/run/kafka-1.pid`);
 
 /** The chaos run, while it runs. */
 let running: ChildProcess | undefined;
@@ -24,7 +25,7 @@ function runChaos(): Promise<{ code: number | null; output: string }> {
   // timed-out run went on killing services and loading the machine under the files after it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/chaos.ts', '--short'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', STACK_DIR: stackDir },
+    env: { ...process.env, LOG_LEVEL: 'warn', STACK_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
