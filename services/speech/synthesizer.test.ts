@@ -156,11 +156,18 @@ describe('voiceFor', () => {
       expect(error.field).toBe('voice');
       expect(error.message).toMatch(/GET \/v1\/voices/);
     }
-    // A stand-in must speak the language asked for.
+  });
+
+  it("refuses a cloud voice's name of another language than the one asked for, saying so", async () => {
+    // Not "unknown voice": the same name without `language` is spoken, so the conflict is what to name.
     const error = await rejection(
       setup().synthesis.voiceFor({ voiceId: 'en-US-JennyNeural', language: 'de' }),
     );
-    expect(error.field).toBe('voice');
+    expect(error.field).toBe('language');
+    expect(error.message).toBe(
+      'language: voice "en-US-JennyNeural" names another language than "de"; leave out voice to get the ' +
+        'default voice of "de"',
+    );
   });
 
   it("speaks a cloud voice's name not offered here in its locale's default voice", async () => {

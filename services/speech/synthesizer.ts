@@ -118,8 +118,15 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
         // interface's "neural voice identifier") is spoken by that locale's default voice, which the
         // answer names, rather than refused: the caller asked for a voice of that locale.
         const locale = localeOfVoiceName(request.voiceId);
+        if (locale !== undefined && language !== undefined && languageOf(language) !== languageOf(locale)) {
+          throw new InvalidSpeechRequest(
+            'language',
+            `voice "${request.voiceId}" names another language than "${request.language}"; leave out ` +
+              `voice to get the default voice of "${request.language}"`,
+          );
+        }
         const standIn =
-          locale !== undefined && (language === undefined || languageOf(language) === languageOf(locale))
+          locale !== undefined
             ? defaultVoiceOf(voices, language?.includes('-') ? language : locale)
             : undefined;
         if (standIn) return standIn;

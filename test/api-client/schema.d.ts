@@ -1039,6 +1039,12 @@ export interface components {
             /** @default 20 */
             limit: number;
             /**
+             * @description Number of items to skip.
+             * @default 0
+             * @example 0
+             */
+            offset: number;
+            /**
              * @default json
              * @enum {string}
              */
@@ -1094,6 +1100,7 @@ export interface components {
                 score: number;
                 matched_topics: string[];
             }[];
+            paging: components["schemas"]["OffsetPaging"];
         };
         ContextArticle: {
             id: string;
@@ -2732,6 +2739,8 @@ export interface operations {
                 /** @description Topics of interest: an array in a JSON body, comma-separated as a query parameter. */
                 topics: string;
                 limit?: number;
+                /** @description Number of items to skip. */
+                offset?: number;
                 format?: "json";
             };
             header?: {

@@ -234,8 +234,50 @@ describe('access control', () => {
       400,
       {
         error: 'invalid_request',
-        error_description: 'grant_type must be the string "client_credentials", not number',
+        error_description: 'grant_type must be a string, not number',
       },
+    ]);
+    // So is a client_secret of another type: a malformed request, not a failed authentication.
+    const typedSecret = await token(a, {
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: 123,
+    });
+    expect([typedSecret.status, typedSecret.body]).toEqual([
+      400,
+      { error: 'invalid_request', error_description: 'client_secret must be a string, not number' },
+    ]);
+    // RFC 6749 3.1: a parameter sent empty is as if it were not sent, so `scope=` (what libraries send
+    // when none is configured) asks for every scope of the client, in a form as in JSON.
+    const emptyScope = await basicWith('grant_type=client_credentials&scope=');
+    const emptyScopeBody = (await emptyScope.json()) as { access_token: string; scope: string };
+    secrets.push(emptyScopeBody.access_token);
+    expect([emptyScope.status, emptyScopeBody.scope]).toEqual([200, formBody.scope]);
+    const emptyJsonScope = await token(a, {
+      grant_type: 'client_credentials',
+      client_id: full.clientId,
+      client_secret: full.clientSecret,
+      scope: '',
+    });
+    expect([emptyJsonScope.status, emptyJsonScope.body.scope]).toEqual([200, formBody.scope]);
+    // Parameters are UTF-8: another charset, or bytes that are not UTF-8, would change the secret read.
+    const latin1 = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=iso-8859-1', authorization: basic },
+      body: '{"grant_type":"client_credentials"}',
+    });
+    expect([latin1.status, ((await latin1.json()) as { error: string }).error]).toEqual([
+      415,
+      'invalid_request',
+    ]);
+    const notUtf8 = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic },
+      body: Buffer.concat([Buffer.from('grant_type=client_credentials&scope=caf'), Buffer.from([0xe9])]),
+    });
+    expect([notUtf8.status, await notUtf8.json()]).toEqual([
+      400,
+      { error: 'invalid_request', error_description: 'the body is not valid UTF-8' },
     ]);
     // No body at all: what is missing is grant_type.
     const bare = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { authorization: basic } });

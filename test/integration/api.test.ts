@@ -796,6 +796,24 @@ describe('read API', () => {
     const economy = (await feed([word, 'economy'])).articles.find((a) => a.id.endsWith('_topic_title'))!;
     expect(economy.matched_topics).toEqual([word, 'economy']);
     expect(economy.score).toBeGreaterThan(single.score * 2.4);
+    // Paged with offset, as every list: the pages, in order, are the ranking read at once.
+    const whole = (await feed([word])).articles.map((a) => a.id);
+    type Page = Feed & { paging: { returned: number; has_more: boolean; next_offset: number | null } };
+    const first = await stack.call<Page>('GET', `/api/v1/feeds/personalized?topics=${word}&limit=3`);
+    expect(first.body.paging).toEqual({ limit: 3, offset: 0, returned: 3, has_more: true, next_offset: 3 });
+    const next = await stack.call<Page>('POST', '/api/v1/feeds/personalized', {
+      topics: [word],
+      limit: 3,
+      offset: first.body.paging.next_offset,
+    });
+    expect(next.body.paging).toEqual({
+      limit: 3,
+      offset: 3,
+      returned: 1,
+      has_more: false,
+      next_offset: null,
+    });
+    expect([...first.body.articles, ...next.body.articles].map((a) => a.id)).toEqual(whole);
   }, 60_000);
 
   it('is fully usable through a client generated from its OpenAPI document', async () => {
@@ -825,7 +843,7 @@ describe('read API', () => {
     expect(feed.data!.articles.length).toBeGreaterThan(0);
     expect(feed.data!.articles[0]!.matched_topics.length).toBeGreaterThan(0);
     const posted = await client.POST('/api/v1/feeds/personalized', {
-      body: { topics: ['science'], limit: 2, format: 'json' },
+      body: { topics: ['science'], limit: 2, offset: 0, format: 'json' },
     });
     expect(posted.data!.topics).toEqual(['science']);
   }, 60_000);

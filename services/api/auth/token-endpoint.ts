@@ -50,7 +50,22 @@ async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promi
       throw new TokenRequestError('invalid_request', `request body larger than ${maxBytes} bytes`, 413);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  // OAuth's parameters are UTF-8 (RFC 6749, appendix B), and JSON is (RFC 8259, 8.1): a body declared in
+  // another charset, or bytes that are not UTF-8, would be read as another secret than the one sent.
+  const charset = ctx.request.charset;
+  if (charset && !/^utf-?8$/i.test(charset)) {
+    throw new TokenRequestError(
+      'invalid_request',
+      `the body must be UTF-8, not charset=${charset.slice(0, 40)}`,
+      415,
+    );
+  }
+  let text: string;
+  try {
+    text = strictUtf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new TokenRequestError('invalid_request', 'the body is not valid UTF-8');
+  }
   // No body at all (HTTP Basic and nothing else): what is missing is grant_type, not a media type.
   if (text.trim() === '') return {};
   if (ctx.request.is('application/x-www-form-urlencoded')) {
@@ -60,7 +75,9 @@ async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promi
     const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
     if (repeated !== undefined)
       throw new TokenRequestError('invalid_request', `${repeated.slice(0, 60)} is given more than once`);
-    return Object.fromEntries(form);
+    // RFC 6749 3.1: a parameter sent without a value is as if it were not sent (libraries send `scope=`
+    // when none is configured).
+    return Object.fromEntries([...form].filter(([, value]) => value !== ''));
   }
   if (ctx.request.is('application/json')) {
     if (nestsDeeperThan(text, maxDepth))
@@ -104,7 +121,19 @@ function basicCredentials(header: string): { id: string; secret: string } | null
   }
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A parameter's value: undefined when it is not sent or sent empty (RFC 6749 3.1, for JSON bodies as for
+ * forms); one of another type than a string is refused, not taken for a missing one.
+ */
+function param(body: Record<string, unknown>, name: string): string | undefined {
+  const value = body[name];
+  if (value === undefined || value === '') return undefined;
+  if (typeof value === 'string') return value;
+  const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+  throw new TokenRequestError('invalid_request', `${name} must be a string, not ${kind}`);
+}
 
 export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): void {
   router.post('/oauth/token', async (ctx) => {
@@ -124,8 +153,8 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
           true,
         );
       }
-      const bodyId = text(body.client_id);
-      const bodySecret = text(body.client_secret);
+      const bodyId = param(body, 'client_id');
+      const bodySecret = param(body, 'client_secret');
       // client_id beside HTTP Basic, naming the same client, is what several OAuth libraries send: it
       // is not a second authentication (RFC 6749 2.3.1 forbids two methods; a bare id is none).
       const sameId = bodyId === undefined || bodyId === basic?.id;
@@ -135,14 +164,8 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
           'authenticate the client one way: HTTP Basic or the body, not both',
         );
       }
-      const grantType = text(body.grant_type);
-      if (!grantType)
-        throw new TokenRequestError(
-          'invalid_request',
-          body.grant_type === undefined || body.grant_type === ''
-            ? 'grant_type is required'
-            : `grant_type must be the string "client_credentials", not ${body.grant_type === null ? 'null' : Array.isArray(body.grant_type) ? 'an array' : typeof body.grant_type}`,
-        );
+      const grantType = param(body, 'grant_type');
+      if (!grantType) throw new TokenRequestError('invalid_request', 'grant_type is required');
       if (grantType !== 'client_credentials') {
         throw new TokenRequestError(
           'unsupported_grant_type',
@@ -172,12 +195,9 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
           basic !== null,
         );
       }
-      const scopeText = body.scope === undefined ? undefined : text(body.scope);
-      if (body.scope !== undefined && scopeText === undefined) {
-        throw new TokenRequestError('invalid_request', 'scope must be a space-separated string');
-      }
-      const requested =
-        scopeText === undefined ? [...client.scopes] : [...new Set(scopeText.split(' ').filter(Boolean))];
+      // No scope asked for (or only spaces): every scope of the client, as RFC 6749 3.3 lets a server do.
+      const asked = (param(body, 'scope') ?? '').split(' ').filter(Boolean);
+      const requested = asked.length === 0 ? [...client.scopes] : [...new Set(asked)];
       const missing = requested.filter((s) => !client.scopes.includes(s));
       if (missing.length > 0) {
         throw new TokenRequestError('invalid_scope', `the client may not have: ${missing.join(' ')}`);

@@ -1,9 +1,10 @@
-// GET|POST /api/v1/feeds/personalized: topics, limit and format as query
+// GET|POST /api/v1/feeds/personalized: topics, limit, offset and format as query
 // parameters or as a JSON body (a client may use either), validated by one schema.
 import { z } from 'zod';
 import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';
-import { commaList, wholeNumber } from '../http/params.ts';
+import { offsetPage, offsetPaging } from '../http/paging.ts';
+import { commaList, offsetParam, wholeNumber } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import {
   distinctTopics,
@@ -60,6 +61,7 @@ const request = z
     )
       .prefault(20)
       .meta({ minimum: 1, maximum: 100 }),
+    offset: offsetParam,
     format: z.enum(['json'], { error: 'must be json (the only format)' }).default('json'),
   })
   .meta({ id: 'PersonalizedFeedRequest' });
@@ -74,6 +76,7 @@ const response = z
         matched_topics: z.array(z.string()),
       }),
     ),
+    paging: offsetPaging,
   })
   .meta({ id: 'PersonalizedFeed' });
 
@@ -84,12 +87,17 @@ export function feedRoutes(clickhouse: ClickHouse, store: ArticleStore): RouteSp
   ) => {
     const now = new Date();
     const topics = distinctTopics(body.topics);
-    const rows = await rankNewestFirst(
-      (from) => clickhouse.query<RankedRow>(personalizedQuery(topics, body.limit, now, from)),
+    // The ranking up to this page's end and one more (whether there is a next page). Every score decays
+    // by the same factor as time passes, so the order of the articles ranked does not change between
+    // pages; only new articles shift the positions, as in every offset-paged list.
+    const end = body.offset + body.limit;
+    const ranked = await rankNewestFirst(
+      (from) => clickhouse.query<RankedRow>(personalizedQuery(topics, end + 1, now, from)),
       topics,
-      body.limit,
+      end + 1,
       now,
     );
+    const rows = ranked.slice(body.offset, end);
     const { summaries, audioUrl } = await store.extras(rows.map((r) => r.article_id));
     ctx.body = {
       topics,
@@ -99,6 +107,7 @@ export function feedRoutes(clickhouse: ClickHouse, store: ArticleStore): RouteSp
         score: Math.round(r.score * 1e6) / 1e6,
         matched_topics: topics.filter((_, i) => Number(r.topic_matches[i]) > 0),
       })),
+      paging: offsetPage(body, rows.length, ranked.length > end),
     };
   };
   const common = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryParam, enumInAnyCase, sourceParam } from './params.ts';
+import { categoryParam, categoryValue, enumInAnyCase, sourceParam } from './params.ts';
 
 describe('list parameters', () => {
   it('reads a source name that holds a comma as it is, besides its parts', () => {
@@ -20,5 +20,18 @@ describe('list parameters', () => {
     expect(gender.parse('Female')).toBe('female');
     expect(gender.parse(undefined)).toBeUndefined();
     expect(gender.safeParse('other').error?.issues[0]?.message).toBe('must be one of female, male, neutral');
+  });
+
+  it('reads a category in a body as the category parameter reads it', () => {
+    expect(['Tech', ' sport ', 'economy', 'world'].map((c) => categoryValue.parse(c))).toEqual([
+      'technology',
+      'sports',
+      'business',
+      'world',
+    ]);
+    expect(categoryValue.safeParse('cooking').error?.issues[0]?.message).toMatch(
+      /^must be one of general, .*\(sport, tech, economy, finance, climate, international are read as theirs\)$/,
+    );
+    expect(categoryValue.safeParse(3).success).toBe(false);
   });
 });

@@ -20,13 +20,18 @@ import { parseDateRange } from './date-range.ts';
 export function wholeNumber(schema: z.ZodNumber) {
   return z
     .preprocess(
-      (value) => (typeof value === 'string' && decimalDigits.test(value) ? Number(value) : value),
+      (value) => (typeof value === 'string' && decimalDigits.test(value) ? decimal(value) : value),
       schema,
     )
     .meta({ type: 'integer' });
 }
 
-const decimalDigits = /^\s*-?\d{1,15}\s*$/;
+// Any number of digits: a long number (or one padded with zeros) fails on the schema's bounds, whose
+// message names them, not as "not an integer". One beyond 2^53 (which zod's int() refuses as unsafe) is
+// read as the largest safe integer of its sign: every bound here is far below it.
+const decimalDigits = /^\s*-?\d+\s*$/;
+const decimal = (digits: string) =>
+  Math.max(-Number.MAX_SAFE_INTEGER, Math.min(Number.MAX_SAFE_INTEGER, Number(digits)));
 
 export const limitParam = (max: number, fallback: number) =>
   wholeNumber(
@@ -167,6 +172,19 @@ const categoryAliases = new Map([
 
 /** The category a lower-case word names: itself, or the category of a word clients guess for one. */
 export const categoryWord = (word: string): string => categoryAliases.get(word) ?? word;
+
+/**
+ * A category in a request body (a source's, a webhook filter's): read as the `category` parameter reads
+ * it (any case, the same aliases), so that a word a list filter takes is not refused by a write.
+ */
+export const categoryValue = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? categoryWord(value.trim().toLowerCase()) : value),
+    z.enum(categories, {
+      error: `must be one of ${categories.join(', ')} (${[...categoryAliases.keys()].join(', ')} are read as theirs)`,
+    }),
+  )
+  .meta({ enum: [...categories] });
 
 export const categoryParam = listParam({
   check: (c) => (categories as readonly string[]).includes(c),

@@ -52,6 +52,7 @@ describe('query validation', () => {
 
   it('reads whole numbers written in decimal, with spaces around', () => {
     expect(validate(query, { limit: ' 7 ', offset: '007' }, 'query')).toMatchObject({ limit: 7, offset: 7 });
+    expect(validate(query, { limit: '0000000000000000005' }, 'query')).toMatchObject({ limit: 5 });
   });
 
   it('applies defaults and converts values', () => {
@@ -75,6 +76,11 @@ describe('query validation', () => {
     [{ offset: '+5' }, /^offset: must be an integer of at least 0 \(got "\+5"\)$/],
     [{ offset: '0b1' }, /^offset: must be an integer of at least 0/],
     [{ offset: '' }, /^offset: must be an integer of at least 0 \(got ""\)$/],
+    // Long numbers fail on the bound they exceed, however many digits they have.
+    [{ offset: '9999999999999999' }, /^offset: must be at most 1000000 \(got "9999999999999999"\)$/],
+    [{ offset: '9'.repeat(400) }, /^offset: must be at most 1000000 \(got "9{40}/],
+    [{ offset: '-' + '9'.repeat(400) }, /^offset: must be an integer of at least 0 \(got "-9/],
+    [{ limit: '1'.repeat(20) }, /^limit: must be an integer from 1 to 100 \(got "1{20}"\)$/],
     [{ category: 'cooking' }, /^category: "cooking" is not a category/],
     [{ language: 'xx' }, /^language: "xx" is not an ISO 639-1 language code/],
     [{ country: 'zz' }, /^country: "zz" is not a lowercase ISO 3166-1 alpha-2 country code/],

@@ -36,7 +36,7 @@ describe('OpenAPI document', () => {
     const sources = paths['/v1/sources']!.get!.parameters.map((p) => p.name);
     expect(sources).toEqual(expect.arrayContaining(['category', 'country', 'active_only', 'subscribed']));
     const personalized = paths['/api/v1/feeds/personalized']!.get!.parameters.map((p) => p.name);
-    expect(personalized).toEqual(['topics', 'limit', 'format', 'If-None-Match']);
+    expect(personalized).toEqual(['topics', 'limit', 'offset', 'format', 'If-None-Match']);
     const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
     expect(Object.keys(schemas)).toEqual(
       expect.arrayContaining(['Error', 'ArticleList', 'ArticleDetail', 'Source']),

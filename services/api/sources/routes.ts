@@ -1,12 +1,12 @@
 // GET /v1/sources and the subscription endpoints the overview set names
 // without listing: POST /v1/sources, DELETE /v1/sources/{id}/subscription.
 import { z } from 'zod';
-import { categories } from '../../runtime/categories.ts';
 import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { notFound } from '../../runtime/api-error.ts';
 import {
   booleanParam,
   categoryParam,
+  categoryValue,
   countryParam,
   languageParam,
   limitParam,
@@ -88,7 +88,7 @@ const newSource = z
           '`<link rel="alternate">` (the source is then that feed: see `source.url` in the answer).',
       }),
     name: z.string().trim().min(1).max(200).optional().meta({ description: "Defaults to the feed's title." }),
-    category: z.enum(categories, { error: `must be one of ${categories.join(', ')}` }),
+    category: categoryValue,
     language: z
       .string()
       .trim()
