@@ -432,6 +432,42 @@ describe('pollSource, when an item it emitted changes', () => {
     ]);
   });
 
+  it('asks for the feed whole while an update is held back, so a server answering 304 cannot hide it', async () => {
+    // A server that answers 304 to the validators of what it serves now, as real ones do.
+    const versions = [feed({}), feed({ title: 'Fix one' })].map((outcome, i) => ({
+      ...outcome,
+      etag: `"v${i + 1}"`,
+    })) as Extract<FetchOutcome, { kind: 'ok' }>[];
+    let current = versions[0]!;
+    const { deps, articles, polls, later, state } = harness([], {
+      revisions: { perDay: 6, minIntervalMs: 15 * 60_000 },
+    });
+    const sentEtags: (string | null | undefined)[] = [];
+    deps.fetch = async (request) => {
+      sentEtags.push(request.etag);
+      if (request.etag === current.etag) {
+        return { ...current, kind: 'not_modified', status: 304 };
+      }
+      return current;
+    };
+    await pollSource(source, deps);
+    current = versions[1]!; // corrected a minute after it was first seen
+    later(60_000);
+    await pollSource(source, deps);
+    expect(polls()[1]!.skipped_reasons[0]).toMatch(/^update of "Fix one" held back: /);
+    expect(state().etag).toBeNull();
+    later(20 * 60_000);
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    expect(sentEtags).toEqual([null, '"v1"', null, '"v2"']);
+    expect(articles().map((a) => [a.revision, a.title])).toEqual([
+      [1, 'Minister resigns'],
+      [2, 'Fix one'],
+    ]);
+    expect(polls().map((p) => p.status)).toEqual(['ok', 'ok', 'ok', 'not_modified']);
+  });
+
   it('gives an article at most perDay updates in a rolling day', async () => {
     const titles = ['A', 'B', 'C', 'D'];
     const { deps, articles, polls, later } = harness([feed({}), ...titles.map((title) => feed({ title }))], {

@@ -379,10 +379,13 @@ async function interpret(
           feed: null,
         };
       }
-      const { articles, skipped } = await appendNew(feed, source, deps, discoveredAt);
+      const { articles, skipped, leftForLater } = await appendNew(feed, source, deps, discoveredAt);
+      // Kept, the validators would have the next poll answered 304 until the feed changes again, and an
+      // item left for later (a correction held back by the bound) would never be compared again: the
+      // feed is asked for whole until nothing is left.
       return {
-        etag: fetched.etag,
-        lastModified: fetched.lastModified,
+        etag: leftForLater ? null : fetched.etag,
+        lastModified: leftForLater ? null : fetched.lastModified,
         status: 'ok',
         httpStatus: fetched.status,
         itemsSeen: feed.items.length,
@@ -421,7 +424,7 @@ async function appendNew(
   source: Source,
   deps: Pick<PollDependencies, 'seen' | 'revisions' | 'producer'>,
   discoveredAt: number,
-): Promise<{ articles: ArticleDiscovered[]; skipped: string[] }> {
+): Promise<Appended> {
   const byId = new Map<string, Candidate>();
   const skipped: string[] = [];
   for (const normalised of await normaliseInSlices(feed, source, discoveredAt)) {
@@ -429,7 +432,7 @@ async function appendNew(
     else if (!byId.has(normalised.article.article_id))
       byId.set(normalised.article.article_id, { ...normalised, alias: articleAlias(normalised.article) });
   }
-  if (byId.size === 0) return { articles: [], skipped };
+  if (byId.size === 0) return { articles: [], skipped, leftForLater: false };
 
   // Every id never seen is claimed as it is looked up: each becomes a first sighting below, unless its
   // alias names an article already (a guid that changed since).
@@ -444,6 +447,7 @@ async function appendNew(
   const revisions: { event: ArticleDiscovered; stored: string }[] = [];
   const emitted = new Map<string, ArticleRecord>();
   let fresh: ArticleDiscovered[];
+  let leftForLater = false;
   try {
     if (aliased.size > 0)
       await followAliases(byId, aliased, { sightings, claimed: claimedFirsts }, deps.seen);
@@ -465,13 +469,16 @@ async function appendNew(
         const verdict = revisionVerdict(deps.revisions, sighting.record, discoveredAt);
         if (!verdict.allowed) {
           skipped.push(`update of "${article.title.slice(0, 80)}" held back: ${verdict.reason}`);
+          leftForLater = true;
           continue;
         }
         const next = nextRevision(sighting.record, article, dated, changed, fingerprint);
         revisions.push({ event: next.event, stored: sighting.stored });
         emitted.set(id, next.record);
       }
-      // 'claimed': another poll is producing its first sighting right now.
+      // 'claimed': another poll is producing its first sighting right now (if it fails, its claim
+      // expires and a later poll must see the item again).
+      else if (sighting.kind === 'claimed') leftForLater = true;
     }
     // Nothing is emitted for a legacy memory, so it needs no claim: a concurrent poller adopting the same
     // one writes the same record.
@@ -484,7 +491,8 @@ async function appendNew(
       ...firsts.filter((a) => claimedFirsts.has(a.article_id)),
       ...revisions.map((r) => r.event).filter((a) => claimedRevisions.has(a.article_id)),
     ];
-    if (fresh.length === 0) return { articles: [], skipped };
+    if (fresh.length < firsts.length + revisions.length) leftForLater = true;
+    if (fresh.length === 0) return { articles: [], skipped, leftForLater };
     await deps.producer.send(
       topicNames.articlesDiscovered,
       fresh.map((a) => ({ key: a.article_id, value: a })),
@@ -498,7 +506,17 @@ async function appendNew(
     new Map(fresh.map((a) => [a.article_id, emitted.get(a.article_id)!])),
     new Map(fresh.map((a) => [byId.get(a.article_id)!.alias, a.article_id])),
   );
-  return { articles: fresh, skipped };
+  return { articles: fresh, skipped, leftForLater };
+}
+
+/**
+ * What a poll appended. `leftForLater`: an item this poll saw is to be looked at again by a later one (an
+ * update held back by the bound on revisions, a first sighting another poll is producing, a claim lost).
+ */
+interface Appended {
+  articles: ArticleDiscovered[];
+  skipped: string[];
+  leftForLater: boolean;
 }
 
 /**

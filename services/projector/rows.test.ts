@@ -305,4 +305,20 @@ describe('webhook rows', () => {
       previous_secret_expires_at: null,
     });
   });
+
+  it("write a deletion with state_version 0: a tombstone has no version of the webhook's own", () => {
+    expect(rowsFor(topicNames.webhooks, 'wh1', null, 42, Date.UTC(2026, 0, 6))).toEqual([
+      {
+        table: 'webhooks',
+        row: {
+          webhook_id: 'wh1',
+          active: 0,
+          updated_at: Date.UTC(2026, 0, 6) / 1000,
+          deleted: 1,
+          state_version: 0,
+          version: 42,
+        },
+      },
+    ]);
+  });
 });

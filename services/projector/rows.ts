@@ -214,8 +214,12 @@ export function webhookRow(w: Webhook, version: number): Row {
   };
 }
 
+/**
+ * A deletion (a tombstone: no value, so no version of the webhook's own). Its state_version is 0, not the
+ * column's default (the offset), which would pass for a version of the registration.
+ */
 export function deletedWebhookRow(webhookId: string, version: number, at: number): Row {
-  return { webhook_id: webhookId, active: 0, updated_at: time(at), deleted: 1, version };
+  return { webhook_id: webhookId, active: 0, updated_at: time(at), deleted: 1, state_version: 0, version };
 }
 
 export function monitorRow(m: Monitor, version: number): Row {

@@ -27,8 +27,16 @@ const keyOf: Record<string, string> = {
   'news.webhooks.v1': 'webhook_id',
   'news.webhook-deliveries.v1': 'webhook_id',
   'news.documentaries.v1': 'documentary_id',
+  'news.stories.v1': 'story_id',
   'news.clients.v1': 'client_id',
 };
+
+/** A topic's key as the document states it; a topic without one is an error, not a guessed "id". */
+function keyName(schemaTopic: string): string {
+  const key = keyOf[schemaTopic];
+  if (key === undefined) throw new Error(`asyncapi.ts: no key given for ${schemaTopic} (keyOf)`);
+  return key;
+}
 
 export function asyncApiDocument(
   version: string,
@@ -52,7 +60,7 @@ export function asyncApiDocument(
       payload: { schemaFormat: 'application/vnd.apache.avro+json;version=1.9.0', schema },
       bindings: {
         kafka: {
-          key: { type: 'string', description: `${keyOf[topic.schemaOf] ?? 'id'} of the entity` },
+          key: { type: 'string', description: `${keyName(topic.schemaOf)} of the entity` },
           schemaIdLocation: 'payload',
           schemaIdPayloadEncoding: 'confluent',
           bindingVersion: '0.5.0',
@@ -66,7 +74,7 @@ export function asyncApiDocument(
       title: topic.name,
       description:
         `${topic.description}. ${compacted ? 'Compacted: the latest state per key; a null value (tombstone) deletes the key.' : 'A stream of events.'} ` +
-        `Key: ${keyOf[topic.schemaOf] ?? 'id'}. Subject ${subjectOf(topic.name)} in the schema registry.`,
+        `Key: ${keyName(topic.schemaOf)}. Subject ${subjectOf(topic.name)} in the schema registry.`,
       messages: { [message]: { $ref: `#/components/messages/${message}` } },
       bindings: {
         kafka: {
