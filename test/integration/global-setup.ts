@@ -48,7 +48,7 @@ async function bringUp(): Promise<() => Promise<void>> {
   // Where the test files claim their worker slots (slot-namespace.ts); the workers inherit the variable.
   const slotDirectory = mkdtempSync(path.join(tmpdir(), 'integration-slots-'));
   process.env.INTEGRATION_SLOT_DIR = slotDirectory;
-  const slots = Array.from({ length: integrationSlots - 1 }, (_, i) => slotTopicPrefix(i + 2, base));
+  const slots = Array.from({ length: integrationSlots }, (_, i) => slotTopicPrefix(i + 1, base));
   // Topics and schemas only: the files use ClickHouse databases of their own.
   for (const prefix of slots) provision({ TOPIC_PREFIX: prefix, PROVISION_SKIP: 'migrations' });
   return async () => {

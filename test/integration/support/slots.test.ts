@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { slotCount, slotTopicPrefix } from './slots.ts';
 
 describe('integration worker slots', () => {
-  it('puts slot 1 in the stack namespace and every other slot in one of its own under it', () => {
-    expect(slotTopicPrefix(1)).toBe('');
+  it("puts every slot in a namespace of its own under the stack's, slot 1 too", () => {
+    expect(slotTopicPrefix(1)).toBe('it1.');
     expect(slotTopicPrefix(2)).toBe('it2.');
-    expect(slotTopicPrefix(1, 'staging.')).toBe('staging.');
+    expect(slotTopicPrefix(1, 'staging.')).toBe('staging.it1.');
     expect(slotTopicPrefix(3, 'staging.')).toBe('staging.it3.');
     expect(() => slotTopicPrefix(0)).toThrow(/1 or more/);
   });

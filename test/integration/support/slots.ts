@@ -5,8 +5,10 @@
 // with room left for the tests that wait on a deadline. Several files at once must not see each other's events, though: a dispatcher started by one file would
 // deliver the other's alerts, a matcher would match the other's articles, a poller would poll the other's
 // sources. So each worker slot lives in a Kafka namespace of its own, as a benchmark does (TOPIC_PREFIX:
-// its topics, schema subjects and consumer groups): slot 1 in the stack's own namespace, slot N in
-// `it<N>.` under it. The files of one slot run one after another, as the whole suite did before.
+// its topics, schema subjects and consumer groups): slot N in `it<N>.` under the stack's own. Slot 1 too:
+// in the stack's own namespace, a file's poller (with a memory of its own) polled the sources of a demo or
+// a deployment on the same stack and emitted their undated articles again, as new ones with a new date,
+// into their read models. The files of one slot run one after another, as the whole suite did before.
 //
 // ClickHouse and Redis need no namespace: every file already uses a database and key prefix of its own
 // run. The files that watch the whole stack (its every topic and group) or measure it run apart from
@@ -32,5 +34,5 @@ export function slotCount(setting: string | undefined): number {
 /** The topic namespace of worker slot `slot` (1-based), under `base` (the stack's own TOPIC_PREFIX). */
 export function slotTopicPrefix(slot: number, base = ''): string {
   if (!Number.isInteger(slot) || slot < 1) throw new Error(`worker slot must be 1 or more, not ${slot}`);
-  return slot === 1 ? base : `${base}it${slot}.`;
+  return `${base}it${slot}.`;
 }
