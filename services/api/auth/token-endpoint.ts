@@ -11,7 +11,7 @@ import type { Context } from 'koa';
 import type { Counter } from 'prom-client';
 import type { AccessTokens } from './access-tokens.ts';
 import type { KnownClient } from './authenticate.ts';
-import { firstDuplicateKey, nestsDeeperThan } from '../http/json-body.ts';
+import { firstDuplicateKey, isUtf8Charset, nestsDeeperThan, strictUtf8 } from '../http/json-body.ts';
 
 export type OAuthError =
   | 'invalid_request'
@@ -53,7 +53,7 @@ async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promi
   // OAuth's parameters are UTF-8 (RFC 6749, appendix B), and JSON is (RFC 8259, 8.1): a body declared in
   // another charset, or bytes that are not UTF-8, would be read as another secret than the one sent.
   const charset = ctx.request.charset;
-  if (charset && !/^utf-?8$/i.test(charset)) {
+  if (!isUtf8Charset(charset)) {
     throw new TokenRequestError(
       'invalid_request',
       `the body must be UTF-8, not charset=${charset.slice(0, 40)}`,
@@ -120,8 +120,6 @@ function basicCredentials(header: string): { id: string; secret: string } | null
     return null;
   }
 }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * A parameter's value: undefined when it is not sent or sent empty (RFC 6749 3.1, for JSON bodies as for

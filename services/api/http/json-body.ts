@@ -126,7 +126,11 @@ export function loneSurrogateAt(value: unknown, frames: { at: string | number }[
 export const duplicateKey = (path: string) =>
   new ApiError('invalid_json', `request body gives the key at ${path} more than once in the same object`);
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+/** Decodes UTF-8 and throws on bytes that are not (Buffer's decoding would put U+FFFD in their place). */
+export const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Whether a Content-Type's charset parameter, when given, names UTF-8. */
+export const isUtf8Charset = (charset: string | undefined) => !charset || /^utf-?8$/i.test(charset);
 
 export const tooDeep = (max: number) =>
   new ApiError('invalid_json', `request body nests arrays and objects deeper than ${max} levels`);
@@ -158,7 +162,7 @@ export async function readJsonBody(ctx: Context, options: BodyOptions): Promise<
   // JSON exchanged between systems is UTF-8 (RFC 8259, 8.1): a body declared in another charset would be
   // read wrongly, so it is refused rather than guessed at.
   const charset = ctx.request.charset;
-  if (charset && !/^utf-?8$/i.test(charset)) {
+  if (!isUtf8Charset(charset)) {
     throw new ApiError(
       'unsupported_media_type',
       `request bodies must be UTF-8 JSON, got charset=${charset.slice(0, 40)}`,
