@@ -83,7 +83,7 @@ export const pollerEnv = {
     "When the poller's memory of emitted articles is missing from Redis (lost, flushed, or a new REDIS_KEY_PREFIX): true rebuilds it from news.articles.discovered.v1 before polling (DEDUPE_TTL_DAYS of it), so nothing still in the feeds is emitted again; false starts with an empty memory (every article still in the feeds is emitted again, and sent again to article.published webhooks).",
   ),
   DEDUPE_TTL_DAYS: integer(90, 1, 3650).describe(
-    'How long an emitted article (its latest revision) is remembered, so a re-poll never emits it twice and a change is emitted as its next revision.',
+    'How long an emitted article (its latest revision) is remembered after the last poll that found it in its feed, so a re-poll never emits it twice and a change is emitted as its next revision.',
   ),
   // The bound on revisions (revision-bound.ts): with the defaults, a feed that rewrites every item on
   // every poll costs 6 updates per article per day, not one per poll (288 at a 5-minute interval).

@@ -94,9 +94,13 @@ return owned`);
  * none, a claim (nil in the reply: new, and now ours). Atomic, so nobody can claim it between the two.
  * ARGV[2] is the number of leading keys that are the memory's mark (0 or 1): without it, an error
  * reply and nothing claimed, so a memory lost in between can never pass for articles never seen.
- * The last ARGV[3] keys are alias keys, ARGV[5...] the (1-based) article each is the alias of: an article
+ * The last ARGV[3] keys are alias keys, ARGV[6...] the (1-based) article each is the alias of: an article
  * key with no value whose alias names another article is not claimed, its reply `alias:<that article's
  * id>` (ARGV[4], the keys' prefix, tells an alias of the article itself from another's).
+ * An article found remembered (not a claim) is remembered for ARGV[5] seconds more from now, and so is its
+ * alias where the alias names it: the memory lasts while the item stays in its feed. With an expiry
+ * counted from the first sighting only, an item still listed after DEDUPE_TTL_DAYS would be emitted again
+ * as new, and an undated one with a new date (its discovery), a second row in the articles table.
  */
 const lookAndClaimScript = new RedisScript(`
 local marks = tonumber(ARGV[2])
@@ -104,11 +108,15 @@ if marks == 1 and redis.call('EXISTS', KEYS[1]) == 0 then return redis.error_rep
 local aliases = tonumber(ARGV[3])
 local n = #KEYS - marks - aliases
 local aliasOf = {}
-for j = 1, aliases do aliasOf[tonumber(ARGV[4 + j])] = KEYS[marks + n + j] end
+for j = 1, aliases do aliasOf[tonumber(ARGV[5 + j])] = KEYS[marks + n + j] end
 local values = {}
 for i = 1, n do
   local key = KEYS[marks + i]
   local value = redis.call('GET', key)
+  if value and value ~= '${claimedValue}' then
+    redis.call('EXPIRE', key, ARGV[5])
+    if aliasOf[i] and ARGV[4] .. (redis.call('GET', aliasOf[i]) or '') == key then redis.call('EXPIRE', aliasOf[i], ARGV[5]) end
+  end
   if not value and aliasOf[i] then
     local other = redis.call('GET', aliasOf[i])
     if other and ARGV[4] .. other ~= key then value = '${aliasReply}' .. other end
@@ -238,6 +246,7 @@ export class SeenArticles {
         mark === undefined ? 0 : 1,
         aliasOf.length,
         this.prefix,
+        this.options.ttlSeconds,
         ...aliasOf,
       ])) as (string | null)[];
     } catch (error) {

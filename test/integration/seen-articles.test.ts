@@ -130,6 +130,42 @@ describe('seen articles (Redis)', () => {
     expect(await redis.ttl(`${prefix}alias:alias-r`)).toBeLessThanOrEqual(500);
   });
 
+  it('remembers an article for the full expiry again each time its feed still lists it, and its alias with it', async () => {
+    const a = store(60);
+    await a.confirm(
+      new Map([
+        ['listed', record(1, 'L')],
+        ['gone', record(1, 'G')],
+        ['aliased', record(1, 'A')],
+      ]),
+      new Map([
+        ['alias-l', 'listed'],
+        ['alias-shared', 'aliased'],
+      ]),
+    );
+    await redis.set(`${prefix}legacy`, 'seen', 'EX', 50);
+    await a.claim(['being-produced']);
+    // Days later, nearly expired (an undated item still in its feed after DEDUPE_TTL_DAYS would
+    // otherwise come back as new, with a new date).
+    for (const key of ['listed', 'gone', 'aliased', 'alias:alias-l', 'alias:alias-shared'])
+      await redis.expire(`${prefix}${key}`, 50);
+    await redis.expire(`${prefix}being-produced`, 50);
+    const found = await a.lookAndClaim(
+      ['listed', 'aliased', 'legacy', 'being-produced', 'fresh-one'],
+      ['alias-l', 'alias-other', null, null, 'alias-shared'],
+    );
+    expect(found.sightings.get('listed')).toMatchObject({ kind: 'emitted' });
+    expect(await redis.ttl(`${prefix}listed`)).toBeGreaterThan(3000);
+    expect(await redis.ttl(`${prefix}alias:alias-l`)).toBeGreaterThan(3000);
+    expect(await redis.ttl(`${prefix}aliased`)).toBeGreaterThan(3000);
+    expect(await redis.ttl(`${prefix}legacy`)).toBeGreaterThan(3000);
+    // Not listed now: left to expire. An alias naming another article is that article's to keep, and
+    // a claim keeps the claim's expiry.
+    expect(await redis.ttl(`${prefix}gone`)).toBeLessThanOrEqual(50);
+    expect(await redis.ttl(`${prefix}alias:alias-shared`)).toBeLessThanOrEqual(50);
+    expect(await redis.ttl(`${prefix}being-produced`)).toBeLessThanOrEqual(50);
+    expect(found.aliased).toEqual(new Map([['fresh-one', 'aliased']]));
+  });
   it('lets exactly one of two pollers claim the same revision, and neither claim it again from a stale record', async () => {
     await store().confirm(new Map([['rev', record(1, 'A')]]));
     const stored = encodeRecord(record(1, 'A'));
