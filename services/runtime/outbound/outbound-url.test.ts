@@ -35,9 +35,7 @@ describe('OutboundUrlPolicy', () => {
     expect(verdict).toMatchObject({ ok: false, kind: 'refused' });
     expect(verdict).toMatchObject({
       reason: expect.stringMatching(
-        new RegExp(
-          `^refused: \\S+ is a ${range.replace(/[()]/g, '\\$&')} address, which is not allowed; add it to OUTBOUND_ALLOW_LIST`,
-        ),
+        new RegExp(`^refused: \\S+ is an? ${range.replace(/[()]/g, '\\$&')} address, which is not allowed$`),
       ) as string,
     });
   });
@@ -98,8 +96,7 @@ describe('OutboundUrlPolicy', () => {
     expect(await policy.check('http://feeds.example/rss')).toEqual({
       ok: false,
       kind: 'refused',
-      reason:
-        'refused: feeds.example resolves to 127.0.0.1 (loopback), which is not allowed; add it to OUTBOUND_ALLOW_LIST if this destination is intended',
+      reason: 'refused: feeds.example resolves to a loopback address, which is not allowed',
     });
     expect(await policy.check('http://ok.example/rss')).toMatchObject({
       ok: true,
@@ -124,7 +121,7 @@ describe('OutboundUrlPolicy', () => {
     const verdict = await strict.check('http://a.example/', { lookup: dns({ 'a.example': ['10.0.0.1'] }) });
     expect(verdict).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('a.example resolves to 10.0.0.1 (private)') as string,
+      reason: 'refused: a.example resolves to a private address, which is not allowed',
     });
   });
 
@@ -174,7 +171,7 @@ describe('OutboundUrlPolicy', () => {
     answers['hooks.example'] = ['10.1.2.3']; // rebound
     const rebound = await policy.check('https://hooks.example/a', { lookup });
     expect(rebound).toMatchObject({ ok: false, kind: 'refused' });
-    expect(!rebound.ok && rebound.reason).toContain('resolves to 10.1.2.3 (private)');
+    expect(!rebound.ok && rebound.reason).toContain('resolves to a private address');
   });
 
   it('hands each caller a verdict of its own', async () => {

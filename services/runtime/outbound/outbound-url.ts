@@ -40,8 +40,15 @@ export interface OutboundUrlPolicyOptions {
   dnsCacheMs?: number;
 }
 
-/** The setting operators change to permit a private destination; named in every refusal. */
+/**
+ * The setting operators change to permit a private destination. Refusals do not name it, nor the address a
+ * name resolved to: they reach tenants (an API error, a webhook's delivery log, a source's health), who can
+ * change neither, and the address would tell them how the service's own network resolves names.
+ */
 export const ALLOW_LIST_SETTING = 'OUTBOUND_ALLOW_LIST';
+
+/** "a private", "an unspecified", "a link-local"… */
+const article = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 
 export const systemLookup: HostLookup = async (hostname) => {
   const answers = await dnsLookup(hostname, { all: true, verbatim: true });
@@ -146,7 +153,7 @@ export function createOutboundUrlPolicy(options: OutboundUrlPolicyOptions): Outb
           return {
             ok: false,
             kind: 'refused',
-            reason: `refused: ${hostname} resolves to ${address} (${range}), which is not allowed; add it to ${ALLOW_LIST_SETTING} if this destination is intended`,
+            reason: `refused: ${hostname} resolves to ${article(range)} address, which is not allowed`,
           };
         }
       }
@@ -185,7 +192,7 @@ function judgeText(url: URL, forbiddenRangeOf: (literal: string) => string | nul
       verdict: {
         ok: false,
         kind: 'refused',
-        reason: `refused: ${hostname} is a ${range} address, which is not allowed; add it to ${ALLOW_LIST_SETTING} if this destination is intended`,
+        reason: `refused: ${hostname} is ${article(range)} address, which is not allowed`,
       },
     };
   }
