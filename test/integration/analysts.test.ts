@@ -38,4 +38,13 @@ describe('analysts', () => {
     );
     await expect(analyst.command('DROP TABLE articles')).rejects.toThrow(/readonly|Cannot/i);
   });
+
+  it('cannot raise its limits or have the server fetch an address (table functions)', async () => {
+    await expect(analyst.command('SET max_execution_time = 3600')).rejects.toThrow(
+      /readonly|should not be changed|Cannot/i,
+    );
+    await expect(
+      analyst.query("SELECT * FROM url('http://127.0.0.1:9/', 'TabSeparated', 'line String')"),
+    ).rejects.toThrow(/Table functions are forbidden|Not enough privileges/i);
+  });
 });
