@@ -17,6 +17,16 @@ describe('the words a topic is looked for by', () => {
       'oil gas coal wind solar nuclear hydro tidal wave geothermal',
       ['oil', 'gas', 'coal', 'wind', 'solar', 'nuclear', 'hydro', 'tidal'],
     ],
+    // The British spelling as written: the dictionary form is the American one.
+    ['Labour', ['labour', 'labor']],
+    ['defence spending', ['defence', 'defense', 'spending']],
+    ['city centre', ['city', 'centre', 'center']],
+    // A written form the dictionary form is no part of.
+    ['women in data and media', ['women', 'woman', 'data', 'datum', 'media', 'medium']],
+    // Acronyms that are stop words in lower case, unless the whole topic is in capitals.
+    ['US election', ['US', 'election']],
+    ['WHO warns', ['WHO', 'warn']],
+    ['THE US ELECTION', ['election']],
   ])('%s', (topic, words) => {
     expect(topicWords(topic)).toEqual(words);
   });

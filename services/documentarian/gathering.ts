@@ -4,7 +4,7 @@
 // `limit`. Ranking them and folding duplicates is the stories' business (documentaries/stories.ts).
 import { parseSentences } from '../intelligence/embedded/sentences.ts';
 import { socialCategories, type DocumentarySource } from '../documentaries/documentary-request.ts';
-import type { CandidateArticle } from '../documentaries/stories.ts';
+import { acronymStopWords, type CandidateArticle } from '../documentaries/stories.ts';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../runtime/clickhouse/literal.ts';
@@ -21,21 +21,51 @@ export interface GatheringRequest {
   limit: number;
 }
 
+/** A form a topic word is looked for in: a substring of the lowercased text, or a whole capitalised word. */
+export interface TopicForm {
+  form: string;
+  /** An acronym ("US", "WHO", "IT"): matched as a whole word, in capitals, in the text as written. */
+  acronym: boolean;
+}
+
 /**
  * The words of a topic worth looking for: its words and numbers that are not stop words, at least 3
- * characters (or 2 in capitals, such as "EU"), in their dictionary form ("semiconductors" →
- * "semiconductor", which finds the plural too, since matching is on substrings), at most 8. The stories
- * module weighs them properly; this only narrows what is read, so it errs on the side of letting
- * articles through.
+ * characters (or 2 in capitals, such as "EU"), at most 8, each in its dictionary form ("semiconductors"
+ * → "semiconductor", which finds the plural too, since matching is on substrings) and as written where
+ * the dictionary form is no part of it: "women" (woman), "data" (datum), and the British spellings,
+ * whose dictionary form is the American one ("Labour" → "labor", "defence" → "defense"). A stop word
+ * written as an acronym in a topic not written all in capitals ("US", "WHO", "IT") is a word of the
+ * topic. The stories module weighs the articles properly; this only narrows what is read, so it errs on
+ * the side of letting articles through.
  */
-export function topicWords(topic: string): string[] {
+export function topicForms(topic: string): TopicForm[] {
   const tokens = parseSentences(topic).flatMap((s) => s.tokens);
-  const kept = tokens
-    .filter((t) => (t.kind === 'word' || t.kind === 'number') && !t.stopWord)
-    .filter((t) => t.normal.length >= 3 || (t.text.length === 2 && t.text === t.text.toUpperCase()))
-    .map((t) => (t.lemma || t.normal).toLowerCase());
-  return [...new Set(kept)].slice(0, 8);
+  const acronyms = acronymStopWords(tokens);
+  const forms = new Map<string, TopicForm>();
+  let words = 0;
+  for (const t of tokens) {
+    if (words === 8) break;
+    if (acronyms.has(t)) {
+      if (forms.has(`A:${t.text}`)) continue;
+      forms.set(`A:${t.text}`, { form: t.text, acronym: true });
+      words++;
+      continue;
+    }
+    if ((t.kind !== 'word' && t.kind !== 'number') || t.stopWord) continue;
+    if (t.normal.length < 3 && !(t.text.length === 2 && t.text === t.text.toUpperCase())) continue;
+    const dictionary = (t.lemma || t.normal).toLowerCase();
+    const written = t.text.toLowerCase();
+    // "women" is not found by "woman", nor "Labour" by "labor": then the form as written too.
+    const spellings = written.includes(dictionary) ? [dictionary] : [written, dictionary];
+    if (spellings.every((f) => forms.has(`w:${f}`))) continue;
+    for (const form of spellings) forms.set(`w:${form}`, { form, acronym: false });
+    words++;
+  }
+  return [...forms.values()];
 }
+
+/** The forms topicForms looks for, as text (acronyms as written). */
+export const topicWords = (topic: string): string[] => topicForms(topic).map((f) => f.form);
 
 interface CandidateRow {
   article_id: string;
@@ -81,11 +111,17 @@ export async function gatherArticles(
   clickhouse: ClickHouse,
   request: GatheringRequest,
 ): Promise<CandidateArticle[]> {
-  const words = topicWords(request.topic);
-  if (words.length === 0) return [];
+  const forms = topicForms(request.topic);
+  if (forms.length === 0) return [];
   const language = request.language.split(/[-_]/)[0]!.toLowerCase();
-  const text = "lower(concat(title, ' ', summary, ' ', content))";
-  const mentions = words.map((w) => sql`position(${raw(text)}, ${w}) > 0`).join(' OR ');
+  const text = "concat(title, ' ', summary, ' ', content)";
+  const mentions = forms
+    .map(({ form, acronym }) =>
+      acronym
+        ? sql`match(${raw(text)}, ${`\\b${form}\\b`})`
+        : sql`position(lowerUTF8(${raw(text)}), ${form}) > 0`,
+    )
+    .join(' OR ');
   return readCandidates(
     clickhouse,
     [

@@ -154,6 +154,22 @@ describe('pickStories: relevance', () => {
     expect(pick('interest rates', [])).toEqual([]);
   });
 
+  it('finds an acronym that is a stop word in lower case ("US", "WHO"), and not the word', () => {
+    const articles = [
+      candidate('us-tariffs', {
+        title: 'US raises tariffs on steel',
+        summary: 'The US said the tariffs start in May.',
+      }),
+      candidate('told-us', {
+        title: 'Shoppers told us prices rose',
+        summary: 'They told us it would get worse.',
+      }),
+      candidate('who-warns', { title: 'WHO warns of measles rise', summary: 'The WHO said cases doubled.' }),
+    ];
+    expect(articleIds(pick('US', articles)).flat()).toEqual(['us-tariffs']);
+    expect(articleIds(pick('WHO warnings', articles)).flat()).toEqual(['who-warns']);
+  });
+
   it('leaves out stories below minRelevance', () => {
     const all = pick('interest rates');
     const threshold = (all[1]!.relevance + all[2]!.relevance) / 2;

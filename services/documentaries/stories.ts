@@ -257,8 +257,15 @@ export function citedWithin(stories: readonly Story[], max: number): Story[] {
  */
 export function contentTerms(tokens: readonly Token[], withNumbers = false): string[] {
   const terms: string[] = [];
+  const acronyms = acronymStopWords(tokens);
   for (const t of tokens) {
-    const term = isContentWord(t) ? t.stem : withNumbers && t.kind === 'number' ? t.normal : null;
+    const term = acronyms.has(t)
+      ? t.text
+      : isContentWord(t)
+        ? t.stem
+        : withNumbers && t.kind === 'number'
+          ? t.normal
+          : null;
     if (term) terms.push(term);
   }
   return terms;
@@ -268,8 +275,19 @@ function isContentWord(t: Token): boolean {
   return t.kind === 'word' && !t.stopWord && t.normal.length > 1 && /^\p{L}/u.test(t.normal);
 }
 
-function storyTerm(t: Token): string | null {
-  return isContentWord(t) ? t.stem : t.kind === 'number' ? t.normal : null;
+function storyTerm(t: Token, acronyms: ReadonlySet<Token>): string | null {
+  return acronyms.has(t) ? t.text : isContentWord(t) ? t.stem : t.kind === 'number' ? t.normal : null;
+}
+
+/**
+ * Stop words written as acronyms ("US", "WHO", "IT"): 2 to 5 capital letters among words that are not
+ * all capitals ("THE US ELECTION" has none). Their term is the acronym as written, which no stem (in
+ * lower case) can equal, so "US" never meets the pronoun "us".
+ */
+export function acronymStopWords(tokens: readonly Token[]): Set<Token> {
+  const words = tokens.filter((t) => t.kind === 'word');
+  const shouting = words.length > 1 && words.every((t) => t.text === t.text.toUpperCase());
+  return new Set(shouting ? [] : words.filter((t) => t.stopWord && /^[A-Z]{2,5}$/.test(t.text)));
 }
 
 function termsOf(sentences: readonly Sentence[]): string[] {
@@ -319,8 +337,9 @@ function parseCandidate(article: CandidateArticle): ParsedCandidate {
   const storyCounts = new Map<string, number>();
   const count = (sentences: readonly Sentence[], weight: number) => {
     for (const sentence of sentences) {
+      const acronyms = acronymStopWords(sentence.tokens);
       sentence.tokens.forEach((token, i) => {
-        const term = storyTerm(token);
+        const term = storyTerm(token, acronyms);
         // A capitalised word inside a sentence is (part of) a name: who and where tell stories apart.
         const named = i > 0 && token.kind === 'word' && /^\p{Lu}/u.test(token.text);
         if (term) storyCounts.set(term, (storyCounts.get(term) ?? 0) + weight * (named ? 2 : 1));
