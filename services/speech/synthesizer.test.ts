@@ -279,6 +279,14 @@ describe('synthesize', () => {
     );
     expect(error.field).toBe('language');
     expect(error.message).toMatch(/reads as "ru", which no voice here speaks/);
+    // So is a script that tells no language at all (Cherokee, Runic, Javanese), with no Latin letter.
+    for (const text of ['ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ', 'ᚠᛇᚻ᛫ᛒᛦᚦ', 'ꦧꦱꦗꦮ!']) {
+      const refused = await rejection(synthesis.synthesize(request({ text, language: undefined })));
+      expect(refused.field).toBe('language');
+      expect(refused.message).toMatch(/script whose language could not be told/);
+    }
+    // A Latin letter among them: the English voice reads that.
+    expect(await spoken('ᚠᛇᚻ OK')).toBe('en-US-slt-hts');
   });
 
   it("checks speed against the voice's own provider", async () => {
@@ -329,6 +337,14 @@ describe('synthesize', () => {
     const pauses = (embedded.calls.length - 1) * 350;
     expect(result.durationMs).toBeGreaterThan(text.trim().length * 10 * 0.9 + pauses);
     expect(result.durationMs).toBeLessThan(text.trim().length * 10 + pauses + 500);
+  });
+
+  it('gives the engine a run of marks as three of them, and no emoji, billing the text as written', async () => {
+    const { synthesis, embedded } = setup();
+    const text = `${'.'.repeat(4_000)} Rates rose 😀😀😀😀 today!!!!!!!`;
+    const result = await synthesis.synthesize(request({ text }));
+    expect(embedded.calls.map((call) => call.text)).toEqual(['... Rates rose today!!!']);
+    expect(result.characters).toBe([...text].length);
   });
 
   it("cuts text to the voice's own limits where the provider has them", async () => {

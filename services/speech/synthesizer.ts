@@ -18,6 +18,7 @@ import {
   type VoiceFilter,
 } from './synthesis.ts';
 import { normaliseWhitespace, splitText, UnsplittableTextError } from './text-chunks.ts';
+import { speakableText } from './speakable-text.ts';
 import { languageOf, speaks, type Voice, type VoiceQuality } from './voice.ts';
 
 /**
@@ -176,6 +177,15 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
   async function voiceOfText(request: SynthesisRequest, text: string): Promise<Voice> {
     if (request.voiceId !== undefined || request.language !== undefined) return voiceFor(request);
     const told = textLanguage(text);
+    // Letters, none of them Latin, in a script that tells no language (Cherokee, Runic, Javanese…):
+    // the English voice would read them as silence, and no other voice can be chosen for them.
+    if (told === null && /\p{L}/u.test(text) && !/\p{Script=Latin}/u.test(text)) {
+      throw new InvalidSpeechRequest(
+        'language',
+        "the text's letters are in a script whose language could not be told, none of them Latin, which " +
+          'the default English voice reads as silence; give a voice or a language from GET /v1/voices',
+      );
+    }
     if (told === null || told === 'en') return voiceFor(request);
     try {
       return await voiceFor({ language: told });
@@ -342,6 +352,8 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
         );
       }
       const language = request.language === undefined ? null : normaliseTag(request.language);
+      // Billed as written (`characters`), spoken without what costs seconds and sounds like nothing.
+      const spoken = speakableText(text);
       const key = audioKey(request.format, [
         speechPipelineVersion,
         voice.provider,
@@ -349,12 +361,12 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
         voice.id,
         language,
         speed,
-        text,
+        spoken,
       ]);
       // The same request already being spoken (two listeners, a replay racing the original) waits for it.
       const running = inFlight.get(key);
       if (running) return running.then((result) => ({ ...result, cached: true }));
-      const work = speak(key, text, voice, speed, request.format, characters).finally(() =>
+      const work = speak(key, spoken, voice, speed, request.format, characters).finally(() =>
         inFlight.delete(key),
       );
       inFlight.set(key, work);
