@@ -2668,7 +2668,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2697,6 +2697,24 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3661,7 +3679,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3699,6 +3717,24 @@ export interface operations {
             };
             /** @description Error: conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4047,7 +4083,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryQueued"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4094,6 +4130,24 @@ export interface operations {
             };
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4290,7 +4344,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryQueued"];
                 };
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4337,6 +4391,24 @@ export interface operations {
             };
             /** @description Error: idempotency_key_in_progress */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4764,7 +4836,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error: invalid_parameter */
+            /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4793,6 +4865,24 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5505,6 +5595,15 @@ export interface operations {
                     "application/json": components["schemas"]["StreamToken"];
                 };
             };
+            /** @description Error: invalid_parameter or invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error: unauthorized */
             401: {
                 headers: {
@@ -5525,6 +5624,24 @@ export interface operations {
             };
             /** @description Error: not_acceptable */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -192,8 +192,8 @@ export async function readInput(
 ): Promise<RequestInput> {
   checkPercentEncoding(ctx.querystring);
   // A body on a GET that takes none would be ignored, and a client sending its filters that way would get
-  // an unfiltered answer it takes for a filtered one. (A POST or DELETE that takes none may come with one,
-  // `{}` from a client that always sends JSON: nothing in it could have been meant as a filter.)
+  // an unfiltered answer it takes for a filtered one. (A POST or DELETE that takes none may come with `{}`,
+  // from a client that always sends JSON: below.)
   if (route.method === 'get' && !route.body && carriesBody(ctx))
     throw invalidParameter(
       'body',
@@ -223,6 +223,12 @@ export async function readInput(
       else if (Object.keys(rawQuery).length > 0) validate(z.object({}), rawQuery, 'query');
     }
   } else {
+    // A POST or DELETE that takes no body may still come with `{}`; anything else in one (a field the
+    // client expects to be honoured, text, broken JSON) is refused as it would be where a body is read.
+    if (route.method !== 'get' && carriesBody(ctx)) {
+      supplied = await readJsonBody(ctx, limits);
+      if (supplied !== undefined) validate(z.object({}), supplied, 'body');
+    }
     query = validate(route.query ?? z.object({}), rawQuery, 'query');
   }
   return { input: { query, params, body }, suppliedBody: supplied };

@@ -81,6 +81,18 @@ const app = createApp({
         ctx.body = { got: body };
       },
     }),
+    defineRoute({
+      method: 'post',
+      path: '/ping',
+      operationId: 'ping',
+      summary: 'takes no body',
+      tag: 't',
+      responses: {},
+      handler: async (ctx) => {
+        ctx.status = 201;
+        ctx.body = { pinged: true };
+      },
+    }),
   ],
   publicRoutes: () => undefined,
   authenticate: async (ctx, next) => {
@@ -303,6 +315,26 @@ describe('what a request carries that a route would ignore or misread', () => {
       },
     });
     expect((await get('/list?q=x')).status).toBe(200);
+  });
+
+  it('takes `{}` or nothing on a POST that takes no body, and refuses fields, text and broken JSON', async () => {
+    const ping = (body?: string, contentType = 'application/json') =>
+      fetch(`${base}/ping`, {
+        method: 'POST',
+        headers: {
+          authorization: 'ping-client',
+          ...(body === undefined ? {} : { 'content-type': contentType }),
+        },
+        ...(body === undefined ? {} : { body }),
+      });
+    expect((await ping()).status).toBe(201);
+    expect((await ping('{}')).status).toBe(201);
+    expect(await errorOf(await ping('{"ttl":99999}'))).toEqual([
+      400,
+      { code: 'invalid_parameter', message: expect.stringContaining('ttl: unknown field') as string },
+    ]);
+    expect((await errorOf(await ping('hello', 'text/plain')))[1].code).toBe('unsupported_media_type');
+    expect((await errorOf(await ping('{bad')))[1].code).toBe('invalid_json');
   });
 
   it('refuses a percent-escape that is not UTF-8, and reads one that is', async () => {

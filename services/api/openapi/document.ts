@@ -210,9 +210,11 @@ const replayedHeader: Json = {
 
 function errorResponses(route: RouteSpec): Record<string, Json> {
   const codes = new Set<ErrorCode>([...commonErrors, ...(route.errors ?? [])]);
-  if (route.query || route.params || route.body) codes.add('invalid_parameter');
+  // A POST or DELETE that takes no body still reads one sent (it must be `{}`: http/route.ts).
+  const readsBody = route.body !== undefined || route.method !== 'get';
+  if (route.query || route.params || readsBody) codes.add('invalid_parameter');
   // Every route that reads a body (a GET that takes its parameters as a body too) checks it like this.
-  if (route.body) for (const code of bodyErrors) codes.add(code);
+  if (readsBody) for (const code of bodyErrors) codes.add(code);
   if (route.idempotent) for (const code of idempotencyErrors) codes.add(code);
   // An Accept header that accepts none of what the route answers in (http/negotiation.ts).
   if (negotiatesAccept(route)) codes.add('not_acceptable');
