@@ -11,6 +11,7 @@ import { freshKey } from '../../../test/support/audio-store-contract.ts';
 import type { AudioStore } from '../../audio/audio-store.ts';
 import { LocalAudioStore } from '../../audio/local-store.ts';
 import { S3AudioStore } from '../../audio/s3-store.ts';
+import { audioKey } from '../../audio/audio-key.ts';
 import { parseAudioUrlKeys, signAudioUrl } from '../../audio/signed-url.ts';
 import { ApiError } from '../../runtime/api-error.ts';
 import { createLogger } from '../../runtime/logger.ts';
@@ -129,6 +130,21 @@ describe.each(stores)('GET /v1/audio/{key} from %s', (_, makeStore) => {
     const current = await get(urlOf(key), { range: 'bytes=0-9', 'if-range': `"${key}"` });
     expect(current.status).toBe(206);
     await current.arrayBuffer();
+  });
+
+  it('serves a transcript as stored, never compressed: one representation for its strong ETag and ranges', async () => {
+    const transcriptKey = audioKey('json', ['route-test', randomBytes(8).toString('hex')]);
+    const transcript = Buffer.from(
+      JSON.stringify({
+        cues: Array.from({ length: 100 }, (_, i) => ({ start: i, text: 'words '.repeat(10) })),
+      }),
+    );
+    await store.put(transcriptKey, transcript, { contentType: 'application/json', durationMs: null });
+    const response = await get(urlOf(transcriptKey), { 'accept-encoding': 'br, gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('content-length')).toBe(String(transcript.length));
+    expect(Buffer.from(await response.arrayBuffer()).equals(transcript)).toBe(true);
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

@@ -28,6 +28,10 @@ export function audioRoutes(router: Router, deps: AudioRouteDependencies): void 
   router.get('/v1/audio/:key', async (ctx) => {
     const key = ctx.params.key!;
     requireSignature(ctx, { key }, deps.keys, now());
+    // Served as stored, never compressed on the way (a transcript's JSON would be, by the app's JSON
+    // compression): one representation, so the strong ETag, the byte ranges and HEAD's Content-Length
+    // all describe the bytes a GET sends.
+    ctx.compress = false;
 
     const audio = await deps.store.head(key);
     if (!audio) throw notFound(`no audio file ${key}`);
