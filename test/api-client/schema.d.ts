@@ -773,7 +773,7 @@ export interface components {
             text: string;
             /** @description A voice id from GET /v1/voices; without it, the default voice of `language`. A locale-prefixed name of a voice not offered (en-US-JennyNeural) is spoken by that locale’s default voice, named in the answer. */
             voice?: string;
-            /** @description ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English. */
+            /** @description ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: the text’s own language where it can be told (from about 120 characters, or by its script), else English. */
             language?: string;
             /** @description 1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5). */
             speed?: number;
@@ -5043,6 +5043,10 @@ export interface operations {
             /** @description The audio, or with Accept: application/json where to fetch it */
             200: {
                 headers: {
+                    /** @description The id of the voice that spoke (GET /v1/voices). */
+                    "Audio-Voice"?: string;
+                    /** @description The length of the audio in milliseconds. */
+                    "Audio-Duration-Ms"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -60,6 +60,15 @@ describe('documentaries API', () => {
     expect(again.body).toEqual(d);
   });
 
+  it("names the voice that will speak, where another provider's voice name was asked for", async () => {
+    const answer = await request({ topic: 'semiconductors', voice: 'en-US-JennyNeural' });
+    expect(answer.status, answer.text).toBe(202);
+    expect(answer.body.voice).toBe('en-US-slt-hts');
+    expect((await request({ topic: 'semiconductors', voice: 'en-US-slt-hts' })).body.voice).toBe(
+      'en-US-slt-hts',
+    );
+  });
+
   it('shows the steps the processor appends, and when ready signed URLs that the audio route serves', async () => {
     const created = (await request({ topic: 'interest rates', length: 'short', date_range: '30d' })).body;
     const [row] = await stack.clickhouse.query<{ tenant_id: string; requested_at: string }>(

@@ -226,14 +226,18 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
           throw invalidParameter('date_range', 'covers more than 366 days');
         if (periodFrom.getTime() > at.getTime())
           throw invalidParameter('date_range', 'starts in the future: there is no news there yet');
+        let voice: string | null = null;
         if (body.voice !== undefined || body.language !== undefined) {
           // Fails now, naming the field, rather than minutes later in the processor: a voice must speak
-          // the documentary's language, the default one when the request names none.
+          // the documentary's language, the default one when the request names none. A voice asked for by
+          // another provider's name ("en-US-JennyNeural") is kept as the voice that stands in for it, so the
+          // answer names the voice that will speak.
           try {
-            await deps.synthesis.voiceFor({
+            const chosen = await deps.synthesis.voiceFor({
               ...(body.voice !== undefined ? { voiceId: body.voice } : {}),
               language: body.language ?? defaultDocumentaryLanguage,
             });
+            if (body.voice !== undefined) voice = chosen.id;
           } catch (error) {
             throw speechError(error);
           }
@@ -244,7 +248,7 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
           format: body.format,
           length: body.length,
           language: body.language ?? null,
-          voice: body.voice ?? null,
+          voice,
           dateRange: body.date_range?.trim() ?? null,
           periodFrom,
           periodTo,

@@ -17,6 +17,8 @@ export interface ResponseSpec {
   contentType?: string;
   /** Binary media types the response may also be (audio), chosen by the request's Accept header. */
   binary?: string[];
+  /** Headers of its own the answer carries (by name: what each says), for the OpenAPI document. */
+  headers?: Record<string, string>;
 }
 
 export interface HandlerInput<Q, P, B> {

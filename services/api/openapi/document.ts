@@ -274,6 +274,12 @@ function operation(route: RouteSpec): Json {
     const headers = {
       ...(route.idempotent ? replayedHeader : {}),
       ...(tagged && status === '200' ? etagHeader : {}),
+      ...Object.fromEntries(
+        Object.entries(spec.headers ?? {}).map(([name, description]) => [
+          name,
+          { description, schema: { type: 'string' } },
+        ]),
+      ),
     };
     responses[status] = {
       description: spec.description,

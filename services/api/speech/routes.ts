@@ -78,7 +78,9 @@ const synthesizeRequest = z
           'of a voice not offered (en-US-JennyNeural) is spoken by that locale’s default voice, named in the answer.',
       }),
     language: languageTag.optional().meta({
-      description: 'ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: English.',
+      description:
+        'ISO 639-1 or a locale; with `voice`, the voice must speak it. Default: the text’s own language where ' +
+        'it can be told (from about 120 characters, or by its script), else English.',
     }),
     speed: z.number({ error: 'must be a number' }).optional().meta({
       description: '1.0 is the voice’s normal rate; the range is the provider’s (embedded 0.5–2.5).',
@@ -260,6 +262,10 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
           description: 'The audio, or with Accept: application/json where to fetch it',
           schema: synthesizedItem,
           binary: audioFormats.map((format) => contentTypes[format]),
+          headers: {
+            'Audio-Voice': 'The id of the voice that spoke (GET /v1/voices).',
+            'Audio-Duration-Ms': 'The length of the audio in milliseconds.',
+          },
         },
       },
       errors: ['invalid_json', 'unsupported_media_type', 'provider_unavailable'],
