@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 // The outcome rules of one poll, with fakes for Kafka and Redis (the
 // integration suite runs the same code against the real ones): first
 // sightings, revisions of changed items, the bound on revisions, and the pace
@@ -63,7 +64,16 @@ function harness(
       .flatMap((s) => s.values as ArticleDiscovered[]);
   /** Moves the poller's clock on. */
   const later = (ms: number) => void (now += ms);
-  return { deps, sent, polls, articles, later, values: memory.values, state: () => state };
+  return {
+    deps,
+    sent,
+    polls,
+    articles,
+    later,
+    values: memory.values,
+    aliases: memory.aliases,
+    state: () => state,
+  };
 }
 
 const failed: FetchOutcome = {
@@ -323,6 +333,21 @@ describe('pollSource, when a feed gives its items new guids at every fetch', () 
       'https://feeds.example/story.php?id=48214&ts=1764000000',
     ]);
     expect(second.poll).toMatchObject({ new_items: 0 });
+  });
+
+  it('keeps the id an item without a guid was first emitted under when ids were made from its URL alone', async () => {
+    const undated = '<item><title>Minister resigns</title><link>https://feeds.example/a</link></item>';
+    const { deps, articles, values, aliases } = harness([ok(rss(undated)), ok(rss(undated))]);
+    await pollSource(source, deps);
+    const [emitted] = articles();
+    // The memory as an earlier version left it: the same article under the id of its URL alone.
+    const urlOnly = `art_${createHash('sha256').update('url\nhttps://feeds.example/a').digest('hex').slice(0, 32)}`;
+    values.set(urlOnly, values.get(emitted!.article_id)!);
+    values.delete(emitted!.article_id);
+    for (const [alias, id] of aliases) if (id === emitted!.article_id) aliases.set(alias, urlOnly);
+    const second = await pollSource(source, deps);
+    expect(second.poll).toMatchObject({ new_items: 0, updated_items: 0 });
+    expect(articles()).toHaveLength(1);
   });
 
   it('takes an item listed under both its old and its new guid as the one article', async () => {
