@@ -13,6 +13,21 @@ describe('titleText', () => {
     expect(titleText('<!important> rules')).toBe('<!important> rules');
   });
 
+  it("keeps the tags a web developer's headline names, opened alone without markup's attributes", () => {
+    expect(titleText('The <p> element is older than you think')).toBe(
+      'The <p> element is older than you think',
+    );
+    expect(titleText('Drop the <div>: semantic HTML wins')).toBe('Drop the <div>: semantic HTML wins');
+    expect(titleText('Lazy-loading with <img loading="lazy"> in 2026')).toBe(
+      'Lazy-loading with <img loading="lazy"> in 2026',
+    );
+    expect(titleText('The <code> and <span> tags')).toBe('The <code> and <span> tags');
+    expect(titleText('Why an <a> inside a <button> breaks')).toBe('Why an <a> inside a <button> breaks');
+    // With what markup carries, they are markup.
+    expect(titleText('<img src="https://x.example/i.png">Photo of the day')).toBe('Photo of the day');
+    expect(titleText('<span class="kicker">Live</span> Rates')).toBe('Live Rates');
+  });
+
   it('drops the tags titles carry, with or without attributes, opening or closing, alone or not', () => {
     expect(titleText('<b>Breaking</b>: rates rise')).toBe('Breaking: rates rise');
     expect(titleText('Rates <em>rise</em>')).toBe('Rates rise');

@@ -7,7 +7,7 @@ import { plainLine } from '../../runtime/plain-text.ts';
 
 /**
  * The tags that titles carry when they carry any (a CMS's bold "Breaking", an emphasis, a line break,
- * a link), read as markup even alone: an unclosed <b> or a <br> is still a tag.
+ * a link): markup when closed, when closing, or when their kind or attributes say so (isMarkup).
  */
 const titleTags = new Set([
   'a',
@@ -59,21 +59,33 @@ function pairedNames(html: string): Set<string> {
 }
 
 /**
- * Whether a tag named `name` is markup: one of the titles' tags, or an element opened and closed. A
- * lone single capital ("Option<B>", "List<A>") is a type parameter, not HTML written in capitals.
+ * The titles' tags read as markup even opened alone with nothing in them: a CMS's unclosed emphasis and
+ * its line breaks. The others opened alone are text unless they carry what markup carries (a link, a
+ * source, a class or a style): a web developer's headline names them ("The <p> element", "Drop the
+ * <div>", "Lazy-loading with <img loading="lazy">").
  */
-function isMarkup(name: string, paired: ReadonlySet<string>): boolean {
+const aloneTags = new Set(['b', 'i', 'em', 'strong', 'br', 'wbr']);
+const markupAttribute = /\s(?:href|src|class|style)\s*=/i;
+
+/**
+ * Whether a tag named `name` (`tag` whole, `closing` for "</…>") is markup: an element opened and
+ * closed, a closing tag or an emphasis of the titles' tags, or one of them carrying markup's attributes.
+ * A lone single capital ("Option<B>", "List<A>") is a type parameter, not HTML written in capitals.
+ */
+function isMarkup(name: string, tag: string, closing: boolean, paired: ReadonlySet<string>): boolean {
   const lower = name.toLowerCase();
   if (paired.has(lower)) return true;
-  return titleTags.has(lower) && !/^[A-Z]$/.test(name);
+  if (!titleTags.has(lower) || /^[A-Z]$/.test(name)) return false;
+  return closing || aloneTags.has(lower) || markupAttribute.test(tag);
 }
 
 /** `html` with every "<" that starts no markup escaped, so that the HTML reading keeps it as text. */
 export function escapeNonMarkup(html: string): string {
   if (!html.includes('<')) return html;
   const paired = html.includes('</') ? pairedNames(html) : new Set<string>();
-  return html.replace(bracket, (match: string, _slash: string | undefined, name: string | undefined) => {
-    if (match.startsWith('<!--') || (name !== undefined && isMarkup(name, paired))) return match;
+  return html.replace(bracket, (match: string, slash: string | undefined, name: string | undefined) => {
+    if (match.startsWith('<!--') || (name !== undefined && isMarkup(name, match, slash === '/', paired)))
+      return match;
     // A "<" inside a rejected tag's quoted value must stay text too.
     return match.replaceAll('<', '&lt;');
   });
