@@ -5,7 +5,7 @@
 // because it runs for every field of every item: a full HTML-to-text renderer
 // cost ~1 ms a call, this costs microseconds.
 import { Parser } from 'htmlparser2';
-import { withoutControlCharacters } from './text-repair.ts';
+import { joinedSurrogateReferences, withoutControlCharacters } from './text-repair.ts';
 
 /** Longest text we keep for one field: beyond it a feed is stuffing, not writing. */
 export const maxTextLength = 200_000;
@@ -113,7 +113,7 @@ export function plainText(html: string | null | undefined): string {
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
-  parser.write(input);
+  parser.write(joinedSurrogateReferences(input));
   parser.end();
   breakBlock();
   return joinBlocks(blocks);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { c1AsWindows1252, repairText, undoDoubleEncoding, withoutControlCharacters } from './text-repair.ts';
+import {
+  c1AsWindows1252,
+  joinedSurrogateReferences,
+  repairText,
+  undoDoubleEncoding,
+  withoutControlCharacters,
+} from './text-repair.ts';
 
 // UTF-8 bytes of `text` read as windows-1252 (or latin1): what a wrong decoder makes.
 const misread = (text: string, as: 'windows-1252' | 'latin1' = 'windows-1252') => {
@@ -103,5 +109,22 @@ describe('repairText', () => {
   it('returns printable ASCII as it is', () => {
     const text = 'Plain ASCII title, nothing to do.';
     expect(repairText(text)).toBe(text);
+  });
+});
+
+describe('joinedSurrogateReferences', () => {
+  it('makes references to the two halves of a pair one reference, decimal or hex, and leaves the rest', () => {
+    expect(joinedSurrogateReferences('Smile &#55357;&#56832; now')).toBe('Smile &#x1f600; now');
+    expect(joinedSurrogateReferences('&#xD83D;&#xDE00;&#xd83d;&#xde80;')).toBe('&#x1f600;&#x1f680;');
+    // Halves apart, alone or in the wrong order, and other references: as they are.
+    for (const text of [
+      '&#55357; &#56832;',
+      '&#56832;&#55357;',
+      '&#55357;x',
+      'caf&#233; &amp; &#8217;',
+      'plain',
+    ])
+      expect(joinedSurrogateReferences(text)).toBe(text);
+    expect(joinedSurrogateReferences('&#55357;&#55357;&#56832;')).toBe('&#55357;&#x1f600;');
   });
 });

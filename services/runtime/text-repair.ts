@@ -125,3 +125,34 @@ export function repairText(text: string): string {
   // C1 first: latin1-decoded mojibake ("â\u0080\u0099") then looks like the windows-1252 kind.
   return withoutControlCharacters(undoDoubleEncoding(c1AsWindows1252(text)));
 }
+
+/** A numeric character reference, decimal or hexadecimal. */
+const NUMERIC_REFERENCE = /&#(?:[xX]([0-9a-fA-F]{1,6})|(\d{1,7}));/g;
+const isHigh = (n: number) => n >= 0xd800 && n <= 0xdbff;
+const isLow = (n: number) => n >= 0xdc00 && n <= 0xdfff;
+
+/**
+ * Text (XML or HTML) whose character references to the two halves of a surrogate pair, side by side
+ * ("&#55357;&#56832;", as older PHP and Java CMSs and JavaScript escaping write an emoji), are one
+ * reference to the character they make ("&#x1f600;"). XML and HTML decoders read each half alone as
+ * U+FFFD, so "😀" became "��". A half without its other half is left as it is.
+ */
+export function joinedSurrogateReferences(text: string): string {
+  if (!text.includes('&#')) return text;
+  let out = '';
+  let copied = 0;
+  let pending: { index: number; length: number; value: number } | null = null;
+  for (const match of text.matchAll(NUMERIC_REFERENCE)) {
+    const value = match[1] !== undefined ? parseInt(match[1], 16) : Number(match[2]);
+    const index = match.index;
+    if (pending && isLow(value) && pending.index + pending.length === index) {
+      const codePoint = 0x10000 + ((pending.value - 0xd800) << 10) + (value - 0xdc00);
+      out += `${text.slice(copied, pending.index)}&#x${codePoint.toString(16)};`;
+      copied = index + match[0].length;
+      pending = null;
+      continue;
+    }
+    pending = isHigh(value) ? { index, length: match[0].length, value } : null;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '../parser/parse-feed.ts';
+import { plainText } from '../../runtime/plain-text.ts';
 import { escapeNonMarkup, titleText } from './title-text.ts';
 
 describe('titleText', () => {
@@ -107,6 +108,18 @@ describe('item titles from each format', () => {
       'std::vector<int> escaped once',
       'A bold, defined <move>',
     ]);
+  });
+
+  it('gives the emoji through the feed parser and the HTML reading', () => {
+    const feed = parseFeed(
+      new TextEncoder().encode(
+        '<rss version="2.0"><channel><title>c</title><item><title>Smile &#55357;&#56832;</title>' +
+          '<description>A &amp;#xD83D;&amp;#xDE00; b</description></item></channel></rss>',
+      ),
+      null,
+    );
+    expect(titleText(feed.items[0]!.title)).toBe('Smile 😀');
+    expect(plainText(feed.items[0]!.summaryHtml)).toBe('A 😀 b');
   });
 
   it('JSON Feed: a title is plain text by the spec', () => {

@@ -10,6 +10,7 @@ import { decodeBody } from './encoding.ts';
 import { FeedParseError } from './errors.ts';
 import { boundItems } from './item-bounds.ts';
 import { repairFeedText } from './feed-text.ts';
+import { joinedSurrogateReferences } from '../../runtime/text-repair.ts';
 import { parseJsonFeed } from './json-feed.ts';
 import { MAX_FEED_BYTES, MAX_ITEMS } from './limits.ts';
 import { parseRdf } from './rdf.ts';
@@ -104,7 +105,7 @@ export function parseFeed(
   if (format === 'json') {
     content = parseJsonFeed(text, warnings, context);
   } else {
-    const { root, recoveredFrom, unterminatedItems } = parseXmlLeniently(text);
+    const { root, recoveredFrom, unterminatedItems } = parseXmlLeniently(joinedSurrogateReferences(text));
     content =
       format === 'rss'
         ? parseRss(root, context)
