@@ -5,7 +5,7 @@ import { normaliseFeed } from '../feeds/normalise/normalise-item.ts';
 import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { sourceState } from '../sources/source.ts';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
-import { changedFields, comparableText, fingerprintOf } from './article-fingerprint.ts';
+import { changedFields, comparableText, fingerprintOf, unknownHash } from './article-fingerprint.ts';
 
 const source = sourceState(
   { name: 'S', feed_url: 'https://feeds.example/rss', category: 'general', language: 'en', country: 'gb' },
@@ -130,6 +130,28 @@ describe('the change hash of an article', () => {
       content: 'e3b0c44298fc',
       author: 'e3b0c44298fc',
       published_at: 'bf57c5688d21', // "2026-11-20T08:00:00.000Z"
+      url: '3b9bcfccc7f9', // "news.example/storm"
     });
+  });
+
+  it('counts a corrected link, not a change of scheme, of "www." or of a cache-buster', () => {
+    expect(changedFields(base, fingerprint(item({ link: 'https://news.example/storm-hits-coast' })))).toEqual(
+      ['url'],
+    );
+    expect(changedFields(base, fingerprint(item({ link: 'https://news.example/storm?id=2' })))).toEqual([
+      'url',
+    ]);
+    for (const link of [
+      'http://news.example/storm',
+      'https://www.news.example/storm',
+      'https://news.example/storm?_=1764000000123',
+    ])
+      expect(changedFields(base, fingerprint(item({ link }))), link).toEqual([]);
+  });
+
+  it('takes a field the remembered fingerprint does not know as unchanged', () => {
+    const remembered = { ...base, url: unknownHash };
+    expect(changedFields(remembered, fingerprint(item({ link: 'https://news.example/other' })))).toEqual([]);
+    expect(changedFields(remembered, fingerprint(item({ title: 'Storm update' })))).toEqual(['title']);
   });
 });

@@ -7,12 +7,15 @@
 // normalisation keeps and a reader does not see is dropped here on top: paragraph breaks and any run
 // of whitespace (one space), invisible characters (soft hyphens, zero-width spaces, BOMs), and
 // tracking parameters of links written out in the text. A date the feed never gave (published_at is
-// then the moment of discovery, different on every poll) hashes as no date.
+// then the moment of discovery, different on every poll) hashes as no date. The link counts as corrected
+// when its page changes: not when only its scheme or a leading "www." does (a site moving to https
+// would otherwise update every article it lists), nor a value made for one fetch (a cache-buster).
 import { hash as digest } from 'node:crypto';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
 import { readerFields, type ReaderField } from '../feeds/normalise/reader-fields.ts';
 import { isSimpleText } from '../runtime/plain-text.ts';
+import { stableUrl } from './stable-url.ts';
 
 /** A hash per reader field: 48 bits each, plenty to notice a change and small to remember for months. */
 export type Fingerprint = Readonly<Record<ReaderField, string>>;
@@ -43,6 +46,16 @@ const hashOf = (text: string) => digest('sha256', text, 'hex').slice(0, hashLeng
 const emptyHash = hashOf('');
 const hash = (text: string) => (text === '' ? emptyHash : hashOf(text));
 
+/** The link as compared: its page, whatever the scheme, a leading "www." or a volatile parameter. */
+export const comparableUrl = (url: string): string =>
+  stableUrl(url).replace(/^[a-z][a-z0-9+.-]*:\/\/(?:www\.)?/i, '');
+
+/**
+ * A field the record was written without (a memory from before `url` was a reader field): what it held
+ * is unknown, so it is taken as unchanged.
+ */
+export const unknownHash = '';
+
 /** `dated`: the feed gave the item its date (normalise-item.ts); otherwise the date is no reader field. */
 export function fingerprintOf(article: ArticleDiscovered, dated: boolean): Fingerprint {
   return {
@@ -51,10 +64,11 @@ export function fingerprintOf(article: ArticleDiscovered, dated: boolean): Finge
     content: hash(comparableText(article.content)),
     author: hash(comparableText(article.author)),
     published_at: hash(dated ? new Date(article.published_at).toISOString() : ''),
+    url: hash(comparableUrl(article.url)),
   };
 }
 
 /** The fields whose hashes differ, in readerFields order; empty when nothing a reader sees changed. */
 export function changedFields(before: Fingerprint, after: Fingerprint): ReaderField[] {
-  return readerFields.filter((field) => before[field] !== after[field]);
+  return readerFields.filter((field) => before[field] !== unknownHash && before[field] !== after[field]);
 }

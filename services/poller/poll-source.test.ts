@@ -18,7 +18,7 @@ import { parseFeed } from '../feeds/parser/parse-feed.ts';
 import { FeedParsePool, parserFor } from '../feeds/parser/parse-pool.ts';
 import { readRealFeed } from '../feeds/parser/testdata/read.ts';
 import { defaultIntervalSettings } from './poll-interval.ts';
-import { pollSource, type PollDependencies } from './poll-source.ts';
+import { goneRetryMs, pollSource, type PollDependencies } from './poll-source.ts';
 import type { PollState, PollStateStore } from './poll-state.ts';
 import type { RevisionBound } from './revision-bound.ts';
 import { memorySeen } from '../../test/support/memory-seen.ts';
@@ -117,6 +117,27 @@ describe('pollSource', () => {
     ]);
     expect(polls()[2]!.next_poll_at).toBe(1_000 + 60_000 * 8);
     expect(polls()[2]!.error_reason).toBe('HTTP 503 Service Unavailable');
+  });
+
+  it('asks for a feed answered 410 Gone once a day, saying why, where a 404 backs off as any failure', async () => {
+    const answered = (status: number, reason: string, retryAfterMs: number | null = null): FetchOutcome => ({
+      ...failed,
+      status,
+      reason,
+      retryAfterMs,
+    });
+    const { deps, polls } = harness([
+      answered(410, 'HTTP 410 Gone'),
+      answered(404, 'HTTP 404 Not Found'),
+      answered(410, 'HTTP 410 Gone', 3 * goneRetryMs),
+    ]);
+    const retryAfter: (number | null)[] = [];
+    deps.nextPollAt = (_s, _failures, retryAfterMs) => (retryAfter.push(retryAfterMs), 0);
+    for (let i = 0; i < 3; i++) await pollSource(source, deps);
+    expect(retryAfter).toEqual([goneRetryMs, null, 3 * goneRetryMs]);
+    expect(polls()[0]).toMatchObject({ status: 'failed', http_status: 410, consecutive_failures: 1 });
+    expect(polls()[0]!.error_reason).toMatch(/^HTTP 410 Gone: .*removed for good.*once a day/);
+    expect(polls()[1]!.error_reason).toBe('HTTP 404 Not Found');
   });
 
   it('reads a feed served with the wrong content type (format comes from the content)', async () => {
@@ -388,6 +409,24 @@ describe('pollSource, when an item it emitted changes', () => {
       discovered_at: first!.discovered_at + 60_000,
     });
     expect(polls()[1]).toMatchObject({ new_items: 0, updated_items: 1, skipped_items: 0 });
+  });
+
+  it('appends a link corrected under the same guid as a revision whose url is the new one', async () => {
+    const { deps, articles, polls, later } = harness([
+      feed({}),
+      feed({ link: 'https://feeds.example/minister-resigns' }),
+    ]);
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    const [first, second] = articles();
+    expect(second).toMatchObject({
+      article_id: first!.article_id,
+      url: 'https://feeds.example/minister-resigns',
+      revision: 2,
+      changed_fields: ['url'],
+    });
+    expect(polls()[1]).toMatchObject({ new_items: 0, updated_items: 1 });
   });
 
   it('ignores whitespace, markup and tracking parameters, and a date the feed never gave', async () => {

@@ -98,6 +98,12 @@ export interface PollResult {
   articles: ArticleDiscovered[];
 }
 
+/**
+ * How long a feed answered 410 Gone waits for its next poll: the publisher removed it on purpose, unlike a
+ * 404 or a 5xx, which backoff (schedule.ts) retries within hours. Not never: a feed does come back.
+ */
+export const goneRetryMs = 24 * 60 * 60 * 1000;
+
 /** Reasons kept per poll: enough to diagnose a feed, bounded so one broken feed cannot bloat the record. */
 const maxSkippedReasons = 5;
 /** The parser's warnings kept per poll, bounded for the same reason. */
@@ -336,8 +342,12 @@ async function interpret(
         articles: [],
         skipped: [],
         warnings: [],
-        error: fetched.reason,
-        retryAfterMs: fetched.retryAfterMs,
+        ...(fetched.status === 410
+          ? {
+              error: `${fetched.reason}: the publisher says the feed was removed for good; asked again once a day in case it comes back (deactivate the source to stop)`,
+              retryAfterMs: Math.max(goneRetryMs, fetched.retryAfterMs ?? 0),
+            }
+          : { error: fetched.reason, retryAfterMs: fetched.retryAfterMs }),
         freshForMs: null,
         feed: null,
       };

@@ -33,7 +33,8 @@ import { hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
 import { readerFields } from '../feeds/normalise/reader-fields.ts';
-import type { Fingerprint } from './article-fingerprint.ts';
+import { stableUrl } from './stable-url.ts';
+import { unknownHash, type Fingerprint } from './article-fingerprint.ts';
 import type { ArticleRecord } from './article-revision.ts';
 
 export interface SeenArticlesOptions {
@@ -372,27 +373,6 @@ export class SeenArticles {
 export const articleAlias = (article: { source_id: string; url: string; title: string }): string =>
   hash('sha1', `${article.source_id}\n${stableUrl(article.url)}\n${article.title}`, 'base64url');
 
-/**
- * A value made for one fetch: a Unix time (10 digits and more: seconds, milliseconds), a UUID, or a
- * hexadecimal token of 16 characters and more with letters and digits (a session, a cache-buster).
- * An article's own id in a link (`?id=48213`, `?p=1042`) is none of these.
- */
-const volatileValue =
-  /^(?:\d{10,}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{16,})$/i;
-
-/** The URL without its volatile query parameters (which the feed may change at every fetch). */
-export function stableUrl(url: string): string {
-  const query = url.indexOf('?');
-  if (query < 0) return url;
-  const fragment = url.indexOf('#', query);
-  const end = fragment < 0 ? url.length : fragment;
-  const kept = url
-    .slice(query + 1, end)
-    .split('&')
-    .filter((pair) => !volatileValue.test(pair.slice(pair.indexOf('=') + 1)));
-  return url.slice(0, query) + (kept.length > 0 ? `?${kept.join('&')}` : '') + url.slice(end);
-}
-
 type Replies = [Error | null, unknown][] | null;
 
 function owned(ids: readonly string[], replies: Replies): Set<string> {
@@ -407,6 +387,9 @@ function owned(ids: readonly string[], replies: Replies): Set<string> {
 async function exec(pipeline: ReturnType<Redis['pipeline']>): Promise<void> {
   for (const [error] of (await pipeline.exec()) ?? []) if (error) throw error;
 }
+
+/** Reader fields of the records written before `url` was one (title … published_at). */
+const legacyFieldCount = 5;
 
 /** The stored form: short keys, one hash per reader field in readerFields order. */
 interface StoredRecord {
@@ -448,11 +431,13 @@ export function decodeRecord(value: string): ArticleRecord | null {
     stored?.v !== 2 ||
     !Number.isInteger(stored.r) ||
     !Array.isArray(stored.h) ||
-    stored.h.length !== readerFields.length ||
+    stored.h.length > readerFields.length ||
+    stored.h.length < legacyFieldCount ||
     !stored.h.every((h) => typeof h === 'string')
   )
     return null;
-  const hashes = stored.h;
+  // Written before `url` was a reader field: its hash is unknown (taken as unchanged until a revision).
+  const hashes = [...stored.h, ...Array<string>(readerFields.length - stored.h.length).fill(unknownHash)];
   return {
     revision: stored.r!,
     fingerprint: Object.fromEntries(readerFields.map((field, i) => [field, hashes[i]!])) as Fingerprint,

@@ -1512,7 +1512,7 @@ export interface components {
                 /** @description Which revision this is: 2 for the first update, +1 for each later one. With article_id it identifies the update: the webhook-id is the same for every attempt of one revision. */
                 revision: number;
                 /** @description What changed against the previous revision, in this order. */
-                changed_fields: ("title" | "summary" | "content" | "author" | "published_at")[];
+                changed_fields: ("title" | "summary" | "content" | "author" | "published_at" | "url")[];
                 title: string;
                 url: string;
                 source: string;

@@ -28,7 +28,14 @@ import { waitFor } from './support/wait.ts';
 
 const record = (revision: number): ArticleRecord => ({
   revision,
-  fingerprint: { title: `t${revision}`, summary: 's', content: 'c', author: 'a', published_at: 'p' },
+  fingerprint: {
+    title: `t${revision}`,
+    summary: 's',
+    content: 'c',
+    author: 'a',
+    published_at: 'p',
+    url: 'u',
+  },
   firstPublishedAt: 1_000,
   firstDiscoveredAt: 2_000,
   lastRevisionAt: 2_000,

@@ -25,6 +25,7 @@ const fingerprint = (title: string): Fingerprint => ({
   content: 'c',
   author: 'a',
   published_at: 'p',
+  url: 'u',
 });
 const record = (revision: number, title: string): ArticleRecord => ({
   revision,

@@ -75,9 +75,9 @@ export interface ArticleDiscovered {
   publisher_name: null | string;
   /** The home page (or feed) of that outlet, an absolute http(s) URL as the item gives it (RSS <source url>, Atom <source> alternate link); null when the item gives none or it is not an http(s) URL. */
   publisher_url: null | string;
-  /** Which revision of the article this is: 1 for its first sighting (the article is published), +1 for each later change of what a reader sees (title, summary, content, author, published_at; whitespace and tracking parameters do not count) that the poller found (the article is updated). Events written before revisions existed read as 1. */
+  /** Which revision of the article this is: 1 for its first sighting (the article is published), +1 for each later change of what a reader sees (title, summary, content, author, published_at, url; whitespace, tracking parameters and a link's scheme do not count) that the poller found (the article is updated). Events written before revisions existed read as 1. */
   revision: number;
-  /** Which of title, summary, content, author and published_at changed against the previous revision, in that order; empty on revision 1. */
+  /** Which of title, summary, content, author, published_at and url changed against the previous revision, in that order; empty on revision 1. */
   changed_fields: string[];
   /** published_at of revision 1, UTC milliseconds since the Unix epoch: where the time-ordered read models keep the article whatever its later revisions say. Null on revision 1 (published_at is it) and on a revision whose poller did not know it (an article first emitted before revisions were tracked). */
   first_published_at: null | number;
@@ -366,7 +366,7 @@ export interface FeedPoll {
   skipped_items: number;
   /** Why items were skipped, one human-readable reason per skipped item naming it (at most 5; skipped_items has the full count). */
   skipped_reasons: string[];
-  /** Items seen before whose reader-visible fields (title, summary, content, author, published_at) changed, for which a new revision of their ArticleDiscovered was published. A change held back by the poller's bound on revisions is not counted here but in skipped_items, with the reason. */
+  /** Items seen before whose reader-visible fields (title, summary, content, author, published_at, url) changed, for which a new revision of their ArticleDiscovered was published. A change held back by the poller's bound on revisions is not counted here but in skipped_items, with the reason. */
   updated_items: number;
   /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items skipped, XML that was not well-formed and was read leniently; and, first, a permanent redirect the source has not followed yet, or the move it led to. At most 5. */
   warnings: string[];
