@@ -140,6 +140,20 @@ describe('pollSource', () => {
     expect(polls()[1]!.error_reason).toBe('HTTP 404 Not Found');
   });
 
+  it('keeps the first of two items with one guid and link, and says why the second was not', async () => {
+    const listed = (title: string) =>
+      `<item><guid>g7</guid><title>${title}</title><link>https://feeds.example/g7</link></item>`;
+    const { deps, articles } = harness([
+      ok(rss(listed('Budget passes') + listed('Budget passes') + listed('Budget fails'))),
+    ]);
+    const { poll } = await pollSource(source, deps);
+    expect(articles().map((a) => a.title)).toEqual(['Budget passes']);
+    expect(poll).toMatchObject({ items_seen: 3, new_items: 1, skipped_items: 1 });
+    expect(poll.skipped_reasons).toEqual([
+      'item "Budget fails" has the guid and link of "Budget passes" listed before it, with another text: only the first is kept',
+    ]);
+  });
+
   it('reads a feed served with the wrong content type (format comes from the content)', async () => {
     const { deps, sent } = harness([
       ok(rss('<item><title>A</title><link>https://feeds.example/a</link></item>')),

@@ -438,9 +438,19 @@ async function appendNew(
   const byId = new Map<string, Candidate>();
   const skipped: string[] = [];
   for (const normalised of await normaliseInSlices(feed, source, discoveredAt)) {
-    if ('skipped' in normalised) skipped.push(normalised.skipped);
-    else if (!byId.has(normalised.article.article_id))
-      byId.set(normalised.article.article_id, { ...normalised, alias: articleAlias(normalised.article) });
+    if ('skipped' in normalised) {
+      skipped.push(normalised.skipped);
+      continue;
+    }
+    const { article } = normalised;
+    const first = byId.get(article.article_id)?.article;
+    if (first === undefined) byId.set(article.article_id, { ...normalised, alias: articleAlias(article) });
+    // The same guid and link twice: one article, the first listing (an item repeated whole says nothing).
+    else if (first.title !== article.title || first.summary !== article.summary)
+      skipped.push(
+        `item "${article.title.slice(0, 80)}" has the guid and link of "${first.title.slice(0, 80)}" ` +
+          'listed before it, with another text: only the first is kept',
+      );
   }
   if (byId.size === 0) return { articles: [], skipped, leftForLater: false };
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '../parser/parse-feed.ts';
+import { parseFeedDate } from '../parser/dates.ts';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
@@ -102,12 +103,17 @@ describe('publishedAt', () => {
           item('2099-01-01', new Date('2099-01-01T00:00:00Z')),
           item('2026-11-19', new Date('2026-11-19T00:00:00Z')),
           item(null, null),
+          item('Thu, 19 Nov 2026 10:00:00 XYZ', parseFeedDate('Thu, 19 Nov 2026 10:00:00 XYZ')),
+          item('Thu, 19 Nov 2026 10:00:00 XYZ (Nowhere Time)', new Date('2026-11-19T10:00:00Z')),
+          item('Thu, 19 Nov 2026 10:00:00 ICT', parseFeedDate('Thu, 19 Nov 2026 10:00:00 ICT')),
+          item('Thu, 19 Nov 2026 10:00:00 pm', new Date('2026-11-19T22:00:00Z')),
         ],
         now,
       ),
     ).toEqual([
       '1 item date(s) could not be read (such as "yesterday-ish"): dated when found',
       "2 item date(s) before 1991 (such as 1970-01-01T00:00:00Z, a CMS's empty date) taken as missing: dated when found",
+      '2 item date(s) with a time zone not known here (such as "XYZ" in "Thu, 19 Nov 2026 10:00:00 XYZ") read as UTC: hours off at most; a numeric offset such as +0700 is read exactly',
       '1 item date(s) in the future (such as 2099-01-01T00:00:00Z) clamped to when they were found',
     ]);
     expect(dateWarnings([item('2026-11-19', new Date('2026-11-19T00:00:00Z'))], now)).toEqual([]);

@@ -1,6 +1,7 @@
 // published_at: the feed's date in UTC; the discovery time when the feed has
 // none; clamped (and flagged) when it lies in the future beyond a tolerance,
 // because a future date would pin the article to the top of every list.
+import { unknownZoneOf } from '../parser/dates.ts';
 
 /** Clocks and time zones are often a little off; only beyond this is a date "in the future". */
 export const futureTolerance = 2 * 60 * 60 * 1000;
@@ -28,8 +29,9 @@ export function publishedAt(
 
 /**
  * What a poll says of its items' dates when it did not take them as given (at most one line per kind,
- * with an example): dates it could not read, dates before `earliestPublished`, dates in the future.
- * The items are kept, dated when they were found; this says why their dates are not the feed's.
+ * with an example): dates it could not read, dates before `earliestPublished`, dates in the future,
+ * and dates whose zone it did not know (read as UTC). The items are kept, dated when they were found
+ * (or, for the last, as read); this says why their dates are not quite the feed's.
  */
 export function dateWarnings(
   items: readonly { publishedRaw: string | null; published: Date | null }[],
@@ -38,12 +40,17 @@ export function dateWarnings(
   const unread: string[] = [];
   const old: Date[] = [];
   const future: Date[] = [];
+  const unknownZones: { zone: string; raw: string }[] = [];
   for (const { publishedRaw, published } of items) {
     const at = published?.getTime() ?? Number.NaN;
     if (Number.isNaN(at)) {
       if (publishedRaw?.trim()) unread.push(publishedRaw.trim());
-    } else if (at < earliestPublished) old.push(published!);
+      continue;
+    }
+    if (at < earliestPublished) old.push(published!);
     else if (at > discoveredAt + futureTolerance) future.push(published!);
+    const zone = unknownZoneOf(publishedRaw);
+    if (zone !== null) unknownZones.push({ zone, raw: publishedRaw!.trim() });
   }
   const example = (d: Date) => d.toISOString().replace('.000Z', 'Z');
   const warnings: string[] = [];
@@ -55,6 +62,13 @@ export function dateWarnings(
     warnings.push(
       `${old.length} item date(s) before 1991 (such as ${example(old[0]!)}, a CMS's empty date) taken as missing: dated when found`,
     );
+  if (unknownZones.length > 0) {
+    const { zone, raw } = unknownZones[0]!;
+    warnings.push(
+      `${unknownZones.length} item date(s) with a time zone not known here (such as ${JSON.stringify(zone)} in ` +
+        `${JSON.stringify(raw.slice(0, 60))}) read as UTC: hours off at most; a numeric offset such as +0700 is read exactly`,
+    );
+  }
   if (future.length > 0)
     warnings.push(
       `${future.length} item date(s) in the future (such as ${example(future[0]!)}) clamped to when they were found`,

@@ -67,6 +67,17 @@ const ZONES: ReadonlyMap<string, number> = new Map([
   ['akst', -540],
   ['akdt', -480],
   ['hst', -600],
+  ['pkt', 300],
+  ['ict', 420],
+  ['wib', 420],
+  ['pht', 480],
+  ['awdt', 540],
+  ['acdt', 630],
+  ['art', -180],
+  ['sast', 120],
+  ['cat', 120],
+  ['eat', 180],
+  ['wat', 60],
 ]);
 
 interface Parts {
@@ -168,7 +179,7 @@ function expandYear(digits: string): number {
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
 
 /** RFC 822 and relatives, by token: day name, day, month, year, time and zone in common orders. */
-function parseRfc822Like(text: string): Date | null {
+function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
   const cleaned = text
     .replace(/\([^)]*\)/g, ' ') // "(Coordinated Universal Time)"
     .replace(/^\s*[\p{L}.]+,/u, ' ') // a leading "Wed," / "Seg,": a day name in any language
@@ -227,7 +238,8 @@ function parseRfc822Like(text: string): Date | null {
     } else if (!started) {
       // A day name without a comma ("Mon Jan 22 2018 ..."), in any language.
     } else if (clock !== undefined && /^\p{L}{1,5}$/u.test(token)) {
-      // An unknown zone abbreviation: taking it as UTC is at most hours off.
+      // An unknown zone abbreviation: taking it as UTC is at most hours off (unknownZoneOf tells).
+      if (notes) notes.unknownZone = token;
     } else {
       return null;
     }
@@ -280,8 +292,31 @@ function parseNumericDate(text: string): Date | null {
 }
 
 /** Parses a feed date, or returns null: never an Invalid Date. */
-export function parseFeedDate(raw: string | null): Date | null {
+export function parseFeedDate(raw: string | null, notes?: DateNotes): Date | null {
   const text = raw?.trim() ?? '';
   if (text === '' || text.length > 100) return null;
-  return parseIso8601(text) ?? parseUnixTime(text) ?? parseNumericDate(text) ?? parseRfc822Like(text);
+  return parseIso8601(text) ?? parseUnixTime(text) ?? parseNumericDate(text) ?? parseRfc822Like(text, notes);
+}
+
+/** What a date was read with that its reader should hear of. */
+interface DateNotes {
+  /** A zone abbreviation not known here, read as UTC. */
+  unknownZone?: string;
+}
+
+/**
+ * The zone abbreviation a date was written with and read as UTC because it is not known here ("ICT" of
+ * "…10:00 XYZ"); null for every other date. Cheap for the dates feeds write: only one whose last word
+ * (outside parentheses) is letters and no known zone is read again.
+ */
+export function unknownZoneOf(raw: string | null): string | null {
+  const last =
+    (raw ?? '')
+      .replace(/\([^)]*\)/g, ' ')
+      .trim()
+      .split(/[\s,]+/)
+      .at(-1) ?? '';
+  if (!/^\p{L}{1,5}$/u.test(last) || ZONES.has(last.toLowerCase())) return null;
+  const notes: DateNotes = {};
+  return parseFeedDate(raw, notes) === null ? null : (notes.unknownZone ?? null);
 }
