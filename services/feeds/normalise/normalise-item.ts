@@ -275,6 +275,18 @@ export function sharedGuids(items: readonly ParsedItem[]): Set<string> {
   return shared;
 }
 
+/**
+ * What a feed writes where it has no byline: Blogger's "Unknown" (`noreply@blogger.com (Unknown)`, or
+ * its Atom author's name), "unknown", "n/a". Shown to readers, it would be an author called Unknown.
+ */
+const noByline = /^(?:unknown|unknown author|n\/?a|none|null|undefined|-+)$/i;
+
+/** The item's author as shown: capped, and null for a placeholder (noByline). */
+function bylineOf(author: string | null): string | null {
+  const byline = capped(plainLine(author), maxAuthorLength);
+  return byline === '' || noByline.test(byline) ? null : byline;
+}
+
 function normaliseItem(
   item: ParsedItem,
   { originalUrl, link, asGiven, identity }: ItemPlan,
@@ -314,7 +326,7 @@ function normaliseItem(
       title,
       summary,
       content,
-      author: capped(plainLine(item.author), maxAuthorLength) || null,
+      author: bylineOf(item.author),
       published_at: published.at,
       published_at_clamped: published.clamped,
       discovered_at: discoveredAt,

@@ -619,6 +619,36 @@ describe("an item's title and author", () => {
     expect(names.startsWith(author.slice(0, -1))).toBe(true);
     expect(articleOf({ title: 'T', author: 'Ann, Bob' }).author).toBe('Ann, Bob');
   });
+
+  it("gives no author for a feed's placeholder byline, as Blogger writes it in RSS and in Atom", () => {
+    const authorsOf = (xml: string, contentType: string) =>
+      normaliseFeed(parseFeed(new TextEncoder().encode(xml), contentType), source(), 0).map((n) =>
+        'article' in n ? n.article.author : n.skipped,
+      );
+    const rssItem = (author: string, i: number) =>
+      `<item><guid>g${i}</guid><title>T${i}</title><link>https://news.example/${i}</link><author>${author}</author></item>`;
+    expect(
+      authorsOf(
+        `<rss version="2.0"><channel><title>B</title>${[
+          'noreply@blogger.com (Unknown)',
+          'N/A',
+          'jo@news.example (Jo Bloggs)',
+          'Unknown Pleasures Reviewed', // a name that only starts like one
+        ]
+          .map(rssItem)
+          .join('')}</channel></rss>`,
+        'application/rss+xml',
+      ),
+    ).toEqual([null, null, 'Jo Bloggs', 'Unknown Pleasures Reviewed']);
+    expect(
+      authorsOf(
+        '<feed xmlns="http://www.w3.org/2005/Atom"><title>B</title><entry><id>tag:b,1</id><title>T</title>' +
+          '<link href="https://news.example/1"/><author><name>Unknown</name><email>noreply@blogger.com</email></author>' +
+          '</entry></feed>',
+        'application/atom+xml',
+      ),
+    ).toEqual([null]);
+  });
 });
 
 describe('titleFromText', () => {
