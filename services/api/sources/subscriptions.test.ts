@@ -4,7 +4,13 @@ import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor } from '../../sources/source.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
-import { homePageOf, publicFeedProblem, SourceSubscriptions, type FeedCheckResult } from './subscriptions.ts';
+import {
+  homePageOf,
+  nameCandidates,
+  publicFeedProblem,
+  SourceSubscriptions,
+  type FeedCheckResult,
+} from './subscriptions.ts';
 
 describe('homePageOf', () => {
   it("keeps a feed's absolute http(s) home page and leaves out one no source could hold", () => {
@@ -78,13 +84,15 @@ describe('SourceSubscriptions.subscribe', () => {
         return {
           ...moved,
           id,
+          name: source.name,
           url: source.feed_url,
           site_url: source.site_url,
           previous_urls: [],
           subscribed: subscribed.has(id),
         };
       },
-      idByName: async () => null,
+      idByName: async (name: string) =>
+        [...added.values()].find((source) => source.name === name)?.source_id ?? null,
     } as unknown as SourceCatalog;
     const producer = {
       send: async (topic: string, events: { value: unknown }[]) => {
@@ -128,6 +136,38 @@ describe('SourceSubscriptions.subscribe', () => {
         url,
       ).toEqual([topicNames.sourceSubscriptions]);
     }
+  });
+
+  it("names new sources after their feeds' titles, told apart by host, path and then a number", async () => {
+    const urls = [
+      'https://news.example/rss',
+      'https://other.example/rss',
+      'https://news.example/sport/rss',
+      'https://news.example/sport/rss?edition=uk',
+      'https://news.example/sport/rss?edition=us',
+    ];
+    const { service } = subscriptions(
+      Object.fromEntries(urls.map((url) => [url, { ...feed, title: 'News' }])),
+    );
+    const names: string[] = [];
+    for (const url of urls) {
+      const { source } = await service.subscribe('ten_a', { url, category: 'general', country: 'gb' });
+      names.push(source.name);
+    }
+    expect(names).toEqual([
+      'News',
+      'News (other.example)',
+      'News (news.example)',
+      'News (news.example/sport/rss)',
+      'News (news.example, 2)',
+    ]);
+  });
+
+  it('keeps a name made from a long title within the longest name', () => {
+    const title = 'x'.repeat(200);
+    for (const name of nameCandidates(title, 'https://news.example/a/b/c/rss'))
+      expect(name.length).toBeLessThanOrEqual(200);
+    expect(nameCandidates(title, 'https://news.example/')).toHaveLength(21);
   });
 
   it('fetches a URL no source has, to check it is a feed', async () => {

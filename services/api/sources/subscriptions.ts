@@ -42,6 +42,27 @@ export function publicFeedProblem(reason: string): string {
   return reason.replace(/the body starts with ".*"$/s, 'the body is text, not RSS, Atom, RDF or JSON Feed');
 }
 
+/** The longest source name (services/sources/source.ts). */
+const maxNameLength = 200;
+
+/**
+ * Names for a new source whose caller gave none, in the order tried: the feed's title, then with its
+ * feed's host, then with its host and path (a publisher's feeds often share one title: "News" for
+ * /world/rss and /sport/rss), then numbered; each within the longest name, the title cut to fit.
+ */
+export function nameCandidates(title: string, feedUrl: string): string[] {
+  const url = new URL(feedUrl);
+  const path = url.pathname.replace(/\/+$/, '');
+  const within = (suffix: string) =>
+    `${[...title]
+      .slice(0, Math.max(1, maxNameLength - suffix.length))
+      .join('')
+      .trimEnd()}${suffix}`;
+  const suffixes = [` (${url.host})`, ...(path ? [` (${url.host}${path})`] : [])];
+  for (let n = 2; n <= 20; n++) suffixes.push(` (${url.host}, ${n})`);
+  return [...new Set([title, ...suffixes.map(within)])];
+}
+
 export interface NewSource {
   url: string;
   name?: string | undefined;
@@ -204,9 +225,8 @@ export class SourceSubscriptions {
       return given;
     }
     if (!title) throw invalidParameter('name', 'is required: the feed does not name itself');
-    if ((await this.deps.catalog.idByName(title)) === null) return title;
-    const withHost = `${title} (${new URL(feedUrl).host})`;
-    if ((await this.deps.catalog.idByName(withHost)) === null) return withHost;
+    for (const name of nameCandidates(title, feedUrl))
+      if ((await this.deps.catalog.idByName(name)) === null) return name;
     throw new ApiError(
       'conflict',
       `name is required: the feed's title ${JSON.stringify(title)} is another source's name`,
