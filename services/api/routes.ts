@@ -44,7 +44,7 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),
     ...intelligenceRoutes({ ...deps.intelligence, store: deps.store }),
-    ...webhookRoutes(deps.webhooks, deps.deliveries, (tenant, id) => deps.monitors.get(tenant, id)),
+    ...webhookRoutes(deps.webhooks, deps.deliveries, deps.monitors),
     ...monitorRoutes(deps.monitors),
     ...speechRoutes(deps.speech),
     ...documentaryRoutes(deps.documentaries),

@@ -198,6 +198,19 @@ ORDER BY created_at, monitor_id`);
   }
 
   /**
+   * The tenant's monitors whose alert_webhook is `url`: those a webhook there that gets every alert of
+   * the tenant serves, though its filter names none of them (they joined it as it was: joinWebhook).
+   */
+  async idsAt(tenantId: string, url: string): Promise<string[]> {
+    const monitors = latestVersions({ table: 'monitors', key: 'monitor_id', columns: monitorColumns });
+    const rows = await this.deps.clickhouse.query<{ monitor_id: string }>(sql`
+SELECT monitor_id FROM ${monitors}
+WHERE tenant_id = ${tenantId} AND deleted = 0 AND alert_webhook = ${url}
+ORDER BY monitor_id`);
+    return rows.map((r) => r.monitor_id);
+  }
+
+  /**
    * False when the tenant has no such monitor. With its last monitor, a webhook made for monitors goes,
    * and a webhook the customer registered for other events is given back as it was: monitors joined it
    * by adding news.alert narrowed to them (joinWebhook), which is taken away again. A webhook that had

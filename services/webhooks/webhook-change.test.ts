@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../runtime/api-error.ts';
-import { emptyFilter, plannedChange, type WebhookSettings } from './webhook-change.ts';
+import { emptyFilter, eventsTakenAnew, plannedChange, type WebhookSettings } from './webhook-change.ts';
 
 const registered: WebhookSettings = {
   url: 'https://hooks.example/a',
@@ -139,5 +139,29 @@ describe('plannedChange', () => {
     expect(
       plannedChange('wh_1', registered, { filter: { ...emptyFilter(), categories: ['business'] } }, []),
     ).toBeNull();
+  });
+});
+
+describe('eventsTakenAnew', () => {
+  const changed = (patch: Partial<WebhookSettings>) => ({ ...registered, ...patch });
+
+  it('names the events a webhook starts sending to its URL: added ones, or all on a move', () => {
+    expect(eventsTakenAnew(registered, changed({ events: ['article.published', 'news.alert'] }))).toEqual([
+      'news.alert',
+    ]);
+    expect(eventsTakenAnew(registered, changed({ url: 'https://hooks.example/b' }))).toEqual([
+      'article.published',
+    ]);
+    expect(eventsTakenAnew(registered, changed({ filter: null }))).toEqual([]);
+    expect(eventsTakenAnew(registered, changed({ events: [] }))).toEqual([]);
+  });
+
+  it('counts a paused webhook as sending, and one the service disabled as sending nothing', () => {
+    const paused = changed({ active: false });
+    const disabled = changed({ active: false, disabled_reason: 'the endpoint answered 410 Gone' });
+    expect(eventsTakenAnew(registered, paused)).toEqual([]);
+    expect(eventsTakenAnew(paused, registered)).toEqual([]);
+    expect(eventsTakenAnew(disabled, registered)).toEqual(['article.published']);
+    expect(eventsTakenAnew(registered, changed({ ...disabled, url: 'https://hooks.example/b' }))).toEqual([]);
   });
 });

@@ -74,7 +74,7 @@ export function plannedChange(
   if (patch.url !== undefined && patch.url !== current.url && serving.length > 0)
     throw new ApiError(
       'conflict',
-      `url: ${servingNote}, which send their alerts to its URL: create monitors with the new alert_webhook and delete these (the webhook goes with the last), or register a new webhook`,
+      `url: ${servingNote}, which send their alerts to its URL: create monitors with the new alert_webhook and delete these, or register a new webhook`,
     );
   const events = patch.events === undefined ? current.events : [...new Set(patch.events)];
   if (serving.length > 0 && !events.includes(NEWS_ALERT))
@@ -98,6 +98,19 @@ export function plannedChange(
   };
   if (isDeepStrictEqual(settings, current)) return null;
   return { settings, newAlertEndpoint: isAlertEndpoint(settings) && !isAlertEndpoint(current) };
+}
+
+/**
+ * The events a change makes the webhook send to its URL that it did not before: all of them when it
+ * moves or comes back from being disabled by the service, the added ones otherwise. Another webhook of
+ * the tenant there taking one of them would deliver it twice (webhook-registry.ts refuseSecondAt); a
+ * webhook the service disabled counts for none (registering again is how it is replaced).
+ */
+export function eventsTakenAnew(before: WebhookSettings, after: WebhookSettings): string[] {
+  const counts = (s: WebhookSettings) => s.active || s.disabled_reason === null;
+  if (!counts(after)) return [];
+  if (after.url !== before.url || !counts(before)) return after.events;
+  return after.events.filter((event) => !before.events.includes(event));
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {

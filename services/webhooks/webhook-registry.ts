@@ -20,6 +20,7 @@ import { pendingJob, type DeliveryJobIdentity } from './delivery-job.ts';
 import { carriedSecrets, rotatedSecrets, signingSecretRefs, type SecretFields } from './secret-rotation.ts';
 import {
   emptyFilter,
+  eventsTakenAnew,
   isEmptyFilter,
   plannedChange,
   type WebhookPatch,
@@ -281,9 +282,15 @@ export class WebhookRegistry {
    * answer, without an Idempotency-Key, makes one): refused, naming the webhook to change instead. One
    * the service disabled (its endpoint failed) does not count: registering again is how it is replaced.
    */
-  private async refuseSecondAt(tenantId: string, url: string, events: readonly string[]): Promise<void> {
+  private async refuseSecondAt(
+    tenantId: string,
+    url: string,
+    events: readonly string[],
+    except?: string,
+  ): Promise<void> {
     const there = (await this.all(tenantId)).find(
       (w) =>
+        w.item.id !== except &&
         w.item.url === url &&
         (w.item.active || w.item.disabled_reason === null) &&
         w.item.events.some((e) => events.includes(e)),
@@ -379,9 +386,10 @@ export class WebhookRegistry {
   /**
    * A tenant's change to its webhook (PATCH): its URL, events, filter or active state (plannedChange
    * says what may change). Null when the tenant has no such webhook. Made at the webhook's URL and at the
-   * new one, alone among the monitors' changes there; `servingMonitors` tells which of the monitors its
-   * filter lists still exist. Resuming it, or adding news.alert, makes one more alert endpoint: the plan
-   * must allow it.
+   * new one, alone among the monitors' changes there; `servingMonitors` tells which monitors send their
+   * alerts through it. Resuming it, or adding news.alert, makes one more alert endpoint: the plan must
+   * allow it. A change that would make it a second webhook at its URL for an event one there takes is
+   * refused, as registering one is (refuseSecondAt).
    */
   async update(
     tenantId: string,
@@ -389,7 +397,7 @@ export class WebhookRegistry {
     patch: WebhookPatch,
     context: {
       limits: { alertEndpoints: number | null };
-      servingMonitors: (monitorIds: string[]) => Promise<string[]>;
+      servingMonitors: (webhook: WebhookItem) => Promise<string[]>;
     },
   ): Promise<WebhookItem | null> {
     const found = await this.get(tenantId, webhookId);
@@ -404,9 +412,12 @@ export class WebhookRegistry {
           'conflict',
           `url: webhook "${webhookId}" moved to another URL while this change waited; read it again and retry`,
         );
-      const serving = await context.servingMonitors(current.item.filter?.monitor_ids ?? []);
-      const planned = plannedChange(webhookId, settingsOf(current.item), { ...patch, url }, serving);
+      const serving = await context.servingMonitors(current.item);
+      const before = settingsOf(current.item);
+      const planned = plannedChange(webhookId, before, { ...patch, url }, serving);
       if (planned === null) return current.item;
+      const taken = eventsTakenAnew(before, planned.settings);
+      if (taken.length > 0) await this.refuseSecondAt(tenantId, planned.settings.url, taken, webhookId);
       const write = () => this.change(tenantId, current, planned.settings);
       return planned.newAlertEndpoint ? this.addingAlertEndpoint(tenantId, context.limits, write) : write();
     });

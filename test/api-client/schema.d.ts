@@ -259,14 +259,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook: nothing more is delivered to it
-         * @description A webhook that monitors send their alerts to (its filter's monitor_ids) is deleted with its last monitor; while any remains, deleting it is a 409 naming them: their alerts would have nowhere to go.
+         * @description A webhook that monitors send their alerts to (its filter's monitor_ids) is deleted with its last monitor; while any remains, deleting it is a 409 naming them: their alerts would have nowhere to go. So is deleting a webhook that gets every news.alert of the tenant while monitors have its URL as their alert_webhook.
          */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /**
          * Change a webhook: its URL, events or filter; pause or resume it
-         * @description Every field is optional, at least one is needed; what is left out stays. The URL is checked as at registration. A monitor's webhook (filter.monitor_ids) keeps its monitors, its URL and news.alert while they exist (409 otherwise). active: false pauses it, true resumes it, also one the service disabled. Events that happen while it is paused are not delivered later. Secrets are rotated with POST /api/v1/webhooks/{id}/secret/rotate.
+         * @description Every field is optional, at least one is needed; what is left out stays. The URL is checked as at registration. A monitor's webhook (filter.monitor_ids, or a webhook getting every news.alert at a monitor's alert_webhook) keeps its monitors, its URL and news.alert while they exist (409 otherwise); a change that would make it a second webhook at its URL for an event one there takes is a 409 too. active: false pauses it, true resumes it, also one the service disabled. Events that happen while it is paused are not delivered later. Secrets are rotated with POST /api/v1/webhooks/{id}/secret/rotate.
          */
         patch: operations["updateWebhook"];
         trace?: never;

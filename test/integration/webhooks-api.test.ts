@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../api-client/schema.d.ts';
 import type { Webhook as WebhookEvent } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
-import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { startApiStack, type ApiStack, type ErrorAnswer } from './support/api-stack.ts';
 import { recordTopics } from './support/topic-recorder.ts';
 import { createTestClient, type TestClient } from './support/test-clients.ts';
 import { waitFor } from './support/wait.ts';
@@ -699,6 +699,83 @@ describe('webhooks and monitors API', () => {
     // With no monitor left, its URL may change.
     const moved = await stack.call<Webhook>('PATCH', `/api/v1/webhooks/${id}`, { url: hook('patch-moved') });
     expect([moved.status, moved.body.url]).toEqual([200, hook('patch-moved')]);
+  });
+
+  it("keeps a webhook that gets every alert while monitors joined it at its URL; a change may not double a URL's events", async () => {
+    const client = await knownClient(await createTestClient(stack, { name: `Joined ${run}` }));
+    const as = { apiKey: client.apiKey };
+    const call = <T = ErrorAnswer>(method: string, path: string, body?: unknown) =>
+      stack.call<T>(method, path, body, as);
+    const url = hook('joined');
+    const everyAlert = await call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url,
+      events: ['news.alert'],
+    });
+    expect(everyAlert.status, everyAlert.text).toBe(201);
+    const id = everyAlert.body.webhook.id;
+    const monitor = await call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'j-1',
+      company: 'Joinery Holdings',
+      alert_webhook: url,
+    });
+    expect(monitor.body.signing).toMatchObject({ created: false, webhook_id: id });
+    const monitorId = monitor.body.monitor.id;
+
+    const refusals: [string, unknown, RegExp][] = [
+      [
+        'DELETE',
+        undefined,
+        new RegExp(
+          `alert_webhook of 1 monitor\\(s\\) \\(${monitorId}\\): delete them first \\(then this webhook\\)`,
+        ),
+      ],
+      ['PATCH', { events: ['article.published'] }, /^events: .*must keep news\.alert/],
+      ['PATCH', { url: hook('joined-moved') }, /^url: .*alert_webhook of 1 monitor/],
+    ];
+    for (const [method, body, message] of refusals) {
+      const answer = await call(method, `/api/v1/webhooks/${id}`, body);
+      expect([answer.status, answer.body.error?.code], `${method} ${JSON.stringify(body)}`).toEqual([
+        409,
+        'conflict',
+      ]);
+      expect(answer.body.error.message).toMatch(message);
+    }
+    expect((await call('DELETE', `/api/v1/crm/monitors/${monitorId}`)).status).toBe(204);
+    expect((await call<Webhook>('GET', `/api/v1/webhooks/${id}`)).body).toMatchObject({
+      events: ['news.alert'],
+    });
+    expect((await call('DELETE', `/api/v1/webhooks/${id}`)).status).toBe(204);
+
+    // Moved, given an event, or resumed onto a URL where another webhook takes that event: refused as a
+    // second registration there is.
+    const first = await call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('dup-a'),
+      events: ['documentary.ready'],
+    });
+    const other = await call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('dup-b'),
+      events: ['documentary.ready'],
+    });
+    expect([first.status, other.status]).toEqual([201, 201]);
+    const otherPath = `/api/v1/webhooks/${other.body.webhook.id}`;
+    const moved = await call('PATCH', otherPath, { url: hook('dup-a') });
+    expect([moved.status, moved.body.error?.message]).toEqual([
+      409,
+      `url: webhook "${first.body.webhook.id}" already sends documentary.ready to this URL; change it (PATCH /api/v1/webhooks/${first.body.webhook.id}) instead of registering another`,
+    ]);
+    const elsewhere = await call<Webhook>('PATCH', otherPath, { events: ['article.updated'] });
+    expect(elsewhere.status, elsewhere.text).toBe(200);
+    const beside = await call<Webhook>('PATCH', otherPath, { url: hook('dup-a') });
+    expect([beside.status, beside.body.url]).toEqual([200, hook('dup-a')]);
+    const doubled = await call('PATCH', otherPath, { events: ['article.updated', 'documentary.ready'] });
+    expect([doubled.status, doubled.body.error?.code]).toEqual([409, 'conflict']);
+    const listed = await call<{ webhooks: Webhook[] }>('GET', '/api/v1/webhooks');
+    expect(
+      listed.body.webhooks
+        .filter((w) => w.url === hook('dup-a'))
+        .map((w) => w.events)
+        .sort(),
+    ).toEqual([['article.updated'], ['documentary.ready']]);
   });
 
   it('resumes a webhook the service disabled, and counts a resumed alert endpoint against the plan', async () => {

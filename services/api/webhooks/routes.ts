@@ -24,8 +24,8 @@ import {
   whyNotResend,
   type DeliveryLog,
 } from '../../webhooks/delivery-log.ts';
-import { newId, type WebhookRegistry } from '../../webhooks/webhook-registry.ts';
-import { subscribableEvents, WEBHOOK_TEST } from '../../webhooks/event-types.ts';
+import { newId, type WebhookItem, type WebhookRegistry } from '../../webhooks/webhook-registry.ts';
+import { NEWS_ALERT, subscribableEvents, WEBHOOK_TEST } from '../../webhooks/event-types.ts';
 import {
   DEFAULT_PREVIOUS_SECRET_SECONDS,
   MAX_PREVIOUS_SECRET_SECONDS,
@@ -213,22 +213,44 @@ const page = { limit: limitParam(100, 20), offset: offsetParam };
 
 const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
 
-/** A monitor of the tenant, or null: the monitors a webhook serves (its filter's monitor_ids). */
-export type MonitorLookup = (tenantId: string, monitorId: string) => Promise<{ id: string } | null>;
+/** The tenant's monitors, as far as a webhook's changes need them (the MonitorRegistry's). */
+/** The monitors a webhook carries the alerts of; `joined`: it gets every alert, its filter names none. */
+interface ServingMonitors {
+  ids: string[];
+  joined: boolean;
+}
+
+export interface MonitorLookup {
+  /** A monitor of the tenant, or null. */
+  get(tenantId: string, monitorId: string): Promise<{ id: string } | null>;
+  /** The tenant's monitors whose alert_webhook is `url`. */
+  idsAt(tenantId: string, url: string): Promise<string[]>;
+}
 
 export function webhookRoutes(
   registry: WebhookRegistry,
   log: DeliveryLog,
-  monitorOf: MonitorLookup,
+  monitors: MonitorLookup,
 ): RouteSpec[] {
   const owned = async (ctx: Context, id: string) => {
     const webhook = await registry.get(tenantOf(ctx), id);
     if (!webhook) throw notFound(`no webhook with id "${id}"`);
     return webhook;
   };
-  /** The monitors among `ids` (a webhook's filter.monitor_ids) that still exist. */
-  const servingMonitors = async (tenant: string, ids: readonly string[]) =>
-    (await Promise.all(ids.map((id) => monitorOf(tenant, id)))).filter((m) => m !== null).map((m) => m.id);
+  /**
+   * The monitors whose alerts the webhook carries: those its filter names that still exist or, for a
+   * webhook that gets every alert of the tenant, the monitors whose alert_webhook is its URL (a monitor
+   * created at a URL where such a webhook was joined it without changing it).
+   */
+  const servingMonitors = async (tenant: string, webhook: WebhookItem): Promise<ServingMonitors> => {
+    const ids = webhook.filter?.monitor_ids ?? [];
+    if (ids.length > 0) {
+      const found = await Promise.all(ids.map((id) => monitors.get(tenant, id)));
+      return { ids: found.filter((m) => m !== null).map((m) => m.id), joined: false };
+    }
+    if (!webhook.events.includes(NEWS_ALERT)) return { ids: [], joined: false };
+    return { ids: await monitors.idsAt(tenant, webhook.url), joined: true };
+  };
   return [
     defineRoute({
       method: 'post',
@@ -302,19 +324,23 @@ export function webhookRoutes(
       params: idParams,
       description:
         "A webhook that monitors send their alerts to (its filter's monitor_ids) is deleted with its last " +
-        'monitor; while any remains, deleting it is a 409 naming them: their alerts would have nowhere to go.',
+        'monitor; while any remains, deleting it is a 409 naming them: their alerts would have nowhere to go. ' +
+        'So is deleting a webhook that gets every news.alert of the tenant while monitors have its URL as ' +
+        'their alert_webhook.',
       responses: { 204: { description: 'Deleted' } },
       errors: ['not_found', 'conflict'],
       handler: async (ctx, { params }) => {
         const tenant = tenantOf(ctx);
         const webhook = await owned(ctx, params.id);
-        const serving = await servingMonitors(tenant, webhook.item.filter?.monitor_ids ?? []);
-        if (serving.length > 0)
+        const serving = await servingMonitors(tenant, webhook.item);
+        if (serving.ids.length > 0)
           throw new ApiError(
             'conflict',
-            `webhook "${params.id}" is the alert_webhook of ${serving.length} monitor(s) (${serving
+            `webhook "${params.id}" is the alert_webhook of ${serving.ids.length} monitor(s) (${serving.ids
               .slice(0, 10)
-              .join(', ')}): delete them first (the webhook goes with the last), or their alerts are lost`,
+              .join(', ')}): delete them first (${
+              serving.joined ? 'then this webhook' : 'the webhook goes with the last'
+            }), or their alerts are lost`,
           );
         if (!(await registry.remove(tenant, params.id))) throw notFound(`no webhook with id "${params.id}"`);
         ctx.status = 204;
@@ -330,8 +356,9 @@ export function webhookRoutes(
       summary: 'Change a webhook: its URL, events or filter; pause or resume it',
       description:
         'Every field is optional, at least one is needed; what is left out stays. The URL is checked as at ' +
-        "registration. A monitor's webhook (filter.monitor_ids) keeps its monitors, its URL and news.alert " +
-        'while they exist (409 otherwise). active: false pauses it, true resumes it, also one the service ' +
+        "registration. A monitor's webhook (filter.monitor_ids, or a webhook getting every news.alert at a " +
+        "monitor's alert_webhook) keeps its monitors, its URL and news.alert while they exist (409 otherwise); " +
+        'a change that would make it a second webhook at its URL for an event one there takes is a 409 too. active: false pauses it, true resumes it, also one the service ' +
         'disabled. Events that happen while it is paused are not delivered later. Secrets are rotated with ' +
         'POST /api/v1/webhooks/{id}/secret/rotate.',
       params: idParams,
@@ -342,7 +369,7 @@ export function webhookRoutes(
         const tenant = tenantOf(ctx);
         const changed = await registry.update(tenant, params.id, body, {
           limits: limitsOf(ctx),
-          servingMonitors: (ids) => servingMonitors(tenant, ids),
+          servingMonitors: async (webhook) => (await servingMonitors(tenant, webhook)).ids,
         });
         if (!changed) throw notFound(`no webhook with id "${params.id}"`);
         ctx.body = changed;
