@@ -259,6 +259,8 @@ export class WebhookRegistry {
     limits: { alertEndpoints: number | null },
   ): Promise<{ webhook: WebhookItem; secret: string }> {
     const url = await this.checkUrl('url', input.url);
+    // A bad value is a 400 whatever the state: checked before the URL's other webhooks (a 409).
+    if (input.secret !== undefined) normaliseSecret(input.secret);
     // At the URL's lock, as the monitors and changes there: two registrations at once cannot both pass.
     return this.atEndpoints(tenantId, [url], () => this.registerAt(tenantId, url, input, limits));
   }

@@ -199,6 +199,17 @@ describe('webhooks and monitors API', () => {
     expect(again.body.error.message).toBe(
       `url: webhook "${first.body.webhook.id}" already sends news.alert to this URL; change it (PATCH /api/v1/webhooks/${first.body.webhook.id}) instead of registering another`,
     );
+    // A bad value is a 400 before the state is looked at.
+    const weak = await stack.call(
+      'POST',
+      '/api/v1/webhooks',
+      { url: hook('again'), events: ['news.alert'], secret: 'short' },
+      as,
+    );
+    expect([weak.status, weak.body.error.message]).toEqual([
+      400,
+      'secret: must be whsec_<base64> or 8 to 128 characters (got 5)',
+    ]);
     // Another event at the same URL is another webhook; the URL still counts once against the plan.
     expect((await register(['documentary.ready'])).status).toBe(201);
     for (const n of [1, 2]) {
@@ -407,6 +418,14 @@ describe('webhooks and monitors API', () => {
     expect(again.status, again.text).toBe(200);
     expect(again.body).toMatchObject({ created: false, monitor: { id: first.body.monitor.id } });
     expect(again.body.signing).toMatchObject({ created: false, secret: null, webhook_id: webhookId });
+    // Names as the matcher compares them: "ACME corp" would raise the same alerts.
+    const recased = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-1',
+      company: 'ACME corp',
+      aliases: ['acme'],
+      alert_webhook: url,
+    });
+    expect([recased.status, recased.body.monitor.id]).toEqual([200, first.body.monitor.id]);
     const filterAfterRetry = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
     expect(filterAfterRetry.body.filter?.monitor_ids).toEqual([first.body.monitor.id]);
 
