@@ -219,7 +219,10 @@ function requireScope(scope: string | undefined) {
   return async (ctx: Context, next: Next) => {
     const principal = ctx.state.principal as Principal | undefined;
     if (scope && !principal?.scopes.has(scope)) {
-      throw new ApiError('insufficient_scope', `this endpoint needs the scope ${scope}`);
+      // RFC 6750 3.1: the challenge names the scope, so an OAuth client can ask for a token that has it.
+      throw new ApiError('insufficient_scope', `this endpoint needs the scope ${scope}`, {
+        'WWW-Authenticate': `Bearer realm="news-intelligence", error="insufficient_scope", scope="${scope}"`,
+      });
     }
     await next();
   };

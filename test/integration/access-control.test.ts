@@ -3,6 +3,7 @@
 // can be stopped without disturbing anything else), the admin command.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import type { Kafka } from 'kafkajs';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -279,6 +280,23 @@ describe('access control', () => {
       400,
       { error: 'invalid_request', error_description: 'the body is not valid UTF-8' },
     ]);
+    // A compressed body is named as such, as on every other endpoint.
+    const gzipped = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-encoding': 'gzip',
+        authorization: basic,
+      },
+      body: gzipSync('grant_type=client_credentials'),
+    });
+    expect([gzipped.status, await gzipped.json()]).toEqual([
+      415,
+      {
+        error: 'invalid_request',
+        error_description: 'the body must be sent uncompressed, not with Content-Encoding: gzip',
+      },
+    ]);
     // No body at all: what is missing is grant_type.
     const bare = await fetch(`${a.url}/oauth/token`, { method: 'POST', headers: { authorization: basic } });
     const bareBody = (await bare.json()) as { error: string; error_description: string };
@@ -302,6 +320,8 @@ describe('access control', () => {
       client_secret: 'nis_wrong',
     });
     expect([wrong.status, wrong.body.error]).toEqual([401, 'invalid_client']);
+    // The challenge names the scheme the endpoint takes client credentials in, whatever was tried.
+    expect(wrong.headers.get('www-authenticate')).toBe('Basic realm="news-intelligence"');
     const grant = await token(a, {
       grant_type: 'password',
       client_id: full.clientId,
@@ -322,6 +342,7 @@ describe('access control', () => {
       { authorization: `Bearer ${full.apiKey}` },
     );
     expect([keyAlone.status, keyAlone.body.error]).toEqual([401, 'invalid_client']);
+    expect(keyAlone.headers.get('www-authenticate')).toBe('Basic realm="news-intelligence"');
     expect(keyAlone.body.error_description).toMatch(/API key or token in Authorization does not get a token/);
     const badBasic = await token(
       a,

@@ -418,6 +418,9 @@ describe('the access-control matrix', () => {
         'insufficient_scope',
       ]);
       expect(answer.body.error.message, op.key).toContain(op.scope);
+      expect(answer.headers.get('www-authenticate'), op.key).toBe(
+        `Bearer realm="news-intelligence", error="insufficient_scope", scope="${op.scope}"`,
+      );
       checked++;
     }
     expect(checked).toBe(operations.filter((op) => op.scope !== undefined).length);

@@ -26,7 +26,6 @@ class TokenRequestError extends Error {
     readonly error: OAuthError,
     readonly description: string,
     readonly status = 400,
-    readonly basic = false,
   ) {
     super(description);
   }
@@ -42,6 +41,15 @@ export interface TokenEndpointDependencies {
 }
 
 async function readBody(ctx: Context, maxBytes: number, maxDepth: number): Promise<Record<string, unknown>> {
+  // As every other endpoint answers one (http/json-body.ts): compressed bytes read as text would be
+  // "not valid UTF-8", which names the wrong problem.
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  if (encoding !== '' && encoding !== 'identity')
+    throw new TokenRequestError(
+      'invalid_request',
+      `the body must be sent uncompressed, not with Content-Encoding: ${encoding.slice(0, 40)}`,
+      415,
+    );
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
@@ -144,12 +152,7 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
       const basicScheme = /^\s*basic(\s|$)/i.test(authorization);
       const basic = basicScheme ? basicCredentials(authorization) : null;
       if (basicScheme && !basic) {
-        throw new TokenRequestError(
-          'invalid_client',
-          'malformed HTTP Basic client authentication',
-          401,
-          true,
-        );
+        throw new TokenRequestError('invalid_client', 'malformed HTTP Basic client authentication', 401);
       }
       const bodyId = param(body, 'client_id');
       const bodySecret = param(body, 'client_secret');
@@ -179,19 +182,13 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
             ? 'client authentication is required (client_id and client_secret, or HTTP Basic); an API key or token in Authorization does not get a token'
             : 'client authentication is required (client_id and client_secret)',
           401,
-          true,
         );
       }
       // What a refusal counts as this client's attempt (credential-guessing.ts); only its hash is kept.
       ctx.state.presentedCredential = `client ${id}:${secret}`;
       const client = deps.authenticateClient(id, secret);
       if (!client) {
-        throw new TokenRequestError(
-          'invalid_client',
-          'unknown client, wrong secret or revoked client',
-          401,
-          basic !== null,
-        );
+        throw new TokenRequestError('invalid_client', 'unknown client, wrong secret or revoked client', 401);
       }
       // No scope asked for (or only spaces): every scope of the client, as RFC 6749 3.3 lets a server do.
       const asked = (param(body, 'scope') ?? '').split(' ').filter(Boolean);
@@ -216,8 +213,9 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
     } catch (error) {
       if (!(error instanceof TokenRequestError)) throw error;
       ctx.status = error.status;
-      if (error.status === 401)
-        ctx.set('WWW-Authenticate', error.basic ? 'Basic realm="news-intelligence"' : 'Bearer');
+      // The scheme the endpoint takes client credentials in (RFC 6749 2.3.1), whatever the client tried:
+      // a Bearer credential is no client authentication here.
+      if (error.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="news-intelligence"');
       ctx.body = { error: error.error, error_description: error.description };
     }
   });

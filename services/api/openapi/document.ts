@@ -473,7 +473,8 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
         'News articles aggregated from RSS, Atom and JSON feeds, with AI enrichment and audio. Every ' +
         'endpoint takes `Authorization: Bearer <API key or access token>` (tokens from POST /oauth/token). ' +
         'Errors are always `{"error": {"code", "message"}}` (the token endpoint answers as RFC 6749 says). ' +
-        'Every authenticated answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset.',
+        'Every authenticated answer carries RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset, but a ' +
+        '429 concurrency_limit (refused before it is counted).',
     },
     ...(info.serverUrl ? { servers: [{ url: info.serverUrl }] } : {}),
     tags: [...new Set([...routes.map((r) => r.tag), 'Audio', 'OAuth'])].map((name) => ({ name })),
