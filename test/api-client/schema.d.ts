@@ -1029,7 +1029,7 @@ export interface components {
         };
         PersonalizedFeedRequest: {
             /**
-             * @description Topics of interest: an array in a JSON body, comma-separated as a query parameter.
+             * @description Topics of interest, 1 to 10 of at most 100 characters each: an array in a JSON body, comma-separated (or the parameter repeated) as a query parameter, where an empty one is skipped.
              * @example [
              *       "economy",
              *       "climate"
@@ -2754,7 +2754,7 @@ export interface operations {
     personalizedFeed: {
         parameters: {
             query: {
-                /** @description Topics of interest: an array in a JSON body, comma-separated as a query parameter. */
+                /** @description Topics of interest, 1 to 10 of at most 100 characters each: an array in a JSON body, comma-separated (or the parameter repeated) as a query parameter, where an empty one is skipped. */
                 topics: string;
                 limit?: number;
                 /** @description Number of items to skip. */

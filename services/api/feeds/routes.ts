@@ -44,7 +44,9 @@ const topics = commaList(
         .max(10, { error: 'at most 10 topics' }),
     )
     .meta({
-      description: 'Topics of interest: an array in a JSON body, comma-separated as a query parameter.',
+      description:
+        'Topics of interest, 1 to 10 of at most 100 characters each: an array in a JSON body, ' +
+        'comma-separated (or the parameter repeated) as a query parameter, where an empty one is skipped.',
       example: ['economy', 'climate'],
     }),
 );

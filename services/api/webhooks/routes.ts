@@ -39,7 +39,14 @@ const filterSchema = z
     categories: z.array(categoryValue).max(10).prefault([]),
     source_ids: z.array(z.string().min(1).max(200)).max(100).default([]),
     languages: z
-      .array(z.string().refine(isLanguageCode, { error: 'must be an ISO 639-1 code such as en' }))
+      // Any case, as the language parameter of the lists reads it.
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .refine(isLanguageCode, { error: 'must be an ISO 639-1 code such as en' }),
+      )
       .max(20)
       .default([]),
     words: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
