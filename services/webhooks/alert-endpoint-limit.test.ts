@@ -13,7 +13,7 @@ describe('alertEndpointRefusal', () => {
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal?.code).toBe('plan_limit_reached');
     expect(refusal?.message).toContain('allows 3 alert endpoints');
-    expect(refusal?.message).toContain('disabled ones do not count) and 3 are in use');
+    expect(refusal?.message).toContain('paused and disabled ones do not count) and 3 are in use');
     // A limit lowered below what a tenant already has still refuses new ones.
     expect(alertEndpointRefusal(5, 3)?.code).toBe('plan_limit_reached');
     expect(alertEndpointRefusal(0, 0)?.code).toBe('plan_limit_reached');

@@ -11,6 +11,6 @@ export function alertEndpointRefusal(current: number, limit: number | null): Api
   if (limit === null || current < limit) return null;
   return new ApiError(
     'plan_limit_reached',
-    `the plan allows ${limit} alert endpoints (active webhooks receiving news.alert; disabled ones do not count) and ${current} are in use; delete one or change plans`,
+    `the plan allows ${limit} alert endpoints (active webhooks receiving news.alert; paused and disabled ones do not count) and ${current} are in use; delete or pause one, or change plans`,
   );
 }

@@ -119,6 +119,12 @@ describe('access control', () => {
     const none = await call(a, '/v1/articles', null);
     expect([none.status, none.body.error.code]).toEqual([401, 'unauthorized']);
     expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    // A key put in the URL is not read, and the answer says so (without repeating it).
+    const inUrl = await call(a, `/v1/articles?api_key=${full.apiKey}`, null);
+    expect([inUrl.status, inUrl.body.error.message]).toEqual([
+      401,
+      'credentials are not read from the URL (api_key was given): send Authorization: Bearer <API key or access token> (or X-API-Key: <API key>), and rotate a key that went into a URL, which logs keep',
+    ]);
     const basic = await fetch(`${a.url}/v1/articles`, { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
     const unknown = await call(a, '/v1/articles', 'nik_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');

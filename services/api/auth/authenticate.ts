@@ -24,6 +24,8 @@ export interface ClientLookup {
 }
 
 const challenge = 'Bearer realm="news-intelligence"';
+/** Query parameters clients put credentials in by habit. */
+const credentialParameters = ['api_key', 'apikey', 'key', 'access_token', 'token'];
 const jwtShape = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 const unauthorized = (message: string, error = 'invalid_token') =>
@@ -85,9 +87,14 @@ export function bearerAuthentication(deps: {
     // X-API-Key, which many API clients send by habit, is read when Authorization is absent.
     const apiKeyHeader = header ? '' : ctx.get('x-api-key');
     if (!header && !apiKeyHeader) {
+      // A credential put in the URL is not read (URLs end up in proxy and server logs); the client is
+      // told that, not that it sent nothing. The parameter is named, its value never repeated.
+      const inUrl = credentialParameters.find((name) => ctx.query[name] !== undefined);
       throw new ApiError(
         'unauthorized',
-        'missing credentials: send Authorization: Bearer <API key or access token> (or X-API-Key: <API key>)',
+        inUrl === undefined
+          ? 'missing credentials: send Authorization: Bearer <API key or access token> (or X-API-Key: <API key>)'
+          : `credentials are not read from the URL (${inUrl} was given): send Authorization: Bearer <API key or access token> (or X-API-Key: <API key>), and rotate a key that went into a URL, which logs keep`,
         {
           'WWW-Authenticate': challenge,
         },
