@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +213,40 @@ describe('a list parameter', () => {
       topics: ['economy', 'health'],
       limit: 20,
     });
+  });
+
+  it('is read from the query string beside an empty JSON body, which gives no field, never beside a body that gives one', async () => {
+    // fetch sends no body with a GET: node:http does.
+    const send = (body: string) =>
+      new Promise<{ status: number; json: { body?: unknown; error?: { message: string } } }>(
+        (resolve, reject) => {
+          const request = httpRequest(
+            `${base}/v1/feed?topics=economy`,
+            {
+              method: 'GET',
+              headers: {
+                authorization: 'Bearer x',
+                'content-type': 'application/json',
+                'content-length': Buffer.byteLength(body),
+              },
+            },
+            (response) => {
+              let text = '';
+              response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+              response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }));
+            },
+          );
+          request.on('error', reject);
+          request.end(body);
+        },
+      );
+    const empty = await send('{}');
+    expect([empty.status, empty.json.body]).toEqual([200, { topics: ['economy'], limit: 20 }]);
+    const both = await send('{"limit":5}');
+    expect([both.status, both.json.error?.message]).toEqual([
+      400,
+      'give the fields either as query parameters or as a JSON body, not both',
+    ]);
   });
 
   it('is still checked value by value', async () => {

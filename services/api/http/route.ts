@@ -211,6 +211,10 @@ export async function readInput(
     const fromGetBody =
       route.method === 'get' && route.bodyFromQuery ? await readJsonBody(ctx, limits) : undefined;
     supplied = fromBody ?? fromGetBody;
+    // `{}` gives no field: a client that sends one with every request (as the interface has every request
+    // carry JSON) and the fields in the query asks for the query's.
+    if (route.bodyFromQuery && isEmptyObject(supplied) && Object.keys(rawQuery).length > 0)
+      supplied = undefined;
     if (route.bodyFromQuery) {
       if (supplied !== undefined && Object.keys(rawQuery).length > 0) {
         throw new ApiError(
@@ -235,3 +239,6 @@ export async function readInput(
   }
   return { input: { query, params, body }, suppliedBody: supplied };
 }
+
+const isEmptyObject = (value: unknown) =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
