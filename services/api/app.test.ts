@@ -216,30 +216,31 @@ describe('a list parameter', () => {
   });
 
   it('is read from the query string beside an empty JSON body, which gives no field, never beside a body that gives one', async () => {
+    type Answer = { body?: unknown; error?: { message: string } };
     // fetch sends no body with a GET: node:http does.
     const send = (body: string) =>
-      new Promise<{ status: number; json: { body?: unknown; error?: { message: string } } }>(
-        (resolve, reject) => {
-          const request = httpRequest(
-            `${base}/v1/feed?topics=economy`,
-            {
-              method: 'GET',
-              headers: {
-                authorization: 'Bearer x',
-                'content-type': 'application/json',
-                'content-length': Buffer.byteLength(body),
-              },
+      new Promise<{ status: number; json: Answer }>((resolve, reject) => {
+        const request = httpRequest(
+          `${base}/v1/feed?topics=economy`,
+          {
+            method: 'GET',
+            headers: {
+              authorization: 'Bearer x',
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
             },
-            (response) => {
-              let text = '';
-              response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-              response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) }));
-            },
-          );
-          request.on('error', reject);
-          request.end(body);
-        },
-      );
+          },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+            response.on('end', () =>
+              resolve({ status: response.statusCode ?? 0, json: JSON.parse(text) as Answer }),
+            );
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
     const empty = await send('{}');
     expect([empty.status, empty.json.body]).toEqual([200, { topics: ['economy'], limit: 20 }]);
     const both = await send('{"limit":5}');
