@@ -39,6 +39,35 @@ describe('analysts', () => {
     await expect(analyst.command('DROP TABLE articles')).rejects.toThrow(/readonly|Cannot/i);
   });
 
+  it('runs at most 4 queries at once, so analysts cannot take the query slots the services need', async () => {
+    // Five clients (a dashboard's panels) each asking a 2 s query: one is refused, named as such.
+    const clients = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        ClickHouse.connect(
+          {
+            url: stack.CLICKHOUSE_URL,
+            user: process.env.CLICKHOUSE_ANALYST_USER ?? 'analyst',
+            password: process.env.CLICKHOUSE_ANALYST_PASSWORD ?? 'analyst',
+            database: 'news',
+          },
+          { createDatabase: false },
+        ),
+      ),
+    );
+    try {
+      const outcomes = await Promise.allSettled(
+        clients.map((c) => c.query('SELECT sleep(2) AS slept FROM system.one')),
+      );
+      const refused = outcomes.filter((o) => o.status === 'rejected');
+      expect(refused.length, JSON.stringify(outcomes)).toBeGreaterThanOrEqual(1);
+      expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+      for (const r of refused)
+        expect(String((r as PromiseRejectedResult).reason)).toMatch(/Too many simultaneous queries for user/);
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
   it('cannot raise its limits or have the server fetch an address (table functions)', async () => {
     await expect(analyst.command('SET max_execution_time = 3600')).rejects.toThrow(
       /readonly|should not be changed|Cannot/i,

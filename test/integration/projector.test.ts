@@ -156,7 +156,7 @@ describe('projector', () => {
     ]);
     await producer.send(
       topicNames.feedPolls,
-      [poll(1, 'ok'), poll(2, 'failed')].map((p) => ({ key: p.source_id, value: p })),
+      [poll(1, 'ok'), poll(2, 'failed'), poll(3, 'ok')].map((p) => ({ key: p.source_id, value: p })),
     );
     await producer.send(topicNames.articlesEnriched, [{ key: enrichment.article_id, value: enrichment }]);
     await producer.send(topicNames.articlesNarrated, [{ key: narration.article_id, value: narration }]);
@@ -194,12 +194,13 @@ describe('projector', () => {
           { source_id: source.source_id, name: source.name, poll_interval_seconds: 300, deleted: 0 },
         ],
         health: [
+          // Recovered: the failed poll's error is not the latest poll's (which has none).
           {
-            last_status: 'failed',
-            last_error: 'HTTP 503 Service Unavailable',
-            polls: '2',
-            polls_ok: '1',
-            articles_discovered: '3',
+            last_status: 'ok',
+            last_error: null,
+            polls: '3',
+            polls_ok: '2',
+            articles_discovered: '6',
           },
         ],
         perHour: [0, 1, 2].map((n) => ({

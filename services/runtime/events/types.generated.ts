@@ -87,7 +87,7 @@ export interface ArticleDiscovered {
   occurred_at: number;
 }
 
-/** Result of AI enrichment of one article (summary, context, insights, sentiment, entities, classification). Stream keyed by article_id; a later enrichment of the same article supersedes an earlier one (newest occurred_at wins). */
+/** Result of AI enrichment of one article (summary, context, insights, sentiment, entities, classification). Stream keyed by article_id; a later enrichment of the same article supersedes an earlier one (the newest wins), but a failed one never supersedes a success: keep the latest succeeded enrichment, or the latest failure while none succeeded, as the read models and the API do. */
 export interface ArticleEnriched {
   /** Article that was enriched (ArticleDiscovered.article_id); equals the Kafka key. */
   article_id: string;
@@ -368,7 +368,7 @@ export interface FeedPoll {
   skipped_reasons: string[];
   /** Items seen before whose reader-visible fields (title, summary, content, author, published_at, url) changed, for which a new revision of their ArticleDiscovered was published. A change held back by the poller's bound on revisions is not counted here but in skipped_items, with the reason. */
   updated_items: number;
-  /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items skipped, XML that was not well-formed and was read leniently; and, first, a permanent redirect the source has not followed yet, or the move it led to. At most 5. */
+  /** What did not stop the parse but is worth seeing (status stays ok): a declared charset that was ignored, a charset detected because none was declared, items the parse left out (a JSON Feed item without an id, a last item cut off in transfer; items the poller skipped are in skipped_reasons), XML that was not well-formed and was read leniently; and, first, a permanent redirect the source has not followed yet, or the move it led to. At most 5. */
   warnings: string[];
   /** The interval the poller chose for this source after this poll, before jitter and before any backoff or Retry-After (those are in next_poll_at): from the source's observed publishing rate, the publisher's ttl, sy:updatePeriod/sy:updateFrequency and Cache-Control/Expires, within the poller's bounds, or the long safety-net interval while a WebSub subscription is active (docs/operations.md, "Adaptive polling"). Null from pollers older than this field. */
   poll_interval_seconds: null | number;
