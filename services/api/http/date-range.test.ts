@@ -54,6 +54,26 @@ describe('date_range', () => {
     expect(typeof range === 'object' && iso(range.from)).toBe('2026-02-28T08:00:00.000Z');
   });
 
+  it('keeps a window within the times the archive can hold (32-bit seconds since 1970)', () => {
+    const cases: [string, string | null, string | null][] = [
+      ['2106-02-07', '2106-02-07T00:00:00.000Z', null],
+      ['2020-01-01..2300-01-01', '2020-01-01T00:00:00.000Z', null],
+      ['1900-01-01..2020-01-01', null, '2020-01-02T00:00:00.000Z'],
+    ];
+    for (const [text, from, to] of cases) {
+      const range = parseDateRange(text, now);
+      if (typeof range === 'string') throw new Error(`${text}: ${range}`);
+      expect([iso(range.from), iso(range.to)], text).toEqual([from, to]);
+    }
+    expect(parseDateRange('2106-02-08', now)).toBe(
+      '"2106-02-08" starts after 2106-02-07T06:28:15Z, the latest time the archive can hold',
+    );
+    expect(parseDateRange('2150-01-01..', now)).toMatch(/starts after 2106-02-07T06:28:15Z/);
+    expect(parseDateRange('1900-01-01..1969-12-31', now)).toBe(
+      '"1900-01-01..1969-12-31" ends before 1970-01-01, the earliest time the archive can hold',
+    );
+  });
+
   it('reads dates (the end date included whole) and instants (end exclusive), either end open', () => {
     const cases: [string, string | null, string | null][] = [
       // One date or one month alone: all of it.

@@ -72,7 +72,34 @@ const expected =
  */
 const upToNow = (now: Date) => new Date(now.getTime() + 1);
 
+/**
+ * The times the read models can hold: ClickHouse's DateTime counts seconds since 1970 in 32 bits, so a
+ * later time written into a query wraps around to 1970 (a start in 2150 had matched the whole archive).
+ */
+const archiveEnd = new Date(2 ** 32 * 1000 - 1000);
+
+/**
+ * The window within what the archive can hold: an end beyond it is an open end, a start before 1970 an
+ * open start; a window that starts after it, or ends before 1970, is refused, naming the bound.
+ */
+function withinArchive(range: DateRange, text: string): DateRange | string {
+  const { from, to } = range;
+  if (from !== null && from.getTime() > archiveEnd.getTime())
+    return `${JSON.stringify(text)} starts after ${archiveEnd.toISOString().replace('.000Z', 'Z')}, the latest time the archive can hold`;
+  if (to !== null && to.getTime() <= 0)
+    return `${JSON.stringify(text)} ends before 1970-01-01, the earliest time the archive can hold`;
+  return {
+    from: from !== null && from.getTime() < 0 ? null : from,
+    to: to !== null && to.getTime() > archiveEnd.getTime() ? null : to,
+  };
+}
+
 export function parseDateRange(raw: string, now: Date): DateRange | string {
+  const parsed = parseWindow(raw, now);
+  return typeof parsed === 'string' ? parsed : withinArchive(parsed, raw.trim());
+}
+
+function parseWindow(raw: string, now: Date): DateRange | string {
   const text = raw.trim();
   const span = spanOf(text);
   if (typeof span === 'string') return span;
