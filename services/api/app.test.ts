@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '../runtime/api-error.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { createApp } from './app.ts';
-import { booleanParam, categoryParam, commaList, limitParam } from './http/params.ts';
+import { booleanParam, categoryParam, commaList, limitParam, sourceParam } from './http/params.ts';
 import { defineRoute } from './http/route.ts';
 
 const answer = (what: string) => async (ctx: { body: unknown }) => {
@@ -40,6 +40,7 @@ const app = createApp({
       tag: 'things',
       query: z.object({
         category: categoryParam.optional(),
+        source: sourceParam.optional(),
         active_only: booleanParam('').optional(),
         limit: limitParam(100, 20),
       }),
@@ -248,6 +249,22 @@ describe('a list parameter', () => {
       400,
       'give the fields either as query parameters or as a JSON body, not both',
     ]);
+  });
+
+  it('keeps each value given whole where an item may hold a comma (a source name), repeated or bracketed', async () => {
+    for (const query of [
+      '?source=Medium:%20Invironment,%20food&source=The%20Guardian',
+      '?source[]=Medium:%20Invironment,%20food&source[]=The%20Guardian',
+    ]) {
+      const { status, body } = await get(`/v1/filtered${query}`);
+      expect(status, query).toBe(200);
+      expect((body.query as { source: string[] }).source, query).toEqual([
+        'Medium: Invironment',
+        'food',
+        'The Guardian',
+        'Medium: Invironment, food',
+      ]);
+    }
   });
 
   it('is still checked value by value', async () => {

@@ -98,11 +98,29 @@ export function commaList<S extends z.ZodType>(schema: S): S {
   return schema;
 }
 
+/**
+ * The comma lists whose values may hold commas themselves (names: listParam's alsoWhole). Their repeated
+ * values are joined with `givenSeparator` instead, so that each value given can still be read whole.
+ */
+const wholeValueLists = new WeakSet<z.ZodType>();
+
+/** What route.ts joins the repeated values of a whole-value list with (a control character, in no name). */
+export const givenSeparator = '\u001f';
+
 /** Whether a parameter's schema, under optional() or default(), takes comma-separated values. */
 export function takesCommaList(schema: unknown): boolean {
+  return unwrapsTo(schema, commaLists);
+}
+
+/** Whether a parameter's schema is a comma list whose every value given is also read whole. */
+export function keepsValuesWhole(schema: unknown): boolean {
+  return unwrapsTo(schema, wholeValueLists);
+}
+
+function unwrapsTo(schema: unknown, marked: WeakSet<z.ZodType>): boolean {
   let current = schema;
   for (let depth = 0; depth < 5 && current instanceof z.ZodType; depth++) {
-    if (commaLists.has(current)) return true;
+    if (marked.has(current)) return true;
     if (
       current instanceof z.ZodOptional ||
       current instanceof z.ZodDefault ||
@@ -134,8 +152,9 @@ export function listParam(options: {
   const schema = z
     .string()
     .transform((raw, ctx) => {
-      const items = raw
-        .split(',')
+      const given = raw.split(givenSeparator);
+      const items = given
+        .flatMap((value) => value.split(','))
         .map((s) => (options.lowercase === false ? s.trim() : s.trim().toLowerCase()))
         .filter(Boolean)
         .map((s) => options.normalise?.(s) ?? s);
@@ -152,11 +171,15 @@ export function listParam(options: {
         ctx.addIssue({ code: 'custom', message: `${quote(bad)} is not ${options.expected}` });
         return z.NEVER;
       }
-      const whole = raw.trim();
-      if (options.alsoWhole && items.length > 1 && options.check(whole)) items.push(whole);
+      if (options.alsoWhole)
+        for (const value of given) {
+          const whole = value.trim();
+          if (whole.includes(',') && options.check(whole)) items.push(whole);
+        }
       return [...new Set(items)];
     })
     .meta({ description: options.description, example: options.example });
+  if (options.alsoWhole) wholeValueLists.add(schema);
   return commaList(schema);
 }
 
@@ -219,7 +242,8 @@ export const sourceParam = listParam({
   expected: 'a source id or name of at most 200 characters',
   description:
     'Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. ' +
-    'A name that holds a comma may be given as it is: the whole value is also read as one name.',
+    'A name that holds a comma may be given as it is: each value given (the parameter may be repeated) is ' +
+    'also read whole, as one name.',
   example: 'BBC News',
   lowercase: false,
   alsoWhole: true,

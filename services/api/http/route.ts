@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { ApiError, invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
 import { carriesBody, readJsonBody } from './json-body.ts';
-import { quote, takesCommaList } from './params.ts';
+import { givenSeparator, keepsValuesWhole, quote, takesCommaList } from './params.ts';
 import { plainIssue } from './issue-message.ts';
 
 export type Method = 'get' | 'post' | 'patch' | 'delete';
@@ -73,17 +73,19 @@ export const koaPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
  */
 function singleValues(
   query: Record<string, string | string[] | undefined>,
-  isList: (name: string) => boolean,
+  lists: { isList: (name: string) => boolean; keepsWhole: (name: string) => boolean },
 ): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [given, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    const bracketed = given.endsWith('[]') && isList(given.slice(0, -2));
+    const bracketed = given.endsWith('[]') && lists.isList(given.slice(0, -2));
     const name = bracketed ? given.slice(0, -2) : given;
-    if (!bracketed && Array.isArray(value) && !isList(name))
+    if (!bracketed && Array.isArray(value) && !lists.isList(name))
       throw invalidParameter(name, 'given more than once');
-    const joined = Array.isArray(value) ? value.join(',') : value;
-    out[name] = Object.hasOwn(out, name) ? `${out[name]},${joined}` : joined;
+    // A name may hold a comma ("Medium: Invironment, food"): each value of such a list stays one.
+    const separator = lists.keepsWhole(name) ? givenSeparator : ',';
+    const joined = Array.isArray(value) ? value.join(separator) : value;
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}${separator}${joined}` : joined;
   }
   return out;
 }
@@ -113,9 +115,17 @@ const routeReads = (route: RouteSpec, name: string) =>
   queryShapes(route).some((shape) => Object.hasOwn(shape, name));
 
 /** Whether the route reads `name` from the query string as a comma-separated list. */
-function listParameters(route: RouteSpec): (name: string) => boolean {
+function listParameters(route: RouteSpec): {
+  isList: (name: string) => boolean;
+  keepsWhole: (name: string) => boolean;
+} {
   const shapes = queryShapes(route);
-  return (name) => shapes.some((shape) => Object.hasOwn(shape, name) && takesCommaList(shape[name]!));
+  const any = (name: string, test: (schema: unknown) => boolean) =>
+    shapes.some((shape) => Object.hasOwn(shape, name) && test(shape[name]!));
+  return {
+    isList: (name) => any(name, takesCommaList),
+    keepsWhole: (name) => any(name, keepsValuesWhole),
+  };
 }
 
 /** Validates against a schema; the first problem becomes a 400 naming the field. */
