@@ -30,9 +30,17 @@ export interface RelatedQuery {
 /** How far back related coverage is looked for. */
 export const relatedWindowDays = 30;
 
-/** The window before `at` (and up to `until`, later coverage included, when given). */
+/**
+ * The window before `at` (and up to `until`, later coverage included, when given), at most as long after
+ * `at` as before it: an article from a feed's archive, found years after it was published, is not put in
+ * context with what was written years later.
+ */
 export function relatedWindow(at: Date, until: Date = at): { from: Date; until: Date } {
-  return { from: new Date(at.getTime() - relatedWindowDays * 86_400_000), until };
+  const span = relatedWindowDays * 86_400_000;
+  return {
+    from: new Date(at.getTime() - span),
+    until: new Date(Math.min(until.getTime(), at.getTime() + span)),
+  };
 }
 /** Candidates read from the enrichments before the articles themselves are looked up. */
 const candidates = 40;

@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Summary, context and insights for an article
-         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model from other sources, published in the 30 days before it or since: first the other articles of its story, then articles naming one of its people, organisations or places (a shared keyword alone never makes an article context); `context_articles` lists them.
+         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model from other sources, published in the 30 days before it or since (at most 30 days after it): first the other articles of its story, then articles naming one of its people, organisations or places (a shared keyword alone never makes an article context); `context_articles` lists them.
          */
         post: operations["enhanceArticle"];
         delete?: never;

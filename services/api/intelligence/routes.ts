@@ -122,7 +122,7 @@ async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise
 const noRelatedCoverage = {
   article:
     'No related coverage: no article from another source, published in the 30 days before this one or ' +
-    'since, belongs to its story or names one of its people, organisations or places.',
+    'the 30 days after, belongs to its story or names one of its people, organisations or places.',
   text: 'No related coverage: no article of the last 30 days names one of the people, organisations or places of this text.',
 } as const;
 
@@ -409,7 +409,8 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       summary: 'Summary, context and insights for an article',
       description:
         'Works on the article as the read model holds it. The context cites up to 3 other articles in the ' +
-        'read model from other sources, published in the 30 days before it or since: first the other ' +
+        'read model from other sources, published in the 30 days before it or since (at most 30 days after ' +
+        'it): first the other ' +
         'articles of its story, then articles naming one of its people, organisations or places (a shared ' +
         'keyword alone never makes an article context); `context_articles` lists them.',
       body: enhanceRequest,
