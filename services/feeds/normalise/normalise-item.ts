@@ -7,6 +7,7 @@ import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { articleId } from './article-id.ts';
 import { firstImageOf } from './body-image.ts';
 import { declaredOrDetected, languageCode } from '../../runtime/language.ts';
+import { decodeHTML } from 'entities';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
 import { titleText } from './title-text.ts';
@@ -287,6 +288,34 @@ function bylineOf(author: string | null): string | null {
   return byline === '' || noByline.test(byline) ? null : byline;
 }
 
+/**
+ * Markup escaped once more than its element says, as some feed converters write reddit's self-text: read
+ * once, its text is still markup, either as tags (`<div class="md"><p>…`) or as their references
+ * (`&lt;div class=&quot;md&quot;&gt;`), which a reader would see and search would index ("quot", "div").
+ * Only what has a markup's structure counts: a comment, a tag with an attribute, or an end tag with its
+ * start; "the <div> element" or "write &lt;b&gt;" quotes a tag, and stays as it is.
+ */
+const commentOrAttributes = /<(?:!--|[a-z][\w-]*\s+[a-z][\w:-]*\s*=\s*["'])/i;
+const endTag = /<\/([a-z][\w-]*)\s*>/i;
+
+function looksLikeMarkup(text: string): boolean {
+  if (commentOrAttributes.test(text)) return true;
+  const end = endTag.exec(text);
+  return end !== null && new RegExp(`<${end[1]}[\\s/>]`, 'i').test(text);
+}
+
+/** The plain text of a summary or content (plainText), markup escaped once too often read as markup. */
+export function feedText(html: string | null): string {
+  let text = plainText(html);
+  // Twice at most: escaped twice over, the first reading gives references, the second tags.
+  for (let pass = 0; pass < 2; pass++) {
+    const markup = text.includes('&lt;') ? decodeHTML(text) : text;
+    if (!markup.includes('<') || !looksLikeMarkup(markup)) break;
+    text = plainText(markup);
+  }
+  return text;
+}
+
 function normaliseItem(
   item: ParsedItem,
   { originalUrl, link, asGiven, identity }: ItemPlan,
@@ -299,8 +328,8 @@ function normaliseItem(
   if (!url || originalUrl === null)
     return { skipped: `item "${titleText(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
-  const description = plainText(item.summaryHtml);
-  let content = capped(plainText(item.contentHtml), maxContentLength);
+  const description = feedText(item.summaryHtml);
+  let content = capped(feedText(item.contentHtml), maxContentLength);
   // An item whose whole text is its description (no content:encoded): past the summary's cap, the
   // description is the content, so the article keeps all of it and the summary is cut as usual.
   if (!content && description.length > maxSummaryLength) content = capped(description, maxContentLength);

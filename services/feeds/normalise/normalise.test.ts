@@ -620,6 +620,41 @@ describe("an item's title and author", () => {
     expect(articleOf({ title: 'T', author: 'Ann, Bob' }).author).toBe('Ann, Bob');
   });
 
+  it('reads markup escaped once too often as the markup it is, and leaves text that quotes "<" alone', () => {
+    const summariesOf = (descriptions: string[]) =>
+      normaliseFeed(
+        parseFeed(
+          new TextEncoder().encode(
+            `<rss version="2.0"><channel><title>R</title>${descriptions
+              .map(
+                (d, i) =>
+                  `<item><guid>g${i}</guid><title>T${i}</title><link>https://news.example/${i}</link><description>${d}</description></item>`,
+              )
+              .join('')}</channel></rss>`,
+          ),
+          'application/rss+xml',
+        ),
+        source(),
+        0,
+      ).map((n) => ('article' in n ? n.article.summary : n.skipped));
+    expect(
+      summariesOf([
+        // As a converter wrote reddit's self-text: the HTML escaped twice.
+        '&amp;lt;!-- SC_OFF --&amp;gt;&amp;lt;div class=&amp;quot;md&amp;quot;&amp;gt;&amp;lt;p&amp;gt;I was laying in bed &amp;lt;a href=&amp;quot;/r/x&amp;quot;&amp;gt;here&amp;lt;/a&amp;gt;.&amp;lt;/p&amp;gt;&amp;lt;/div&amp;gt;',
+        '&lt;p&gt;If a &amp;lt; b and b &amp;lt; c, then a &amp;lt; c.&lt;/p&gt;',
+        '&lt;p&gt;Use the &amp;lt;div&amp;gt; element&lt;/p&gt;',
+      ]),
+    ).toEqual(['I was laying in bed here.', 'If a < b and b < c, then a < c.', 'Use the <div> element']);
+    // And as it came: a reddit feed passed through a converter (testdata/real).
+    const reddit = normaliseFeed(
+      parseFeed(readFileSync(new URL('../parser/testdata/real/reddit-atom.rss', import.meta.url)), null),
+      source(),
+      0,
+    ).flatMap((n) => ('article' in n ? [`${n.article.summary}\n${n.article.content ?? ''}`] : []));
+    expect(reddit.length).toBeGreaterThan(0);
+    for (const text of reddit) expect(text).not.toMatch(/&lt;|&quot;|<\/?(?:div|p|a)\b|SC_OFF/);
+  });
+
   it("gives no author for a feed's placeholder byline, as Blogger writes it in RSS and in Atom", () => {
     const authorsOf = (xml: string, contentType: string) =>
       normaliseFeed(parseFeed(new TextEncoder().encode(xml), contentType), source(), 0).map((n) =>
