@@ -16,6 +16,12 @@ describe('canonicalUrl', () => {
     expect(a).toBe(b);
   });
 
+  it('removes the campaign tags of Webtrends as publishers add them to feed links', () => {
+    expect(
+      canonicalUrl('http://www.heise.de/developer/meldung/Foo-3088438.html?wt_mc=rss.developer.beitrag.atom'),
+    ).toBe('http://www.heise.de/developer/meldung/Foo-3088438.html');
+  });
+
   it('drops credentials and default ports, keeps other ports', () => {
     expect(canonicalUrl('http://user:pw@example.com:80/a')).toBe('http://example.com/a');
     expect(canonicalUrl('http://example.com:8080/a')).toBe('http://example.com:8080/a');

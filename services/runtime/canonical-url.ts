@@ -28,6 +28,9 @@ const trackingParameters = new Set([
   'at_medium',
   'at_campaign',
   'ocid',
+  // Webtrends campaign tags (heise and other German publishers' feeds).
+  'wt_mc',
+  'wt_zmc',
 ]);
 
 const trackingPrefixes = ['utm_', 'pk_', 'mtm_', 'hsa_', 'oly_', '__hs', 'vero_'];
