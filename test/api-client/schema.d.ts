@@ -86,7 +86,7 @@ export interface paths {
         };
         /**
          * List news sources with their health
-         * @description Sorted by name, then id. Without a limit, up to 1,000 in one answer, more than the bundled catalog holds: a client that pages nothing gets them all.
+         * @description Sorted by name in any case, then id. Without a limit, up to 1,000 in one answer, more than the bundled catalog holds: a client that pages nothing gets them all.
          */
         get: operations["listSources"];
         put?: never;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryParam, categoryValue, enumInAnyCase, sourceParam } from './params.ts';
+import { categoryParam, categoryValue, enumInAnyCase, languageParam, sourceParam } from './params.ts';
 
 describe('list parameters', () => {
   it('reads a source name that holds a comma as it is, besides its parts', () => {
@@ -9,6 +9,11 @@ describe('list parameters', () => {
       'Demo: Medium: Invironment, food',
     ]);
     expect(sourceParam.parse('src_1')).toEqual(['src_1']);
+  });
+
+  it('reads a name as names are stored: accents composed, single spaces', () => {
+    expect(sourceParam.parse('Le  Monde\u0301, src_1')).toEqual(['Le Mondé', 'src_1', 'Le Mondé, src_1']);
+    expect(languageParam.parse('zh-Hant-TW,pt_BR')).toEqual(['zh', 'pt']);
   });
 
   it('reads other lists by their items only', () => {

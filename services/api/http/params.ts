@@ -155,7 +155,9 @@ export function listParam(options: {
       const given = raw.split(givenSeparator);
       const items = given
         .flatMap((value) => value.split(','))
-        .map((s) => (options.lowercase === false ? s.trim() : s.trim().toLowerCase()))
+        // As names are stored: composed accents (macOS and iOS send them decomposed), single spaces.
+        .map((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
+        .map((s) => (options.lowercase === false ? s : s.toLowerCase()))
         .filter(Boolean)
         .map((s) => options.normalise?.(s) ?? s);
       if (items.length === 0) {
@@ -173,7 +175,7 @@ export function listParam(options: {
       }
       if (options.alsoWhole)
         for (const value of given) {
-          const whole = value.trim();
+          const whole = value.normalize('NFC').replace(/\s+/g, ' ').trim();
           if (whole.includes(',') && options.check(whole)) items.push(whole);
         }
       return [...new Set(items)];
@@ -221,8 +223,8 @@ export const categoryParam = listParam({
 
 export const languageParam = listParam({
   check: isLanguageCode,
-  // A locale (en-US, pt_BR) filters by its language: articles carry ISO 639-1 codes.
-  normalise: (l) => (/^[a-z]{2}[-_][a-z0-9]{2,8}$/.test(l) ? l.slice(0, 2) : l),
+  // A locale (en-US, pt_BR, zh-Hant-TW) filters by its language: articles carry ISO 639-1 codes.
+  normalise: (l) => (/^[a-z]{2}(?:[-_][a-z0-9]{2,8})+$/.test(l) ? l.slice(0, 2) : l),
   expected: 'an ISO 639-1 language code such as en, de, pt',
   description:
     'ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language.',

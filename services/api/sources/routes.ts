@@ -121,7 +121,7 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       scope: 'read:feeds',
       summary: 'List news sources with their health',
       description:
-        'Sorted by name, then id. Without a limit, up to 1,000 in one answer, more than the bundled ' +
+        'Sorted by name in any case, then id. Without a limit, up to 1,000 in one answer, more than the bundled ' +
         'catalog holds: a client that pages nothing gets them all.',
       query: z.object({
         category: categoryParam.optional(),

@@ -83,6 +83,7 @@ const sourceColumns =
 const subscribedIds = (tenantId: string) =>
   sql`SELECT source_id FROM source_subscriptions FINAL WHERE tenant_id = ${tenantId} AND subscribed = 1`;
 
+/** By name as a reader looks it up, in any case ("craigslist" beside "Craig"), then as written, then id. */
 export function sourceListQuery(
   filter: SourceFilter,
   tenantId: string,
@@ -97,7 +98,7 @@ export function sourceListQuery(
     where.push(`source_id ${filter.subscribed ? 'IN' : 'NOT IN'} (${subscribedIds(tenantId)})`);
   }
   return sql`SELECT ${raw(sourceColumns)} FROM sources FINAL WHERE ${raw(where.join(' AND '))}
-ORDER BY name, source_id LIMIT ${page.offset}, ${page.limit + 1}`;
+ORDER BY lowerUTF8(name), name, source_id LIMIT ${page.offset}, ${page.limit + 1}`;
 }
 
 export class SourceCatalog {
