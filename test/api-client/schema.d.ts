@@ -1005,12 +1005,18 @@ export interface components {
                 context_article_ids: string[];
                 insights: string[];
                 sentiment: {
-                    label: string;
+                    /** @enum {string} */
+                    label: "positive" | "neutral" | "negative" | "mixed";
+                    /** @description From -1 (negative) to 1 (positive). */
                     score: number | null;
                 } | null;
                 entities: {
                     name: string;
-                    type: string;
+                    /**
+                     * @description `other`: a product, an event, a work; the `entity` filter finds every type.
+                     * @enum {string}
+                     */
+                    type: "person" | "organization" | "place" | "other";
                 }[];
                 keywords: string[];
                 /** @description The classifier's category; may differ from the feed's (`category` above). */

@@ -14,6 +14,7 @@ import {
   cursorParam,
   searchInParam,
   searchParam,
+  sentimentLabels,
   sentimentParam,
   sourceParam,
 } from '../http/params.ts';
@@ -140,8 +141,22 @@ export const articleDetail = articleListItem
           .array(z.string())
           .meta({ description: 'Articles in the read model the context cites, in the order cited.' }),
         insights: z.array(z.string()),
-        sentiment: z.object({ label: z.string(), score: z.number().nullable() }).nullable(),
-        entities: z.array(z.object({ name: z.string(), type: z.string() })),
+        sentiment: z
+          .object({
+            label: z.enum(sentimentLabels),
+            score: z.number().nullable().meta({ description: 'From -1 (negative) to 1 (positive).' }),
+          })
+          .nullable(),
+        entities: z.array(
+          z.object({
+            name: z.string(),
+            type: z
+              .enum(['person', 'organization', 'place', 'other'])
+              .meta({
+                description: '`other`: a product, an event, a work; the `entity` filter finds every type.',
+              }),
+          }),
+        ),
         keywords: z.array(z.string()),
         category: z
           .string()
