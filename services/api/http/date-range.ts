@@ -57,6 +57,7 @@ function spanOfUnit(count: number, unit: string): Span {
 }
 
 const monthPattern = /^(\d{4})-(\d{2})$/;
+const yearPattern = /^\d{4}$/;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 
@@ -123,11 +124,11 @@ function parseWindow(raw: string, now: Date): DateRange | string {
     const to = readEnd(text, 'end');
     return typeof from === 'string' ? from : typeof to === 'string' ? to : { from, to };
   }
-  const month = monthPattern.exec(text);
-  if (month) {
-    const [y, m] = [Number(month[1]), Number(month[2])];
-    if (m < 1 || m > 12) return `${JSON.stringify(text)} is not a calendar month`;
-    return { from: new Date(Date.UTC(y, m - 1, 1)), to: new Date(Date.UTC(y, m, 1)) };
+  // One month or one year: all of it.
+  if (monthPattern.test(text) || yearPattern.test(text)) {
+    const from = readEnd(text, 'start');
+    const to = readEnd(text, 'end');
+    return typeof from === 'string' ? from : typeof to === 'string' ? to : { from, to };
   }
   const parts = ends(text);
   if (parts === undefined) return expected;
@@ -196,6 +197,14 @@ function ends(text: string): [string, string] | undefined {
 
 /** A date as the start is its first instant; as the end it includes that whole day. */
 function readEnd(text: string, end: 'start' | 'end'): Date | string {
+  // A month or a year as an end: all of it (`2017-01..2017-06` is January to June).
+  const month = monthPattern.exec(text);
+  if (month) {
+    const [y, m] = [Number(month[1]), Number(month[2])];
+    if (m < 1 || m > 12) return `${JSON.stringify(text)} is not a calendar month`;
+    return new Date(Date.UTC(y, m - 1 + (end === 'end' ? 1 : 0), 1));
+  }
+  if (yearPattern.test(text)) return new Date(Date.UTC(Number(text) + (end === 'end' ? 1 : 0), 0, 1));
   const date = datePattern.exec(text);
   if (date) {
     const [, y, m, d] = date.map(Number) as [number, number, number, number];
@@ -206,8 +215,10 @@ function readEnd(text: string, end: 'start' | 'end'): Date | string {
     }
     return value;
   }
-  if (instantPattern.test(text)) {
-    const value = new Date(text);
+  // RFC 3339 lets the T be a space and the letters be lower case; clients send all three.
+  const instant = text.replace(/^(\d{4}-\d{2}-\d{2})[ t](?=\d)/i, '$1T').replace(/z$/, 'Z');
+  if (instantPattern.test(instant)) {
+    const value = new Date(instant);
     if (!Number.isNaN(value.getTime())) return value;
   }
   return `${JSON.stringify(text.slice(0, 60))} is not an ISO 8601 date or instant; ${expected}`;

@@ -287,8 +287,8 @@ export const dateRangeParam = z
       'Publication window: a span up to now (`24h`, `7d`, `2w`, `3mo`, `1y`, `90min`: any number of ' +
       'minutes, hours, days, weeks, calendar months or years; an ISO 8601 duration such as `PT12H`, `P7D`, ' +
       '`P1M`; or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), one date ' +
-      '(`2026-01-31`) or month (`2026-01`), or ' +
-      '`FROM..TO` with ISO 8601 dates or instants, either end open (`2026-01-01..`, ' +
+      '(`2026-01-31`), month (`2026-01`) or year (`2026`), or ' +
+      '`FROM..TO` with ISO 8601 dates, months, years or instants, either end open (`2026-01-01..`, ' +
       '`..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. ' +
       'FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date.',
     example: '7d',
