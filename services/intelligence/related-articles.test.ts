@@ -1,6 +1,7 @@
 // The window of publication times related coverage is looked for in.
 import { describe, expect, it } from 'vitest';
-import { relatedWindow, relatedWindowDays } from './related-articles.ts';
+import type { RelatedArticle } from './provider.ts';
+import { citedOnce, relatedWindow, relatedWindowDays } from './related-articles.ts';
 
 const day = 86_400_000;
 
@@ -18,5 +19,26 @@ describe('relatedWindow', () => {
     const { from, until } = relatedWindow(archived, at);
     expect(until).toEqual(new Date(archived.getTime() + relatedWindowDays * day));
     expect(from).toEqual(new Date(archived.getTime() - relatedWindowDays * day));
+  });
+});
+
+describe('citedOnce', () => {
+  const related = (id: string, title: string, source: string): RelatedArticle => ({
+    id,
+    title,
+    source,
+    publishedAt: new Date(0),
+    sharedTerms: [],
+    summary: null,
+  });
+
+  it('keeps the first citation of a headline of a source, and the same headline of another source', () => {
+    const ranked = [
+      related('a1', "Google's toolbar sparks concern", 'BBC Technology'),
+      related('a2', "Google's toolbar sparks concern ", 'BBC Technology'),
+      related('a3', "Google's toolbar sparks concern", 'Tech Wire'),
+      related('a4', 'Another story', 'BBC Technology'),
+    ];
+    expect(ranked.filter(citedOnce()).map((r) => r.id)).toEqual(['a1', 'a3', 'a4']);
   });
 });

@@ -140,7 +140,22 @@ FROM ${latestArticles}`);
           b.related.publishedAt.getTime() - a.related.publishedAt.getTime() ||
           a.related.id.localeCompare(b.related.id),
       )
-      .slice(0, query.limit)
-      .map((r) => r.related);
+      .map((r) => r.related)
+      .filter(citedOnce())
+      .slice(0, query.limit);
   }
+}
+
+/**
+ * One citation per headline and source: a feed that lists an article twice (two links, two ids) gave
+ * the context the same "Google's toolbar sparks concern" (BBC Technology) in two of its three places.
+ */
+export function citedOnce(): (related: RelatedArticle) => boolean {
+  const cited = new Set<string>();
+  return (related) => {
+    const key = `${related.source}\n${related.title.trim().toLowerCase()}`;
+    if (cited.has(key)) return false;
+    cited.add(key);
+    return true;
+  };
 }
