@@ -150,11 +150,9 @@ export const articleDetail = articleListItem
         entities: z.array(
           z.object({
             name: z.string(),
-            type: z
-              .enum(['person', 'organization', 'place', 'other'])
-              .meta({
-                description: '`other`: a product, an event, a work; the `entity` filter finds every type.',
-              }),
+            type: z.enum(['person', 'organization', 'place', 'other']).meta({
+              description: '`other`: a product, an event, a work; the `entity` filter finds every type.',
+            }),
           }),
         ),
         keywords: z.array(z.string()),
