@@ -118,14 +118,8 @@ function parseWindow(raw: string, now: Date): DateRange | string {
       ? { from: new Date(midnight), to: upToNow(now) }
       : { from: new Date(midnight - day), to: new Date(midnight) };
   }
-  // One date or one month: all of it.
-  if (datePattern.test(text)) {
-    const from = readEnd(text, 'start');
-    const to = readEnd(text, 'end');
-    return typeof from === 'string' ? from : typeof to === 'string' ? to : { from, to };
-  }
-  // One month or one year: all of it.
-  if (monthPattern.test(text) || yearPattern.test(text)) {
+  // One date, month or year: all of it.
+  if (datePattern.test(text) || monthPattern.test(text) || yearPattern.test(text)) {
     const from = readEnd(text, 'start');
     const to = readEnd(text, 'end');
     return typeof from === 'string' ? from : typeof to === 'string' ? to : { from, to };
