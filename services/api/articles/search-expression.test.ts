@@ -20,6 +20,15 @@ describe('the q syntax', () => {
     ['rates -(china OR japan)', '(rates AND NOT (china OR japan))'],
     ["' OR '1'='1", null],
     ['Über straße', '(über AND straße)'],
+    ['fed || ecb', '(fed OR ecb)'],
+    ['fed && rates', '(fed AND rates)'],
+    ['rates !china', '(rates AND NOT china)'],
+    ['rates ! china', '(rates AND NOT china)'],
+    ['Yahoo! earnings', '(yahoo AND earnings)'],
+    ['what next?', '(what AND next)'],
+    ['"title:apple"', '"title apple"'],
+    ['Update: markets', '(update AND markets)'],
+    ['title: apple', '(title AND apple)'],
   ])('reads %j as %s', (query, expected) => {
     if (expected === null) expect(() => parseSearch(query)).toThrow();
     else expect(formatSearch(parseSearch(query))).toBe(expected);
@@ -28,6 +37,12 @@ describe('the q syntax', () => {
   it.each([
     ['', 'must contain at least one letter or digit'],
     ['&& !!', 'must contain at least one letter or digit'],
+    ['econom*', '"econom*" at position 1: wildcards are not supported; q finds whole words'],
+    ['rates wom?n', '"wom?n" at position 7: wildcards are not supported'],
+    ['title:apple', '"title:apple" at position 1: q does not take field names; search_in'],
+    ['rates source:bbc', '"source:bbc" at position 7: q does not take field names; the source parameter'],
+    ['fed ||', '|| at position 5 needs a term after it'],
+    ['rates !', '! at position 7 needs a term after it'],
     ['"interest rates', 'the quote at position 1 is not closed'],
     ['(fed OR ecb', 'the parenthesis at position 1 is not closed'],
     ['fed) rates', 'the parenthesis at position 4 was not opened'],

@@ -3,8 +3,8 @@
 //   bank rates              both words (AND is implied between terms)
 //   "interest rates"        the words next to each other, in this order
 //   fed OR ecb              either
-//   NOT china, -china       without
-//   (fed OR ecb) AND rates  parentheses group; AND may be written out
+//   NOT china, -china       without (also !china)
+//   (fed OR ecb) AND rates  parentheses group; AND may be written out (&& and || are AND and OR)
 //
 // Operators are AND, OR and NOT in capitals (lower-case "and"/"or" are words); NOT binds tighter
 // than AND, AND tighter than OR. A term is compared as whole words without regard to case: a run of
@@ -38,6 +38,42 @@ type Token =
   | { type: 'open' | 'close' | 'and' | 'or' | 'not'; at: number; text: string }
   | { type: 'term'; at: number; text: string; words: string[] };
 
+/**
+ * The operators, as words in capitals and as a programmer writes them: read as punctuation, `fed || ecb`
+ * had been `fed ecb`, both words, the opposite of what was asked.
+ */
+const operators = new Map<string, 'and' | 'or' | 'not'>([
+  ['AND', 'and'],
+  ['OR', 'or'],
+  ['NOT', 'not'],
+  ['&&', 'and'],
+  ['||', 'or'],
+]);
+
+/** Where a field named in front of a term (`title:apple`, as other search engines take) is chosen here. */
+const namedFields = new Map<string, string>([
+  ...['title', 'summary', 'content', 'headline', 'description', 'body', 'text'].map(
+    (f) => [f, 'search_in (title, summary, content) chooses the fields q looks in'] as const,
+  ),
+  ...['source', 'category', 'language'].map((f) => [f, `the ${f} parameter filters by ${f}`] as const),
+  ['lang', 'the language parameter filters by language'],
+]);
+
+/**
+ * Syntax of other search engines this one does not have, refused rather than read as its words: a
+ * wildcard (`econom*`) would look for the word "econom", and `title:apple` for "title" and "apple".
+ */
+function refuseUnsupported(text: string, at: number): void {
+  const where = `${quoteShort(text)} at position ${at + 1}`;
+  if (/[\p{L}\p{M}\p{N}][*?]|[*?][\p{L}\p{M}\p{N}]/u.test(text) && /[*]|\?(?!$)/u.test(text))
+    throw new SearchSyntaxError(
+      `${where}: wildcards are not supported; q finds whole words (write the forms you want with OR: economy OR economic)`,
+    );
+  const field = /^([a-z]+):./i.exec(text)?.[1]?.toLowerCase();
+  const instead = field === undefined ? undefined : namedFields.get(field);
+  if (instead) throw new SearchSyntaxError(`${where}: q does not take field names; ${instead}`);
+}
+
 function tokenize(query: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -54,17 +90,21 @@ function tokenize(query: string): Token[] {
       const text = query.slice(i, end + 1);
       tokens.push({ type: 'term', at: i, text, words: searchWords(text) });
       i = end + 1;
-    } else if (c === '-' && (i === 0 || /[\s(]/u.test(query[i - 1]!))) {
-      // A minus in front of a term negates it; inside a word ("anti-spyware") it is punctuation.
-      tokens.push({ type: 'not', at: i, text: '-' });
+    } else if ((c === '-' || c === '!') && (i === 0 || /[\s(]/u.test(query[i - 1]!))) {
+      // A minus (or a programmer's "!") in front of a term negates it; inside a word ("anti-spyware") it is
+      // punctuation, as "!" after one ("Yahoo!") is.
+      tokens.push({ type: 'not', at: i, text: c });
       i += 1;
     } else {
       let end = i;
       while (end < query.length && !/[\s()"]/u.test(query[end]!)) end += 1;
       const text = query.slice(i, end);
-      if (text === 'AND' || text === 'OR' || text === 'NOT')
-        tokens.push({ type: text.toLowerCase() as 'and' | 'or' | 'not', at: i, text });
-      else tokens.push({ type: 'term', at: i, text, words: searchWords(text) });
+      const operator = operators.get(text);
+      if (operator) tokens.push({ type: operator, at: i, text });
+      else {
+        refuseUnsupported(text, i);
+        tokens.push({ type: 'term', at: i, text, words: searchWords(text) });
+      }
       i = end;
     }
   }
@@ -85,7 +125,8 @@ export function parseSearch(query: string): SearchExpression {
     const items = [parseAnd(depth)];
     while (peek()?.type === 'or') {
       const or = tokens[position++]!;
-      if (!startsOperand(peek())) throw new SearchSyntaxError(`OR ${where(or)} needs a term after it`);
+      if (!startsOperand(peek()))
+        throw new SearchSyntaxError(`${or.text} ${where(or)} needs a term after it`);
       items.push(parseAnd(depth));
     }
     return items.length === 1 ? items[0]! : { kind: 'or', items };
@@ -96,7 +137,8 @@ export function parseSearch(query: string): SearchExpression {
       const next = peek();
       if (next?.type === 'and') {
         position += 1;
-        if (!startsOperand(peek())) throw new SearchSyntaxError(`AND ${where(next)} needs a term after it`);
+        if (!startsOperand(peek()))
+          throw new SearchSyntaxError(`${next.text} ${where(next)} needs a term after it`);
       } else if (!startsOperand(next)) break;
       items.push(parseUnary(depth));
     }
