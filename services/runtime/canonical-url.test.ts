@@ -22,6 +22,29 @@ describe('canonicalUrl', () => {
     ).toBe('http://www.heise.de/developer/meldung/Foo-3088438.html');
   });
 
+  it("removes Medium's feed tag, and keeps a source parameter of another value", () => {
+    expect(
+      canonicalUrl(
+        'https://medium.com/invironment/the-creative-forager-125af37d838f?source=rss----d12c403d4976--food',
+      ),
+    ).toBe('https://medium.com/invironment/the-creative-forager-125af37d838f');
+    expect(canonicalUrl('https://site.example/a?source=archive')).toBe(
+      'https://site.example/a?source=archive',
+    );
+  });
+
+  it('takes the article a redirect carries at the end of its path', () => {
+    expect(
+      canonicalUrl(
+        'https://redir.folha.com.br/redir/online/emcimadahora/rss091/*https://www1.folha.uol.com.br/mercado/2024/05/x.shtml?utm_source=rss',
+      ),
+    ).toBe('https://www1.folha.uol.com.br/mercado/2024/05/x.shtml');
+    expect(canonicalUrl('https://site.example/gallery/*/photo')).toBe('https://site.example/gallery/*/photo');
+    expect(canonicalUrl('https://r.example/go/*javascript:alert(1)')).toBe(
+      'https://r.example/go/*javascript:alert(1)',
+    );
+  });
+
   it('drops credentials and default ports, keeps other ports', () => {
     expect(canonicalUrl('http://user:pw@example.com:80/a')).toBe('http://example.com/a');
     expect(canonicalUrl('http://example.com:8080/a')).toBe('http://example.com:8080/a');

@@ -35,10 +35,23 @@ const trackingParameters = new Set([
 
 const trackingPrefixes = ['utm_', 'pk_', 'mtm_', 'hsa_', 'oly_', '__hs', 'vero_'];
 
-const isTracking = (name: string) => {
+const isTracking = (name: string, value: string) => {
   const lower = name.toLowerCase();
-  return trackingParameters.has(lower) || trackingPrefixes.some((p) => lower.startsWith(p));
+  return (
+    trackingParameters.has(lower) ||
+    trackingPrefixes.some((p) => lower.startsWith(p)) ||
+    // Medium tags every link of its feeds `?source=rss----<publication>---<n>`; a `source` of other
+    // values may choose what a page shows, so only that form goes.
+    (lower === 'source' && /^rss[-_]/i.test(value))
+  );
 };
+
+/**
+ * The article a click-counting redirect carries whole at the end of its path, as Folha's feeds link
+ * theirs (`https://redir.folha.com.br/redir/online/…/rss091/*https://www1.folha.uol.com.br/…`): the same
+ * article as its direct link, and the link a reader wants.
+ */
+const wrappedLink = /\/\*(https?:\/\/.+)$/i;
 
 /**
  * Returns the canonical absolute URL, or null if `raw` is not an http(s) URL
@@ -64,6 +77,11 @@ export function canonicalAndResolved(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   const resolved = url.href;
+  const wrapped = wrappedLink.exec(url.pathname + url.search)?.[1];
+  if (wrapped !== undefined) {
+    const inner = canonicalAndResolved(wrapped);
+    if (inner) return { canonical: inner.canonical, resolved };
+  }
   // Every setter serialises the URL again, and most links need none of them (this runs for every item
   // of every poll), so each is set only when it changes something. A '#' or '?' left with nothing
   // after it still counts: the href keeps it.
@@ -76,7 +94,7 @@ export function canonicalAndResolved(
   if (hostname !== url.hostname) url.hostname = hostname;
   // URL already drops default ports; keep the explicit non-default ones.
   if (url.href.includes('?')) {
-    const kept = [...url.searchParams.entries()].filter(([name]) => !isTracking(name));
+    const kept = [...url.searchParams.entries()].filter(([name, value]) => !isTracking(name, value));
     kept.sort(([a, av], [b, bv]) => (a === b ? av.localeCompare(bv) : a < b ? -1 : 1));
     url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
   }
