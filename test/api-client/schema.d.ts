@@ -1906,7 +1906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2021,7 +2021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2149,7 +2149,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2271,7 +2271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2389,7 +2389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2645,7 +2645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2746,7 +2746,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2874,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2979,7 +2979,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3411,7 +3411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3656,7 +3656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3766,7 +3766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4310,7 +4310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4699,7 +4699,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4813,7 +4813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4914,7 +4914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5022,7 +5022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded or provider_unavailable */
+            /** @description Error: deadline_exceeded or service_unavailable or provider_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5134,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded or provider_unavailable */
+            /** @description Error: deadline_exceeded or service_unavailable or provider_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5242,7 +5242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5487,7 +5487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,7 +5576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5677,7 +5677,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: deadline_exceeded */
+            /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
                     [name: string]: unknown;

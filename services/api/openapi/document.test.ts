@@ -43,6 +43,20 @@ describe('OpenAPI document', () => {
     );
   });
 
+  it('lists 503 service_unavailable on every route: any answers it when ClickHouse or Redis is away', () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    const without = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => !op.responses['503'])
+        .map(([method]) => `${method} ${path}`),
+    );
+    // Described by hand, and answered from what the process holds (its clients, the audio files).
+    expect(without).toEqual(['post /oauth/token', 'get /v1/audio/{key}', 'head /v1/audio/{key}']);
+    expect(paths['/v1/articles']!.get!.responses['503']).toMatchObject({
+      description: expect.stringContaining('service_unavailable'),
+    });
+  });
+
   it('says of every JSON request body that unknown fields are refused, as the API answers them', () => {
     type Operation = { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } };
     const schemas = (document.components as { schemas: Record<string, { additionalProperties?: unknown }> })

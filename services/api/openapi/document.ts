@@ -174,6 +174,8 @@ const commonErrors: ErrorCode[] = [
   'too_many_failed_credentials',
   'internal_error',
   'deadline_exceeded',
+  // ClickHouse or Redis out of reach (app.ts), whatever the route: a client should retry after Retry-After.
+  'service_unavailable',
 ];
 
 const bodyErrors: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
