@@ -103,7 +103,12 @@ export async function enrichArticle(
   });
 
   const enriched = await retrying(
-    () => deps.provider.enrich(text, { length: deps.length ?? 'medium', related }),
+    () =>
+      deps.provider.enrich(text, {
+        length: deps.length ?? 'medium',
+        related,
+        publishedAt: new Date(article.published_at),
+      }),
     {
       policy: {
         maxAttempts: retry.attempts,

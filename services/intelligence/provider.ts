@@ -69,6 +69,11 @@ export interface Enrichment {
 export interface EnrichOptions {
   length: SummaryLength;
   related: readonly RelatedArticle[];
+  /**
+   * When the article was published, if it is one: whether what the context cites came before or after it
+   * (the window reaches a little past it: related-articles.ts). Absent for a text posted to the API.
+   */
+  publishedAt?: Date;
   signal?: AbortSignal;
 }
 

@@ -440,7 +440,12 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
             )
           : [];
         const result = await fromProvider(provider, () =>
-          provider.enrich(text, { length: body.length, related: cited, signal }),
+          provider.enrich(text, {
+            length: body.length,
+            related: cited,
+            publishedAt: new Date(article.published_at),
+            signal,
+          }),
         );
         ctx.body = {
           article_id: article.id,

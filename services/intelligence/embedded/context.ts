@@ -1,4 +1,4 @@
-// The background paragraph of an enrichment: which earlier coverage (chosen by the caller from the
+// The background paragraph of an enrichment: which other coverage (chosen by the caller from the
 // read model, most telling first) this article continues, and what they share. Plain sentences that
 // cite each article by title, source and date, so a reader can find it; no claim is made that is
 // not in the data handed in.
@@ -15,19 +15,33 @@ export interface Context {
   contextArticleIds: string[];
 }
 
-export function writeContext(related: readonly RelatedArticle[]): Context {
+/**
+ * `publishedAt`: the article's publication, against which the citations are "earlier" or "later"
+ * coverage; without it (a text posted to the API) they are "related".
+ */
+export function writeContext(related: readonly RelatedArticle[], publishedAt?: Date): Context {
   const cited = related.filter((r) => r.title.trim().length > 0).slice(0, maxCitations);
   if (cited.length === 0) return { context: null, contextArticleIds: [] };
+  const label = coverageLabel(cited, publishedAt);
   const sentences = cited.map((r, i) => {
     const citation = `"${r.title.trim()}" (${r.source.trim() || 'unknown source'}, ${formatDate(r.publishedAt)})`;
     const shared = r.sharedTerms.slice(0, maxShared);
     const what = shared.length ? `also covers ${listOf(shared)}` : 'covers a related story';
-    const sentence = `${i === 0 ? 'Earlier coverage: ' : ''}${citation} ${what}.`;
+    const sentence = `${i === 0 ? `${label}: ` : ''}${citation} ${what}.`;
     // The most telling article's own summary says what that coverage reported.
     const reported = i === 0 && r.summary ? firstSentence(r.summary) : null;
     return reported ? `${sentence} It reported: ${reported}` : sentence;
   });
   return { context: sentences.join(' '), contextArticleIds: cited.map((r) => r.id) };
+}
+
+/** Whether every citation came before the article, after it, or some of each. */
+function coverageLabel(cited: readonly RelatedArticle[], publishedAt: Date | undefined): string {
+  if (publishedAt === undefined) return 'Related coverage';
+  const at = publishedAt.getTime();
+  if (cited.every((r) => r.publishedAt.getTime() <= at)) return 'Earlier coverage';
+  if (cited.every((r) => r.publishedAt.getTime() >= at)) return 'Later coverage';
+  return 'Related coverage';
 }
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -33,7 +33,7 @@ export { rankSentences, summarizeToSentences, summaryLengthFor } from './summary
 
 export const embeddedProviderName = 'embedded';
 /** Bump when a method changes what it produces, so stored enrichments say which version made them. */
-export const embeddedModel = 'embedded-11';
+export const embeddedModel = 'embedded-12';
 
 export function createEmbeddedProvider(): EnrichmentProvider {
   return {
@@ -49,7 +49,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       const importance = new Map(rankParsed(sentences, title).map((r) => [r.index, r.score]));
       return {
         summary: joinSentences(summary.map((s) => s.text)),
-        ...writeContext(options.related),
+        ...writeContext(options.related, options.publishedAt),
         insights: extractInsights({
           sentences,
           importance,
