@@ -109,7 +109,7 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
     if (stories.length === 0) {
       await fail(
         'no_articles',
-        `no article on "${state.topic}" was published between ${day(period.from)} and ${day(period.to)} ` +
+        `no article on "${state.topic}" was published from ${day(period.from)} to ${lastDay(period)} ` +
           `in ${language} from the sources asked for (${state.sources.join(', ')})`,
       );
       return;
@@ -284,3 +284,6 @@ async function readAll(store: AudioStore, key: string): Promise<Buffer> {
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const day = (d: Date) => d.toISOString().slice(0, 10);
+/** The last day a period holds: its end is the moment after it (a date_range's end, or now). */
+const lastDay = ({ from, to }: { from: Date; to: Date }) =>
+  day(to.getTime() > from.getTime() ? new Date(to.getTime() - 1) : to);

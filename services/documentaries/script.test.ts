@@ -413,4 +413,11 @@ describe('periodInWords', () => {
       periodInWords(new Date('2026-11-24T01:00:00Z'), new Date('2026-11-24T23:00:00-00:30')).spoken,
     ).toBe('24 November 2026');
   });
+
+  it('ends on the last day the period holds: its end is the moment after it', () => {
+    const june = periodInWords(new Date('2017-06-01T00:00:00Z'), new Date('2017-07-01T00:00:00Z'));
+    expect(june.spoken).toBe('the period from 1 to 30 June 2017');
+    const yesterday = periodInWords(new Date('2026-12-05T00:00:00Z'), new Date('2026-12-06T00:00:00Z'));
+    expect(yesterday.spoken).toBe('5 December 2026');
+  });
 });

@@ -601,10 +601,13 @@ interface Period {
 /**
  * The period in words in the language (English by default), in UTC (as dates are everywhere else in
  * the service), naming the month and year once when both ends share them. Dates, not "the past week":
- * the listener may play it days later.
+ * the listener may play it days later. `to` is the period's end, not in it (a date_range's end, or now):
+ * the last day named is the one of its last moment, so 2017-06-01..2017-06-30 is "1 to 30 June", not
+ * "1 June to 1 July".
  */
 export function periodInWords(from: Date, to: Date, language?: string): Period {
-  const [start, end] = from.getTime() <= to.getTime() ? [from, to] : [to, from];
+  const [start, until] = from.getTime() <= to.getTime() ? [from, to] : [to, from];
+  const end = until.getTime() > start.getTime() ? new Date(until.getTime() - 1) : until;
   const framing = framingFor(language);
   const oneDay =
     start.getUTCFullYear() === end.getUTCFullYear() &&
