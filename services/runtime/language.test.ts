@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declaredOrDetected } from './language.ts';
+import { declaredOrDetected, languageOrUsual, textLanguage } from './language.ts';
 
 const portuguese =
   'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
@@ -18,5 +18,32 @@ describe('declaredOrDetected', () => {
     expect(declaredOrDetected('Olá mundo', 'en')).toBe('en');
     expect(declaredOrDetected(portuguese, null)).toBe('pt');
     expect(declaredOrDetected('Olá mundo', null)).toBeNull();
+  });
+});
+
+describe('languageOrUsual', () => {
+  // English headlines as a reader might bundle them for speech: detection alone reads them as French.
+  const bundle =
+    'Labour plans maternity pay rise. Gallery unveils interactive tree. Ad sales boost Time Warner profit. Security scares spark browser fix';
+
+  it('keeps the usual language unless detection plainly finds another', () => {
+    expect(textLanguage(bundle)).toBe('fr');
+    expect(languageOrUsual(bundle, 'en')).toBe('en');
+    expect(languageOrUsual('The quick brown fox jumps over the lazy dog. '.repeat(112), 'en')).toBe('en');
+    expect(languageOrUsual(portuguese, 'en')).toBe('pt');
+    expect(
+      languageOrUsual(
+        'Die Zentralbank hat die Zinsen am Dienstag um einen halben Prozentpunkt erhöht und verwies auf die anhaltende Inflation bei Dienstleistungen.',
+        'en',
+      ),
+    ).toBe('de');
+    expect(languageOrUsual('Olá mundo', 'en')).toBe('en');
+  });
+
+  it('takes the language a script tells, at any length', () => {
+    expect(languageOrUsual('Банк повысил ставку.', 'en')).toBe('ru');
+    expect(languageOrUsual('日本銀行は火曜日に金利を引き上げた。', 'en')).toBe(
+      textLanguage('日本銀行は火曜日に金利を引き上げた。'),
+    );
   });
 });

@@ -6,7 +6,7 @@ import { Counter, type Registry } from 'prom-client';
 import { audioFormats, contentTypes, type AudioFormat, type AudioStore } from '../audio/audio-store.ts';
 import { audioKey } from '../audio/audio-key.ts';
 import type { Logger } from '../runtime/logger.ts';
-import { textLanguage } from '../runtime/language.ts';
+import { languageOrUsual, textLanguage } from '../runtime/language.ts';
 import { encodeAudio } from './encoder.ts';
 import { durationMs, joinSpeech } from './pcm.ts';
 import { SpeechRejectedError, type Pcm, type SpeechProvider } from './provider.ts';
@@ -171,12 +171,13 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
 
   /**
    * The request's voice; with neither a voice nor a language asked for, the default voice of the text's
-   * own language where it can be told (textLanguage), English otherwise. A text with no Latin letter in a
+   * own language where it can be told, English otherwise: Latin text is English unless detection plainly
+   * finds another language (languageOrUsual), any other script's text the language it tells (textLanguage). A text with no Latin letter in a
    * language no voice speaks is refused: the English voice read "Банк повысил ставку." as silence.
    */
   async function voiceOfText(request: SynthesisRequest, text: string): Promise<Voice> {
     if (request.voiceId !== undefined || request.language !== undefined) return voiceFor(request);
-    const told = textLanguage(text);
+    const told = /\p{Script=Latin}/u.test(text) ? languageOrUsual(text, 'en') : textLanguage(text);
     // Letters, none of them Latin, in a script that tells no language (Cherokee, Runic, Javanese…):
     // the English voice would read them as silence, and no other voice can be chosen for them.
     if (told === null && /\p{L}/u.test(text) && !/\p{Script=Latin}/u.test(text)) {

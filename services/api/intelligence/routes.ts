@@ -17,7 +17,7 @@ import {
   type SummaryLength,
 } from '../../intelligence/provider.ts';
 import { relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
-import { languageCode, textLanguage } from '../../runtime/language.ts';
+import { languageCode, languageOrUsual } from '../../runtime/language.ts';
 import { isLanguageCode } from '../../sources/source.ts';
 import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
@@ -362,8 +362,9 @@ const summarizeResponse = z
   .meta({ id: 'Summary' });
 
 /**
- * The summary in the default voice of its language (told from the content, which has more text to tell
- * it by); in the default voice when no voice speaks the language, since the caller asked for no language.
+ * The summary in the default voice of its language: the one declared (a locale, pt-BR, chooses its
+ * accent), else told from the content, which has more text to tell it by, English unless detection
+ * plainly finds another (languageOrUsual); in the default voice when no voice speaks it.
  */
 async function narrateSummary(
   synthesis: Synthesis,
@@ -372,8 +373,7 @@ async function narrateSummary(
   declared: string | null,
 ) {
   const request = { text: summary, format: 'mp3' as const };
-  const language = declared ?? textLanguage(content) ?? textLanguage(summary);
-  if (!language) return synthesis.synthesize(request);
+  const language = declared ?? languageOrUsual(content, 'en');
   try {
     return await synthesis.synthesize({ ...request, language });
   } catch (error) {
@@ -561,7 +561,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
                 deps.speech.synthesis,
                 narratableSummary(result.summary),
                 body.content,
-                languageCode(body.language),
+                body.language?.replace(/_/g, '-') ?? null,
               ),
             )
           : null;
