@@ -138,6 +138,16 @@ describe('voices', () => {
     expect(await ids({ language: 'de', gender: 'female' })).toEqual(['de-espeak-f', 'de-DE-Neural2-A']);
     expect(await ids({ language: 'de', provider: 'remote' })).toEqual(['de-DE-Neural2-A']);
     expect(await ids({ language: 'xx' })).toEqual([]);
+    expect(await ids({ language: 'xx-YY' })).toEqual([]);
+  });
+
+  it("lists a locale no voice has by its language's voices, which synthesis falls back to", async () => {
+    const { synthesis } = setup();
+    const ids = async (filter: Parameters<typeof synthesis.voices>[0]) =>
+      (await synthesis.voices(filter)).map((v) => v.id);
+    expect(await ids({ language: 'de-AT' })).toEqual(['de-espeak-m', 'de-espeak-f', 'de-DE-Neural2-A']);
+    expect(await ids({ language: 'de_AT', gender: 'female' })).toEqual(['de-espeak-f', 'de-DE-Neural2-A']);
+    expect((await synthesis.voiceFor({ language: 'de-AT' })).id).toBe('de-espeak-m');
   });
 });
 

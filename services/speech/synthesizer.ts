@@ -307,14 +307,21 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
   return {
     async voices(filter: VoiceFilter = {}) {
       const gender = filter.gender?.toLowerCase();
-      return (await allVoices())
+      const provider = filter.provider?.toLowerCase();
+      const chosen = (await allVoices())
         .map(({ voice }) => voice)
         .filter(
           (voice) =>
-            (filter.language === undefined || speaks(voice, filter.language)) &&
             (gender === undefined || voice.gender === gender) &&
-            (filter.provider === undefined || voice.provider === filter.provider),
+            (provider === undefined || voice.provider === provider),
         );
+      if (filter.language === undefined) return chosen;
+      const exact = chosen.filter((voice) => speaks(voice, filter.language!));
+      // A locale no voice has (zh-CN, fr-CA) lists its language's voices, the ones synthesis falls back
+      // to for it (voiceFor): a voice picker filtering by the listener's locale had shown none.
+      if (exact.length > 0 || (!filter.language.includes('-') && !filter.language.includes('_')))
+        return exact;
+      return chosen.filter((voice) => speaks(voice, languageOf(filter.language!)));
     },
 
     voiceFor,

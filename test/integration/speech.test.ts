@@ -225,6 +225,11 @@ describe('speech on the API', () => {
       expect(female.length).toBe(all.filter((v) => v.gender === 'female').length);
       expect((await list('gender=female&language=pt-BR')).map((v) => v.id)).toEqual(['pt-BR-espeak-f']);
       expect((await list('provider=embedded')).length).toBe(all.length);
+      expect((await list('provider=EMBEDDED')).length).toBe(all.length);
+      // A locale no voice has lists its language's voices, which /v1/synthesize falls back to for it.
+      expect((await list('language=pt-AO')).map((v) => v.id).sort()).toEqual(
+        portuguese.map((v) => v.id).sort(),
+      );
       expect(await list('provider=openai')).toEqual([]);
       const english = await list('language=en');
       expect(english[0]!.id).toBe('en-US-slt-hts');

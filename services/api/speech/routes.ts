@@ -229,9 +229,8 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
           .optional()
           .meta({ description: 'ISO 639-1 (`pt`) or a locale (`pt-BR`).' }),
         gender: enumInAnyCase(voiceGenders).optional(),
-        provider: z
-          .enum(speechProviderNames, { error: `must be one of ${speechProviderNames.join(', ')}` })
-          .optional(),
+        // In any case, as gender is.
+        provider: enumInAnyCase(speechProviderNames).optional(),
       }),
       responses: {
         200: {
