@@ -5838,7 +5838,7 @@ export interface operations {
                 headers: {
                     "Content-Length"?: number;
                     "Accept-Ranges"?: "bytes";
-                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    /** @description `public, max-age=<seconds until the URL expires>, immutable`: the content under a key never changes, and a cache keeps it no longer than the URL is valid. */
                     "Cache-Control"?: string;
                     /** @description The key, quoted. */
                     ETag?: string;
@@ -5857,7 +5857,7 @@ export interface operations {
                 headers: {
                     "Content-Length"?: number;
                     "Accept-Ranges"?: "bytes";
-                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    /** @description `public, max-age=<seconds until the URL expires>, immutable`: the content under a key never changes, and a cache keeps it no longer than the URL is valid. */
                     "Cache-Control"?: string;
                     /** @description The key, quoted. */
                     ETag?: string;
@@ -5938,7 +5938,7 @@ export interface operations {
                 headers: {
                     "Content-Length"?: number;
                     "Accept-Ranges"?: "bytes";
-                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    /** @description `public, max-age=<seconds until the URL expires>, immutable`: the content under a key never changes, and a cache keeps it no longer than the URL is valid. */
                     "Cache-Control"?: string;
                     /** @description The key, quoted. */
                     ETag?: string;
@@ -5951,7 +5951,7 @@ export interface operations {
                 headers: {
                     "Content-Length"?: number;
                     "Accept-Ranges"?: "bytes";
-                    /** @description Always `public, max-age=31536000, immutable`: the content under a key never changes. */
+                    /** @description `public, max-age=<seconds until the URL expires>, immutable`: the content under a key never changes, and a cache keeps it no longer than the URL is valid. */
                     "Cache-Control"?: string;
                     /** @description The key, quoted. */
                     ETag?: string;

@@ -20,7 +20,9 @@ const fileHeaders = {
   'Content-Length': { schema: { type: 'integer' } },
   'Accept-Ranges': { schema: { type: 'string', enum: ['bytes'] } },
   'Cache-Control': {
-    description: 'Always `public, max-age=31536000, immutable`: the content under a key never changes.',
+    description:
+      '`public, max-age=<seconds until the URL expires>, immutable`: the content under a key never ' +
+      'changes, and a cache keeps it no longer than the URL is valid.',
     schema: { type: 'string' },
   },
   ETag: { description: 'The key, quoted.', schema: { type: 'string' } },

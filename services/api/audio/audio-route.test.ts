@@ -81,13 +81,19 @@ describe.each(stores)('GET /v1/audio/{key} from %s', (_, makeStore) => {
     return fetch(url, { method, headers });
   };
 
-  it('answers the whole file with its type, length, ranges and year-long cache headers', async () => {
-    const response = await get(urlOf(key));
+  it('answers the whole file with its type, length, ranges, and cache headers until the URL expires', async () => {
+    const url = urlOf(key);
+    const response = await get(url);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('audio/mpeg');
     expect(response.headers.get('content-length')).toBe('20000');
     expect(response.headers.get('accept-ranges')).toBe('bytes');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A cache must not serve the file after its URL has expired: that is what ends a leaked URL's use.
+    const expires = Number(new URL(url).searchParams.get('expires'));
+    const left = expires - Math.floor(signedAt.getTime() / 1000);
+    expect(left).toBeGreaterThan(86_000);
+    expect(left).toBeLessThan(31_536_000);
+    expect(response.headers.get('cache-control')).toBe(`public, max-age=${left}, immutable`);
     expect(response.headers.get('etag')).toBe(`"${key}"`);
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
   });

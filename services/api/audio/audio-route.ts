@@ -2,8 +2,8 @@
 // signed-url.ts) and no API key, so an <audio> element or a podcast player can fetch it. The signature is
 // checked before anything else, so an unsigned request learns nothing, not even whether a key exists.
 //
-// Files are content-addressed and never change, so the answer may be cached for a year (`immutable`)
-// and the key is a strong ETag. Range requests get 206 with exactly the bytes asked for (one range;
+// Files are content-addressed and never change, so the answer is `immutable` and the key is a strong
+// ETag; but a cache may keep it only until the URL expires, which is what ends a leaked URL's use. Range requests get 206 with exactly the bytes asked for (one range;
 // range-header.ts says what is refused). It is not an authenticated route: no scope, no plan limit.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
@@ -27,7 +27,7 @@ export function audioRoutes(router: Router, deps: AudioRouteDependencies): void 
   // @koa/router answers HEAD with every GET route; the handler tells them apart.
   router.get('/v1/audio/:key', async (ctx) => {
     const key = ctx.params.key!;
-    requireSignature(ctx, { key }, deps.keys, now());
+    const expires = requireSignature(ctx, { key }, deps.keys, now());
     // Served as stored, never compressed on the way (a transcript's JSON would be, by the app's JSON
     // compression): one representation, so the strong ETag, the byte ranges and HEAD's Content-Length
     // all describe the bytes a GET sends.
@@ -38,7 +38,7 @@ export function audioRoutes(router: Router, deps: AudioRouteDependencies): void 
     const etag = `"${key}"`;
     const cacheable = {
       ETag: etag,
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': `public, max-age=${cacheSeconds(expires, now())}, immutable`,
       'Accept-Ranges': 'bytes',
       'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
@@ -74,6 +74,10 @@ export function audioRoutes(router: Router, deps: AudioRouteDependencies): void 
     answer(ctx, read.audio, cacheable, range, length);
   });
 }
+
+/** Until the URL expires, at most a year. */
+const cacheSeconds = (expires: number, at: Date) =>
+  Math.max(0, Math.min(31_536_000, Math.floor(expires - at.getTime() / 1000)));
 
 function answer(
   ctx: Context,

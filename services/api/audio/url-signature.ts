@@ -7,11 +7,19 @@ import { ApiError } from '../../runtime/api-error.ts';
 
 const fresh = 'take a fresh audio_url from an API answer';
 
-/** Throws the answer to a request whose URL is not signed for `subject`, or has expired. */
-export function requireSignature(ctx: Context, subject: AudioUrlSubject, keys: AudioUrlKeys, at: Date): void {
+/**
+ * Throws the answer to a request whose URL is not signed for `subject`, or has expired; else returns when
+ * it expires (Unix seconds).
+ */
+export function requireSignature(
+  ctx: Context,
+  subject: AudioUrlSubject,
+  keys: AudioUrlKeys,
+  at: Date,
+): number {
   const expires = single(ctx.query.expires);
   const verdict = verifyAudioUrl({ ...subject, expires, signature: single(ctx.query.signature) }, at, keys);
-  if (verdict.ok) return;
+  if (verdict.ok) return verdict.expires;
   switch (verdict.reason) {
     case 'unsigned':
       throw new ApiError(
