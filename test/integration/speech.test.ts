@@ -382,6 +382,9 @@ describe('speech on the API', () => {
         ['audio/ogg', 'audio/ogg'],
         ['audio/ogg;q=0.5, audio/wav', 'audio/wav'],
         ['*/*', 'audio/mpeg'],
+        // The legacy spellings players still send.
+        ['audio/x-wav', 'audio/wav'],
+        ['audio/mp3', 'audio/mpeg'],
       ] as const) {
         const answer = await synthesize({ text }, { accept });
         expect(answer.status, `${accept}: ${answer.bytes.toString().slice(0, 200)}`).toBe(200);

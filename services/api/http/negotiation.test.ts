@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '../routes.ts';
 import { openApiDocument } from '../openapi/document.ts';
 import { send, serveTestApp, testRoutes } from './app-under-test.test-support.ts';
-import { answerTypes, negotiatesAccept } from './negotiation.ts';
+import { answerTypes, negotiatesAccept, registeredAudioTypes } from './negotiation.ts';
 
 let server: Server;
 let port = 0;
@@ -72,12 +72,23 @@ describe('a JSON endpoint', () => {
 });
 
 describe('an endpoint that answers audio or JSON', () => {
-  it.each([['audio/*'], ['audio/mpeg'], ['application/json'], ['*/*']])(
-    'accepts Accept: %s',
-    async (accept) => {
-      expect((await withAccept(accept, 'POST', '/v1/speak')).status).toBe(200);
-    },
-  );
+  it.each([
+    ['audio/*'],
+    ['audio/mpeg'],
+    ['application/json'],
+    ['*/*'],
+    ['audio/mp3'],
+    ['AUDIO/X-MPEG;q=0.5'],
+  ])('accepts Accept: %s', async (accept) => {
+    expect((await withAccept(accept, 'POST', '/v1/speak')).status).toBe(200);
+  });
+
+  it('reads the legacy spellings of the audio types as the registered ones', () => {
+    expect(registeredAudioTypes('audio/mp3, audio/x-wav;q=0.5, audio/wave;q=0.2')).toBe(
+      'audio/mpeg, audio/wav;q=0.5, audio/wav;q=0.2',
+    );
+    expect(registeredAudioTypes('audio/mpegurl, audio/ogg')).toBe('audio/mpegurl, audio/ogg');
+  });
 
   it('answers 406 when Accept takes neither', async () => {
     const answer = await withAccept('text/html', 'POST', '/v1/speak');

@@ -32,6 +32,23 @@ export function answerTypes(route: RouteSpec): string[] {
 /** Whether the route refuses a request that does not accept what it answers (406 not_acceptable). */
 export const negotiatesAccept = (route: RouteSpec): boolean => answerTypes(route).includes(json);
 
+/**
+ * The audio types as players and libraries still write them, by the registered type this API sends:
+ * `Accept: audio/mp3` asks for what is sent as audio/mpeg.
+ */
+const legacyAudioTypes: [RegExp, string][] = [
+  [/\baudio\/(?:mp3|x-mp3|mpeg3|x-mpeg3|x-mpeg)\b/gi, 'audio/mpeg'],
+  [/\baudio\/(?:x-wav|wave|vnd\.wave)\b/gi, 'audio/wav'],
+];
+
+/** The Accept header with legacy audio types written as the registered ones. */
+export function registeredAudioTypes(accept: string): string {
+  return legacyAudioTypes.reduce(
+    (header, [legacy, registered]) => header.replace(legacy, registered),
+    accept,
+  );
+}
+
 /** The middleware that refuses a request whose Accept header accepts none of the route's answer types. */
 export function requireAcceptable(
   route: RouteSpec,
@@ -39,7 +56,11 @@ export function requireAcceptable(
   if (!negotiatesAccept(route)) return undefined;
   const types = answerTypes(route);
   const offered = types.map((type) => (type === json ? jsonOffered : type));
+  const answersAudio = types.some((type) => type.startsWith('audio/'));
   return async (ctx, next) => {
+    // Koa's negotiator reads the header at every call: the handler's own negotiation sees this too.
+    if (answersAudio && ctx.req.headers.accept)
+      ctx.req.headers.accept = registeredAudioTypes(ctx.req.headers.accept);
     // Koa's accepts() takes an absent or empty Accept for "anything".
     if (ctx.accepts(offered) === false) {
       throw new ApiError(
