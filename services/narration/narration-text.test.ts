@@ -26,6 +26,30 @@ describe('narrationText', () => {
     expect(text.endsWith('here.')).toBe(true);
   });
 
+  it('does not read the headline twice: a summary that is the title, or starts with it', () => {
+    const title = 'Promotoria abre inquérito para apurar suspeita de improbidade de Skaf no Sebrae-SP';
+    // The AI summary of a short item is often its title: the feed's summary is read instead, or nothing.
+    expect(
+      narrationText(article({ title, aiSummary: `${title}.`, summary: '', content: '' }), 'summary'),
+    ).toBe(`${title}.`);
+    expect(
+      narrationText(
+        article({ title, aiSummary: title, summary: 'O Ministério Público abriu inquérito.' }),
+        'summary',
+      ),
+    ).toBe(`${title}.\nO Ministério Público abriu inquérito.`);
+    expect(
+      narrationText(
+        article({ aiSummary: 'AD SALES BOOST  Time Warner profit: the quarter was strong.' }),
+        'summary',
+      ),
+    ).toBe('Ad sales boost Time Warner profit.\nthe quarter was strong.');
+    // A summary that goes on with the title's words inside a longer phrase is read whole.
+    expect(
+      narrationText(article({ aiSummary: 'Ad sales boost Time Warner profits in the quarter.' }), 'summary'),
+    ).toBe('Ad sales boost Time Warner profit.\nAd sales boost Time Warner profits in the quarter.');
+  });
+
   it('reads the whole article in full mode, keeping paragraphs apart', () => {
     expect(narrationText(article(), 'full')).toBe(
       'Ad sales boost Time Warner profit.\nQuarterly profits at US media giant TimeWarner jumped 76% to $1.13bn.\nIts profits were buoyed by one-off gains.',

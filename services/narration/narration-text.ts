@@ -35,15 +35,39 @@ export function leadOf(text: string, limit: number): string {
   return end > limit / 3 ? cut.slice(0, end + 1).trim() : cut.trim();
 }
 
+/** A text compared without case, spacing or the punctuation that ends it. */
+const comparable = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\s.!?…。！？:;,"'”’]+$/u, '')
+    .toLowerCase();
+
+/**
+ * `body` without the title it repeats: nothing when it is the title (an AI summary of a short item often
+ * is), the rest when it starts with it. The title is read first already.
+ */
+function withoutTitle(body: string, title: string): string {
+  const head = comparable(title);
+  if (!head) return body;
+  if (comparable(body) === head) return '';
+  // The title at the start of the body, in any case and spacing, where it ends a sentence or a clause.
+  const words = head.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const lead = new RegExp(`^${words.join('\\s+')}[\\s.!?…。！？:;,"'”’]+`, 'iu');
+  const match = lead.exec(body);
+  return match ? body.slice(match[0].length) : body;
+}
+
 /** The text to narrate, whitespace-normalised; empty when the article has no words at all. */
 export function narrationText(article: ArticleWords, mode: NarrationTextMode): string {
   const title = article.title.replace(/\s+/g, ' ').trim();
+  const read = (text: string | null | undefined) => withoutTitle(text?.trim() ?? '', title);
   const body =
     mode === 'full'
-      ? article.content.trim() || article.aiSummary?.trim() || article.summary.trim()
-      : article.aiSummary?.trim() ||
-        article.summary.trim() ||
-        leadOf(article.content.trim(), fallbackSummaryChars);
+      ? read(article.content) || read(article.aiSummary) || read(article.summary)
+      : read(article.aiSummary) ||
+        read(article.summary) ||
+        read(leadOf(article.content.trim(), fallbackSummaryChars));
   const normalisedBody = body
     .replace(/[ \t]+/g, ' ')
     .replace(/\s*\n\s*/g, '\n')
