@@ -2051,7 +2051,7 @@ export interface operations {
                 entity?: string;
                 /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
                 sentiment?: string;
-                /** @description `true`: only the stories that became breaking news. `true` or `false` (any case), or `1` or `0`. */
+                /** @description `true`: only the stories that became breaking news; `false`: only those that did not. `true` or `false` (any case), or `1` or `0`. */
                 breaking?: "true" | "false" | "1" | "0";
                 /** @description Page size, 1 to 100. */
                 limit?: number;

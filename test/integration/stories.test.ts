@@ -207,6 +207,13 @@ describe('stories', () => {
       `/v1/stories?source=${[...grounding, ...unrelated].map((s) => sourceId(s.outlet)).join(',')}&breaking=true`,
     );
     expect(breaking.body.stories.map((s) => s.id)).toEqual([story]);
+    const calm = await stack.call<StoryList>(
+      'GET',
+      `/v1/stories?source=${[...grounding, ...unrelated].map((s) => sourceId(s.outlet)).join(',')}&breaking=false`,
+    );
+    expect(calm.status, calm.text).toBe(200);
+    expect(calm.body.stories.map((s) => s.id)).not.toContain(story);
+    expect(calm.body.stories.length).toBeGreaterThan(0);
 
     const detail = await stack.call<StoryDetail>('GET', `/v1/stories/${story}?limit=10`);
     expect(detail.status, detail.text).toBe(200);

@@ -73,7 +73,9 @@ const listQuery = z.object({
   search_in: searchInParam.optional(),
   entity: entityParam.optional(),
   sentiment: sentimentParam.optional(),
-  breaking: booleanParam('`true`: only the stories that became breaking news.').optional(),
+  breaking: booleanParam(
+    '`true`: only the stories that became breaking news; `false`: only those that did not.',
+  ).optional(),
   limit: limitParam(100, 20),
   offset: cursorListOffsetParam,
   cursor: cursorParam(

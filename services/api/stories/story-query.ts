@@ -8,7 +8,7 @@ import { membersOf, storyMembership } from './story-membership.ts';
 export interface StoryPage {
   limit: number;
   offset: number;
-  /** Only the stories that became breaking news. */
+  /** true: only the stories that became breaking news; false: only those that did not; absent: both. */
   breaking?: boolean;
   /** Where a walk stands: the page starts after this story, ranked as the walk's first page ranked it. */
   after?: StoryCursor;
@@ -71,7 +71,7 @@ export function storyListQuery(filter: ArticleFilter, page: StoryPage): string {
   return sql`SELECT story_id, toUnixTimestamp(max(published_at)) AS last_match
 FROM (SELECT article_id, published_at FROM articles ${raw(whereClause)} LIMIT 1 BY article_id)
 ANY INNER JOIN ${storyMembership()} USING article_id
-${raw(page.breaking ? 'WHERE story_id IN (SELECT story_id FROM breaking_stories)' : '')}
+${raw(page.breaking === undefined ? '' : `WHERE story_id ${page.breaking ? '' : 'NOT '}IN (SELECT story_id FROM breaking_stories)`)}
 GROUP BY story_id
 ${raw(having)}
 ORDER BY last_match DESC, story_id DESC
