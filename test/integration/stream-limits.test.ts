@@ -70,6 +70,7 @@ describe('live-connection limits across API instances', () => {
     for (const api of [a, b]) {
       const sixth = await connect(api);
       expect(sixth.status).toBe(429);
+      expect(sixth.headers['retry-after']).toBe('5');
       const body = JSON.parse(await sixth.body()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('live_connection_limit');
       expect(body.error.message).toContain('5 live connections');

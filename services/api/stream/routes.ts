@@ -66,6 +66,9 @@ const streamDescription = [
   'on the hourly call allowance.',
 ].join('\n');
 
+/** What a stream refused for the plan's live connections is told to wait before asking again. */
+const liveSlotRetrySeconds = 5;
+
 export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
   return [
     defineRoute({
@@ -136,6 +139,9 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           throw new ApiError(
             'live_connection_limit',
             `the plan allows ${limit} live connections and all are open; close one (its slot is free at once) or upgrade the plan`,
+            // A page reloaded while its old streams are still closing is the usual case: their slots are
+            // free within a few seconds.
+            { 'Retry-After': String(liveSlotRetrySeconds) },
           );
         }
         ctx.respond = false; // the hub writes the stream
