@@ -177,8 +177,8 @@ describe('stream events', () => {
       expect(eventMatcher(filter(overrides as Partial<StreamFilter>))(published)).toBe(expected);
     });
 
-    it("matches an enrichment by the feed's category or the classifier's", () => {
-      expect(eventMatcher(filter({ categories: ['technology'] }))(classified)).toBe(true);
+    it("matches an enrichment by the article's category, as the list does, not the classifier's", () => {
+      expect(eventMatcher(filter({ categories: ['technology'] }))(classified)).toBe(false);
       expect(eventMatcher(filter({ categories: ['business'] }))(classified)).toBe(true);
       expect(eventMatcher(filter({ categories: ['technology'] }))(published)).toBe(false);
     });

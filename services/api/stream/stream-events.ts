@@ -143,12 +143,16 @@ export function streamArticleFromFacts(f: ArticleFacts): StreamArticle {
   };
 }
 
-function subjectOf(article: StreamArticle, classified: string | null): Subject {
+/**
+ * What the filters look at: the article as GET /v1/articles filters it (its category is the feed's, not the
+ * classifier's: matched by either, a filtered stream sent enrichments of articles whose publication it had
+ * not sent, and that the list filtered the same way never held).
+ */
+function subjectOf(article: StreamArticle): Subject {
   return {
     sourceId: article.sourceId,
     sourceName: article.sourceName.toLowerCase(),
-    categories:
-      classified && classified !== article.category ? [article.category, classified] : [article.category],
+    categories: [article.category],
     language: article.language,
     text: `${article.title}\n${article.summary}`.toLowerCase(),
   };
@@ -193,13 +197,13 @@ export function discoveredEvent(a: ArticleDiscovered, audio?: AudioUrls): Stream
     ? {
         kind: 'article.updated',
         data: JSON.stringify({ ...item, changed_fields: a.changed_fields }),
-        subject: subjectOf(article, null),
+        subject: subjectOf(article),
         tenantId: null,
       }
     : {
         kind: 'article.published',
         data: JSON.stringify(item),
-        subject: subjectOf(article, null),
+        subject: subjectOf(article),
         tenantId: null,
       };
 }
@@ -226,7 +230,7 @@ export function enrichedEvent(e: ArticleEnriched, article: StreamArticle, audio?
         enriched_at: iso(e.enriched_at),
       },
     }),
-    subject: subjectOf(article, e.category),
+    subject: subjectOf(article),
     tenantId: null,
   };
 }
@@ -245,7 +249,7 @@ export function breakingEvent(story: StoryEvent, articles: readonly StreamArticl
       ),
     ),
     subject: null,
-    subjects: articles.map((a) => subjectOf(a, null)),
+    subjects: articles.map((a) => subjectOf(a)),
     tenantId: null,
   };
 }
