@@ -39,7 +39,7 @@ export interface RouteDependencies {
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
   return [
-    ...articleRoutes(deps.store),
+    ...articleRoutes(deps.store, { announced: (id) => deps.stream.announced(id) }),
     ...storyRoutes(deps.stories, deps.store),
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),

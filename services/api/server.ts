@@ -322,6 +322,7 @@ export async function startApi(
       position: () => tail.position,
       logEnd: () => tail.logEnd(),
       streamTokens,
+      announced: (id) => tail.announced(id),
     },
   });
   const document = openApiDocument(routes, {

@@ -314,6 +314,34 @@ describe('the live stream', () => {
     expect(elsewhere.text).not.toContain(issued.body.token);
   }, 30_000);
 
+  it('has the article detail ask for a retry, not say "no article", for one the stream announced before the read model holds it', async () => {
+    const client = await open('?events=article.published');
+    const announced = article(900);
+    await append([announced]);
+    await waitFor(async () => mine(client.events).length > 0, 'the announcement', 30_000);
+    await waitFor(
+      async () => (await stack.call('GET', `/v1/articles/${announced.article_id}`)).status === 200,
+      'the projection',
+      30_000,
+    );
+    // The read model a moment behind the stream: the article's rows are not there (yet).
+    await stack.clickhouse.command(
+      `ALTER TABLE ${stack.database}.articles DELETE WHERE article_id = '${announced.article_id}'`,
+    );
+    let answer = await stack.call('GET', `/v1/articles/${announced.article_id}`);
+    await waitFor(
+      async () => (answer = await stack.call('GET', `/v1/articles/${announced.article_id}`)).status !== 200,
+      'the rows gone',
+      30_000,
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('retry-after')).toBe('2');
+    expect(answer.body.error.message).toMatch(/was published moments ago and is not readable yet/);
+    const never = await stack.call('GET', `/v1/articles/stream-${run}-never`);
+    expect([never.status, never.headers.get('retry-after')]).toEqual([404, null]);
+    expect(never.body.error.message).toMatch(/^no article with id/);
+  }, 120_000);
+
   it('says what was wrong with a bad request', async () => {
     const badId = await open('', { 'last-event-id': 'not-an-id' });
     expect(badId.status).toBe(400);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { SearchField } from '../articles/article-query.ts';
 import { categories } from '../../runtime/categories.ts';
-import { invalidParameter, notFound } from '../../runtime/api-error.ts';
+import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import {
   categoryParam,
   dateRangeParam,
@@ -171,7 +171,14 @@ export const articleDetail = articleListItem
   })
   .meta({ id: 'ArticleDetail' });
 
-export function articleRoutes(store: ArticleStore): RouteSpec[] {
+/** How long a client is asked to wait for an article the live stream announced before the read model has it. */
+const announcedRetrySeconds = 2;
+
+export function articleRoutes(
+  store: ArticleStore,
+  /** Whether the live stream announced an article lately (the read model may be a moment behind it). */
+  stream: { announced: (articleId: string) => boolean } = { announced: () => false },
+): RouteSpec[] {
   return [
     defineRoute({
       method: 'get',
@@ -235,7 +242,16 @@ export function articleRoutes(store: ArticleStore): RouteSpec[] {
       errors: ['not_found'],
       handler: async (ctx, { params }) => {
         const article = await store.get(params.id);
-        if (!article) throw notFound(`no article with id ${JSON.stringify(params.id.slice(0, 200))}`);
+        const quoted = JSON.stringify(params.id.slice(0, 200));
+        // The stream reads Kafka and the read model is written from it a moment later: an article a
+        // client just got in article.published is not there yet, and a bare 404 read as "no such article".
+        if (!article && stream.announced(params.id))
+          throw new ApiError(
+            'not_found',
+            `article ${quoted} was published moments ago and is not readable yet; retry after ${announcedRetrySeconds} seconds`,
+            { 'Retry-After': String(announcedRetrySeconds) },
+          );
+        if (!article) throw notFound(`no article with id ${quoted}`);
         ctx.body = article;
       },
     }),

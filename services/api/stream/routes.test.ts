@@ -76,6 +76,7 @@ describe('GET /v1/stream with a Last-Event-ID', () => {
       position: () => [[5], [5], [5], [5]],
       logEnd: async () => [[7], [7], [7], [7]],
       streamTokens: new AccessTokens(parseSigningKeys(''), { issuer: 'test', audience: 'stream' }),
+      announced: () => false,
     });
     const app = createApp({
       routes,

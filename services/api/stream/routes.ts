@@ -19,6 +19,8 @@ export interface StreamDependencies {
   /** The ends of the stream's topics in Kafka now (the tail's position may trail them a little). */
   logEnd: () => Promise<Position>;
   streamTokens: AccessTokens;
+  /** Whether the stream announced this article lately (StreamTail.announced). */
+  announced: (articleId: string) => boolean;
 }
 
 const eventsParam = listParam({

@@ -137,6 +137,14 @@ export class StreamTail {
     return this.buffer.entry(seq);
   }
 
+  /**
+   * Whether the stream has announced this article lately (article.published or .updated read from Kafka):
+   * the read model may not hold it yet, the projector writing a moment behind the tail.
+   */
+  announced(articleId: string): boolean {
+    return this.articles.has(articleId);
+  }
+
   onEntry(listener: (entry: StreamEntry) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
