@@ -42,6 +42,11 @@ export interface SpeechProvider {
    * the same at any length need not be cut as finely as another of the same provider). Optional.
    */
   textLimits?(voice: Voice): Pick<SpeechLimits, 'maxChars' | 'maxBytes'>;
+  /**
+   * Why `voice` cannot read `text` (it speaks the language, not this script of it), or null when it can.
+   * Optional: every voice reads every text of its language.
+   */
+  unreadable?(voice: Voice, text: string): string | null;
   /** Every voice it offers. May be cached by the provider; cheap to call again. */
   voices(): Promise<Voice[]>;
   /**

@@ -247,6 +247,22 @@ describe('voiceFor', () => {
 });
 
 describe('synthesize', () => {
+  it('refuses a text the chosen voice cannot read, as its provider says, before synthesizing', async () => {
+    const { synthesis, embedded } = setup();
+    embedded.provider.unreadable = (voice, text) =>
+      voice.id === 'zh-espeak-m' && /\p{Script=Han}/u.test(text) ? 'it spells hanzi out' : null;
+    const error = await rejection(
+      synthesis.synthesize({ text: '中国人民银行', language: 'zh', format: 'wav' }),
+    );
+    expect(error.field).toBe('text');
+    expect(error.message).toContain('cannot be read by zh-espeak-m: it spells hanzi out');
+    expect(embedded.calls).toHaveLength(0);
+    // Another voice of the language reads it; text in the voice's other script is read.
+    await synthesis.synthesize({ text: '中国人民银行', voiceId: 'yue-espeak-m', format: 'wav' });
+    await synthesis.synthesize({ text: 'zhongguo', voiceId: 'zh-espeak-m', format: 'wav' });
+    expect(embedded.calls).toHaveLength(2);
+  });
+
   const request = (overrides: Partial<SynthesisRequest> = {}): SynthesisRequest => ({
     text: 'Hello there. This is the news.',
     language: 'en',

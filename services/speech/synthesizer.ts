@@ -351,6 +351,9 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
         );
       }
       const voice = await voiceOfText(request, text);
+      // Speech a listener could not follow is refused before it is made (and paid for, and stored).
+      const unreadable = providerOf(voice).unreadable?.(voice, text);
+      if (unreadable) throw new InvalidSpeechRequest('text', `cannot be read by ${voice.id}: ${unreadable}`);
       const speed = request.speed ?? 1;
       const range = providerOf(voice).limits.speed;
       if (!Number.isFinite(speed) || speed < range.min || speed > range.max) {

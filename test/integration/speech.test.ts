@@ -537,6 +537,19 @@ describe('speech on the API', () => {
       ['speed of the wrong type', { text: 'Hi.', speed: 'fast' }, 'speed', /number/],
       ['an unknown format', { text: 'Hi.', format: 'flac' }, 'format', /mp3, wav, ogg/],
       ['an unknown field', { text: 'Hi.', pitch: 3 }, 'pitch', /accepted: text, voice/],
+      // The offline voices of these languages say "Chinese letter" for a kanji, or spell hanzi out.
+      [
+        'kanji, no voice named',
+        { text: '日本銀行は金利を引き上げた。' },
+        'text',
+        /cannot be read by ja-.*kanji/,
+      ],
+      [
+        'hanzi for the Mandarin voice',
+        { text: '中国人民银行宣布降息。', language: 'zh' },
+        'text',
+        /Mandarin/,
+      ],
     ])('%s: 400 naming the field', async (_, body, field, message) => {
       expectInvalid(await refused(body), field, message);
     });

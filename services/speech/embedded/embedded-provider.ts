@@ -47,6 +47,23 @@ export interface EmbeddedSpeechOptions {
   logger?: Logger;
 }
 
+/**
+ * espeak-ng voices whose dictionary here lacks the Chinese characters of their language (Debian's data is
+ * built without the extended lists): the Japanese voice says "Chinese letter" for every kanji, the
+ * Mandarin one spells most hanzi out as Latin letters with their tone numbers. Kana, and the Cantonese
+ * voice's hanzi, are read.
+ */
+const hanUnreadable = new Map([
+  [
+    'jpx/ja',
+    'the offline Japanese voice cannot read kanji (espeak-ng says "Chinese letter" for each); send the text in kana, or use a Google voice',
+  ],
+  [
+    'sit/cmn',
+    'the offline Mandarin voice cannot read most Chinese characters (espeak-ng spells them out as Latin letters and tone numbers); use a Google voice',
+  ],
+]);
+
 export function createEmbeddedSpeechProvider(options: EmbeddedSpeechOptions = {}): SpeechProvider {
   const festival = createFestival({
     processes: options.festivalProcesses,
@@ -75,6 +92,11 @@ export function createEmbeddedSpeechProvider(options: EmbeddedSpeechOptions = {}
 
     textLimits: (voice) =>
       voice.id === festivalEnglishVoice.id ? { maxChars: embeddedSpeechLimits.maxChars } : espeakTextLimits,
+
+    unreadable: (voice, text) => {
+      const reason = hanUnreadable.get(voice.engineVoice.split('+')[0]!);
+      return reason && /\p{Script=Han}/u.test(text) ? reason : null;
+    },
 
     synthesize({ text, voice, speed }) {
       if (voice.id === festivalEnglishVoice.id) return festival.synthesize(text, speed);
