@@ -7,7 +7,7 @@ import type { ConsumedEvent } from '../runtime/kafka/consumer.ts';
 import { DependencyUnavailableError, PoisonMessageError } from '../runtime/kafka/errors.ts';
 import type { OutgoingEvent } from '../runtime/kafka/producer.ts';
 import { createLogger } from '../runtime/logger.ts';
-import { documentaryReadyPayload } from '../webhooks/payloads.ts';
+import { documentaryFailedPayload, documentaryReadyPayload } from '../webhooks/payloads.ts';
 import { webhookWith } from '../../test/support/webhook-records.ts';
 import {
   documentaryDeliveryJobs,
@@ -189,7 +189,7 @@ describe('documentaryFanOutHandler', () => {
     ]);
   });
 
-  it('sends nothing for requested, progressed, failed or unknown events, nor for tombstones', async () => {
+  it('sends nothing for requested, progressed or unknown events, nor for tombstones, nor a failure to a webhook wanting ready alone', async () => {
     const { put, handler, calls } = setUp();
     put(webhookWith({ webhook_id: 'wh_ready', events: [readyFor] }));
     const notReady = { audio_key: null, transcript_key: null, duration_ms: null, audio_url: null };
@@ -203,7 +203,49 @@ describe('documentaryFanOutHandler', () => {
       ],
       { heartbeat },
     );
-    expect(calls).toEqual([]);
+    expect(calls).not.toContain('send');
+  });
+
+  it('sends documentary.failed, with the failure, to the webhooks subscribed to it, without waiting for the read model', async () => {
+    let asked = 0;
+    const { put, handler, jobsSent } = setUp({
+      shownReady: async () => {
+        asked++;
+        return new Set();
+      },
+      readModelWaitMs: 10_000,
+    });
+    put(
+      webhookWith({ webhook_id: 'wh_failed', events: ['documentary.failed'] }),
+      webhookWith({ webhook_id: 'wh_ready', events: [readyFor] }),
+    );
+    const failure = {
+      status: 'failed' as const,
+      audio_key: null,
+      transcript_key: null,
+      duration_ms: null,
+      audio_url: null,
+      failure_code: 'no_articles',
+      failure_reason: 'no article on "Electric cars in Europe" was published from 2026-01-01 to 2026-01-04',
+    };
+    await handler([event(documentaryWith(failure))], { heartbeat });
+    expect(asked).toBe(0);
+    const sentJobs = jobsSent();
+    expect(sentJobs.map(({ key, job }) => [key, job.event_type, job.event_id])).toEqual([
+      ['wh_failed', 'documentary.failed', 'doc_1'],
+    ]);
+    const { job } = sentJobs[0]!;
+    expect(job.delivery_id).toBe(deliveryId('documentary.failed', 'doc_1', 'wh_failed'));
+    const body = documentaryFailedPayload.parse(JSON.parse(job.payload_json));
+    expect(body).toEqual({
+      event: 'documentary.failed',
+      timestamp: '2026-01-05T09:30:00.123Z',
+      data: {
+        documentary_id: 'doc_1',
+        topic: 'Electric cars in Europe',
+        failure: { code: 'no_articles', reason: failure.failure_reason },
+      },
+    });
   });
 
   it('fans out only the ready events of a mixed batch, each to its own tenant', async () => {

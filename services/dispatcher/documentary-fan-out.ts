@@ -1,6 +1,7 @@
-// documentary.ready: a documentary's `ready` event becomes one pending delivery job per webhook of its
-// tenant subscribed to documentary.ready, appended to news.webhook-deliveries.v1 keyed by webhook id, as
-// alerts are (fan-out.ts). The other statuses (requested, progressed, failed) are no webhook event.
+// documentary.ready and documentary.failed: a documentary's `ready` (or `failed`) event becomes one pending
+// delivery job per webhook of its tenant subscribed to that event, appended to news.webhook-deliveries.v1
+// keyed by webhook id, as alerts are (fan-out.ts). The other statuses (requested, progressed) are no
+// webhook event: a client waiting on webhooks hears of every documentary once, whichever way it ended.
 //
 // The delivery id is derived from (documentary.ready, documentary id, webhook): a documentary is ready
 // once, so the documentary id alone names the event, and the delivery log's event_id is the id a
@@ -19,7 +20,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { AudioUrls } from '../audio/audio-urls.ts';
-import { DOCUMENTARY_READY } from '../webhooks/event-types.ts';
+import { DOCUMENTARY_FAILED, DOCUMENTARY_READY } from '../webhooks/event-types.ts';
 import { firstDeliveryJob, unavailableOnError } from './fan-out.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 
@@ -54,6 +55,39 @@ export function documentaryPayload(documentary: Documentary, audio: AudioUrls): 
       duration_ms: documentary.duration_ms,
     },
   });
+}
+
+/**
+ * The documentary.failed body: the failure as GET /api/v1/documentaries/{id} gives it. `timestamp` is when
+ * it failed (the event's occurred_at), so a replay builds the same one.
+ */
+export function documentaryFailurePayload(documentary: Documentary): string {
+  return JSON.stringify({
+    event: DOCUMENTARY_FAILED,
+    timestamp: new Date(documentary.occurred_at).toISOString(),
+    data: {
+      documentary_id: documentary.documentary_id,
+      topic: documentary.topic,
+      failure: {
+        code: documentary.failure_code ?? 'internal',
+        reason: documentary.failure_reason ?? 'the documentary failed',
+      },
+    },
+  });
+}
+
+/** The first-attempt jobs for one failed documentary, one per webhook subscribed to documentary.failed. */
+export function documentaryFailureJobs(
+  documentary: Documentary,
+  webhooks: readonly { webhook_id: string; tenant_id: string }[],
+  now: Date,
+): WebhookDelivery[] {
+  const event = {
+    type: DOCUMENTARY_FAILED,
+    id: documentary.documentary_id,
+    payload: documentaryFailurePayload(documentary),
+  };
+  return webhooks.map((webhook) => firstDeliveryJob(event, webhook, now));
 }
 
 /** The first-attempt jobs for one ready documentary, one per webhook, due now. */
@@ -116,9 +150,11 @@ async function untilShownReady(
 export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHandler<Documentary> {
   const clock = deps.clock ?? (() => new Date());
   return async (events, { heartbeat }) => {
-    // Tombstones (the topic is a stream, they mean nothing here) and every status but ready are skipped.
+    // Tombstones (the topic is a stream, they mean nothing here) and every status but ready and failed
+    // are skipped.
     const ready = events.flatMap((e) => (e.value?.status === 'ready' ? [e.value] : []));
-    if (ready.length === 0) return;
+    const failed = events.flatMap((e) => (e.value?.status === 'failed' ? [e.value] : []));
+    if (ready.length === 0 && failed.length === 0) return;
     for (const documentary of ready) {
       const reason = unsendableReason(documentary);
       if (reason !== null)
@@ -139,8 +175,16 @@ export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHand
         );
       }
     }
-    if (jobs.length === 0) return;
-    if (deps.shownReady) {
+    // A failure is sent as it is: the read model is not waited for (GET shows it failed a moment later).
+    const failures = failed.flatMap((documentary) =>
+      documentaryFailureJobs(
+        documentary,
+        deps.directory.subscribers(documentary.tenant_id, DOCUMENTARY_FAILED),
+        now,
+      ),
+    );
+    if (jobs.length === 0 && failures.length === 0) return;
+    if (jobs.length > 0 && deps.shownReady) {
       const waitMs = deps.readModelWaitMs ?? 15_000;
       const notShown = await untilShownReady(
         jobs.map((job) => job.event_id),
@@ -156,7 +200,7 @@ export function documentaryFanOutHandler(deps: DocumentaryFanOutDeps): BatchHand
     await unavailableOnError(`appending to ${topicNames.webhookDeliveries}`, () =>
       deps.producer.send(
         topicNames.webhookDeliveries,
-        jobs.map((job) => ({ key: job.webhook_id, value: job })),
+        [...jobs, ...failures].map((job) => ({ key: job.webhook_id, value: job })),
       ),
     );
   };

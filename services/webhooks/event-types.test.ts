@@ -7,6 +7,7 @@ describe('webhook event types', () => {
     expect(subscribableEvents).toEqual([
       'news.alert',
       'documentary.ready',
+      'documentary.failed',
       'article.published',
       'article.updated',
       'news.breaking',

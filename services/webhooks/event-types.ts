@@ -7,6 +7,8 @@
 export const NEWS_ALERT = 'news.alert';
 /** A requested documentary is ready. */
 export const DOCUMENTARY_READY = 'documentary.ready';
+/** A requested documentary failed (nothing on the topic in the period, a voice that cannot read it…). */
+export const DOCUMENTARY_FAILED = 'documentary.failed';
 /** A new enriched article passes the webhook's filter (breaking news). */
 export const ARTICLE_PUBLISHED = 'article.published';
 /** An article changed in its feed (a later revision: corrected headline, updated story) and passes the filter. */
@@ -20,6 +22,7 @@ export const WEBHOOK_TEST = 'webhook.test';
 export const subscribableEvents = [
   NEWS_ALERT,
   DOCUMENTARY_READY,
+  DOCUMENTARY_FAILED,
   ARTICLE_PUBLISHED,
   ARTICLE_UPDATED,
   NEWS_BREAKING,

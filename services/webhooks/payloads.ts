@@ -7,6 +7,7 @@ import { readerFields } from '../feeds/normalise/reader-fields.ts';
 import {
   ARTICLE_PUBLISHED,
   ARTICLE_UPDATED,
+  DOCUMENTARY_FAILED,
   DOCUMENTARY_READY,
   NEWS_ALERT,
   NEWS_BREAKING,
@@ -71,6 +72,26 @@ export const documentaryReadyPayload = z
     }),
   })
   .meta({ id: 'DocumentaryReadyEvent', description: 'A requested documentary is ready.' });
+
+export const documentaryFailedPayload = z
+  .object({
+    event: z.literal(DOCUMENTARY_FAILED),
+    timestamp,
+    data: z.object({
+      documentary_id: z.string(),
+      topic: z.string().meta({ description: 'The topic requested, verbatim.' }),
+      failure: z.object({
+        code: z.string().meta({
+          description: 'For programs, as GET /api/v1/documentaries/{id} gives it (`no_articles`, …).',
+        }),
+        reason: z.string().meta({ description: 'For people: what went wrong.' }),
+      }),
+    }),
+  })
+  .meta({
+    id: 'DocumentaryFailedEvent',
+    description: 'A requested documentary failed; nothing will be made (a new request may succeed).',
+  });
 
 export const articlePublishedPayload = z
   .object({
@@ -185,6 +206,7 @@ export const webhookTestPayload = z
 export const webhookPayloads = {
   [NEWS_ALERT]: newsAlertPayload,
   [DOCUMENTARY_READY]: documentaryReadyPayload,
+  [DOCUMENTARY_FAILED]: documentaryFailedPayload,
   [ARTICLE_PUBLISHED]: articlePublishedPayload,
   [ARTICLE_UPDATED]: articleUpdatedPayload,
   [NEWS_BREAKING]: newsBreakingPayload,

@@ -237,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Events: news.alert (a monitored company in the news), documentary.ready, article.published (new enriched articles matching the optional filter), article.updated (a later revision of an article matching the filter: what changed and the new values). The URL must be reachable from the internet (private addresses are refused unless allow-listed). Webhooks receiving news.alert count against the plan's alert endpoints.
+         * @description Events: news.alert (a monitored company in the news), documentary.ready, documentary.failed, article.published (new enriched articles matching the optional filter), article.updated (a later revision of an article matching the filter: what changed and the new values), news.breaking. The URL must be reachable from the internet (private addresses are refused unless allow-listed). Webhooks receiving news.alert count against the plan's alert endpoints.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -655,6 +655,26 @@ export interface webhooks {
          * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
          */
         post: operations["webhook_documentary_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "documentary.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * documentary.failed event
+         * @description Signed as the Standard Webhooks specification says: headers webhook-id (the delivery id, the same on every attempt: deduplicate on it), webhook-timestamp and webhook-signature (v1, base64 HMAC-SHA256 over "id.timestamp.body" with the webhook secret; after a secret rotation, for a while, one space-separated v1 signature per secret: accept the delivery if any matches). Answer 2xx to acknowledge; 410 disables the webhook; anything else is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10%, so retries do not all arrive at once), then dead-lettered (re-send it through the API). With 429 or 503, a Retry-After header (seconds or HTTP date) postpones the next attempt, up to 10 h; it never brings one forward.
+         */
+        post: operations["webhook_documentary_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1360,7 +1380,7 @@ export interface components {
         NewWebhook: {
             /** @description http(s) URL the events are POSTed to. */
             url: string;
-            events: ("news.alert" | "documentary.ready" | "article.published" | "article.updated" | "news.breaking")[];
+            events: ("news.alert" | "documentary.ready" | "documentary.failed" | "article.published" | "article.updated" | "news.breaking")[];
             /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
             secret?: string;
             filter?: components["schemas"]["WebhookFilter"];
@@ -1374,7 +1394,7 @@ export interface components {
             /** @description A new http(s) URL, checked as at registration. Not for the webhook of a monitor (409): its URL is the monitors' alert_webhook. */
             url?: string;
             /** @description Replaces the events it receives. */
-            events?: ("news.alert" | "documentary.ready" | "article.published" | "article.updated" | "news.breaking")[];
+            events?: ("news.alert" | "documentary.ready" | "documentary.failed" | "article.published" | "article.updated" | "news.breaking")[];
             /** @description Replaces the filter; null removes it. */
             filter?: components["schemas"]["WebhookFilterChange"] | null;
             /** @description false pauses it (nothing is sent, events meanwhile are not kept for later); true resumes it, also after the service disabled it. Resuming one that receives news.alert counts against the plan. */
@@ -1469,6 +1489,24 @@ export interface components {
                 /** @description Its WebVTT transcript (signed, as audio_url); null when the request asked for audio alone. */
                 transcript_url: string | null;
                 duration_ms: number;
+            };
+        };
+        /** @description A requested documentary failed; nothing will be made (a new request may succeed). */
+        DocumentaryFailedEvent: {
+            /** @constant */
+            event: "documentary.failed";
+            /** @description When the event happened, ISO 8601 UTC. */
+            timestamp: string;
+            data: {
+                documentary_id: string;
+                /** @description The topic requested, verbatim. */
+                topic: string;
+                failure: {
+                    /** @description For programs, as GET /api/v1/documentaries/{id} gives it (`no_articles`, …). */
+                    code: string;
+                    /** @description For people: what went wrong. */
+                    reason: string;
+                };
             };
         };
         /** @description A new enriched article matching the webhook's filter (breaking news). */
@@ -6160,6 +6198,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["DocumentaryReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Disable this webhook */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Received */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_documentary_failed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentaryFailedEvent"];
             };
         };
         responses: {

@@ -19,7 +19,7 @@ import { LocalAudioStore } from '../../services/audio/local-store.ts';
 import { deliveryId } from '../../services/dispatcher/fan-out.ts';
 import type { Documentary } from '../../services/runtime/events/types.generated.ts';
 import { consumerGroup, topicNames } from '../../services/runtime/kafka/topics.ts';
-import { documentaryReadyPayload } from '../../services/webhooks/payloads.ts';
+import { documentaryFailedPayload, documentaryReadyPayload } from '../../services/webhooks/payloads.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
@@ -293,6 +293,38 @@ describe('documentary.ready webhooks', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]!.headers['webhook-id']).toBe(deliveryId('documentary.ready', id, hookB.webhook.id));
     expect(verified(requests[0]!, hookB.secret).data.documentary_id).toBe(id);
+    await handledSoFar();
+    expect(receiver.requests('/a')).toHaveLength(2);
+  }, 120_000);
+
+  it('sends documentary.failed, with its failure, to a webhook subscribed to it', async () => {
+    const created = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: receiver.url('/a-failed'),
+      events: ['documentary.failed'],
+    });
+    expect(created.status, created.text).toBe(201);
+    const tenantA = stack.client.tenantId;
+    const id = `doc_failing_${run}`;
+    await append(
+      lifecycle(id, tenantA, 'requested'),
+      lifecycle(id, tenantA, 'failed', {
+        failure_code: 'no_articles',
+        failure_reason: 'nothing on the topic in the period',
+      }),
+    );
+    const [delivery] = await receivedAt('/a-failed', 1);
+    expect(delivery!.headers['webhook-id']).toBe(
+      deliveryId('documentary.failed', id, created.body.webhook.id),
+    );
+    const body = documentaryFailedPayload.parse(
+      new StandardWebhook(created.body.secret).verify(delivery!.body, delivery!.headers),
+    );
+    expect(body.data).toEqual({
+      documentary_id: id,
+      topic: `Electric cars ${run}`,
+      failure: { code: 'no_articles', reason: 'nothing on the topic in the period' },
+    });
+    // The webhook that wants documentary.ready alone heard nothing of it.
     await handledSoFar();
     expect(receiver.requests('/a')).toHaveLength(2);
   }, 120_000);

@@ -268,9 +268,9 @@ export function webhookRoutes(
       scope: 'write:webhooks',
       summary: 'Register a webhook endpoint',
       description:
-        'Events: news.alert (a monitored company in the news), documentary.ready, article.published (new ' +
-        'enriched articles matching the optional filter), article.updated (a later revision of an article ' +
-        'matching the filter: what changed and the new values). The URL must be reachable from the internet ' +
+        'Events: news.alert (a monitored company in the news), documentary.ready, documentary.failed, ' +
+        'article.published (new enriched articles matching the optional filter), article.updated (a later ' +
+        'revision of an article matching the filter: what changed and the new values), news.breaking. The URL must be reachable from the internet ' +
         '(private addresses are refused unless allow-listed). Webhooks receiving news.alert count against ' +
         "the plan's alert endpoints.",
       body: newWebhook,
