@@ -24,6 +24,11 @@ export const apiEnv = {
       'narrator narrated it, or after it skipped it as older than NARRATOR_MAX_AGE_HOURS); one more answers ' +
       '503 with Retry-After. 0: none, and such a URL answers 404. The embedded engines use about a core each.',
   ),
+  API_DOCUMENTARIES_IN_PROGRESS: integer(5, 0, 1_000).describe(
+    'Documentaries one tenant may have requested and not yet finished at once (requested in the last 6 hours, ' +
+      'as the read model shows them); one more answers 429 documentary_limit with Retry-After. Each takes ' +
+      'minutes of the speech engines, shared by every tenant. 0: no limit.',
+  ),
   PORT: integer(8080, 0, 65_535).describe('Port the API listens on (0: any free port).'),
   API_HOST: text('127.0.0.1').describe('Address the API listens on.'),
   API_PUBLIC_URL: apiPublicUrlSetting,

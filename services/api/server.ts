@@ -315,6 +315,7 @@ export async function startApi(
       }),
       synthesis,
       audio,
+      inProgressLimit: config.API_DOCUMENTARIES_IN_PROGRESS,
     },
     stream: {
       hub,

@@ -181,6 +181,23 @@ export class DocumentaryRegistry {
     return row ? toState(row) : null;
   }
 
+  /**
+   * How many of the tenant's documentaries asked for since `sinceMs` are not finished (requested, or under
+   * way), as the read model shows them.
+   */
+  async inProgress(tenantId: string, sinceMs: number): Promise<number> {
+    const newest = latestVersions({
+      table: 'documentaries',
+      key: 'documentary_id',
+      columns: ['status', 'version'],
+      where: [sql`tenant_id = ${tenantId}`, sql`requested_at >= toDateTime(${Math.floor(sinceMs / 1000)})`],
+    });
+    const [row] = await this.deps.clickhouse.query<{ n: number | string }>(
+      sql`SELECT count() AS n FROM ${newest} WHERE status IN ('requested', 'progressed')`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** The tenant's documentaries, newest request first (then by id, so pages are stable). */
   async list(tenantId: string, page: { limit: number; offset: number }) {
     const rows = await this.query(tenantId, null, page);

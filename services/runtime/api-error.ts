@@ -27,6 +27,7 @@ export const errorStatus = {
   headers_too_large: 431,
   rate_limited: 429,
   live_connection_limit: 429,
+  documentary_limit: 429,
   concurrency_limit: 429,
   too_many_failed_credentials: 429,
   internal_error: 500,

@@ -1629,7 +1629,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "concurrency_limit" | "too_many_failed_credentials" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "documentary_limit" | "concurrency_limit" | "too_many_failed_credentials" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -5393,7 +5393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials or documentary_limit */
             429: {
                 headers: {
                     [name: string]: unknown;

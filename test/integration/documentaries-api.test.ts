@@ -270,6 +270,73 @@ describe('documentaries API', () => {
     expect(order).toEqual([...order].sort().reverse());
   });
 
+  it('holds a tenant to five documentaries in progress at once, and frees a place when one finishes', async () => {
+    const client = await createTestClient(stack, { name: `Busy ${stack.run}` });
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
+        200,
+      'the API to know the new client',
+    );
+    const accepted: Documentary[] = [];
+    for (let n = 1; n <= 5; n++) {
+      const answer = await request({ topic: `busy ${n}` }, client.apiKey);
+      expect(answer.status, answer.text).toBe(202);
+      accepted.push(answer.body);
+    }
+    const refused = await stack.call<{ error: { code: string; message: string } }>(
+      'POST',
+      '/api/v1/documentaries',
+      { topic: 'busy 6' },
+      { apiKey: client.apiKey },
+    );
+    expect(refused.status, refused.text).toBe(429);
+    expect(refused.body.error.code).toBe('documentary_limit');
+    expect(refused.body.error.message).toMatch(/^5 documentaries of yours are in progress/);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    // Another tenant is not held by this one's.
+    expect((await request({ topic: 'someone else' })).status).toBe(202);
+
+    // One fails (as the processor appends it): its place is free.
+    const first = accepted[0]!;
+    const failure: DocumentaryEvent = {
+      documentary_id: first.id,
+      tenant_id: client.tenantId,
+      topic: first.topic,
+      sources: first.sources,
+      format: first.format,
+      status: 'failed',
+      progress: null,
+      stage: null,
+      audio_url: null,
+      transcript_url: null,
+      duration_ms: null,
+      failure_reason: 'no article on "busy 1"',
+      requested_at: Date.parse(first.created_at),
+      period_from: Date.parse(first.period.from!),
+      period_to: Date.parse(first.period.to!),
+      date_range: null,
+      language: null,
+      voice: null,
+      script_writer: null,
+      length: 'medium',
+      max_articles: null,
+      articles: [],
+      segments: [],
+      audio_key: null,
+      transcript_key: null,
+      transcript_json_key: null,
+      failure_code: 'no_articles',
+      occurred_at: Date.now(),
+    };
+    await stack.producer.send(topicNames.documentaries, [{ key: first.id, value: failure }]);
+    await waitFor(
+      async () => (await request({ topic: 'busy 6' }, client.apiKey)).status === 202,
+      'a place freed by the failure',
+      30_000,
+    );
+  }, 120_000);
+
   it('refuses bad requests with 400 naming the field', async () => {
     const cases: [unknown, RegExp][] = [
       [{}, /^topic: /],

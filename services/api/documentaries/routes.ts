@@ -3,7 +3,7 @@
 // answered 202; the documentary processor does the work and appends each step. Documentaries belong
 // to the tenant of the credential: another tenant's id is 404.
 import { z } from 'zod';
-import { invalidParameter, notFound } from '../../runtime/api-error.ts';
+import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import {
   defaultDocumentaryLanguage,
@@ -31,8 +31,16 @@ export interface DocumentaryDependencies {
   /** Checks voice and language against the voices on offer. */
   synthesis: Pick<Synthesis, 'voiceFor'>;
   audio: AudioUrls;
+  /** Documentaries a tenant may have in progress at once (API_DOCUMENTARIES_IN_PROGRESS); 0: no limit. */
+  inProgressLimit?: number;
   clock?: () => Date;
 }
+
+/**
+ * A documentary in progress for longer than this (its processor stopped, its events lost) no longer holds
+ * one of its tenant's places: the longest takes minutes.
+ */
+const inProgressWindowMs = 6 * 3_600_000;
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
 const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
@@ -216,6 +224,7 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         'duration_ms}.',
       body: newDocumentary,
       responses: { 202: { description: 'Accepted', schema: documentaryItem } },
+      errors: ['documentary_limit'],
       handler: async (ctx, { body }) => {
         const at = deps.clock?.() ?? new Date();
         const range = body.date_range === undefined ? null : parseDateRange(body.date_range, at);
@@ -241,6 +250,23 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
           } catch (error) {
             throw speechError(error);
           }
+        }
+        // Each documentary is minutes of the speech engines' CPU, shared by every tenant: one tenant's
+        // requests are held to a few at once. Counted from the read model, so two requests at the same
+        // moment may both pass; the next one sees them.
+        const limit = deps.inProgressLimit ?? 0;
+        if (limit > 0) {
+          const running = await deps.documentaries.inProgress(
+            tenantOf(ctx),
+            at.getTime() - inProgressWindowMs,
+          );
+          if (running >= limit)
+            throw new ApiError(
+              'documentary_limit',
+              `${running} documentaries of yours are in progress, the most there may be at once (${limit}); ` +
+                'ask again when one is ready or failed (the documentary.ready and documentary.failed webhooks say when)',
+              { 'Retry-After': '60' },
+            );
         }
         const state = await deps.documentaries.request(tenantOf(ctx), {
           topic: body.topic,
