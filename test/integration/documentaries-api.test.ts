@@ -26,6 +26,38 @@ describe('documentaries API', () => {
   const request = (body: unknown, apiKey?: string) =>
     stack.call<Documentary>('POST', '/api/v1/documentaries', body, apiKey ? { apiKey } : undefined);
 
+  /** The failed event the processor would append for a documentary the API accepted. */
+  const failedEvent = (created: Documentary, tenantId: string, reason: string): DocumentaryEvent => ({
+    documentary_id: created.id,
+    tenant_id: tenantId,
+    topic: created.topic,
+    sources: created.sources,
+    format: created.format,
+    status: 'failed',
+    progress: null,
+    stage: null,
+    audio_url: null,
+    transcript_url: null,
+    duration_ms: null,
+    failure_reason: reason,
+    requested_at: Date.parse(created.created_at),
+    period_from: Date.parse(created.period.from!),
+    period_to: Date.parse(created.period.to!),
+    date_range: null,
+    language: null,
+    voice: null,
+    script_writer: null,
+    length: 'medium',
+    max_articles: null,
+    articles: [],
+    segments: [],
+    audio_key: null,
+    transcript_key: null,
+    transcript_json_key: null,
+    failure_code: 'no_articles',
+    occurred_at: Date.now(),
+  });
+
   it('accepts a request with 202, its state at once, a Location, and the defaults filled in', async () => {
     const before = Date.now();
     const answer = await request({ topic: '  semiconductors ', sources: ['news', 'internal', 'news'] });
@@ -187,36 +219,11 @@ describe('documentaries API', () => {
     await stack.producer.send(topicNames.documentaries, [
       {
         key: created.id,
-        value: {
-          documentary_id: created.id,
-          tenant_id: row!.tenant_id,
-          topic: created.topic,
-          sources: created.sources,
-          format: created.format,
-          status: 'failed',
-          progress: null,
-          stage: null,
-          audio_url: null,
-          transcript_url: null,
-          duration_ms: null,
-          failure_reason: 'no article on "nothing at all" between 17 and 24 November 2026',
-          requested_at: Date.parse(created.created_at),
-          period_from: Date.parse(created.period.from!),
-          period_to: Date.parse(created.period.to!),
-          date_range: null,
-          language: null,
-          voice: null,
-          script_writer: null,
-          length: 'medium',
-          max_articles: null,
-          articles: [],
-          segments: [],
-          audio_key: null,
-          transcript_key: null,
-          transcript_json_key: null,
-          failure_code: 'no_articles',
-          occurred_at: Date.now(),
-        } satisfies DocumentaryEvent,
+        value: failedEvent(
+          created,
+          row!.tenant_id,
+          'no article on "nothing at all" between 17 and 24 November 2026',
+        ),
       },
     ]);
     const failed = await waitFor(async () => {
@@ -299,36 +306,7 @@ describe('documentaries API', () => {
 
     // One fails (as the processor appends it): its place is free.
     const first = accepted[0]!;
-    const failure: DocumentaryEvent = {
-      documentary_id: first.id,
-      tenant_id: client.tenantId,
-      topic: first.topic,
-      sources: first.sources,
-      format: first.format,
-      status: 'failed',
-      progress: null,
-      stage: null,
-      audio_url: null,
-      transcript_url: null,
-      duration_ms: null,
-      failure_reason: 'no article on "busy 1"',
-      requested_at: Date.parse(first.created_at),
-      period_from: Date.parse(first.period.from!),
-      period_to: Date.parse(first.period.to!),
-      date_range: null,
-      language: null,
-      voice: null,
-      script_writer: null,
-      length: 'medium',
-      max_articles: null,
-      articles: [],
-      segments: [],
-      audio_key: null,
-      transcript_key: null,
-      transcript_json_key: null,
-      failure_code: 'no_articles',
-      occurred_at: Date.now(),
-    };
+    const failure = failedEvent(first, client.tenantId, 'no article on "busy 1"');
     await stack.producer.send(topicNames.documentaries, [{ key: first.id, value: failure }]);
     await waitFor(
       async () => (await request({ topic: 'busy 6' }, client.apiKey)).status === 202,
