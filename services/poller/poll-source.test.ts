@@ -154,6 +154,29 @@ describe('pollSource', () => {
     ]);
   });
 
+  it('keeps the listing with text of an article listed twice, once without it (by its link and through a redirect)', async () => {
+    const listed = (link: string, text: string) =>
+      `<item><title>Match Eleitoral soma 500 mil testes</title><link>${link}</link><description>${text}</description></item>`;
+    const direct = 'https://www1.folha.example/poder/match.shtml';
+    const { deps, articles } = harness([
+      ok(
+        rss(
+          listed(direct, '') +
+            listed(
+              `https://redir.folha.example/redir/online/poder/rss091/*${direct}`,
+              'Já são mais de 500 mil testes.',
+            ),
+        ),
+      ),
+    ]);
+    const { poll } = await pollSource(source, deps);
+    expect(articles().map((a) => [a.url, a.summary])).toEqual([[direct, 'Já são mais de 500 mil testes.']]);
+    expect(poll).toMatchObject({ items_seen: 2, new_items: 1, skipped_items: 1 });
+    expect(poll.skipped_reasons[0]).toMatch(
+      /is listed twice, once without its text: the listing with the text is kept$/,
+    );
+  });
+
   it('reads a feed served with the wrong content type (format comes from the content)', async () => {
     const { deps, sent } = harness([
       ok(rss('<item><title>A</title><link>https://feeds.example/a</link></item>')),

@@ -445,8 +445,16 @@ async function appendNew(
     const { article } = normalised;
     const first = byId.get(article.article_id)?.article;
     if (first === undefined) byId.set(article.article_id, { ...normalised, alias: articleAlias(article) });
-    // The same guid and link twice: one article, the first listing (an item repeated whole says nothing).
-    else if (first.title !== article.title || first.summary !== article.summary)
+    // The same guid and link twice: one article, the first listing (an item repeated whole says nothing);
+    // but where one listing has no text the other has (a feed that lists an article by its link and again
+    // through a redirect with its summary), the one that says more.
+    else if (first.title === article.title && fuller(first, article) !== null) {
+      if (fuller(first, article) === article)
+        byId.set(article.article_id, { ...normalised, alias: articleAlias(article) });
+      skipped.push(
+        `item "${article.title.slice(0, 80)}" is listed twice, once without its text: the listing with the text is kept`,
+      );
+    } else if (first.title !== article.title || first.summary !== article.summary)
       skipped.push(
         `item "${article.title.slice(0, 80)}" has the guid and link of "${first.title.slice(0, 80)}" ` +
           'listed before it, with another text: only the first is kept',
@@ -527,6 +535,16 @@ async function appendNew(
     new Map(fresh.map((a) => [byId.get(a.article_id)!.alias, a.article_id])),
   );
   return { articles: fresh, skipped, leftForLater };
+}
+
+/**
+ * Of two listings of one article with the same title, the one with text where the other has none (its
+ * summary and content both empty); null when both have text, or neither.
+ */
+function fuller(a: ArticleDiscovered, b: ArticleDiscovered): ArticleDiscovered | null {
+  const empty = (x: ArticleDiscovered) => x.summary === '' && x.content === '';
+  if (empty(a) === empty(b)) return null;
+  return empty(a) ? b : a;
 }
 
 /**

@@ -175,7 +175,8 @@ describe('poller', () => {
       if (o.status === 'ok') {
         // Every item became an article or was skipped with a recorded reason.
         expect(o.new + o.skipped, o.feed).toBe(o.items);
-        if (o.skipped > 0) expect(o.reason, o.feed).toMatch(/has no usable link|neither title nor text/);
+        if (o.skipped > 0)
+          expect(o.reason, o.feed).toMatch(/has no usable link|neither title nor text|is listed twice/);
       } else expect(o.reason, o.feed).toMatch(/\S/);
     }
     expect(outcomes.filter((o) => o.status === 'ok').length).toBeGreaterThanOrEqual(15);
