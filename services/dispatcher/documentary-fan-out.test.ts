@@ -25,6 +25,7 @@ const ttlSeconds = 7 * 86_400;
 const audio = audioUrls({ baseUrl: () => 'https://api.example', keys, ttlSeconds, now: () => now });
 const mp3 = audioKey('mp3', ['documentary', 'doc_1']);
 const vtt = audioKey('vtt', ['documentary', 'doc_1']);
+const json = audioKey('json', ['documentary', 'doc_1']);
 
 function documentaryWith(overrides: Partial<Documentary> = {}): Documentary {
   return {
@@ -81,20 +82,38 @@ function verifiedKey(url: string): string {
 
 describe('documentaryPayload', () => {
   it('is the documented body, with signed audio and transcript URLs of the stored keys', () => {
-    const body = documentaryReadyPayload.parse(JSON.parse(documentaryPayload(documentaryWith(), audio)));
+    const documentary = documentaryWith({
+      transcript_json_key: json,
+      language: 'pt-BR',
+      voice: 'pt-BR-espeak',
+    });
+    const body = documentaryReadyPayload.parse(JSON.parse(documentaryPayload(documentary, audio)));
     expect(body).toMatchObject({
       event: 'documentary.ready',
       timestamp: '2026-01-05T09:30:00.123Z',
-      data: { documentary_id: 'doc_1', topic: 'Electric cars in Europe', duration_ms: 301_250 },
+      data: {
+        documentary_id: 'doc_1',
+        topic: 'Electric cars in Europe',
+        duration_ms: 301_250,
+        language: 'pt-BR',
+        voice: 'pt-BR-espeak',
+      },
     });
     expect(verifiedKey(body.data.audio_url)).toBe(mp3);
     expect(verifiedKey(body.data.transcript_url!)).toBe(vtt);
+    expect(verifiedKey(body.data.transcript_json_url!)).toBe(json);
   });
 
-  it('has a null transcript_url when there is no transcript', () => {
+  it('names English when the request named no language', () => {
+    const body = documentaryReadyPayload.parse(JSON.parse(documentaryPayload(documentaryWith(), audio)));
+    expect(body.data.language).toBe('en');
+  });
+
+  it('has null transcript URLs when there is no transcript', () => {
     const documentary = documentaryWith({ transcript_key: null, transcript_url: null, format: 'audio' });
     const body = documentaryReadyPayload.parse(JSON.parse(documentaryPayload(documentary, audio)));
     expect(body.data.transcript_url).toBeNull();
+    expect(body.data.transcript_json_url).toBeNull();
     expect(verifiedKey(body.data.audio_url)).toBe(mp3);
   });
 });

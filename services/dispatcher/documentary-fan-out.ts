@@ -20,6 +20,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { AudioUrls } from '../audio/audio-urls.ts';
+import { defaultDocumentaryLanguage } from '../documentaries/documentary-request.ts';
 import { DOCUMENTARY_FAILED, DOCUMENTARY_READY } from '../webhooks/event-types.ts';
 import { firstDeliveryJob, unavailableOnError } from './fan-out.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
@@ -38,8 +39,9 @@ export function unsendableReason(documentary: Documentary): string | null {
 /**
  * The documentary.ready body. `timestamp` is when the documentary became ready (the event's
  * occurred_at), so a replay builds the same one; the URLs are signed for AUDIO_URL_WEBHOOK_TTL_SECONDS,
- * long enough for every retry, since each attempt sends the body built here. `transcript_url` is null
- * when the request asked for audio alone (no transcript_key).
+ * long enough for every retry, since each attempt sends the body built here. `transcript_url` and
+ * `transcript_json_url` are null when the request asked for audio alone (no transcript keys). `language`
+ * and `voice` are what it was made with, so a receiver filing it needs no second request.
  */
 export function documentaryPayload(documentary: Documentary, audio: AudioUrls): string {
   const reason = unsendableReason(documentary);
@@ -52,7 +54,11 @@ export function documentaryPayload(documentary: Documentary, audio: AudioUrls): 
       topic: documentary.topic,
       audio_url: audio.urlFor(documentary.audio_key!),
       transcript_url: documentary.transcript_key === null ? null : audio.urlFor(documentary.transcript_key),
+      transcript_json_url:
+        documentary.transcript_json_key === null ? null : audio.urlFor(documentary.transcript_json_key),
       duration_ms: documentary.duration_ms,
+      language: documentary.language ?? defaultDocumentaryLanguage,
+      voice: documentary.voice,
     },
   });
 }

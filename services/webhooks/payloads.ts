@@ -68,7 +68,20 @@ export const documentaryReadyPayload = z
         description:
           'Its WebVTT transcript (signed, as audio_url); null when the request asked for audio alone.',
       }),
+      transcript_json_url: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'Its JSON transcript: segments with their articles and start times (signed, as audio_url); null ' +
+            'when the request asked for audio alone.',
+        }),
       duration_ms: z.number().int(),
+      language: z.string().meta({ description: 'The language it is spoken in (ISO 639-1 or a locale).' }),
+      voice: z.string().nullable().meta({
+        description:
+          'The voice that spoke it (GET /v1/voices); null on documentaries made before this field.',
+      }),
     }),
   })
   .meta({ id: 'DocumentaryReadyEvent', description: 'A requested documentary is ready.' });

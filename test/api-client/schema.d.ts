@@ -467,7 +467,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for an audio documentary on a topic
-         * @description Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, duration_ms}.
+         * @description Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, transcript_json_url, duration_ms, language, voice}; those subscribed to documentary.failed receive {documentary_id, topic, failure}.
          */
         post: operations["createDocumentary"];
         delete?: never;
@@ -1488,7 +1488,13 @@ export interface components {
                 audio_url: string;
                 /** @description Its WebVTT transcript (signed, as audio_url); null when the request asked for audio alone. */
                 transcript_url: string | null;
+                /** @description Its JSON transcript: segments with their articles and start times (signed, as audio_url); null when the request asked for audio alone. */
+                transcript_json_url: string | null;
                 duration_ms: number;
+                /** @description The language it is spoken in (ISO 639-1 or a locale). */
+                language: string;
+                /** @description The voice that spoke it (GET /v1/voices); null on documentaries made before this field. */
+                voice: string | null;
             };
         };
         /** @description A requested documentary failed; nothing will be made (a new request may succeed). */

@@ -221,7 +221,8 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         'Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling ' +
         'to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, ' +
         'webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, ' +
-        'duration_ms}.',
+        'transcript_json_url, duration_ms, language, voice}; those subscribed to documentary.failed receive ' +
+        '{documentary_id, topic, failure}.',
       body: newDocumentary,
       responses: { 202: { description: 'Accepted', schema: documentaryItem } },
       errors: ['documentary_limit'],
