@@ -247,7 +247,7 @@ export interface Documentary {
   sources: string[];
   /** Output format requested (open set; value seen: "audio+transcript"). */
   format: string;
-  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason and failure_code, the documentary.failed webhook is sent. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
   status: DocumentaryStatus;
   /** Fraction of the work done in [0, 1]; null when not reported (e.g. requested). */
   progress: null | number;
