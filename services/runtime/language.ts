@@ -2,7 +2,7 @@
 // of it to be sure (the precedence is in normalise-item.ts).
 import { franc, francAll } from 'franc-min';
 import { iso6393To1 } from 'iso-639-3';
-import { scriptLanguage } from './script-language.ts';
+import { scriptDenies, scriptLanguage } from './script-language.ts';
 
 /** "en-US", "pt_BR", "DE" -> "en", "pt", "de"; null when it is not a language code. */
 export function languageCode(declared: string | null | undefined): string | null {
@@ -54,10 +54,13 @@ const overrulingShare = 0.3;
 
 /**
  * The language of a text someone declared a language for (its source, its feed): the declaration,
- * unless detection puts it far below the language it finds. Detection alone, where nothing is declared.
+ * unless detection puts it far below the language it finds, or the text is plainly in a script the
+ * declared language is not written in (scriptDenies). Detection alone, where nothing is
+ * declared.
  */
 export function declaredOrDetected(text: string, declared: string | null): string | null {
   if (!declared) return detectLanguage(text);
+  if (scriptDenies(declared, text)) return textLanguage(text) ?? declared;
   if (text.length < minDetectableLength) return declared;
   const scores = francAll(text.slice(0, 2_000), { minLength: minDetectableLength });
   const detected = scores[0] ? codeOf(scores[0][0]) : null;
@@ -75,6 +78,17 @@ export function declaredOrDetected(text: string, declared: string | null): strin
  */
 export function textLanguage(text: string): string | null {
   return detectLanguage(text) ?? scriptLanguage(text);
+}
+
+/**
+ * The declared language, unless the text is plainly written in a script that language is not written in
+ * (script-language.ts: Cyrillic text under a feed's `<language>en</language>`); then what the text tells,
+ * by detection or by its script alone. Latin text declared Russian stays Russian when it is too short to
+ * detect: a Russian outlet's Latin-only headline ("iPhone 16") says nothing against it. Cheaper than
+ * declaredOrDetected (no detection unless the script denies), so it is asked of every item of a feed.
+ */
+export function declaredUnlessScriptDenies(text: string, declared: string): string {
+  return scriptDenies(declared, text) ? (textLanguage(text) ?? declared) : declared;
 }
 
 /**

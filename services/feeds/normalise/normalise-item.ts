@@ -6,7 +6,7 @@ import type { ArticleDiscovered, Source } from '../../runtime/events/types.gener
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { articleId } from './article-id.ts';
 import { firstImageOf } from './body-image.ts';
-import { declaredOrDetected, languageCode } from '../../runtime/language.ts';
+import { declaredOrDetected, declaredUnlessScriptDenies, languageCode } from '../../runtime/language.ts';
 import { decodeHTML } from 'entities';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
@@ -120,7 +120,8 @@ export function leadOf(content: string): string {
 
 /**
  * Normalises every item of a feed. Language: the item's declaration, else the
- * feed's, else the source's unless detection plainly says otherwise (declaredOrDetected: the costly
+ * feed's (either unless the item's script denies it), else the source's unless detection plainly says
+ * otherwise (declaredOrDetected: the costly
  * step, so at most once per feed, whose undeclared language is nearly always one language). Detection
  * came before the source's language until short English headlines were read as Javanese or German.
  *
@@ -155,7 +156,8 @@ export function normaliseFeed(
       base,
       source,
       discoveredAt,
-      languageCode(item.language) ?? feedLanguage ?? detectedOrSource,
+      languageCode(item.language) ?? feedLanguage,
+      detectedOrSource,
     ),
   );
 }
@@ -322,7 +324,8 @@ function normaliseItem(
   base: string,
   source: Source,
   discoveredAt: number,
-  language: string | (() => string),
+  declaredLanguage: string | null,
+  undeclaredLanguage: () => string,
 ): NormalisedItem {
   const url = link?.canonical ?? null;
   if (!url || originalUrl === null)
@@ -359,7 +362,12 @@ function normaliseItem(
       published_at: published.at,
       published_at_clamped: published.clamped,
       discovered_at: discoveredAt,
-      language: typeof language === 'string' ? language : language(),
+      // A declaration the item's script denies (Cyrillic text in a feed declared English, a CMS's default)
+      // gives way to what the text tells; the narration spoke such an article as a second of silence.
+      language:
+        declaredLanguage === null
+          ? undeclaredLanguage()
+          : declaredUnlessScriptDenies(`${title}\n${(summary || content).slice(0, 300)}`, declaredLanguage),
       category: categoryFromLabels(item.categories) ?? source.category,
       image_url: imageOf(item, base),
       publisher_name: plainLine(item.publisher?.name ?? null).slice(0, maxPublisherNameLength) || null,

@@ -214,6 +214,48 @@ describe('language', () => {
       expect([...found], file).toEqual([language]);
     }
   });
+
+  it("gives way when the item's script denies the declared language, item's or feed's", () => {
+    const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
+      format: 'rss',
+      title: null,
+      siteUrl: null,
+      language,
+      items,
+      warnings: [],
+      hints: noHints,
+    });
+    const source = sourceState(
+      { name: 'r', feed_url: 'https://x.example/r', category: 'general', language: 'en', country: 'us' },
+      null,
+      0,
+    );
+    const item = (i: number, title: string, summary: string, language: string | null = null) =>
+      parsedItem({ url: `https://x.example/${i}`, title, summaryHtml: summary, language });
+    const languages = (f: ParsedFeed) =>
+      normaliseFeed(f, source, 0).map((n) => ('article' in n ? n.article.language : n.skipped));
+    const russian = item(
+      1,
+      'В Москве открылась новая станция метро',
+      'Станция стала двести пятидесятой в городе, сообщили в мэрии.',
+    );
+    const english = item(2, 'Bank raises rates', 'The bank raised its main rate again on Monday.');
+    // A CMS's default <language>en</language> on a feed whose items are Russian: Russian, item by item.
+    expect(languages(feed('en', [russian, english]))).toEqual(['ru', 'en']);
+    expect(languages(feed(null, [item(3, russian.title!, russian.summaryHtml!, 'en-US')]))).toEqual(['ru']);
+    // Japanese under an English declaration, Greek under a German one.
+    expect(languages(feed('en', [item(4, '日本銀行が利上げを決定した', '')]))).toEqual(['ja']);
+    expect(languages(feed('de', [item(5, 'Η τράπεζα αύξησε τα επιτόκια.', '')]))).toEqual(['el']);
+    // A Russian outlet's Latin-only headline says nothing against its declaration; nor does a
+    // Russian name in an English sentence, or Serbian (written in both scripts).
+    expect(languages(feed('ru', [item(6, 'iPhone 16', '')]))).toEqual(['ru']);
+    expect(
+      languages(
+        feed('en', [item(7, 'Sberbank results', 'The bank, known as Сбербанк at home, raised rates.')]),
+      ),
+    ).toEqual(['en']);
+    expect(languages(feed('sr', [item(8, 'Vlada je usvojila budžet', '')]))).toEqual(['sr']);
+  });
 });
 
 describe('normaliseFeed and links', () => {
