@@ -64,6 +64,36 @@ describe('decodeBody', () => {
     expect(parseFeed(bare, 'text/xml; charset=UTF-8').title).toBe('Noticia sobre eleição em São Paulo, ação');
   });
 
+  it('passes over a prolog that says UTF-8 over a body that is not: detection, and a warning', () => {
+    const legacy = latin1(
+      '<?xml version="1.0" encoding="UTF-8"?><rss><channel><title>Café crème à Paris: élections</title>' +
+        '<item><title>Les électeurs sont allés voter à Noël. Ça coûte cher.</title></item></channel></rss>',
+    );
+    const decoded = decodeBody(legacy, 'application/xml');
+    expect(decoded.source).toBe('detected');
+    expect(decoded.encoding).toBe('windows-1252');
+    expect(decoded.text).toContain('Les électeurs sont allés voter à Noël. Ça coûte cher.');
+    expect(decoded.warnings).toEqual([
+      'XML declaration says "UTF-8" but the body is not valid UTF-8; detected windows-1252',
+    ]);
+    expect(parseFeed(legacy, 'application/xml').title).toBe('Café crème à Paris: élections');
+    // UTF-8 with one stray byte stays UTF-8: its other letters are right as they are.
+    const stray = new Uint8Array([
+      ...utf8('<?xml version="1.0" encoding="utf-8"?><rss><channel><title>Zürich, São Paulo, 東京, Москва '),
+      0xe9,
+      ...utf8('</title></channel></rss>'),
+    ]);
+    const kept = decodeBody(stray, null);
+    expect(kept.text).toContain('Zürich, São Paulo, 東京, Москва \uFFFD');
+    expect(kept.warnings).toEqual([
+      'XML declaration says "utf-8" but the body is not valid UTF-8; its invalid bytes were replaced',
+    ]);
+    // A valid UTF-8 body that writes U+FFFD itself is no cause for a warning.
+    expect(decodeBody(utf8('<?xml version="1.0" encoding="UTF-8"?><t>\uFFFD</t>'), null).warnings).toEqual(
+      [],
+    );
+  });
+
   it('decodes legacy single- and multi-byte charsets (iconv-lite)', () => {
     const koi8r = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]);
     expect(decodeBody(koi8r, 'text/xml; charset=koi8-r').text).toBe('Привет');

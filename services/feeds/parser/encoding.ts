@@ -267,7 +267,24 @@ export function decodeBody(body: Uint8Array, contentType: string | null): Decode
       // The declaration was readable as ASCII, so the document cannot be UTF-16 or UTF-32.
       warnings.push(`XML declaration says "${prologLabel}" but the body is 8-bit, ignored`);
     } else {
-      return decodeWith(charset, 'prolog');
+      const decoded = decodeWith(charset, 'prolog');
+      // A document that says UTF-8 and is written in an 8-bit charset (a template's prolog over a Latin-1
+      // database) decodes with every accented letter as U+FFFD, lost for good. Detection says what it is;
+      // the check costs nothing for a body without U+FFFD once decoded, which is nearly every body.
+      if (charset.name !== 'utf-8' || !decoded.text.includes('\uFFFD') || isValidUtf8(body)) return decoded;
+      // Letters that did decode as UTF-8 say it is UTF-8 with a stray byte or two, which detection would
+      // take for an 8-bit charset and garble every one of them.
+      const detected = /[^\x00-\x7f\uFFFD]/.test(decoded.text) ? null : detectedCharset(body);
+      if (detected) {
+        warnings.push(
+          `XML declaration says "${prologLabel}" but the body is not valid UTF-8; detected ${detected.name}`,
+        );
+        return decodeWith(detected, 'detected');
+      }
+      warnings.push(
+        `XML declaration says "${prologLabel}" but the body is not valid UTF-8; its invalid bytes were replaced`,
+      );
+      return decoded;
     }
   }
 
