@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSimpleText, maxTextLength, plainLine, plainText } from './plain-text.ts';
+import { isSimpleText, maxTextLength, plainLine, plainText, textLine } from './plain-text.ts';
 import { withoutControlCharacters } from './text-repair.ts';
 
 describe('plainText', () => {
@@ -27,6 +27,15 @@ describe('plainText', () => {
   });
 });
 
+describe('textLine', () => {
+  it('makes one line of a typed name: no control, invisible or override character, spaces collapsed', () => {
+    expect(textLine('Bad\u0000Name\nline2\u202eRTL')).toBe('BadName line2RTL');
+    expect(textLine('  Ctl\u202eTitle\u200b News\t(ok) ')).toBe('CtlTitle News (ok)');
+    expect(textLine('AT&T <News> &amp; más')).toBe('AT&T <News> &amp; más');
+    expect(textLine('\u0007\u202e ')).toBe('');
+  });
+});
+
 describe('plainText and invisible characters', () => {
   it('removes soft hyphens, zero-width spaces, word joiners and byte order marks', () => {
     expect(plainLine('Infla\u00adtion')).toBe('Inflation');
@@ -34,6 +43,13 @@ describe('plainText and invisible characters', () => {
       'Inflation & zerowidthjoined',
     );
     expect(plainText('<p>Hyphen&#173;ated</p><p>\u200b</p><p>a \u200b b</p>')).toBe('Hyphenated\n\na b');
+  });
+
+  it('removes bidirectional embeddings, overrides and isolates, and keeps the marks', () => {
+    // "Invoice \u202egnp.exe" displays as "Invoice exe.png".
+    expect(plainLine('Invoice \u202egnp.exe')).toBe('Invoice gnp.exe');
+    expect(plainLine('a\u202ab\u202bc\u202cd\u202de\u2066f\u2067g\u2068h\u2069i')).toBe('abcdefghi');
+    expect(plainLine('עברית\u200f (CNN)\u200e')).toBe('עברית\u200f (CNN)\u200e');
   });
 
   it('keeps the joiners that scripts and emoji need', () => {
@@ -93,7 +109,7 @@ const cleaned = (text: string) =>
     .split(/\n\s*\n/)
     .map((block) =>
       withoutControlCharacters(block)
-        .replace(/[\u00ad\u200b\u2060]/g, '')
+        .replace(/[\u00ad\u200b\u2060\u202a-\u202e\u2066-\u2069]/g, '')
         .replace(/\s+/g, ' ')
         .trim(),
     )

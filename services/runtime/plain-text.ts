@@ -56,12 +56,16 @@ const collapse = (block: string) => block.replace(/\s+/g, ' ').trim();
 
 /**
  * Characters that a line of text never shows and that no script needs: the soft hyphen (U+00AD), the
- * zero-width space (U+200B) and the word joiner (U+2060); U+FEFF goes with the control characters
+ * zero-width space (U+200B), the word joiner (U+2060), and the explicit embeddings, overrides and
+ * isolates of bidirectional text (U+202A–U+202E, U+2066–U+2069); U+FEFF goes with the control characters
  * (text-repair.ts).
- * Left in, "Infla\u00ADtion" is not found as "Inflation". The zero-width (non-)joiners U+200C and
- * U+200D stay: Persian, the Indic scripts and emoji sequences (👩‍💻) need them.
+ * Left in, "Infla\u00ADtion" is not found as "Inflation", and a right-to-left override in a title or a
+ * source's name (shown to every tenant) makes the text after it display reversed: a spoofing tool, which
+ * Arabic and Hebrew text does not need (the bidirectional algorithm orders it; the marks U+200E and
+ * U+200F, which override nothing, stay). The zero-width (non-)joiners U+200C and U+200D stay: Persian,
+ * the Indic scripts and emoji sequences (👩‍💻) need them.
  */
-const invisible = /[\u00ad\u200b\u2060]/g;
+const invisible = /[\u00ad\u200b\u2060\u202a-\u202e\u2066-\u2069]/g;
 
 /** Anything that makes a text not simple (isSimpleText): a character outside the set, or a space astray. */
 const notSimple = /[^\x20-\x7e\xa1-\xac\xae-\u02ff\u2010-\u2027\u2030-\u205e\u20ac]| {2}|^ | $/;
@@ -130,6 +134,14 @@ function joinBlocks(blocks: readonly string[]): string {
   if (text.length <= maxTextLength) return text;
   const end = /[\ud800-\udbff]/.test(text[maxTextLength - 1] ?? '') ? maxTextLength - 1 : maxTextLength;
   return text.slice(0, end);
+}
+
+/**
+ * A name as a person typed it (a source's name), not HTML: one line, without control or invisible
+ * characters, whitespace collapsed. "Bad\u0000Name\nline2\u202eRTL" is "BadName line2RTL".
+ */
+export function textLine(text: string): string {
+  return collapse(withoutControlCharacters(text).replace(invisible, ''));
 }
 
 /** One line of plain text (titles, authors): all whitespace collapsed. */

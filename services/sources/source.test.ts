@@ -75,3 +75,33 @@ describe('sourceState of a moved source', () => {
     expect(first).toMatchObject({ previous_urls: [], source_id: sourceIdFor('https://old.example/rss') });
   });
 });
+
+describe('a source name', () => {
+  it('is one line without control characters or bidirectional overrides, shown as such to every tenant', () => {
+    const state = sourceState(
+      {
+        name: 'Bad\u0000Name\nline2\u202eRTL',
+        feed_url: 'https://news.example/rss',
+        category: 'general',
+        language: 'en',
+        country: 'us',
+      },
+      null,
+      0,
+    );
+    expect(state.name).toBe('BadName line2RTL');
+    expect(() =>
+      sourceState(
+        {
+          name: '\u202e\u0007',
+          feed_url: 'https://news.example/rss',
+          category: 'general',
+          language: 'en',
+          country: 'us',
+        },
+        null,
+        0,
+      ),
+    ).toThrow(/name is required/);
+  });
+});

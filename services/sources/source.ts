@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
+import { textLine } from '../runtime/plain-text.ts';
 import { categories } from '../runtime/categories.ts';
 import { countryCodes } from '../runtime/iso-codes.ts';
 import type { Source } from '../runtime/events/types.generated.ts';
@@ -26,7 +27,12 @@ export const isLanguageCode = (code: string) => /^[a-z]{2}$/.test(code) && langu
 export const defaultPollIntervalSeconds = 900;
 
 export const sourceInput = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(200),
+  // Shown with its articles to every tenant: no control character, line break or bidirectional override.
+  name: z
+    .string({ error: 'name is required' })
+    .overwrite(textLine)
+    .min(1, 'name is required')
+    .max(200, 'name must be at most 200 characters'),
   feed_url: z
     .string({ error: 'feed_url is required' })
     .trim()

@@ -1687,7 +1687,7 @@ export interface components {
         NewSource: {
             /** @description Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with `<link rel="alternate">` (the source is then that feed: see `source.url` in the answer). */
             url: string;
-            /** @description Defaults to the feed's title. */
+            /** @description Defaults to the feed's title (cut to 200 characters). One line: control characters, line breaks and bidirectional overrides are removed. */
             name?: string;
             /** @enum {string} */
             category: "general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment";

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { notFound } from '../../runtime/api-error.ts';
+import { textLine } from '../../runtime/plain-text.ts';
 import {
   booleanParam,
   categoryParam,
@@ -87,7 +88,17 @@ const newSource = z
           'Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with ' +
           '`<link rel="alternate">` (the source is then that feed: see `source.url` in the answer).',
       }),
-    name: z.string().trim().min(1).max(200).optional().meta({ description: "Defaults to the feed's title." }),
+    name: z
+      .string()
+      .overwrite(textLine)
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          "Defaults to the feed's title (cut to 200 characters). One line: control characters, line breaks " +
+          'and bidirectional overrides are removed.',
+      }),
     category: categoryValue,
     language: z
       .string()

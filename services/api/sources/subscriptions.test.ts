@@ -168,6 +168,11 @@ describe('SourceSubscriptions.subscribe', () => {
     for (const name of nameCandidates(title, 'https://news.example/a/b/c/rss'))
       expect(name.length).toBeLessThanOrEqual(200);
     expect(nameCandidates(title, 'https://news.example/')).toHaveLength(21);
+    // Longer than a name may be: cut, the first candidate too (it had made a 400 quoting zod's issues).
+    const long = 'Extremely Long Feed Title '.repeat(30);
+    const [first] = nameCandidates(long, 'https://news.example/rss');
+    expect(first).toHaveLength(200);
+    expect(first!.endsWith('…')).toBe(true);
   });
 
   it('fetches a URL no source has, to check it is a feed', async () => {

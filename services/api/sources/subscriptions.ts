@@ -60,7 +60,15 @@ export function nameCandidates(title: string, feedUrl: string): string[] {
       .trimEnd()}${suffix}`;
   const suffixes = [` (${url.host})`, ...(path ? [` (${url.host}${path})`] : [])];
   for (let n = 2; n <= 20; n++) suffixes.push(` (${url.host}, ${n})`);
-  return [...new Set([title, ...suffixes.map(within)])];
+  // A title longer than a name may be is cut, as an article's is: it had made a 400 quoting zod's issues.
+  const whole =
+    title.length <= maxNameLength
+      ? title
+      : `${[...title]
+          .slice(0, maxNameLength - 1)
+          .join('')
+          .trimEnd()}…`;
+  return [...new Set([whole, ...suffixes.map(within)])];
 }
 
 export interface NewSource {
