@@ -274,7 +274,7 @@ export function decodeBody(body: Uint8Array, contentType: string | null): Decode
       if (charset.name !== 'utf-8' || !decoded.text.includes('\uFFFD') || isValidUtf8(body)) return decoded;
       // Letters that did decode as UTF-8 say it is UTF-8 with a stray byte or two, which detection would
       // take for an 8-bit charset and garble every one of them.
-      const detected = /[^\x00-\x7f\uFFFD]/.test(decoded.text) ? null : detectedCharset(body);
+      const detected = /[\u0080-\uFFFC\uFFFE\uFFFF]/.test(decoded.text) ? null : detectedCharset(body);
       if (detected) {
         warnings.push(
           `XML declaration says "${prologLabel}" but the body is not valid UTF-8; detected ${detected.name}`,
