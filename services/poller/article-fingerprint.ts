@@ -13,6 +13,7 @@
 import { hash as digest } from 'node:crypto';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
 import type { ArticleDiscovered } from '../runtime/events/types.generated.ts';
+import { futureTolerance } from '../feeds/normalise/published-at.ts';
 import { readerFields, type ReaderField } from '../feeds/normalise/reader-fields.ts';
 import { isSimpleText } from '../runtime/plain-text.ts';
 import { stableUrl } from './stable-url.ts';
@@ -66,6 +67,27 @@ export function fingerprintOf(article: ArticleDiscovered, dated: boolean): Finge
     published_at: hash(dated ? new Date(article.published_at).toISOString() : ''),
     url: hash(comparableUrl(article.url)),
   };
+}
+
+/**
+ * Whether the date is one the item had all along, clamped when it was first found: it lay beyond the
+ * future tolerance then (published-at.ts), so the memory holds it as no date, and now the clock has
+ * caught up and it counts as given. Nothing in the feed changed; taken as a correction, it sent
+ * article.updated and spent one of the day's updates (POLLER_UPDATES_PER_DAY) for every item of a feed
+ * whose clock runs hours ahead. `firstDiscoveredAt` null (a memory from before it was kept): unknown, no.
+ */
+export function clampedDateCaughtUp(
+  remembered: Fingerprint,
+  firstDiscoveredAt: number | null,
+  article: ArticleDiscovered,
+  dated: boolean,
+): boolean {
+  return (
+    dated &&
+    remembered.published_at === emptyHash &&
+    firstDiscoveredAt !== null &&
+    article.published_at > firstDiscoveredAt + futureTolerance
+  );
 }
 
 /** The fields whose hashes differ, in readerFields order; empty when nothing a reader sees changed. */

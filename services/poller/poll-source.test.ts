@@ -509,6 +509,33 @@ describe('pollSource, when an item it emitted changes', () => {
     });
   });
 
+  it('takes a date clamped as in the future, once the clock catches up with it, as no change', async () => {
+    // Found at 12:00 dated 15:00 (a publisher's clock three hours ahead): dated when found. The same
+    // item at 13:30 and at 16:00, its date now within the tolerance and then past: nothing changed.
+    const ahead = 'Fri, 20 Nov 2026 15:00:00 GMT';
+    const { deps, articles, later } = harness([
+      feed({ date: ahead }),
+      feed({ date: ahead }),
+      feed({ date: ahead }),
+      feed({ date: ahead, title: 'Minister resigns over leak' }),
+    ]);
+    const first = await pollSource(source, deps);
+    expect(articles()[0]).toMatchObject({
+      published_at: Date.UTC(2026, 10, 20, 12),
+      published_at_clamped: true,
+    });
+    expect(first.poll.new_items).toBe(1);
+    later(90 * 60_000);
+    expect((await pollSource(source, deps)).poll).toMatchObject({ new_items: 0, updated_items: 0 });
+    later(150 * 60_000);
+    expect((await pollSource(source, deps)).poll).toMatchObject({ new_items: 0, updated_items: 0 });
+    expect(articles()).toHaveLength(1);
+    // A real correction later is one, and names only what changed.
+    later(60 * 60_000);
+    await pollSource(source, deps);
+    expect(articles()[1]).toMatchObject({ revision: 2, changed_fields: ['title'] });
+  });
+
   it('holds back a revision within the minimum interval, with a reason, and emits the latest text after it', async () => {
     const { deps, articles, polls, later } = harness(
       [feed({}), feed({ title: 'Fix one' }), feed({ title: 'Fix two' }), feed({ title: 'Fix two' })],

@@ -27,7 +27,7 @@ import type { FeedParseOptions } from '../feeds/parser/parse-feed.ts';
 import type { PublisherHints } from '../feeds/parser/publisher-hints.ts';
 import type { ParsedFeed } from '../feeds/parser/types.ts';
 import type { MoveResult } from '../sources/source-registry.ts';
-import { changedFields, fingerprintOf } from './article-fingerprint.ts';
+import { changedFields, clampedDateCaughtUp, fingerprintOf } from './article-fingerprint.ts';
 import { adoptedRecord, firstRecord, nextRevision, type ArticleRecord } from './article-revision.ts';
 import { moveVerdict, moveWarning, refusedStreak, type MoveStreak, type PollSighting } from './feed-move.ts';
 import {
@@ -492,7 +492,11 @@ async function appendNew(
       } else if (sighting.kind === 'legacy') {
         adopted.set(id, adoptedRecord(fingerprint));
       } else if (sighting.kind === 'emitted') {
-        const changed = changedFields(sighting.record.fingerprint, fingerprint);
+        let changed = changedFields(sighting.record.fingerprint, fingerprint);
+        if (
+          clampedDateCaughtUp(sighting.record.fingerprint, sighting.record.firstDiscoveredAt, article, dated)
+        )
+          changed = changed.filter((field) => field !== 'published_at');
         if (changed.length === 0) continue;
         const verdict = revisionVerdict(deps.revisions, sighting.record, discoveredAt);
         if (!verdict.allowed) {
