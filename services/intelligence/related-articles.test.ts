@@ -1,7 +1,7 @@
 // The window of publication times related coverage is looked for in.
 import { describe, expect, it } from 'vitest';
 import type { RelatedArticle } from './provider.ts';
-import { citedOnce, relatedWindow, relatedWindowDays } from './related-articles.ts';
+import { citedOnce, isCopyOf, relatedWindow, relatedWindowDays } from './related-articles.ts';
 
 const day = 86_400_000;
 
@@ -40,5 +40,35 @@ describe('citedOnce', () => {
       related('a4', 'Another story', 'BBC Technology'),
     ];
     expect(ranked.filter(citedOnce()).map((r) => r.id)).toEqual(['a1', 'a3', 'a4']);
+  });
+});
+
+describe('isCopyOf', () => {
+  const article = (summary: string | null): RelatedArticle => ({
+    id: 'art_1',
+    title: 'Dollar gains on Greenspan speech',
+    source: 'BBC Business',
+    publishedAt: new Date('2005-01-21T00:00:00Z'),
+    sharedTerms: ['US'],
+    summary,
+  });
+  const text =
+    'The dollar has hit its highest level against the euro in almost three months after the Federal ' +
+    'Reserve head said the US trade deficit is set to stabilise.\n\nAnd Alan Greenspan highlighted...';
+
+  it('is the posted text when the first sentence of its summary is in it, whatever the spacing', () => {
+    const summary =
+      'The dollar has hit its highest level against the euro in almost three months after the Federal ' +
+      'Reserve head said the US trade deficit is set to stabilise. And Alan Greenspan highlighted...';
+    expect(isCopyOf(article(summary), text)).toBe(true);
+    expect(isCopyOf(article(summary.replace('three months after', 'three months\nafter')), text)).toBe(true);
+  });
+
+  it('is not another article of the story, nor one whose summary is too short to tell', () => {
+    expect(
+      isCopyOf(article('The euro fell against the dollar as traders read the Fed chairman.'), text),
+    ).toBe(false);
+    expect(isCopyOf(article('The dollar'), text)).toBe(false);
+    expect(isCopyOf(article(null), text)).toBe(false);
   });
 });

@@ -159,3 +159,17 @@ export function citedOnce(): (related: RelatedArticle) => boolean {
     return true;
   };
 }
+
+/**
+ * Whether a related article is the posted text itself, or a copy of it (a repost by another feed): the
+ * first sentence of its summary, which the embedded summary takes from its text, is in the posted text.
+ * `/v1/analyze` of an article's own text cited that article as its "related coverage".
+ */
+export function isCopyOf(related: RelatedArticle, text: string): boolean {
+  const first =
+    related.summary
+      ?.split(/(?<=[.!?])\s/)[0]
+      ?.replace(/\s+/g, ' ')
+      .trim() ?? '';
+  return first.length >= 40 && text.replace(/\s+/g, ' ').includes(first.slice(0, 200));
+}

@@ -12,7 +12,7 @@ export function languageCode(declared: string | null | undefined): string | null
 }
 
 /** Below this many characters detection guesses more than it knows. */
-const minDetectableLength = 120;
+export const minDetectableLength = 120;
 
 /**
  * franc names some languages by an individual code of a macrolanguage that has no ISO 639-1 code of

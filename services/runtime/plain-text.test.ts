@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSimpleText, maxTextLength, plainLine, plainText, textLine } from './plain-text.ts';
+import { isSimpleText, maxTextLength, plainLine, plainText, postedText, textLine } from './plain-text.ts';
 import { withoutControlCharacters } from './text-repair.ts';
 
 describe('plainText', () => {
@@ -33,6 +33,24 @@ describe('textLine', () => {
     expect(textLine('  Ctl\u202eTitle\u200b News\t(ok) ')).toBe('CtlTitle News (ok)');
     expect(textLine('AT&T <News> &amp; más')).toBe('AT&T <News> &amp; más');
     expect(textLine('\u0007\u202e ')).toBe('');
+  });
+});
+
+describe('postedText', () => {
+  it('reads a text with tags as HTML: no script, no attribute, no tag', () => {
+    const html =
+      "<script>alert('x')</script><h1>Breaking</h1><p>The <b>Prime Minister</b> of Canada met " +
+      "<a href='http://evil'>President Biden</a> in Ottawa.</p><img src=x onerror=alert(1)>";
+    expect(postedText(html)).toBe('Breaking\n\nThe Prime Minister of Canada met President Biden in Ottawa.');
+  });
+
+  it('keeps a text without tags as it is, paragraphs and comparisons too, without control characters', () => {
+    expect(postedText('Profits rose 5% as costs < revenue.\n\nAT&T said x<y &amp; more.')).toBe(
+      'Profits rose 5% as costs < revenue.\n\nAT&T said x<y &amp; more.',
+    );
+    expect(
+      postedText('The mayor of Paris\u0000 announced\u0007 a\u001b[31m plan\u200b\u202e on Friday.'),
+    ).toBe('The mayor of Paris announced a[31m plan on Friday.');
   });
 });
 

@@ -144,6 +144,19 @@ export function textLine(text: string): string {
   return collapse(withoutControlCharacters(text).replace(invisible, ''));
 }
 
+/** A start or end tag of HTML: `<p>`, `<a href="…">`, `<br/>`, `</div>`; not "a < b" or "x<y". */
+const htmlTag = /<[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<\/[a-z][a-z0-9-]*\s*>/i;
+
+/**
+ * A text someone posted to be analysed, which is often HTML copied from a page: read as HTML when it
+ * holds a tag (a script's code and a tag's attributes are no text: "alert" and "onerror" made a neutral
+ * report of a meeting −0.93 negative), otherwise as text, paragraphs kept; either way without control,
+ * invisible or bidirectional override characters, which the answer would echo back.
+ */
+export function postedText(text: string): string {
+  return htmlTag.test(text) ? plainText(text) : joinBlocks(text.split(/\n\s*\n/));
+}
+
 /** One line of plain text (titles, authors): all whitespace collapsed. */
 export function plainLine(html: string | null | undefined): string {
   // plainText's own first check: such a text is its own line, and need not be looked at twice.

@@ -1184,7 +1184,7 @@ export interface components {
             model: string;
         };
         AnalyzeRequest: {
-            /** @description Plain text, at most 100,000 characters (longer: 400 invalid_parameter). */
+            /** @description Plain text, or HTML (read as a page: its markup, scripts and styles are no text), at most 100,000 characters (longer: 400 invalid_parameter). Control characters and bidirectional overrides are removed. */
             text: string;
             /** @description Headline of the text, if it has one. */
             title?: string;
@@ -1256,7 +1256,7 @@ export interface components {
             model: string;
         };
         SummarizeRequest: {
-            /** @description Plain text, at most 100,000 characters (longer: 400 invalid_parameter). */
+            /** @description Plain text, or HTML (read as a page: its markup, scripts and styles are no text), at most 100,000 characters (longer: 400 invalid_parameter). Control characters and bidirectional overrides are removed. */
             content: string;
             /**
              * @description neutral (the default): as written; professional (or formal): no contractions; casual (or informal): contractions; executive: points, most important first, one per line starting with "- ".

@@ -233,7 +233,19 @@ describe('intelligence', () => {
     // Posted text is not in the read model, so every article its context cites is.
     const cited = full.body.context_articles!.map((a) => a.id);
     expect(cited.length).toBeGreaterThan(0);
-    for (const id of cited) expect([...earlierIds, storyId]).toContain(id);
+    for (const id of cited) expect(earlierIds).toContain(id);
+    // The article whose text was posted is in the read model, and is not its own context.
+    expect(cited).not.toContain(storyId);
+
+    // HTML copied from a page: its markup and script are no text, and the answer echoes none of them.
+    const html = await stack.call<Analysis>('POST', '/v1/analyze', {
+      text: `<script>alert('evil error')</script><p>${text.split('\n\n').join('</p><p>')}</p><img src=x onerror=alert(1)>`,
+      context_level: 'deep',
+    });
+    expect(html.status, html.text).toBe(200);
+    expect(html.body.summary).toBe(full.body.summary);
+    expect(html.body.sentiment).toEqual(full.body.sentiment);
+    expect(JSON.stringify(html.body)).not.toMatch(/<script|onerror|evil/);
 
     // Nothing in the read model names what this text names: the context is still a string (as the
     // interface types it) that says so, and cites nothing.

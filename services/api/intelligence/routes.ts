@@ -16,8 +16,10 @@ import {
   type RelatedArticle,
   type SummaryLength,
 } from '../../intelligence/provider.ts';
-import { relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
-import { languageCode, languageOrUsual } from '../../runtime/language.ts';
+import { isCopyOf, relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
+import { languageCode, languageOrUsual, minDetectableLength } from '../../runtime/language.ts';
+import { scriptLanguage } from '../../runtime/script-language.ts';
+import { postedText as cleanedPostedText } from '../../runtime/plain-text.ts';
 import { isLanguageCode } from '../../sources/source.ts';
 import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts';
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
@@ -49,7 +51,10 @@ const postedText = (what: string) =>
     .string({ error: 'must be a string' })
     .refine((s) => s.trim() !== '', { error: `must not be empty: give the ${what}` })
     .meta({
-      description: `Plain text, at most ${maxTextCharacters.toLocaleString('en-US')} characters (longer: 400 invalid_parameter).`,
+      description:
+        `Plain text, or HTML (read as a page: its markup, scripts and styles are no text), at most ` +
+        `${maxTextCharacters.toLocaleString('en-US')} characters (longer: 400 invalid_parameter). Control ` +
+        'characters and bidirectional overrides are removed.',
     });
 
 function checkLength(field: string, text: string): void {
@@ -481,16 +486,29 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       errors: ['service_unavailable'],
       handler: async (ctx, { body }) => {
         checkLength('text', body.text);
+        const posted = cleanedPostedText(body.text);
+        if (posted === '') throw invalidParameter('text', 'holds no text once its markup is removed');
         const text: ArticleText = {
-          title: body.title ?? '',
-          text: body.text,
-          language: languageCode(body.language),
+          title: cleanedPostedText(body.title ?? ''),
+          text: posted,
+          // Without a language named, English unless the text plainly says otherwise (languageOrUsual):
+          // detection alone read English copy full of quotes as Swedish, and analysed it without
+          // English's words. A Latin text too short to detect stays without one (read as English all
+          // the same), rather than be called English when it is Spanish.
+          language:
+            languageCode(body.language) ??
+            (posted.length >= minDetectableLength || scriptLanguage(posted) !== null
+              ? languageOrUsual(posted, 'en')
+              : null),
         };
         const level = contextLevel[body.context_level];
         const parts = new Set(analysisParts[body.analysis_type]);
         const signal = requestSignal(ctx);
+        // A few more than cited, since the text itself (an article the caller read from us) is left out.
         const cited = parts.has('context')
-          ? await related(text, level.related, relatedWindow(now()), signal)
+          ? (await related(text, level.related + 2, relatedWindow(now()), signal))
+              .filter((r) => !isCopyOf(r, posted))
+              .slice(0, level.related)
           : [];
         const [result, education] = await fromProvider(provider, () =>
           Promise.all([
@@ -545,13 +563,15 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       errors: ['service_unavailable', 'provider_unavailable', 'insufficient_scope'],
       handler: async (ctx, { body }) => {
         checkLength('content', body.content);
+        const content = cleanedPostedText(body.content);
+        if (content === '') throw invalidParameter('content', 'holds no text once its markup is removed');
         // Audio is what use:audio sells: a key without it gets the summary only if it asks for no voice.
         const principal = (ctx.state as { principal?: Principal }).principal;
         if (body.voice_enabled && !principal?.scopes.has('use:audio'))
           throw new ApiError('insufficient_scope', 'voice_enabled needs the scope use:audio');
         const result = await fromProvider(provider, () =>
           provider.summarize(
-            { title: '', text: body.content, language: languageCode(body.language) },
+            { title: '', text: content, language: languageCode(body.language) },
             { length: body.length, tone: body.tone, signal: requestSignal(ctx) },
           ),
         );
@@ -560,7 +580,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
               narrateSummary(
                 deps.speech.synthesis,
                 narratableSummary(result.summary),
-                body.content,
+                content,
                 body.language?.replace(/_/g, '-') ?? null,
               ),
             )

@@ -54,12 +54,12 @@ describe('writeContext', () => {
     expect(label([at('2026-11-01T00:00:00Z')])).toBe('Related coverage');
   });
 
-  it('cites at most three, in the order given', () => {
-    const many = ['a', 'b', 'c', 'd'].map((id) => related(id, `Story ${id}`, []));
+  it('cites at most six (context_level deep), in the order given', () => {
+    const many = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((id) => related(id, `Story ${id}`, []));
     const { context, contextArticleIds } = writeContext(many);
-    expect(contextArticleIds).toEqual(['a', 'b', 'c']);
+    expect(contextArticleIds).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(context).toContain('"Story a" (Daily Wire, 19 Nov 2026) covers a related story.');
-    expect(context).not.toContain('Story d');
+    expect(context).not.toContain('Story g');
   });
 });
 

@@ -5,8 +5,11 @@
 import type { RelatedArticle } from '../provider.ts';
 import { splitSentences } from './sentences.ts';
 
-/** More than three citations stops being context and becomes a reading list. */
-export const maxCitations = 3;
+/**
+ * More than six citations stops being context and becomes a reading list. Callers ask for fewer: the
+ * enricher for 3, `/v1/analyze` for 1, 3 or 6 by its context_level.
+ */
+export const maxCitations = 6;
 /** Shared terms named per citation. */
 const maxShared = 3;
 
