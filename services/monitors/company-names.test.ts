@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEnglishWord } from './common-words.ts';
-import { companyName, organizationKey } from './company-names.ts';
+import { companyName, namesACompany, organizationKey } from './company-names.ts';
 
 const name = (term: string) => companyName(term, isEnglishWord)!;
 const variant = (term: string) => name(term).variants[0]!;
@@ -72,5 +72,37 @@ describe('organizationKey', () => {
 
   it('keeps a leading "The": "The Sun" is not "Sun"', () => {
     expect(organizationKey('The Sun')).toBe('the sun');
+  });
+});
+
+describe('namesACompany', () => {
+  it('refuses a legal form, or words like "the", alone', () => {
+    for (const term of [
+      'Inc.',
+      'PLC',
+      'GmbH & Co. KG',
+      'The',
+      'Co',
+      'AG',
+      'Ltd',
+      'S.A.',
+      'Group plc',
+      '& Co.',
+    ])
+      expect(namesACompany(term), term).toBe(false);
+  });
+
+  it('takes any name with a word of its own, with or without its legal form', () => {
+    for (const term of [
+      'Gap Inc.',
+      'Next plc',
+      'The Economist',
+      'Siemens AG',
+      '3M',
+      'Bank of America',
+      'BP',
+      'Nestlé S.A.',
+    ])
+      expect(namesACompany(term), term).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
 // - an ambiguous name, one that is also an English word ("Next", "Shell", "Apple", "Target") or is
 //   very short ("Gap", "Ito"), needs evidence that it is used as a name (see mention-evidence.ts).
 import { isUnspaced } from '../search/search-words.ts';
-import { lengthWithoutLegalForm, withoutUnspacedLegalForms } from './legal-suffixes.ts';
+import { isLegalSuffix, lengthWithoutLegalForm, withoutUnspacedLegalForms } from './legal-suffixes.ts';
 import { isFunctionWord, tokenize, type Token } from './tokens.ts';
 
 export interface NameVariant {
@@ -65,6 +65,17 @@ export function companyName(term: string, isCommonWord: (word: string) => boolea
     variants.push({ keys: [joined], gaps: [''], acronym: false, ambiguous: false });
   }
   return { term, key: keys.join(' '), variants };
+}
+
+/**
+ * Whether a name given for a company names one: a word besides legal forms and words like "the", "of" and
+ * "&". "Inc.", "PLC" or "GmbH & Co. KG" alone (a CRM row whose name and legal form sit in two columns)
+ * matched every article naming any company of that form; "The" matched nothing and looked active.
+ */
+export function namesACompany(term: string): boolean {
+  return tokenize([withoutUnspacedLegalForms(term)]).tokens.some(
+    (t) => !isLegalSuffix(t.key) && !isFunctionWord(t.key) && t.key !== 'and',
+  );
 }
 
 /** The key an organisation name from an entity extractor is compared under. */

@@ -7,6 +7,7 @@ import { limitParam, offsetParam } from '../http/params.ts';
 import { tenantOf, type Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
+import { namesACompany } from '../../monitors/company-names.ts';
 import type { MonitorRegistry } from '../../monitors/monitor-registry.ts';
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
@@ -19,7 +20,12 @@ const name = z
   .max(200)
   .refine((s) => !invisible.test(s), { error: 'must not contain control or invisible characters' })
   // "!!!" or "---" would be matched by nothing, and the monitor would look active for ever.
-  .refine((s) => /[\p{L}\p{N}]/u.test(s), { error: 'must contain a letter or a digit' });
+  .refine((s) => /[\p{L}\p{N}]/u.test(s), { error: 'must contain a letter or a digit' })
+  .refine(namesACompany, {
+    error: (issue) =>
+      `${JSON.stringify(issue.input)} is only a legal form or words like "the": name the company itself ` +
+      '(alone, a legal form would match every company that has it)',
+  });
 
 const monitorItem = z
   .object({
