@@ -283,6 +283,25 @@ describe('CompanyMatcher', () => {
   });
 });
 
+describe('a common word spelled with the accents of the company', () => {
+  const de = (company: string, text: string) =>
+    compileMonitors([{ monitorId: 'm', company, aliases: [] }]).match({ language: 'de', title: '', text })
+      .length > 0;
+
+  it('is the company where German capitals say nothing: after a noun, starting a sentence', () => {
+    expect(de('Nestlé', 'Der Schweizer Konzern Nestlé erhöht die Preise für Kaffee.')).toBe(true);
+    expect(de('Nestlé', 'Nestlé hat im dritten Quartal mehr verkauft als erwartet.')).toBe(true);
+    // Not yet: in a compound ("Die Nestlé-Aktie"), where an ambiguous name is never looked for
+    // ("Next-generation", "Shell-shocked").
+  });
+
+  it('is not the English word written without them, nor the name in lower case', () => {
+    expect(mentions('Nestlé', 'Birds nestle in the old trees by the river.')).toBe(false);
+    expect(mentions('Nestlé', 'Nestle into the sofa and read on.')).toBe(false);
+    expect(mentions('Nestlé', 'the word nestlé in lower case.')).toBe(false);
+  });
+});
+
 describe('names in languages that decline them', () => {
   const matcher = compileMonitors([
     { monitorId: 'gazprom', company: 'Газпром', aliases: [] },

@@ -50,6 +50,7 @@ export type MentionReason =
   | 'legal form after it'
   | 'listed as an organisation'
   | 'another name of the company'
+  | 'spelled as the company spells it'
   | 'lower case'
   | 'no evidence it is a name';
 
@@ -221,6 +222,16 @@ function declinedNameStem(language: string | null | undefined): ((key: string) =
   return clues?.declinesNames ? clues.nameStem : null;
 }
 
+/** Whether the article writes the occurrence as the monitor spells it, accents and all. */
+function spelledAsMonitored(tokens: readonly Token[], occurrence: Occurrence): boolean {
+  const spelled = occurrence.name.variant.spelled;
+  if (!spelled) return false;
+  for (let i = occurrence.first; i <= occurrence.last; i += 1)
+    if (tokens[i]!.text.toLowerCase().normalize('NFC') !== spelled[i - occurrence.first]!.normalize('NFC'))
+      return false;
+  return true;
+}
+
 /** Decides each occurrence of one monitor's names (rules in mention-evidence.ts). */
 function judge(
   found: readonly Found[],
@@ -256,6 +267,12 @@ function judge(
   ambiguous.forEach((occurrence, i) => {
     occurrence.accepted = corroboration !== null;
     occurrence.reason = proper[i] ? 'proper noun' : (corroboration ?? 'no evidence it is a name');
+    // "Nestlé" is no English word, though "nestle" is: written with the name's own accents, it is the
+    // company's, in a German article too, where every noun's capital (and "Nestlé-Aktie") says nothing.
+    if (!occurrence.accepted && spelledAsMonitored(tokens, occurrence)) {
+      occurrence.accepted = true;
+      occurrence.reason = 'spelled as the company spells it';
+    }
   });
   return occurrences;
 }

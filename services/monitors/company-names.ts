@@ -22,6 +22,11 @@ export interface NameVariant {
   acronym: boolean;
   /** Also an English word, or very short: needs evidence that it is meant as a name. */
   ambiguous: boolean;
+  /**
+   * The words as the monitor spells them, lower case, when one carries what folding takes away
+   * ("nestlé"): written so in an article, an ambiguous name is the company's, not the English word.
+   */
+  spelled?: string[];
 }
 
 export interface CompanyName {
@@ -55,6 +60,9 @@ export function companyName(term: string, isCommonWord: (word: string) => boolea
     ambiguous: false,
   };
   variant.ambiguous = !variant.acronym && isAmbiguous(core, isCommonWord);
+  const spelled = core.map((t) => t.text.toLowerCase());
+  if (variant.ambiguous && spelled.some((word, i) => word.normalize('NFC') !== keys[i]))
+    variant.spelled = spelled;
   const variants = [variant];
   const joined = keys.join('');
   if (
