@@ -64,6 +64,18 @@ describe('summarizeToSentences', () => {
     expect(summary.filter((s) => s.startsWith('Acme Corp will cut'))).toHaveLength(1);
   });
 
+  it('says nothing twice, even when the text says everything twice: the summary is then shorter', () => {
+    const article = [
+      'Acme Corp will cut 1,200 jobs in Europe this year.',
+      'Unions in Germany threatened strikes at two Acme Corp plants over the jobs.',
+      'The company said demand for its machines had fallen by a fifth.',
+      'Shares in Acme rose 3% in Frankfurt.',
+    ].join(' ');
+    const summary = summarizeToSentences(`${article}\n\n${article}\n\n${article}`, 8);
+    expect(new Set(summary).size).toBe(summary.length);
+    expect(summary).toHaveLength(4);
+  });
+
   it('gives everything back when asked for more sentences than there are', () => {
     expect(summarizeToSentences('One sentence here. Another one there.', 5)).toEqual([
       'One sentence here.',

@@ -116,7 +116,9 @@ export function selectSummary(
     for (const r of ranked) {
       if (taken.has(r.index)) continue;
       const value = r.score - summaryTuning.redundancy * overlap[r.index]!;
-      // A near-repeat of a chosen sentence only when nothing else is left.
+      // A near-repeat of a chosen sentence never, even when nothing else is left: a text that says
+      // everything twice (a syndicated copy pasted in twice, a body repeating its standfirst) had a
+      // summary that said it twice too. Such a summary is shorter than asked.
       const repeat = isRepeat[r.index]!;
       if ((bestIsRepeat && !repeat) || (repeat === bestIsRepeat && value > bestValue)) {
         bestValue = value;
@@ -124,6 +126,7 @@ export function selectSummary(
         bestIsRepeat = repeat;
       }
     }
+    if (best === -1 || bestIsRepeat) break;
     chosen.push(best);
     taken.add(best);
     for (const r of ranked) {
