@@ -80,13 +80,14 @@ export interface EnrichOptions {
 /** For readers learning from a text (POST /v1/analyze). */
 export interface Education {
   keyTerms: { term: string; explanation: string }[];
+  /** Null where no formula fits the text: a language written in another script than Latin, without one of its own. */
   readingLevel: {
     /** US school grade (Flesch-Kincaid), rounded to one decimal. */
     grade: number;
     /** Flesch reading ease, 0..100, higher is easier. */
     ease: number;
     label: 'elementary' | 'middle school' | 'high school' | 'college' | 'graduate';
-  };
+  } | null;
   questions: string[];
 }
 

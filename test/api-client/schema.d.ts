@@ -1209,6 +1209,7 @@ export interface components {
                 term: string;
                 explanation: string;
             }[];
+            /** @description Null for a text in another script than Latin, in a language without an adaptation of its own (Japanese, Chinese, Arabic, …), where Flesch’s counts of syllables and words mean nothing. */
             reading_level: {
                 /** @description US school grade (Flesch–Kincaid; in es, fr, de, it, nl, pt and ru read off Flesch’s table from the ease). */
                 grade: number;
@@ -1216,7 +1217,7 @@ export interface components {
                 ease: number;
                 /** @enum {string} */
                 label: "elementary" | "middle school" | "high school" | "college" | "graduate";
-            };
+            } | null;
             /** @description Questions to think about. */
             questions: string[];
         };

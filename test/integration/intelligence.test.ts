@@ -229,7 +229,7 @@ describe('intelligence', () => {
     expect(full.body.entities!.map((e) => e.name)).toContain('Time Warner');
     expect(full.body.educational!.key_terms.length).toBeGreaterThan(0);
     expect(full.body.educational!.questions.length).toBeGreaterThan(0);
-    expect(full.body.educational!.reading_level.grade).toBeGreaterThan(0);
+    expect(full.body.educational!.reading_level!.grade).toBeGreaterThan(0);
     // Posted text is not in the read model, so every article its context cites is.
     const cited = full.body.context_articles!.map((a) => a.id);
     expect(cited.length).toBeGreaterThan(0);

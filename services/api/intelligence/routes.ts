@@ -278,17 +278,24 @@ const analyzeRequest = z
 const educational = z
   .object({
     key_terms: z.array(z.object({ term: z.string(), explanation: z.string() })),
-    reading_level: z.object({
-      grade: z.number().meta({
+    reading_level: z
+      .object({
+        grade: z.number().meta({
+          description:
+            'US school grade (Flesch–Kincaid; in es, fr, de, it, nl, pt and ru read off Flesch’s table from the ease).',
+        }),
+        ease: z.number().meta({
+          description:
+            'Flesch reading ease, 0–100, higher is easier (the language’s own adaptation where it has one).',
+        }),
+        label: z.enum(['elementary', 'middle school', 'high school', 'college', 'graduate']),
+      })
+      .nullable()
+      .meta({
         description:
-          'US school grade (Flesch–Kincaid; in es, fr, de, it, nl, pt and ru read off Flesch’s table from the ease).',
+          'Null for a text in another script than Latin, in a language without an adaptation of its own ' +
+          '(Japanese, Chinese, Arabic, …), where Flesch’s counts of syllables and words mean nothing.',
       }),
-      ease: z.number().meta({
-        description:
-          'Flesch reading ease, 0–100, higher is easier (the language’s own adaptation where it has one).',
-      }),
-      label: z.enum(['elementary', 'middle school', 'high school', 'college', 'graduate']),
-    }),
     questions: z.array(z.string()).meta({ description: 'Questions to think about.' }),
   })
   .meta({ id: 'EducationalInsights' });

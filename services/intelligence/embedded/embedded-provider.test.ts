@@ -137,8 +137,8 @@ describe('embedded provider', () => {
     expect(education.keyTerms.length).toBeGreaterThanOrEqual(5);
     expect(education.keyTerms.length).toBeLessThanOrEqual(8);
     expect(education.keyTerms[0]!.explanation).toContain('"');
-    expect(education.readingLevel.grade).toBeGreaterThan(5);
-    expect(education.readingLevel.label).toBe('middle school');
+    expect(education.readingLevel!.grade).toBeGreaterThan(5);
+    expect(education.readingLevel!.label).toBe('middle school');
     expect(education.questions.length).toBeGreaterThanOrEqual(3);
     expect(education.questions.length).toBeLessThanOrEqual(5);
     expect(education.questions[0]).toBe('Why will Acme Corp cut 1,200 jobs in Europe?');

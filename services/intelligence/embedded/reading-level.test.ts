@@ -5,8 +5,8 @@ import { parseSentences } from './sentences.ts';
 describe('readingLevel', () => {
   it('rates short words in short sentences easy', () => {
     const level = readingLevel(parseSentences('The cat sat on the mat. It was a big cat. The dog ran off.'));
-    expect(level.label).toBe('elementary');
-    expect(level.ease).toBeGreaterThan(90);
+    expect(level!.label).toBe('elementary');
+    expect(level!.ease).toBeGreaterThan(90);
   });
 
   it('rates long sentences of long words hard', () => {
@@ -15,8 +15,8 @@ describe('readingLevel', () => {
         'The administration’s comprehensive macroeconomic stabilisation programme, notwithstanding considerable institutional opposition, substantially reconfigured intergovernmental fiscal responsibilities.',
       ),
     );
-    expect(level.label).toBe('graduate');
-    expect(level.ease).toBeLessThan(10);
+    expect(level!.label).toBe('graduate');
+    expect(level!.ease).toBeLessThan(10);
   });
 
   it('computes Flesch-Kincaid and reading ease from words, sentences and syllables', () => {
@@ -58,12 +58,23 @@ describe('readingLevel', () => {
       ),
       'es',
     );
-    expect(easy.ease).toBeGreaterThan(80);
-    expect(hard.ease).toBeLessThan(30);
-    expect(hard.label).toBe('graduate');
+    expect(easy!.ease).toBeGreaterThan(80);
+    expect(hard!.ease).toBeLessThan(30);
+    expect(hard!.label).toBe('graduate');
     // Turkish, Ateşman: 1 sentence, 3 words, 7 syllables (a-li o-ku-la git-ti):
     // 198.825 - 2.61*3 - 40.175*7/3 = 97.3.
     expect(readingLevel(parseSentences('Ali okula gitti.', 'tr'), 'tr')).toMatchObject({ ease: 97.3 });
+  });
+
+  it('gives none for a text in another script, in a language without an adaptation of its own', () => {
+    const japanese = '日本銀行は19日、マイナス金利政策の解除を決定した。植田和男総裁は記者会見した。';
+    expect(readingLevel(parseSentences(japanese, 'ja'), 'ja')).toBeNull();
+    expect(
+      readingLevel(parseSentences('البنك المركزي يرفع الفائدة. وقال المحافظ إن التضخم مرتفع.', 'ar'), 'ar'),
+    ).toBeNull();
+    // Russian has its own; Swedish is Latin text, read with English's formulas.
+    expect(readingLevel(parseSentences('Банк повысил ставку.', 'ru'), 'ru')).not.toBeNull();
+    expect(readingLevel(parseSentences('Banken höjde räntan i dag.', 'sv'), 'sv')).not.toBeNull();
   });
 
   it("reads a grade off Flesch's table of ease", () => {

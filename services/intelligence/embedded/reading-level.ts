@@ -11,7 +11,7 @@ import { syllable } from 'syllable';
 import type { Education } from '../provider.ts';
 import type { Sentence } from './sentences.ts';
 
-export type ReadingLevel = Education['readingLevel'];
+export type ReadingLevel = NonNullable<Education['readingLevel']>;
 
 interface Adaptation {
   /** Reading ease from words per sentence and syllables per word. */
@@ -45,12 +45,20 @@ const adaptations: Record<string, Adaptation> = {
   tr: { ease: (wps, spw) => 198.825 - 2.61 * wps - 40.175 * spw, vowels: /[aeıioöuüâîû]/gu },
 };
 
-/** `language`: ISO 639-1, null when unknown (read as English). */
-export function readingLevel(sentences: readonly Sentence[], language: string | null = null): ReadingLevel {
+/**
+ * `language`: ISO 639-1, null when unknown (read as English). Null for a text whose words are mostly
+ * written in another script than Latin, in a language without an adaptation: syllables and words are
+ * not what Flesch counted there (a Japanese central-bank report came out "elementary", ease 100).
+ */
+export function readingLevel(
+  sentences: readonly Sentence[],
+  language: string | null = null,
+): ReadingLevel | null {
   const words = sentences.flatMap((s) => s.tokens.filter((t) => t.kind === 'word' && /\p{L}/u.test(t.text)));
+  const adaptation = language === null ? undefined : adaptations[language];
+  if (!adaptation && !mostlyLatin(words)) return null;
   if (words.length === 0 || sentences.length === 0) return { grade: 0, ease: 100, label: 'elementary' };
   const wordsPerSentence = words.length / sentences.length;
-  const adaptation = language === null ? undefined : adaptations[language];
   if (adaptation) {
     const syllables = words.reduce((sum, w) => sum + vowelGroups(w.normal, adaptation), 0);
     const ease = clampEase(adaptation.ease(wordsPerSentence, syllables / words.length));
@@ -61,6 +69,12 @@ export function readingLevel(sentences: readonly Sentence[], language: string | 
   const grade = Math.max(0, 0.39 * wordsPerSentence + 11.8 * syllablesPerWord - 15.59);
   const ease = clampEase(206.835 - 1.015 * wordsPerSentence - 84.6 * syllablesPerWord);
   return { grade: round1(grade), ease: round1(ease), label: gradeLabel(grade) };
+}
+
+/** Whether most of the words are written in Latin letters (true for no words: nothing says otherwise). */
+function mostlyLatin(words: readonly { text: string }[]): boolean {
+  const latin = words.filter((w) => /\p{Script=Latin}/u.test(w.text)).length;
+  return words.length === 0 || latin * 2 > words.length;
 }
 
 function vowelGroups(word: string, adaptation: Adaptation): number {

@@ -25,7 +25,7 @@ export function countSyllables(word: string): number {
   return Math.max(1, groups);
 }
 
-export function readingLevel(text: string): Education['readingLevel'] {
+export function readingLevel(text: string): NonNullable<Education['readingLevel']> {
   const words = text.match(wordPattern) ?? [];
   if (words.length === 0) return { grade: 0, ease: 100, label: 'elementary' };
   const sentences = Math.max(1, text.split(/[.!?…]+(?:\s|$)|\n\s*\n/).filter((s) => /\S/.test(s)).length);
@@ -37,7 +37,7 @@ export function readingLevel(text: string): Education['readingLevel'] {
   return { grade: roundToTenth(grade), ease: roundToTenth(ease), label: labelFor(grade) };
 }
 
-function labelFor(grade: number): Education['readingLevel']['label'] {
+function labelFor(grade: number): NonNullable<Education['readingLevel']>['label'] {
   if (grade < 6) return 'elementary';
   if (grade < 9) return 'middle school';
   if (grade < 13) return 'high school';
