@@ -10,6 +10,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import { NEWS_ALERT } from '../webhooks/event-types.ts';
+import { organizationKey } from './company-names.ts';
 import { fold } from './fold.ts';
 import { newId, type StoredWebhook, type WebhookRegistry } from '../webhooks/webhook-registry.ts';
 
@@ -92,7 +93,7 @@ export class MonitorRegistry {
 
   /**
    * Starts monitoring, or finds the tenant already does: an active monitor of the same contact, company
-   * and aliases (compared as the matcher compares names: without case or accents) at the same URL is
+   * and aliases (compared as the matcher compares names: without case, accents or legal form) at the same URL is
    * answered again (`created` false) rather than made twice, so a client
    * that posts again (a retry after a lost answer, without Idempotency-Key) does not get every alert twice.
    */
@@ -130,11 +131,12 @@ FROM ${monitors}
 WHERE tenant_id = ${tenantId} AND deleted = 0 AND active = 1
   AND contact_id = ${input.contact_id} AND alert_webhook = ${url}
 ORDER BY created_at, monitor_id`);
-    // As the matcher compares names (fold.ts): "apple" is the monitor of "Apple", and would raise the
-    // same alerts a second time.
-    const names = (aliases: readonly string[]) => [...new Set(aliases.map(fold))].sort().join('\n');
+    // As the matcher compares names (fold.ts, legal forms optional): "apple" and "Apple Inc." are the
+    // monitor of "Apple", and would raise the same alerts a second time.
+    const key = (name: string) => organizationKey(name) || fold(name);
+    const names = (aliases: readonly string[]) => [...new Set(aliases.map(key))].sort().join('\n');
     const aliases = names(input.aliases);
-    const row = rows.find((r) => fold(r.company) === fold(input.company) && names(r.aliases) === aliases);
+    const row = rows.find((r) => key(r.company) === key(input.company) && names(r.aliases) === aliases);
     if (!row) return null;
     const webhook =
       (await this.deps.webhooks.findServing(tenantId, url, row.monitor_id)) ??

@@ -426,6 +426,14 @@ describe('webhooks and monitors API', () => {
       alert_webhook: url,
     });
     expect([recased.status, recased.body.monitor.id]).toEqual([200, first.body.monitor.id]);
+    // And with another legal form, which the matcher takes as optional: the same alerts again.
+    const relegal = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      contact_id: 'c-1',
+      company: 'Acme Corporation',
+      aliases: ['Acme Inc.'],
+      alert_webhook: url,
+    });
+    expect([relegal.status, relegal.body.monitor.id]).toEqual([200, first.body.monitor.id]);
     const filterAfterRetry = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhookId}`);
     expect(filterAfterRetry.body.filter?.monitor_ids).toEqual([first.body.monitor.id]);
 
