@@ -1835,7 +1835,7 @@ export interface operations {
             query?: {
                 /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is: each value given (the parameter may be repeated) is also read whole, as one name. */
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is, alone or in a list: every run of neighbouring comma-separated pieces of a value (the parameter may be repeated) is also read as one name. */
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
@@ -2082,7 +2082,7 @@ export interface operations {
             query?: {
                 /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is: each value given (the parameter may be repeated) is also read whole, as one name. */
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is, alone or in a list: every run of neighbouring comma-separated pieces of a value (the parameter may be repeated) is also read as one name. */
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
@@ -5548,7 +5548,7 @@ export interface operations {
             query?: {
                 /** @description Category, or several separated by commas: general, world, politics, business, technology, science, health, sports, entertainment, environment (sport is read as sports, tech is read as technology, economy is read as business, finance is read as business, climate is read as environment, international is read as world). */
                 category?: string;
-                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is: each value given (the parameter may be repeated) is also read whole, as one name. */
+                /** @description Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. A name that holds a comma may be given as it is, alone or in a list: every run of neighbouring comma-separated pieces of a value (the parameter may be repeated) is also read as one name. */
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;

@@ -11,6 +11,15 @@ describe('list parameters', () => {
     expect(sourceParam.parse('src_1')).toEqual(['src_1']);
   });
 
+  it('reads every run of neighbouring pieces as a name too: a list of names that hold commas', () => {
+    const read = sourceParam.parse('Demo: BBC Sport (live, RSS),Demo: BBC Business (live, RSS)');
+    expect(read).toContain('Demo: BBC Sport (live, RSS)');
+    expect(read).toContain('Demo: BBC Business (live, RSS)');
+    expect(sourceParam.parse('A (live, RSS),The Guardian')).toEqual(
+      expect.arrayContaining(['A (live, RSS)', 'The Guardian']),
+    );
+  });
+
   it('reads a name as names are stored: accents composed, single spaces', () => {
     expect(sourceParam.parse('Le  Monde\u0301, src_1')).toEqual(['Le Mondé', 'src_1', 'Le Mondé, src_1']);
     expect(languageParam.parse('zh-Hant-TW,pt_BR')).toEqual(['zh', 'pt']);

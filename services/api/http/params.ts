@@ -173,10 +173,17 @@ export function listParam(options: {
         ctx.addIssue({ code: 'custom', message: `${quote(bad)} is not ${options.expected}` });
         return z.NEVER;
       }
+      // Every run of neighbouring pieces is read whole too: "A (live, RSS),B" names the source
+      // "A (live, RSS)" and B, where the value whole and its pieces alone named only B. At most the
+      // 20 pieces checked above, so at most 190 runs.
       if (options.alsoWhole)
         for (const value of given) {
-          const whole = value.normalize('NFC').replace(/\s+/g, ' ').trim();
-          if (whole.includes(',') && options.check(whole)) items.push(whole);
+          const pieces = value.split(',');
+          for (let from = 0; from < pieces.length; from++)
+            for (let to = from + 2; to <= pieces.length; to++) {
+              const run = pieces.slice(from, to).join(',').normalize('NFC').replace(/\s+/g, ' ').trim();
+              if (options.check(run)) items.push(run);
+            }
         }
       return [...new Set(items)];
     })
@@ -244,8 +251,8 @@ export const sourceParam = listParam({
   expected: 'a source id or name of at most 200 characters',
   description:
     'Source id (as in GET /v1/sources) or source name (case-insensitive), or several separated by commas. ' +
-    'A name that holds a comma may be given as it is: each value given (the parameter may be repeated) is ' +
-    'also read whole, as one name.',
+    'A name that holds a comma may be given as it is, alone or in a list: every run of neighbouring ' +
+    'comma-separated pieces of a value (the parameter may be repeated) is also read as one name.',
   example: 'BBC News',
   lowercase: false,
   alsoWhole: true,
