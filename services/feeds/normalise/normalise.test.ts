@@ -135,6 +135,17 @@ describe('publishedAt', () => {
   });
 });
 
+/** A parsed RSS feed declaring `language`, of these items. */
+const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
+  format: 'rss',
+  title: null,
+  siteUrl: null,
+  language,
+  items,
+  warnings: [],
+  hints: noHints,
+});
+
 describe('language', () => {
   it('normalises declared codes', () => {
     expect(languageCode('en-US')).toBe('en');
@@ -157,15 +168,6 @@ describe('language', () => {
       'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
     const item = (language: string | null, summary = portuguese): ParsedItem =>
       parsedItem({ url: 'https://x.example/a', title: 'Título', summaryHtml: summary, language });
-    const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
-      format: 'rss',
-      title: null,
-      siteUrl: null,
-      language,
-      items,
-      warnings: [],
-      hints: noHints,
-    });
     const source = sourceState(
       { name: 's', feed_url: 'https://x.example/f', category: 'general', language: 'de', country: 'de' },
       null,
@@ -216,15 +218,6 @@ describe('language', () => {
   });
 
   it("gives way when the item's script denies the declared language, item's or feed's", () => {
-    const feed = (language: string | null, items: ParsedItem[]): ParsedFeed => ({
-      format: 'rss',
-      title: null,
-      siteUrl: null,
-      language,
-      items,
-      warnings: [],
-      hints: noHints,
-    });
     const source = sourceState(
       { name: 'r', feed_url: 'https://x.example/r', category: 'general', language: 'en', country: 'us' },
       null,
