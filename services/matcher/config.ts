@@ -13,7 +13,7 @@ export const matcherEnv = {
       'enrichment says (its summary and entities, the URL and title of its article).',
   ),
   MATCHER_REPEATED_STORY_DAYS: integer(30, 0, 365).describe(
-    'For this long after an article alerted a monitor, another article with the same canonical URL (the ' +
+    'For this long after an article alerted a monitor, another article with the same page (the same canonical URL, or its http, www, AMP or ?ref= form; the ' +
       'same story from a second feed) raises no alert for that monitor; the claims are kept in Redis. ' +
       '0: every matching article alerts.',
   ),

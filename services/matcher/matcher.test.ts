@@ -74,7 +74,11 @@ const consumed = (value: ArticleEnriched): ConsumedEvent<ArticleEnriched> => ({
 });
 
 /** A matcher over a read model that answers with `answers` in turn (an Error: the read fails). */
-function matcher(answers: (ArticleFacts | undefined | Error)[], clock: { now: number }) {
+function matcher(
+  answers: (ArticleFacts | undefined | Error)[],
+  clock: { now: number },
+  claims?: MatcherOptions['claims'],
+) {
   const sent: Alert[] = [];
   const options: MatcherOptions = {
     readArticles: async () => {
@@ -92,12 +96,34 @@ function matcher(answers: (ArticleFacts | undefined | Error)[], clock: { now: nu
     articleWaitMs: 60_000,
     narrationWaitMs: 0,
     clock: () => clock.now,
+    ...(claims ? { claims } : {}),
   };
   const handle = matcherHandler(options);
   return { sent, run: (e: ArticleEnriched) => handle([consumed(e)], { heartbeat: async () => {} }) };
 }
 
 describe('matcherHandler', () => {
+  it('alerts a monitor once for an article edited after it alerted, with the claim naming the revision', async () => {
+    const held = new Map<string, { articleId: string; revision: number }>();
+    const claims: NonNullable<MatcherOptions['claims']> = {
+      holders: async (batch) =>
+        batch.map((c) => {
+          const key = `${c.monitorId} ${c.url}`;
+          if (!held.has(key)) held.set(key, { articleId: c.articleId, revision: c.revision });
+          return held.get(key)!;
+        }),
+    };
+    const clock = { now: enrichedAt + 1_000 };
+    const edited = { ...inReadModel, title: 'Globex opens a plant in Ohio', revision: 2 };
+    const { sent, run } = matcher([inReadModel, edited, inReadModel], clock, claims);
+    await run(enrichment(true));
+    expect(sent).toHaveLength(1);
+    await run({ ...enrichment(true), revision: 2 });
+    expect(sent).toHaveLength(1); // the edit matched again and raised nothing
+    await run(enrichment(true)); // revision 1 replayed: its alert again, under the same id
+    expect(sent.map((a) => a.alert_id)).toEqual([sent[0]!.alert_id, sent[0]!.alert_id]);
+  });
+
   it('raises the alert from the read model when it shows the article', async () => {
     const clock = { now: enrichedAt + 1_000 };
     const { sent, run } = matcher([inReadModel], clock);

@@ -17,7 +17,7 @@
 //
 // One alert per monitor and story: when two articles share a canonical URL (two feeds carrying one story),
 // the first to raise an alert for a monitor claims the pair and the other raises none for it
-// (monitors/alert-claims.ts).
+// (monitors/alert-claims.ts). An article edited after it alerted a monitor does not alert it again.
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
 import { ReadModelWait } from '../runtime/clickhouse/read-model-wait.ts';
@@ -57,6 +57,8 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
     );
     const now = clock();
     const alerts: Alert[] = [];
+    /** The revision whose enrichment raised each alert (its claim says which revision alerted). */
+    const revisions = new Map<Alert, number>();
     for (const enrichment of enrichments) {
       let article: ArticleFacts | undefined = facts.get(enrichment.article_id);
       // The enrichment of a later revision waits for that revision too, so the alert names its title.
@@ -94,12 +96,15 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
         throw new DependencyUnavailableError(
           `article ${enrichment.article_id} matches a monitor; waiting for its narration`,
         );
-      alerts.push(...raised);
+      for (const alert of raised) {
+        alerts.push(alert);
+        revisions.set(alert, enrichment.revision);
+      }
     }
     if (alerts.length === 0) return;
-    const { raised, repeated } = options.claims
-      ? await withoutRepeatedStories(alerts, options.claims)
-      : { raised: alerts, repeated: [] };
+    const { raised, repeated, edited } = options.claims
+      ? await withoutRepeatedStories(alerts, options.claims, (alert) => revisions.get(alert)!)
+      : { raised: alerts, repeated: [], edited: [] };
     if (repeated.length > 0)
       options.logger.info(
         {
@@ -110,6 +115,11 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           })),
         },
         'no alert for articles whose URL another article already alerted these monitors of',
+      );
+    if (edited.length > 0)
+      options.logger.info(
+        { edited: edited.map((a) => ({ monitorId: a.monitor_id, articleId: a.article_id })) },
+        'no second alert for edited articles that alerted these monitors already',
       );
     if (raised.length === 0) return;
     await options.producer.send(

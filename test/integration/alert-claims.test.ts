@@ -25,18 +25,29 @@ describe('alert claims in Redis', () => {
 
   it('gives each (monitor, URL) pair to the first article that claims it, for the window', async () => {
     const url = 'https://news.example/story?id=1';
+    const holder = (articleId: string, revision: number | null) => ({ articleId, revision });
     expect(
       await claims.holders([
-        { monitorId: 'm1', url, articleId: 'top' },
-        { monitorId: 'm1', url, articleId: 'business' },
-        { monitorId: 'm2', url, articleId: 'business' },
+        { monitorId: 'm1', url, articleId: 'top', revision: 1 },
+        { monitorId: 'm1', url, articleId: 'business', revision: 1 },
+        { monitorId: 'm2', url, articleId: 'business', revision: 2 },
       ]),
-    ).toEqual(['top', 'top', 'business']);
-    expect(await claims.holders([{ monitorId: 'm1', url, articleId: 'business' }])).toEqual(['top']);
-    expect(await claims.holders([{ monitorId: 'm1', url, articleId: 'top' }])).toEqual(['top']);
+    ).toEqual([holder('top', 1), holder('top', 1), holder('business', 2)]);
+    expect(await claims.holders([{ monitorId: 'm1', url, articleId: 'business', revision: 1 }])).toEqual([
+      holder('top', 1),
+    ]);
+    // the holder's edit finds its own first revision there
+    expect(await claims.holders([{ monitorId: 'm1', url, articleId: 'top', revision: 2 }])).toEqual([
+      holder('top', 1),
+    ]);
     const key = claims.keyOf({ monitorId: 'm1', url });
     expect(key.startsWith(`${prefix}alert-url:m1:`)).toBe(true);
-    expect(await redis.get(key)).toBe('top');
+    expect(await redis.get(key)).toBe('top 1');
+    // a claim kept before revisions were: the id alone
+    await redis.set(claims.keyOf({ monitorId: 'm3', url }), 'older');
+    expect(await claims.holders([{ monitorId: 'm3', url, articleId: 'x', revision: 1 }])).toEqual([
+      holder('older', null),
+    ]);
     const ttl = await redis.ttl(key);
     expect(ttl).toBeGreaterThan(3_500);
     expect(ttl).toBeLessThanOrEqual(3_600);
@@ -52,7 +63,7 @@ describe('alert claims in Redis', () => {
     away.on('error', () => undefined);
     const unreachable = new RedisAlertClaims(away, { prefix, windowSeconds: 60 });
     await expect(
-      unreachable.holders([{ monitorId: 'm1', url: 'https://news.example/x', articleId: 'a' }]),
+      unreachable.holders([{ monitorId: 'm1', url: 'https://news.example/x', articleId: 'a', revision: 1 }]),
     ).rejects.toBeInstanceOf(DependencyUnavailableError);
     away.disconnect();
   });
