@@ -192,6 +192,24 @@ describe('ambiguous names (English words, very short)', () => {
     );
   });
 
+  it('are no mention as the first word of a place or an institution, whatever corroborates them', () => {
+    expect(mentions('Orange', 'Fires spread across Orange County on Tuesday.')).toBe(false);
+    expect(mentions('Shell', 'Visitors flocked to Shell Beach for the weekend.')).toBe(false);
+    expect(mentions('Ford', 'A grant from the Ford Foundation funds the study.')).toBe(false);
+    // the entity extractor calling it an organisation changes nothing
+    expect(mentions('Orange', 'Fires spread across Orange County.', [], ['Orange County', 'Orange'])).toBe(
+      false,
+    );
+    // the company itself, in the same article, still is
+    expect(mentions('Orange', 'Fires spread across Orange County. Its network held up, Orange said.')).toBe(
+      true,
+    );
+    expect(mentions('Ford', 'The Ford Motor plant reopened.')).toBe(true);
+    expect(mentions('Apple', 'He bought an Apple Watch.')).toBe(true);
+    // in capitals it is a headline's word, not a place noun
+    expect(mentions('Shell', 'Profits rose at Shell BEACH, its new unit.')).toBe(true);
+  });
+
   it('count before a product or event name', () => {
     expect(mentions('Apple Computer, Inc.', 'He chose the Apple Powerbook 100.', ['Apple'])).toBe(true);
     expect(mentions('Spar', "He can win this weekend's Spar European Indoor Championships in Madrid.")).toBe(

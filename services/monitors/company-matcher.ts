@@ -15,7 +15,7 @@
 import { nameCluesFor, turkishSuffix } from '../intelligence/embedded/name-clues.ts';
 import { isEnglishWord } from './common-words.ts';
 import { companyName, organizationKey } from './company-names.ts';
-import { isCapitalised, isFollowedByLegalForm, isProperNoun } from './mention-evidence.ts';
+import { beginsPlaceName, isCapitalised, isFollowedByLegalForm, isProperNoun } from './mention-evidence.ts';
 import { addName, findNames, type Found, type IndexedName, type NameIndex } from './name-index.ts';
 import { tokenize, type Token, type Tokenized } from './tokens.ts';
 
@@ -52,6 +52,8 @@ export type MentionReason =
   | 'another name of the company'
   | 'spelled as the company spells it'
   | 'lower case'
+  /** The first word of a place's or an institution's name ("Orange County", "Ford Foundation"). */
+  | 'part of a place name'
   | 'no evidence it is a name';
 
 export interface Mention {
@@ -249,6 +251,8 @@ function judge(
       occurrence.accepted = true;
       occurrence.reason = variant.acronym ? 'acronym in capitals' : 'distinctive name';
       distinctive = true;
+    } else if (beginsPlaceName(tokens, occurrence)) {
+      occurrence.reason = 'part of a place name';
     } else if (isCapitalised(tokens, occurrence)) {
       ambiguous.push(occurrence);
     }

@@ -16,6 +16,11 @@
 //       word ("News of the World"), nor by capitalised words whose initials spell an acronym written
 //       beside them ("Tara (Total Abstract Rendering Architecture)"). A company's name before other
 //       capitalised words is still a mention: "Apple Powerbook", "Spar European Championships".
+//    e. whatever else the article says, it is not the first word of a place's or an institution's name
+//       ("Orange County", "Shell Beach", "Ford Foundation", "Apple Valley", "Target Field"): the word
+//       after it, capitalised, is one of the nouns such names end in (placeNouns), so the two are one
+//       name of something else. The company's own products and units do not end so ("Apple Watch",
+//       "Shell Energy", "Ford Motor").
 // 3. Otherwise capitalised occurrences are accepted when the article corroborates them (see
 //    company-matcher.ts): one of them is followed by a legal form ("Next plc", "Gap Inc.", "Shell
 //    Group"); or the entity extractor lists one of the monitor's names among the article's
@@ -54,6 +59,76 @@ export function isCapitalised(tokens: readonly Token[], span: Span): boolean {
     if (!token.capitalised && !(i > span.first && isFunctionWord(token.key))) return false;
   }
   return true;
+}
+
+/**
+ * The nouns that end the name of a place or an institution, after a first word that can be a company's
+ * name (rule 2e). Folded, as token keys are.
+ */
+const placeNouns = new Set([
+  'airport',
+  'arena',
+  'avenue',
+  'award',
+  'awards',
+  'bay',
+  'beach',
+  'bridge',
+  'canyon',
+  'cathedral',
+  'church',
+  'college',
+  'county',
+  'creek',
+  'falls',
+  'field',
+  'foundation',
+  'gardens',
+  'harbour',
+  'harbor',
+  'heights',
+  'hill',
+  'hills',
+  'hospital',
+  'island',
+  'islands',
+  'lake',
+  'memorial',
+  'mountain',
+  'mountains',
+  'museum',
+  'parish',
+  'park',
+  'prize',
+  'river',
+  'road',
+  'school',
+  'springs',
+  'square',
+  'stadium',
+  'street',
+  'township',
+  'university',
+  'valley',
+  'zoo',
+]);
+
+/**
+ * Rule 2e: the occurrence is the first word of another thing's name, a place's or an institution's
+ * ("Orange County", "Ford Foundation"). Such an occurrence is no mention at all: no corroboration makes
+ * it one.
+ */
+export function beginsPlaceName(tokens: readonly Token[], span: Span): boolean {
+  const last = tokens[span.last]!;
+  const next = tokens[span.last + 1];
+  return (
+    next !== undefined &&
+    next.sentence === last.sentence &&
+    next.capitalised &&
+    !next.upper &&
+    spaceOnly.test(next.gap) &&
+    placeNouns.has(next.key)
+  );
 }
 
 /** Rule 2: used as a proper noun, wherever the rest of the article stands. */
