@@ -16,6 +16,8 @@
 // (ingest/parse-baseline.ts), on one core. The poller's articles per
 // CPU second over the parse's is how close the pipeline runs to its parse (target: at least 0.5).
 // BENCH_POLLER_PROFILE_DIR=<dir> runs the poller with --cpu-prof and leaves its profile there.
+// BENCH_STAGE_ROUNDS=<n> adds the stage ladder (./stage-ladder.ts): what each stage after the parse costs
+// in the poller's own code, one stage made real at a time, in a process of its own against these servers.
 // Warm-up (as bench:webhooks and bench:api have one): the figures above cover the whole run, as they always
 // have; beside them, "warm" figures leave out the first BENCH_WARMUP_FEEDS feeds on both sides, while V8
 // compiles the code (a poller running for hours pays that once). The poller's warm span starts when the
@@ -50,6 +52,7 @@ import { sourceState } from '../../../services/sources/source.ts';
 import { benchFeedContentType, benchFeeds } from './bench-feeds.ts';
 import { combineBaselines, parseBaseline, type ParseBaseline, type ParseTally } from './parse-baseline.ts';
 import { threadsStartedSince, warmSpan } from './warm-span.ts';
+import { rungs, type StageResult } from './stage-ladder.ts';
 import type { BenchContext } from '../support/bench-namespace.ts';
 import { stackLibDir } from '../../support/stack-dirs.ts';
 
@@ -65,6 +68,9 @@ const config = loadConfig({
   BENCH_WARMUP_FEEDS: integer(2_000, 0, 1_000_000),
   // A directory: the poller runs with --cpu-prof and writes its profile there when it stops.
   BENCH_POLLER_PROFILE_DIR: z.string().default(''),
+  // The stage ladder (./stage-ladder.ts) after the run: its rounds (0: none) and the feeds of a rung's round.
+  BENCH_STAGE_ROUNDS: integer(0, 0, 20),
+  BENCH_STAGE_FEEDS: integer(1_500, 10, 100_000),
 });
 const logger = createLogger('bench', 'warn');
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -503,7 +509,59 @@ export default async function ingest({ namespace, cleanUp }: BenchContext): Prom
     `target                  10,000 feeds within 300 s: ${wall <= 300 ? 'met' : 'NOT met'}; under half a core over 5 minutes: ${cpu / 300 < 0.5 ? 'met' : 'NOT met'}`,
   );
 
+  if (config.BENCH_STAGE_ROUNDS > 0) await stageLadder(port, log);
   return 0;
+}
+
+/** Runs ./stage-ladder.ts in a process of its own (its CPU is the measure) and prints its rungs. */
+async function stageLadder(port: number, log: (line: string) => void): Promise<void> {
+  log('');
+  log(
+    `stage ladder            ${config.BENCH_STAGE_ROUNDS} rounds of ${config.BENCH_STAGE_FEEDS} feeds a rung, after a warm-up round`,
+  );
+  const child = spawn(
+    process.execPath,
+    [...nodeFlags.poller, '--import', 'tsx', 'test/bench/ingest/stage-ladder.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        STAGES_PORT: String(port),
+        STAGES_HOSTS: String(config.BENCH_HOSTS),
+        STAGES_ITEMS: String(config.BENCH_ITEMS),
+        STAGES_FEEDS: String(config.BENCH_STAGE_FEEDS),
+        STAGES_ROUNDS: String(config.BENCH_STAGE_ROUNDS),
+        STAGES_FIRST_FEED: String(config.BENCH_FEEDS),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  process.once('exit', () => child.kill('SIGKILL'));
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the stage ladder exited with ${code}`);
+  const results = JSON.parse(output.trim().split('\n').at(-1) ?? '[]') as StageResult[];
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  // Each rung against the parse of its own round too: the machine's speed drifts between rounds.
+  const parseRates = results[0]!.rates;
+  let before = 0;
+  for (const { rung, rates } of results) {
+    const micros = 1e6 / median(rates);
+    const label = rungs.find((r) => r.rung === rung)?.label ?? rung;
+    const roundRatios = rates.map((rate, i) => rate / parseRates[i]!);
+    log(
+      `  ${label.padEnd(84)} ${median(rates).toFixed(0).padStart(6)} articles/s per core, ${micros.toFixed(1)} µs an article` +
+        `${before ? ` (+${(micros - before).toFixed(1)})` : ''}; ratio to the parse ${(median(rates) / median(parseRates)).toFixed(3)}, ` +
+        `to its round's parse ${median(roundRatios).toFixed(3)} (median); rounds ${rates.map((r) => r.toFixed(0)).join(' ')}`,
+    );
+    before = micros;
+  }
+  log(`load average            ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
 }
 
 /** Average value size of the last few hundred discovered events. */
