@@ -20,6 +20,21 @@ describe('sentenceValence', () => {
     );
   });
 
+  it('reads words in their news sense: shares and fines, and the verbs of a fall', () => {
+    expect(valence('Shares fell.')).toBeLessThan(0);
+    expect(valence('Shares in the bank plunged 20% on Monday.')).toBeLessThan(0);
+    expect(valence('Shares rose.')).toBeGreaterThanOrEqual(0);
+    expect(valence('Shares soared after the results.')).toBeGreaterThan(0);
+    expect(valence('The bank was fined £2m by the regulator.')).toBeLessThan(0);
+    expect(valence('The regulator imposed a record fine on the bank.')).toBeLessThan(0);
+    expect(valence('The weather was fine.')).toBeGreaterThan(0);
+    expect(valence('A fine performance from the team.')).toBeGreaterThanOrEqual(0);
+    expect(valence('The firm paid the fine.')).toBeLessThan(0);
+    expect(valence('Sales declined sharply in March.')).toBeLessThan(0);
+    expect(valence('The company declined to comment.')).toBe(0);
+    expect(valence('She will share the prize with two colleagues.')).toBeGreaterThanOrEqual(0);
+  });
+
   it('does not count "like" used as a preposition', () => {
     expect(valence('It looks like a bridge.')).toBe(0);
     expect(valence('They like it a lot.')).toBeGreaterThan(0);

