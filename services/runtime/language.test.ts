@@ -1,11 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { declaredOrDetected, languageOrUsual, textLanguage } from './language.ts';
+import { declaredOrDetected, languageCode, languageOrUsual, textLanguage } from './language.ts';
 
 const portuguese =
   'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
 // franc reads these as French, with other languages close behind.
 const headlines =
   'Kanye West. Kim Kardashian. Taylor Swift tour. Man Utd vs Chelsea. Bitcoin price today. Elon Musk. Premier League table. NBA playoffs.';
+
+describe('languageCode', () => {
+  it('reads a declared language as feeds write it: codes with regions, three letters, names', () => {
+    const cases: [string, string | null][] = [
+      ['en-US', 'en'],
+      ['pt_BR', 'pt'],
+      ['DE', 'de'],
+      ['deu', 'de'],
+      ['ger', 'de'],
+      ['eng-GB', 'en'],
+      ['English', 'en'],
+      ['english (US)', 'en'],
+      ['Deutsch', 'de'],
+      ['français', 'fr'],
+      ['русский', 'ru'],
+      ['chi', 'zh'],
+      ['xyz', null],
+      ['Klingon', null],
+      ['und', null],
+      ['', null],
+    ];
+    for (const [declared, code] of cases)
+      expect([declared, languageCode(declared)]).toEqual([declared, code]);
+  });
+});
 
 describe('declaredOrDetected', () => {
   it('keeps the declared language unless detection is clear', () => {

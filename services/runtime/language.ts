@@ -1,14 +1,51 @@
 // Language codes as ISO 639-1, and detection from text when there is enough
 // of it to be sure (the precedence is in normalise-item.ts).
 import { franc, francAll } from 'franc-min';
-import { iso6393To1 } from 'iso-639-3';
+import { iso6393, iso6393To1 } from 'iso-639-3';
 import { scriptDenies, scriptLanguage } from './script-language.ts';
 
-/** "en-US", "pt_BR", "DE" -> "en", "pt", "de"; null when it is not a language code. */
+/**
+ * A declared language as its ISO 639-1 code: "en-US", "pt_BR", "DE" -> "en", "pt", "de"; also the three
+ * letters of ISO 639-2 and 639-3 ("deu", "ger", "eng-GB") and the language's name in English or in
+ * itself ("English", "Deutsch", "français"), as feeds' <language> and <dc:language> are written in the
+ * wild. Null when it names no language that has a two-letter code.
+ */
 export function languageCode(declared: string | null | undefined): string | null {
   if (!declared) return null;
-  const match = /^\s*([a-zA-Z]{2})(?:[-_][a-zA-Z0-9]+)*\s*$/.exec(declared);
-  return match ? match[1]!.toLowerCase() : null;
+  const match = /^\s*([a-zA-Z]{2,3})(?:[-_][a-zA-Z0-9]+)*\s*$/.exec(declared);
+  if (match?.[1]!.length === 2) return match[1].toLowerCase();
+  const named = namedLanguages();
+  if (match) return named.get(match[1]!.toLowerCase()) ?? null;
+  return (
+    named.get(
+      declared
+        .trim()
+        .toLowerCase()
+        .replace(/\s*\(.*\)$/, ''),
+    ) ?? null
+  );
+}
+
+let named: Map<string, string> | undefined;
+/** Three-letter codes and names (English and native, lower case) of the languages with a 639-1 code. */
+function namedLanguages(): Map<string, string> {
+  if (named) return named;
+  named = new Map();
+  for (const language of iso6393) {
+    const code = language.iso6391;
+    if (!code) continue;
+    for (const key of [language.iso6393, language.iso6392B, language.iso6392T, language.name])
+      if (key) named.set(key.toLowerCase(), code);
+    try {
+      const own = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+      if (own && own !== code) named.set(own.toLowerCase(), code);
+    } catch {
+      // a code this Node's ICU has no data for: its English name is enough
+    }
+  }
+  // the three-letter and the two-letter macrolanguage forms detection also uses
+  for (const [individual, code] of Object.entries(macrolanguages)) named.set(individual, code);
+  return named;
 }
 
 /** Below this many characters detection guesses more than it knows. */

@@ -9,7 +9,7 @@ const sample = `<?xml version="1.0"?>
   </outline>
   <outline type="rss" text="Heise" xmlUrl="https://www.heise.de/rss/heise-atom.xml" category="/technology/it" language="de" country="de" pollInterval="300"/>
   <outline type="rss" text="No country" xmlUrl="https://x.example/feed" category="/world" language="en"/>
-  <outline type="rss" text="Bad language" xmlUrl="https://y.example/feed" category="/world" language="english" country="us"/>
+  <outline type="rss" text="Bad language" xmlUrl="https://y.example/feed" category="/world" language="elvish" country="us"/>
   <outline type="rss" text="Bad url" xmlUrl="ftp://z.example/feed" category="/world" language="en" country="us"/>
 </body></opml>`;
 

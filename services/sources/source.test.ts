@@ -8,17 +8,22 @@ import {
   sourceState,
 } from './source.ts';
 
-const first = sourceState(
-  {
-    name: 'Example',
-    feed_url: 'https://old.example/rss?utm_source=x',
-    category: 'general',
-    language: 'en',
-    country: 'gb',
-  },
-  null,
-  1_000,
-);
+const input = () => ({
+  name: 'Example',
+  feed_url: 'https://old.example/rss?utm_source=x',
+  category: 'general' as const,
+  language: 'en',
+  country: 'gb',
+});
+const first = sourceState(input(), null, 1_000);
+
+describe('sourceState', () => {
+  it('takes a language as people write it: with a region, in three letters, by name', () => {
+    for (const language of ['pt-BR', 'PT', 'por', 'Portuguese'])
+      expect(sourceState({ ...input(), language }, null, 1_000).language).toBe('pt');
+    expect(() => sourceState({ ...input(), language: 'Klingon' }, null, 1_000)).toThrow(/ISO 639-1/);
+  });
+});
 
 describe('movedSource', () => {
   it('keeps the id and the rest of the source, bumps the version, and keeps the URL it left', () => {

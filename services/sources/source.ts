@@ -8,11 +8,13 @@ import { z } from 'zod';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
 import { textLine } from '../runtime/plain-text.ts';
 import { categories } from '../runtime/categories.ts';
+import { languageCode } from '../runtime/language.ts';
 import { countryCodes } from '../runtime/iso-codes.ts';
 import type { Source } from '../runtime/events/types.generated.ts';
 
 const countryMessage = 'country must be a lowercase ISO 3166-1 alpha-2 code such as gb, us, br';
-const languageMessage = 'language must be an ISO 639-1 code such as en, de, pt';
+const languageMessage =
+  'language must be an ISO 639-1 code such as en, de, pt (a region, as in pt-BR, is accepted and dropped)';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
@@ -44,10 +46,12 @@ export const sourceInput = z.object({
     .nullable()
     .default(null),
   category: z.enum(categories, { message: `category must be one of ${categories.join(', ')}` }),
+  // "pt-BR", "deu", "German" are what people and feeds write: read as the two-letter code they name.
   language: z
     .string({ error: languageMessage })
     .trim()
     .toLowerCase()
+    .overwrite((s) => languageCode(s) ?? s)
     .refine(isLanguageCode, { message: languageMessage }),
   country: z
     .string({ error: countryMessage })

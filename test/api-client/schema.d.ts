@@ -1692,7 +1692,7 @@ export interface components {
             name?: string;
             /** @enum {string} */
             category: "general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment";
-            /** @description ISO 639-1; defaults to the feed's declared language. */
+            /** @description ISO 639-1; a region (pt-BR) or a three-letter code (por) is read as its two letters. Defaults to the feed's declared language. */
             language?: string;
             /** @description ISO 3166-1 alpha-2 (uk is read as gb). */
             country: string;

@@ -1,6 +1,7 @@
 // GET /v1/sources and the subscription endpoints the overview set names
 // without listing: POST /v1/sources, DELETE /v1/sources/{id}/subscription.
 import { z } from 'zod';
+import { languageCode } from '../../runtime/language.ts';
 import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { notFound } from '../../runtime/api-error.ts';
 import { textLine } from '../../runtime/plain-text.ts';
@@ -104,9 +105,16 @@ const newSource = z
       .string()
       .trim()
       .toLowerCase()
-      .refine(isLanguageCode, { error: 'must be an ISO 639-1 code such as en, de, pt' })
+      .overwrite((s) => languageCode(s) ?? s)
+      .refine(isLanguageCode, {
+        error:
+          'must be an ISO 639-1 code such as en, de, pt (a region, as in pt-BR, is accepted and dropped)',
+      })
       .optional()
-      .meta({ description: "ISO 639-1; defaults to the feed's declared language." }),
+      .meta({
+        description:
+          "ISO 639-1; a region (pt-BR) or a three-letter code (por) is read as its two letters. Defaults to the feed's declared language.",
+      }),
     country: z
       .string()
       .trim()
