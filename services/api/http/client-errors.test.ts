@@ -61,10 +61,15 @@ describe('requests the HTTP parser refuses', () => {
     expect(answer.status).toBe(431);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
     expect(answer.headers['connection']).toBe('close');
-    const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
+    const body = JSON.parse(answer.body) as { error: { code: string; message: string; request_id: string } };
     expect(body.error.code).toBe('headers_too_large');
     expect(body.error.message).toMatch(/headers/);
     expect(Object.keys(body)).toEqual(['error']);
+    // as every answer of the API: its request id, and readable from a page on another origin
+    expect(body.error.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.headers['x-request-id']).toBe(body.error.request_id);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
+    expect(answer.headers['access-control-expose-headers']).toMatch(/X-Request-Id/);
     expect(Number(answer.headers['content-length'])).toBe(Buffer.byteLength(answer.body));
   });
 
@@ -95,6 +100,8 @@ describe('requests the HTTP parser refuses', () => {
     const body = JSON.parse(answer.body) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('expectation_failed');
     expect(body.error.message).toMatch(/100-continue/);
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(answer.headers['access-control-allow-origin']).toBe('*');
   });
 
   it('still serves well-formed requests', async () => {

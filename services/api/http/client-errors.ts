@@ -1,7 +1,10 @@
 // Requests Node's HTTP parser refuses before any route sees them: a malformed request line or header,
 // headers past the size limit, a request that took too long to arrive, an Expect it cannot meet. Node answers those itself
 // ('clientError' unhandled) with a bare status line and no body; this answers them in the API's error
-// shape instead ({"error": {"code", "message"}}), so a client reads every refusal the same way.
+// shape instead ({"error": {"code", "message", "request_id"}}), with the headers every answer of the API
+// carries (X-Request-Id, and CORS's, so that a page on another origin reads the refusal rather than a
+// CORS failure), so a client reads every refusal the same way. The request's own X-Request-Id cannot be
+// read from a request the parser refused: the id is a new one.
 //
 // The answer is written only when it cannot corrupt the connection: the socket is still writable and
 // no response of a request in flight on it has started (Node's own rule). It is a complete HTTP/1.1
@@ -10,6 +13,7 @@
 // kernel's buffer would reset the connection, and the client could lose the answer before reading it.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
 import { errorStatus, type ErrorBody, type ErrorCode } from '../../runtime/api-error.ts';
 
 /** How long a refused connection is drained before it is destroyed. */
@@ -59,16 +63,19 @@ export function describeClientError(error: ParserError): { code: ErrorCode; mess
 }
 
 /** The bytes of a complete answer to a refused request. */
-export function clientErrorResponse(error: ParserError): Buffer {
+export function clientErrorResponse(error: ParserError, requestId: string = randomUUID()): Buffer {
   const { code, message } = describeClientError(error);
   const status = errorStatus[code];
-  const body: ErrorBody = { error: { code, message } };
+  const body: ErrorBody = { error: { code, message, request_id: requestId } };
   const json = Buffer.from(JSON.stringify(body));
   const head =
     `HTTP/1.1 ${status} ${reasons[status] ?? 'Error'}\r\n` +
     'Content-Type: application/json; charset=utf-8\r\n' +
     `Content-Length: ${json.length}\r\n` +
     'Cache-Control: no-store\r\n' +
+    `X-Request-Id: ${requestId}\r\n` +
+    'Access-Control-Allow-Origin: *\r\n' +
+    'Access-Control-Expose-Headers: X-Request-Id\r\n' +
     'Connection: close\r\n\r\n';
   return Buffer.concat([Buffer.from(head, 'latin1'), json]);
 }
@@ -83,10 +90,12 @@ const reasons: Record<number, string> = {
 export function answerClientErrors(server: Server): void {
   // An Expect other than 100-continue: Node would answer a bare 417 itself.
   server.on('checkExpectation', (_: IncomingMessage, res: ServerResponse) => {
+    const requestId = randomUUID();
     const body: ErrorBody = {
       error: {
         code: 'expectation_failed',
         message: 'Expect: only 100-continue is supported; send the request without it',
+        request_id: requestId,
       },
     };
     const json = JSON.stringify(body);
@@ -94,6 +103,9 @@ export function answerClientErrors(server: Server): void {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(json),
       'Cache-Control': 'no-store',
+      'X-Request-Id': requestId,
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': 'X-Request-Id',
       Connection: 'close',
     });
     res.end(json);
