@@ -210,6 +210,19 @@ describe('ambiguous names (English words, very short)', () => {
     expect(mentions('Shell', 'Profits rose at Shell BEACH, its new unit.')).toBe(true);
   });
 
+  it('are no mention of any company as the place "the X" names, distinctive names too', () => {
+    for (const text of [
+      'Fires raged in the Amazon.',
+      'Fires raged in the Amazon on Monday.',
+      'The Amazon is burning.',
+      'Loggers cleared more of the Amazon rainforest.',
+    ])
+      expect([text, mentions('Amazon', text, [], ['Amazon'])]).toEqual([text, false]);
+    expect(mentions('Amazon', 'Regulators approved the Amazon deal.')).toBe(true);
+    expect(mentions('Amazon', 'Amazon cut prices, and the shares rose.', [], ['Amazon'])).toBe(true);
+    expect(mentions('Amazon', 'Shares of Amazon rose on Monday.')).toBe(true);
+  });
+
   it('count before a product or event name', () => {
     expect(mentions('Apple Computer, Inc.', 'He chose the Apple Powerbook 100.', ['Apple'])).toBe(true);
     expect(mentions('Spar', "He can win this weekend's Spar European Indoor Championships in Madrid.")).toBe(

@@ -15,7 +15,7 @@
 import { nameCluesFor, turkishSuffix } from '../intelligence/embedded/name-clues.ts';
 import { isEnglishWord } from './common-words.ts';
 import { companyName, organizationKey } from './company-names.ts';
-import { beginsPlaceName, isCapitalised, isFollowedByLegalForm, isProperNoun } from './mention-evidence.ts';
+import { isCapitalised, isFollowedByLegalForm, isProperNoun, namesAPlace } from './mention-evidence.ts';
 import { addName, findNames, type Found, type IndexedName, type NameIndex } from './name-index.ts';
 import { tokenize, type Token, type Tokenized } from './tokens.ts';
 
@@ -52,7 +52,7 @@ export type MentionReason =
   | 'another name of the company'
   | 'spelled as the company spells it'
   | 'lower case'
-  /** The first word of a place's or an institution's name ("Orange County", "Ford Foundation"). */
+  /** A place, or the first word of a place's or an institution's name ("the Amazon", "Orange County"). */
   | 'part of a place name'
   | 'no evidence it is a name';
 
@@ -247,12 +247,12 @@ function judge(
   let distinctive = false;
   for (const occurrence of occurrences) {
     const { variant } = occurrence.name;
-    if (!variant.ambiguous) {
+    if (namesAPlace(tokens, occurrence)) {
+      occurrence.reason = 'part of a place name';
+    } else if (!variant.ambiguous) {
       occurrence.accepted = true;
       occurrence.reason = variant.acronym ? 'acronym in capitals' : 'distinctive name';
       distinctive = true;
-    } else if (beginsPlaceName(tokens, occurrence)) {
-      occurrence.reason = 'part of a place name';
     } else if (isCapitalised(tokens, occurrence)) {
       ambiguous.push(occurrence);
     }

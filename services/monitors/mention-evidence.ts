@@ -16,11 +16,13 @@
 //       word ("News of the World"), nor by capitalised words whose initials spell an acronym written
 //       beside them ("Tara (Total Abstract Rendering Architecture)"). A company's name before other
 //       capitalised words is still a mention: "Apple Powerbook", "Spar European Championships".
-//    e. whatever else the article says, it is not the first word of a place's or an institution's name
-//       ("Orange County", "Shell Beach", "Ford Foundation", "Apple Valley", "Target Field"): the word
-//       after it, capitalised, is one of the nouns such names end in (placeNouns), so the two are one
-//       name of something else. The company's own products and units do not end so ("Apple Watch",
-//       "Shell Energy", "Ford Motor").
+//    e. whatever else the article says, and for every name, ambiguous or not: it does not name a place.
+//       It is not the first word of a place's or an institution's name ("Orange County", "Shell
+//       Beach", "Ford Foundation", "Apple Valley", "Target Field"): the word after it, capitalised, is
+//       one of the nouns such names end in (placeNouns), so the two are one name of something else
+//       (the company's own products and units do not end so: "Apple Watch", "Shell Energy", "Ford
+//       Motor"); nor a one-word name after "the" that ends there ("fires in the Amazon.", "the Amazon
+//       rainforest"; "the Amazon deal" still counts).
 // 3. Otherwise capitalised occurrences are accepted when the article corroborates them (see
 //    company-matcher.ts): one of them is followed by a legal form ("Next plc", "Gap Inc.", "Shell
 //    Group"); or the entity extractor lists one of the monitor's names among the article's
@@ -113,21 +115,58 @@ const placeNouns = new Set([
   'zoo',
 ]);
 
+/** Punctuation between two words that ends the first's phrase ("the Amazon, which"; not "the Acme-owned"). */
+const clauseEnd = /^[^-\u2010-\u2014'\u2019]*[,;:.!?)\]]/;
+/** Words after "the X" that make X the place ("the Amazon rainforest", "fires in the Amazon on Monday"). */
+const placeFollowers = new Set([
+  'basin',
+  'delta',
+  'forest',
+  'jungle',
+  'rainforest',
+  'region',
+  'river',
+  'in',
+  'of',
+  'on',
+  'at',
+  'and',
+  'or',
+  'is',
+  'was',
+  'were',
+  'has',
+  'had',
+  'where',
+  'which',
+]);
+
 /**
- * Rule 2e: the occurrence is the first word of another thing's name, a place's or an institution's
- * ("Orange County", "Ford Foundation"). Such an occurrence is no mention at all: no corroboration makes
- * it one.
+ * Rule 2e: the occurrence names a place, or an institution named after one, not the company: it is the
+ * first word of such a name ("Orange County", "Ford Foundation"), or a one-word name after "the" that
+ * ends there ("fires in the Amazon.", "the Amazon is burning", "the Amazon rainforest"). Companies are
+ * written without "the" but before a noun ("the Amazon deal", "the Apple Watch"), which still count. Such
+ * an occurrence is no mention at all, of any name, distinctive or not: no corroboration makes it one.
  */
-export function beginsPlaceName(tokens: readonly Token[], span: Span): boolean {
+export function namesAPlace(tokens: readonly Token[], span: Span): boolean {
+  const first = tokens[span.first]!;
   const last = tokens[span.last]!;
   const next = tokens[span.last + 1];
+  const nextInSentence = next !== undefined && next.sentence === last.sentence ? next : undefined;
+  if (
+    nextInSentence?.capitalised &&
+    !nextInSentence.upper &&
+    spaceOnly.test(nextInSentence.gap) &&
+    placeNouns.has(nextInSentence.key)
+  )
+    return true;
+  const before = tokens[span.first - 1];
+  if (span.first !== span.last || before?.key !== 'the' || before.sentence !== first.sentence) return false;
+  if (!spaceOnly.test(first.gap)) return false;
   return (
-    next !== undefined &&
-    next.sentence === last.sentence &&
-    next.capitalised &&
-    !next.upper &&
-    spaceOnly.test(next.gap) &&
-    placeNouns.has(next.key)
+    nextInSentence === undefined ||
+    clauseEnd.test(nextInSentence.gap) ||
+    placeFollowers.has(nextInSentence.key)
   );
 }
 
