@@ -86,6 +86,13 @@ describe('compileMonitors', () => {
     expect(mentions('R.J. Reynolds Tobacco Company', 'Among them was RJ Reynolds Tobacco.')).toBe(true);
   });
 
+  it('makes legal forms written before the name optional too: ПАО, ООО, PT', () => {
+    expect(mentions('ПАО Газпром', 'ПАО «Газпром» сообщило о прибыли.')).toBe(true);
+    expect(mentions('ООО Ромашка', 'Ромашка открыла новый магазин.')).toBe(true);
+    expect(mentions('PT Astra International Tbk', 'Shares of Astra International rose.')).toBe(true);
+    expect(mentions('Газпром', 'ПАО «Газпром» сообщило о прибыли.')).toBe(true);
+  });
+
   it('makes legal forms optional on both sides', () => {
     expect(mentions('Acme Inc', 'Shares in Acme rose.')).toBe(true);
     expect(mentions('Acme', 'Shares in Acme Inc. rose.')).toBe(true);

@@ -88,6 +88,8 @@ describe('namesACompany', () => {
       'S.A.',
       'Group plc',
       '& Co.',
+      'ПАО',
+      'PT Tbk',
     ])
       expect(namesACompany(term), term).toBe(false);
   });
@@ -96,6 +98,7 @@ describe('namesACompany', () => {
     for (const term of [
       'Gap Inc.',
       'Next plc',
+      'ПАО Газпром',
       'The Economist',
       'Siemens AG',
       '3M',

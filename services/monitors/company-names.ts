@@ -6,7 +6,13 @@
 // - an ambiguous name, one that is also an English word ("Next", "Shell", "Apple", "Target") or is
 //   very short ("Gap", "Ito"), needs evidence that it is used as a name (see mention-evidence.ts).
 import { isUnspaced } from '../search/search-words.ts';
-import { isLegalSuffix, lengthWithoutLegalForm, withoutUnspacedLegalForms } from './legal-suffixes.ts';
+import {
+  isLegalPrefix,
+  isLegalSuffix,
+  legalPrefixLength,
+  lengthWithoutLegalForm,
+  withoutUnspacedLegalForms,
+} from './legal-suffixes.ts';
 import { isFunctionWord, tokenize, type Token } from './tokens.ts';
 
 export interface NameVariant {
@@ -47,7 +53,8 @@ const onlyLetters = /^\p{L}+$/u;
 
 export function companyName(term: string, isCommonWord: (word: string) => boolean): CompanyName | null {
   const tokens = tokenize([withoutUnspacedLegalForms(term)]).tokens;
-  const start = tokens.length > 1 && tokens[0]!.key === 'the' ? 1 : 0;
+  const the = tokens.length > 1 && tokens[0]!.key === 'the' ? 1 : 0;
+  const start = the + legalPrefixLength(tokens.slice(the).map((t) => t.key));
   const named = tokens.slice(start);
   const core = named.slice(0, lengthWithoutLegalForm(named.map((t) => t.key)));
   // Nothing to look for: no words, or only words like "the" and "of".
@@ -82,13 +89,14 @@ export function companyName(term: string, isCommonWord: (word: string) => boolea
  */
 export function namesACompany(term: string): boolean {
   return tokenize([withoutUnspacedLegalForms(term)]).tokens.some(
-    (t) => !isLegalSuffix(t.key) && !isFunctionWord(t.key) && t.key !== 'and',
+    (t) => !isLegalSuffix(t.key) && !isLegalPrefix(t.key) && !isFunctionWord(t.key) && t.key !== 'and',
   );
 }
 
 /** The key an organisation name from an entity extractor is compared under. */
 export function organizationKey(name: string): string {
-  const keys = tokenize([withoutUnspacedLegalForms(name)]).tokens.map((t) => t.key);
+  const all = tokenize([withoutUnspacedLegalForms(name)]).tokens.map((t) => t.key);
+  const keys = all.slice(legalPrefixLength(all));
   return keys.slice(0, lengthWithoutLegalForm(keys)).join(' ');
 }
 

@@ -1,5 +1,5 @@
-// The words that say what legal form a company has ("Inc.", "plc", "GmbH", "& Co") or that it is
-// a group ("Holdings", "Group"). Customers write them in monitors and articles mostly leave them
+// The words that say what legal form a company has ("Inc.", "plc", "GmbH", "& Co"; before the name in
+// Russian, "ПАО", and Indonesian, "PT") or that it is a group ("Holdings", "Group"). Customers write them in monitors and articles mostly leave them
 // out, or the other way round, so a name is compared without them: "Acme Inc" in a monitor finds
 // "Acme" in an article, and "Acme" finds "Acme Inc.". Written after a name in an article, a suffix
 // is also evidence that the name is a company ("Next plc", "Gap Inc.").
@@ -42,6 +42,8 @@ const suffixes = new Set([
   'se',
   'spa',
   'srl',
+  // Indonesian: Terbuka, listed ("PT Astra International Tbk")
+  'tbk',
 ]);
 
 export function isLegalSuffix(key: string): boolean {
@@ -59,6 +61,23 @@ export function lengthWithoutLegalForm(keys: readonly string[]): number {
     end -= 1;
   }
   return keys.slice(0, end).some((key) => !isFunctionWord(key)) ? end : keys.length;
+}
+
+/**
+ * Legal forms written before the name, folded: Russian (ПАО, ОАО, ЗАО, ООО, АО: "ПАО «Газпром»"),
+ * Ukrainian (ПАТ, ПрАТ, ТОВ) and Indonesian (PT: "PT Astra International").
+ */
+const prefixes = new Set(['пао', 'оао', 'зао', 'ооо', 'ао', 'пат', 'прат', 'тов', 'pt']);
+
+export function isLegalPrefix(key: string): boolean {
+  return prefixes.has(key);
+}
+
+/** How many leading words of `keys` are legal forms written before the name; never all of them. */
+export function legalPrefixLength(keys: readonly string[]): number {
+  let start = 0;
+  while (start < keys.length - 1 && isLegalPrefix(keys[start]!)) start += 1;
+  return keys.slice(start).some((key) => !isFunctionWord(key)) ? start : 0;
 }
 
 /**
