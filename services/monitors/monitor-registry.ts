@@ -235,21 +235,29 @@ ORDER BY monitor_id`);
     // Whatever its state: a webhook paused, or disabled by the service and resumed later, must not keep
     // naming a monitor that is gone.
     const webhook = await this.deps.webhooks.findServing(tenantId, monitor.alert_webhook, monitorId);
-    const filter = webhook?.item.filter;
-    if (webhook && filter?.monitor_ids.includes(monitorId)) {
-      const rest = filter.monitor_ids.filter((id) => id !== monitorId);
-      const otherEvents = webhook.item.events.filter((e) => e !== NEWS_ALERT);
-      if (rest.length > 0)
-        await this.deps.webhooks.change(tenantId, webhook, { filter: { ...filter, monitor_ids: rest } });
-      else if (otherEvents.length === 0) await this.deps.webhooks.remove(tenantId, webhook.item.id);
-      else
-        await this.deps.webhooks.change(tenantId, webhook, {
-          events: otherEvents,
-          filter: { ...filter, monitor_ids: [] },
-        });
-    }
+    if (webhook) await this.withoutMonitors(tenantId, webhook, [monitorId]);
     await this.waitFor(tenantId, monitorId, (m) => m === null);
     return true;
+  }
+
+  /**
+   * Takes `monitorIds` out of the filter of `webhook`. A webhook left naming none goes if it was made for
+   * monitors (news.alert alone), and is given back as it was if the customer registered it for other
+   * events: monitors joined it by adding news.alert narrowed to them (joinWebhook).
+   */
+  private async withoutMonitors(tenantId: string, webhook: StoredWebhook, monitorIds: readonly string[]) {
+    const filter = webhook.item.filter;
+    if (!filter || !monitorIds.some((id) => filter.monitor_ids.includes(id))) return;
+    const rest = filter.monitor_ids.filter((id) => !monitorIds.includes(id));
+    const otherEvents = webhook.item.events.filter((e) => e !== NEWS_ALERT);
+    if (rest.length > 0)
+      await this.deps.webhooks.change(tenantId, webhook, { filter: { ...filter, monitor_ids: rest } });
+    else if (otherEvents.length === 0) await this.deps.webhooks.remove(tenantId, webhook.item.id);
+    else
+      await this.deps.webhooks.change(tenantId, webhook, {
+        events: otherEvents,
+        filter: { ...filter, monitor_ids: [] },
+      });
   }
 
   /** The tenant already has a webhook at this URL: it signs the monitor's alerts too. */
@@ -289,24 +297,49 @@ ORDER BY monitor_id`);
     };
   }
 
+  /**
+   * A webhook registered for the monitor at `url`. One the service disabled there (its endpoint failed)
+   * is not joined (findByUrl), but it is replaced: the new webhook also takes the alerts of the monitors
+   * it served, which would otherwise get none (resuming it would then make a second webhook for news.alert
+   * at the URL, which is refused), and they are taken out of it.
+   */
   private async newWebhook(
     tenantId: string,
     url: string,
     monitorId: string,
     limits: { alertEndpoints: number | null },
   ): Promise<Signing> {
+    const { webhooks } = this.deps;
+    const replaced = await webhooks.disabledAlertEndpointsAt(tenantId, url);
+    const taken = new Set<string>();
+    for (const old of replaced) {
+      const named = old.item.filter?.monitor_ids ?? [];
+      // One that got every alert of the tenant served the monitors whose alerts go to its URL.
+      for (const id of named.length > 0 ? named : await this.idsAt(tenantId, url)) taken.add(id);
+    }
+    taken.delete(monitorId);
     // Under the URL's lock already (create): register would wait for it.
-    const { webhook, secret } = await this.deps.webhooks.registerAt(
+    const { webhook, secret } = await webhooks.registerAt(
       tenantId,
       url,
-      { url, events: [NEWS_ALERT], filter: { ...noFilter(), monitor_ids: [monitorId] } },
+      { url, events: [NEWS_ALERT], filter: { ...noFilter(), monitor_ids: [...taken, monitorId] } },
       limits,
     );
+    for (const old of replaced) await this.withoutMonitors(tenantId, old, [...taken]);
+    const replacing =
+      replaced.length === 0
+        ? ''
+        : ` It replaces ${replaced
+            .map((w) => `webhook ${w.item.id}, which the service disabled (${w.item.disabled_reason})`)
+            .join(' and ')}` +
+          (taken.size === 0
+            ? '.'
+            : `: the alerts of monitor${taken.size === 1 ? '' : 's'} ${[...taken].join(', ')} go to it too.`);
     return {
       webhook_id: webhook.id,
       created: true,
       secret,
-      note: `Webhook ${webhook.id} was registered for this URL; its secret (shown this once) signs the alerts.`,
+      note: `Webhook ${webhook.id} was registered for this URL; its secret (shown this once) signs the alerts.${replacing}`,
     };
   }
 

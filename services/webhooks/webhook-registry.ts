@@ -225,6 +225,20 @@ export class WebhookRegistry {
     return atUrl.find((w) => w.item.active) ?? atUrl.find((w) => w.item.disabled_reason === null) ?? null;
   }
 
+  /**
+   * The tenant's webhooks at `url` that the service disabled (their endpoint failed) and that received
+   * news.alert: the monitors they served get no alert until one is resumed or replaced.
+   */
+  async disabledAlertEndpointsAt(tenantId: string, url: string): Promise<StoredWebhook[]> {
+    return (await this.all(tenantId)).filter(
+      (w) =>
+        w.item.url === url &&
+        !w.item.active &&
+        w.item.disabled_reason !== null &&
+        w.item.events.includes(NEWS_ALERT),
+    );
+  }
+
   /** The tenant's webhook at `url` whose filter lists monitor `monitorId`, whether active or not. */
   async findServing(tenantId: string, url: string, monitorId: string): Promise<StoredWebhook | null> {
     return (

@@ -541,6 +541,65 @@ describe('webhooks and monitors API', () => {
     expect((await stack.call('DELETE', `/api/v1/webhooks/${id}`)).status).toBe(204);
   });
 
+  it("hands a disabled monitor webhook's monitors to the webhook a new monitor at its URL gets", async () => {
+    const url = hook('replaced');
+    const monitor = (contact: string) =>
+      stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+        contact_id: contact,
+        company: `Replaced ${contact}`,
+        aliases: [],
+        alert_webhook: url,
+      });
+    const recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.webhooks]);
+    const first = await monitor('r-1');
+    expect(first.status, first.text).toBe(201);
+    const old = first.body.signing.webhook_id;
+    const registered = await waitFor(
+      () => recorder.of<WebhookEvent>(topicNames.webhooks).find((e) => e.key === old && e.value !== null),
+      'the registration on the topic',
+    );
+    await recorder.stop();
+    // As the dispatcher disables it when the endpoint answers 410 Gone.
+    await stack.producer.send(topicNames.webhooks, [
+      {
+        key: old,
+        value: {
+          ...registered.value,
+          active: false,
+          disabled_reason: 'the endpoint answered 410 Gone',
+          version: registered.value.version + 1,
+          occurred_at: Date.now(),
+        },
+      },
+    ]);
+    await waitFor(
+      async () => (await stack.call<Webhook>('GET', `/api/v1/webhooks/${old}`)).body.active === false,
+      'the webhook to show disabled',
+    );
+
+    // Before, the new monitor got a webhook of its own and the first monitor's alerts went nowhere: its
+    // webhook could not be resumed beside the new one (a second for news.alert at the URL, a 409).
+    const second = await monitor('r-2');
+    expect(second.status, second.text).toBe(201);
+    const { signing } = second.body;
+    expect(signing.created).toBe(true);
+    expect(signing.webhook_id).not.toBe(old);
+    expect(signing.note).toContain(
+      `It replaces webhook ${old}, which the service disabled (the endpoint answered 410 Gone): ` +
+        `the alerts of monitor ${first.body.monitor.id} go to it too.`,
+    );
+    const replacement = await stack.call<Webhook>('GET', `/api/v1/webhooks/${signing.webhook_id}`);
+    expect(replacement.body).toMatchObject({ url, events: ['news.alert'], active: true });
+    expect(replacement.body.filter?.monitor_ids).toEqual([first.body.monitor.id, second.body.monitor.id]);
+    // Made for that monitor alone, the disabled webhook went with it.
+    expect((await stack.call('GET', `/api/v1/webhooks/${old}`)).status).toBe(404);
+
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`)).status).toBe(204);
+    const after = await stack.call<Webhook>('GET', `/api/v1/webhooks/${signing.webhook_id}`);
+    expect(after.body.filter?.monitor_ids).toEqual([second.body.monitor.id]);
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${second.body.monitor.id}`)).status).toBe(204);
+  }, 60_000);
+
   it('keeps one webhook per alert_webhook when monitors are created and deleted at the same time', async () => {
     const url = hook('together');
     const created = await Promise.all(
