@@ -65,7 +65,7 @@ describe('SourceSubscriptions.subscribe', () => {
    * The read model as SourceCatalog answers it (idByUrl's rule), over `moved`, the sources appended and
    * what is subscribed; `feeds` answers the fetch of a URL (by default: a page naming no feed).
    */
-  function subscriptions(feeds: Record<string, FeedCheckResult> = {}) {
+  function subscriptions(feeds: Record<string, FeedCheckResult> = {}, readModelLagMs = 0) {
     const subscribed = new Set<string>();
     const added = new Map<string, Source>();
     const appended: { topic: string; value: unknown }[] = [];
@@ -100,7 +100,10 @@ describe('SourceSubscriptions.subscribe', () => {
           appended.push({ topic, value });
           if (topic === topicNames.sourceSubscriptions)
             subscribed.add((value as SourceSubscription).source_id);
-          if (topic === topicNames.sources) added.set((value as Source).source_id, value as Source);
+          const source = value as Source;
+          if (topic === topicNames.sources)
+            if (readModelLagMs === 0) added.set(source.source_id, source);
+            else setTimeout(() => added.set(source.source_id, source), readModelLagMs);
         }
       },
     } as unknown as EventProducer;
@@ -161,6 +164,29 @@ describe('SourceSubscriptions.subscribe', () => {
       'News (news.example/sport/rss)',
       'News (news.example, 2)',
     ]);
+  });
+
+  it('gives feeds added at once under one name that name once, while the read model lags', async () => {
+    const urls = ['https://news.example/rss', 'https://other.example/rss', 'https://third.example/rss'];
+    const { service } = subscriptions(
+      Object.fromEntries(urls.map((url) => [url, { ...feed, title: 'News' }])),
+      300,
+    );
+    const named = await Promise.allSettled(
+      urls.map((url) =>
+        service.subscribe('ten_a', { url, name: 'Daily', category: 'general', country: 'gb' }),
+      ),
+    );
+    expect(named.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of named.filter((r) => r.status === 'rejected'))
+      expect(String(r.reason)).toMatch(/another source is called "Daily"/);
+
+    const titled = await Promise.all(
+      urls.map((url) => service.subscribe('ten_a', { url, category: 'general', country: 'gb' })),
+    );
+    // The one named "Daily" is found again; the other two are added, under names of their own.
+    expect(titled.map((t) => t.created).sort()).toEqual([false, true, true]);
+    expect(new Set(titled.map((t) => t.source.name)).size).toBe(3);
   });
 
   it('keeps a name made from a long title within the longest name', () => {

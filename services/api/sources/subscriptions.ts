@@ -104,6 +104,12 @@ type NotFeed = { notFeed: Extract<FeedCheckResult, { ok: false }> };
 
 const linksToNoFeed = ' that links to no feed (no <link rel="alternate"> of an RSS, Atom or JSON Feed type)';
 
+/**
+ * The key of the lock on new sources' names, in the lock of feed URLs (whose keys are source ids, so it
+ * meets none of them).
+ */
+const sourceNamesLockKey = 'source-names';
+
 export const subscriptionKey = (tenantId: string, sourceId: string) => `${tenantId}/${sourceId}`;
 
 export class SourceSubscriptions {
@@ -171,33 +177,14 @@ export class SourceSubscriptions {
     if (!existing) {
       const check = await this.deps.checkFeed(feedUrl);
       if (!check.ok) return { notFeed: check };
-      const name = await this.uniqueName(input.name, check.title, feedUrl);
-      const language = input.language ?? languageCode(check.language);
-      if (!language) throw invalidParameter('language', 'is required: the feed does not declare one');
-      let source: Source;
-      try {
-        source = sourceState(
-          {
-            name,
-            feed_url: feedUrl,
-            site_url: input.site_url ?? homePageOf(check.siteUrl) ?? pageUrl,
-            category: input.category,
-            language,
-            country: input.country,
-            poll_interval_seconds: this.deps.pollIntervalSeconds,
-          },
-          null,
-          this.clock(),
-          tenantId,
-        );
-      } catch (error) {
-        // Values taken from the feed itself (its title, language, home page) can still be invalid.
-        throw new ApiError(
-          'invalid_parameter',
-          `the feed's own details are not usable: ${(error as Error).message}`,
-        );
-      }
-      await this.deps.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
+      // Under the lock on names, held until the read model shows the new source by its name: two feeds
+      // added at once under one name (each under its own URL's lock) had both found it free.
+      await this.lock.run(sourceNamesLockKey, async () => {
+        const name = await this.uniqueName(input.name, check.title, feedUrl);
+        const source = this.newSource(tenantId, input, feedUrl, pageUrl, check, name);
+        await this.deps.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
+        await this.until(async () => (await this.deps.catalog.idByName(name)) !== null);
+      });
       created = true;
     }
     if (!existing?.subscribed) await this.append(tenantId, sourceId, true);
@@ -210,6 +197,40 @@ export class SourceSubscriptions {
       );
     }
     return { source: visible, created };
+  }
+
+  private newSource(
+    tenantId: string,
+    input: NewSource,
+    feedUrl: string,
+    pageUrl: string | null,
+    check: Extract<FeedCheckResult, { ok: true }>,
+    name: string,
+  ): Source {
+    const language = input.language ?? languageCode(check.language);
+    if (!language) throw invalidParameter('language', 'is required: the feed does not declare one');
+    try {
+      return sourceState(
+        {
+          name,
+          feed_url: feedUrl,
+          site_url: input.site_url ?? homePageOf(check.siteUrl) ?? pageUrl,
+          category: input.category,
+          language,
+          country: input.country,
+          poll_interval_seconds: this.deps.pollIntervalSeconds,
+        },
+        null,
+        this.clock(),
+        tenantId,
+      );
+    } catch (error) {
+      // Values taken from the feed itself (its title, language, home page) can still be invalid.
+      throw new ApiError(
+        'invalid_parameter',
+        `the feed's own details are not usable: ${(error as Error).message}`,
+      );
+    }
   }
 
   /**
@@ -267,12 +288,14 @@ export class SourceSubscriptions {
     tenantId: string,
     done: (s: SourceItem | null) => boolean,
   ): Promise<SourceItem | null> {
+    let current: SourceItem | null = null;
+    await this.until(async () => done((current = await this.deps.catalog.get(sourceId, tenantId))));
+    return done(current) ? current : null;
+  }
+
+  /** Until `shown` is true or visibleWithinMs has passed. */
+  private async until(shown: () => Promise<boolean>): Promise<void> {
     const deadline = Date.now() + this.deps.visibleWithinMs;
-    for (;;) {
-      const current = await this.deps.catalog.get(sourceId, tenantId);
-      if (done(current)) return current;
-      if (Date.now() >= deadline) return null;
-      await sleep(100);
-    }
+    while (!(await shown()) && Date.now() < deadline) await sleep(100);
   }
 }
