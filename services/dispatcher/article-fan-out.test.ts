@@ -140,6 +140,7 @@ describe('payloads', () => {
           article_source_name: 'Google News: Acme',
           article_publisher_name: 'Reuters',
           article_publisher_url: 'https://www.reuters.com/',
+          article_published_at: Date.UTC(2026, 0, 5, 8, 0),
           news_summary: 'S',
           audio_url: null,
           audio_key: null,

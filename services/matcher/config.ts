@@ -17,6 +17,11 @@ export const matcherEnv = {
       'same story from a second feed) raises no alert for that monitor; the claims are kept in Redis. ' +
       '0: every matching article alerts.',
   ),
+  MATCHER_ALERT_MAX_AGE_HOURS: integer(168, 0, 100_000).describe(
+    "An article published longer than this before it was first found (a new feed's archive, an old item " +
+      'a feed lists again) raises no alert: it is not news of the company. Measured at discovery, so an ' +
+      'alert held up by an outage or a replay is still raised. 0: no limit.',
+  ),
   REDIS_KEY_PREFIX: text('').describe('Namespace of the Redis keys of the alert claims.'),
   MATCHER_NARRATION_WAIT_MS: integer(20_000, 0, 600_000).describe(
     'How long an alert waits (from the enrichment) for the narration of its article, so that ' +

@@ -81,6 +81,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       logger,
       articleWaitMs: config.MATCHER_ARTICLE_WAIT_MS,
       narrationWaitMs: config.MATCHER_NARRATION_WAIT_MS,
+      maxAgeMs: config.MATCHER_ALERT_MAX_AGE_HOURS * 3_600_000,
       ...(redis
         ? {
             claims: new RedisAlertClaims(redis, {

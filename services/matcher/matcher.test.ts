@@ -78,6 +78,7 @@ function matcher(
   answers: (ArticleFacts | undefined | Error)[],
   clock: { now: number },
   claims?: MatcherOptions['claims'],
+  maxAgeMs = 0,
 ) {
   const sent: Alert[] = [];
   const options: MatcherOptions = {
@@ -95,6 +96,7 @@ function matcher(
     logger: pino({ level: 'silent' }),
     articleWaitMs: 60_000,
     narrationWaitMs: 0,
+    maxAgeMs,
     clock: () => clock.now,
     ...(claims ? { claims } : {}),
   };
@@ -136,6 +138,25 @@ describe('matcherHandler', () => {
     });
   });
 
+  it('raises no alert for an article published long before it was found, and says when one was published', async () => {
+    const week = 7 * 86_400_000;
+    const clock = { now: enrichedAt + 1_000 };
+    const found = Date.UTC(2026, 11, 1);
+    const archive = { ...inReadModel, publishedAt: Date.UTC(2005, 2, 1), discoveredAt: found };
+    const lastWeek = { ...inReadModel, publishedAt: found - week + 60_000, discoveredAt: found };
+    const { sent, run } = matcher([archive, lastWeek], clock, undefined, week);
+    await run(enrichment(true));
+    expect(sent).toEqual([]);
+    // Found within the week, it alerts, however long ago that was (an outage, a replay).
+    clock.now = found + 30 * 86_400_000;
+    await run(enrichment(true));
+    expect(sent.map((a) => a.article_published_at)).toEqual([lastWeek.publishedAt]);
+    // Without a limit, the archive alerts too.
+    const unlimited = matcher([archive], clock);
+    await unlimited.run(enrichment(true));
+    expect(unlimited.sent.map((a) => a.article_published_at)).toEqual([archive.publishedAt]);
+  });
+
   it('waits for an article the read model does not show yet, then matches the enrichment, which names it', async () => {
     const clock = { now: enrichedAt + 1_000 };
     const { sent, run } = matcher([undefined, undefined], clock);
@@ -148,6 +169,7 @@ describe('matcherHandler', () => {
       article_url: 'https://news.example/globex',
       article_title: 'Globex opens a plant',
       article_source_name: null,
+      article_published_at: null,
     });
   });
 

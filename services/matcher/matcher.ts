@@ -18,6 +18,8 @@
 // One alert per monitor and story: when two articles share a canonical URL (two feeds carrying one story),
 // the first to raise an alert for a monitor claims the pair and the other raises none for it
 // (monitors/alert-claims.ts). An article edited after it alerted a monitor does not alert it again.
+//
+// News, not archives: an article published more than `maxAgeMs` before it was found raises no alert.
 import type { Alert, ArticleEnriched } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
 import { ReadModelWait } from '../runtime/clickhouse/read-model-wait.ts';
@@ -26,7 +28,7 @@ import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { withoutRepeatedStories, type AlertClaims } from '../monitors/alert-claims.ts';
-import { alertsFor, type ArticleFacts, type MonitorSet } from '../monitors/alert-raiser.ts';
+import { alertsFor, oldWhenFound, type ArticleFacts, type MonitorSet } from '../monitors/alert-raiser.ts';
 
 export interface MatcherOptions {
   /** The read model's articles by id (monitors/article-facts.ts readArticleFacts). */
@@ -41,6 +43,11 @@ export interface MatcherOptions {
   articleWaitMs: number;
   /** How long an alert waits (from the enrichment) for the article's narration; 0 = never. */
   narrationWaitMs: number;
+  /**
+   * An article published longer than this before it was found raises no alert (oldWhenFound); 0 = no
+   * limit.
+   */
+  maxAgeMs: number;
   /** Who holds each (monitor, article URL) pair; without it every matching article raises its alert. */
   claims?: AlertClaims;
   clock?: () => number;
@@ -59,6 +66,8 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
     const alerts: Alert[] = [];
     /** The revision whose enrichment raised each alert (its claim says which revision alerted). */
     const revisions = new Map<Alert, number>();
+    /** Articles published long before they were found: matched against no monitor. */
+    const old: string[] = [];
     for (const enrichment of enrichments) {
       let article: ArticleFacts | undefined = facts.get(enrichment.article_id);
       // The enrichment of a later revision waits for that revision too, so the alert names its title.
@@ -91,6 +100,10 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
           revision: enrichment.revision,
         };
       }
+      if (oldWhenFound(article, options.maxAgeMs)) {
+        old.push(article.articleId);
+        continue;
+      }
       const raised = alertsFor(enrichment, article, options.monitors, now);
       if (raised.length > 0 && !article.narrated && now - enrichment.occurred_at < options.narrationWaitMs)
         throw new DependencyUnavailableError(
@@ -101,6 +114,11 @@ export function matcherHandler(options: MatcherOptions): BatchHandler<ArticleEnr
         revisions.set(alert, enrichment.revision);
       }
     }
+    if (old.length > 0)
+      options.logger.info(
+        { articles: old, maxAgeHours: options.maxAgeMs / 3_600_000 },
+        'no alerts for articles published long before they were found (MATCHER_ALERT_MAX_AGE_HOURS)',
+      );
     if (alerts.length === 0) return;
     const { raised, repeated, edited } = options.claims
       ? await withoutRepeatedStories(alerts, options.claims, (alert) => revisions.get(alert)!)

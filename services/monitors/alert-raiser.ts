@@ -34,6 +34,15 @@ export interface ArticleFacts {
   revision: number;
 }
 
+/**
+ * Whether the article was already old when it was found: a feed added with years of archive, or an
+ * item a feed dug out again, is no news of a monitored company. Measured at discovery, not now, so an
+ * alert held up (a matcher down for a day, a replay) is still raised. `maxAgeMs` 0: no limit.
+ */
+export function oldWhenFound(article: Pick<ArticleFacts, 'publishedAt' | 'discoveredAt'>, maxAgeMs: number) {
+  return maxAgeMs > 0 && article.discoveredAt - article.publishedAt > maxAgeMs;
+}
+
 export const alertIdFor = (monitorId: string, articleId: string) =>
   `alr_${createHash('sha256').update(`${monitorId}\n${articleId}`).digest('hex').slice(0, 32)}`;
 
@@ -92,6 +101,8 @@ export function alertsFor(
         article_source_name: article.sourceName || null,
         article_publisher_name: article.publisher?.name ?? null,
         article_publisher_url: article.publisher?.url ?? null,
+        // As the source's name: unknown when the article was not in the read model yet.
+        article_published_at: article.sourceName ? article.publishedAt : null,
         news_summary: enrichment.summary ?? article.summary,
         audio_url: article.audioUrl,
         audio_key: article.audioKey,

@@ -368,6 +368,7 @@ describe('the access-control matrix', () => {
         article_source_name: null,
         article_publisher_name: null,
         article_publisher_url: null,
+        article_published_at: null,
         news_summary: `Matrix ${name} Holdings said it would open a plant.`,
         audio_url: null,
         audio_key: null,

@@ -157,9 +157,13 @@ describe('news alerts end to end', () => {
     await waitFor(() => (server.hits.get('/mutable.xml') ?? 0) > 0, 'the first poll', 60_000);
 
     const delays: number[] = [];
-    const items: string[] = [];
+    // From a feed's archive (2005): not news of the company, so no alert, though it names it.
+    const items: string[] = [story(run, 0, server.url, Date.UTC(2005, 2, 1, 9))];
+    const publishedAt = new Map<string, string>();
     for (let n = 1; n <= 5; n++) {
-      items.push(story(run, n, server.url, Date.now() - 60_000));
+      const at = Math.floor((Date.now() - 60_000) / 1000) * 1000; // as an RFC 822 date says it
+      publishedAt.set(`art_${n}`, new Date(at).toISOString());
+      items.push(story(run, n, server.url, at));
       server.setMutable(feed(run, server.url, items));
       const hitsBefore = server.hits.get('/mutable.xml') ?? 0;
       const fetched = await waitFor(
@@ -184,7 +188,7 @@ describe('news alerts end to end', () => {
     );
 
     const alerts = receiver.requests('/crm/alerts');
-    expect(alerts).toHaveLength(5); // one per item, none twice
+    expect(alerts).toHaveLength(5); // one per item of this week, none twice
     const verifier = new StandardWebhook(secret);
     const audioPaths: string[] = [];
     for (const request of alerts) {
@@ -203,6 +207,8 @@ describe('news alerts end to end', () => {
         article_publisher: { name: 'Harbour Wire', url: 'https://wire.example/' },
       });
       expect(payload.data.news_summary).toEqual(expect.stringContaining('Time Warner'));
+      const n = /#(\d+)\)/.exec(String(payload.data.article_title))![1];
+      expect(payload.data.article_published_at).toBe(publishedAt.get(`art_${n}`));
       // The article's narration, signed for this API, fetched as a podcast player would: no key. The
       // file's URL when the narration was there before the alert (the matcher waits for it a while),
       // else the article's narration URL, which redirects to the file.
@@ -236,9 +242,8 @@ describe('news alerts end to end', () => {
       'GET',
       `/v1/articles?source=${source.body.source.id}&limit=10`,
     );
-    expect(articles.body.articles.map((a) => new URL(a.audio_url).pathname).sort()).toEqual(
-      audioPaths.sort(),
-    );
+    const alerted = articles.body.articles.filter((a) => !a.title.includes('#0)'));
+    expect(alerted.map((a) => new URL(a.audio_url).pathname).sort()).toEqual(audioPaths.sort());
     expect(receiver.requests('/other/alerts')).toHaveLength(0);
 
     // article.published: every item mentions AOL, so each went to the breaking-news webhook too.
@@ -264,7 +269,8 @@ describe('news alerts end to end', () => {
     // Sent as each article was enriched, usually before its narration: its audio_url is then the
     // article's narration URL, and it plays the article's file once the narrator has made it.
     const listed = new Map(articles.body.articles.map((a) => [a.id, new URL(a.audio_url).pathname]));
-    for (const request of published) {
+    // (The archive's item, which the narrator skipped as old, aside: it is narrated on request, later.)
+    for (const request of published.filter((r) => !r.body.includes('#0)'))) {
       const { data } = new StandardWebhook(breaking.body.secret).verify(request.body, request.headers) as {
         data: { article_id: string; audio_url: string };
       };

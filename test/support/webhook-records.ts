@@ -33,6 +33,7 @@ export function alertWith(overrides: Partial<Alert> = {}): Alert {
     article_source_name: 'Harbour Gazette',
     article_publisher_name: null,
     article_publisher_url: null,
+    article_published_at: Date.UTC(2026, 0, 5, 8, 0),
     news_summary: 'Acme Widgets said on Monday it would open a plant.',
     audio_url: null,
     audio_key: null,

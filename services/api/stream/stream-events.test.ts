@@ -196,6 +196,7 @@ describe('stream events', () => {
         article_source_name: 'BBC News',
         article_publisher_name: null,
         article_publisher_url: null,
+        article_published_at: null,
         news_summary: 'Chip stocks rose.',
         audio_url: null,
         audio_key: null,

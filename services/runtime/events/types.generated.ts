@@ -25,6 +25,8 @@ export interface Alert {
   article_publisher_name: null | string;
   /** That outlet's home page (ArticleDiscovered.publisher_url); null when not given. */
   article_publisher_url: null | string;
+  /** When the article says it was published (ArticleDiscovered.published_at, as the read model had it when the alert was raised); null when the article was not in the read model yet, and on alerts raised before this field. */
+  article_published_at: null | number;
   /** Plain-text summary of the article (the enrichment summary, else the feed summary); becomes data.news_summary in the webhook payload. */
   news_summary: string;
   /** Unsigned address of the article's narration (see news.articles.narrated.v1 audio_url), if one existed when the alert was raised. Null if none. */

@@ -52,6 +52,7 @@ export class BenchFixtures {
       article_source_name: 'Yorkshire Business Daily',
       article_publisher_name: null,
       article_publisher_url: null,
+      article_published_at: null,
       news_summary:
         'Acme Widgets said on Monday it would open a plant in Leeds next spring, creating 300 jobs. ' +
         'The company, which makes parts for the car industry, expects the site to double its output.',
