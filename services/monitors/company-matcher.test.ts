@@ -365,9 +365,17 @@ describe('names in languages that decline them', () => {
     expect(found('de', 'Die Aktie der Deutschen Bank steigt')).toEqual(['db']);
   });
 
+  it('takes the language from the script when none is given: Cyrillic text declines as Russian', () => {
+    expect(found(null, 'Акции Газпрома выросли на бирже')).toEqual(['gazprom']);
+    expect(found(null, 'Сделка с Газпромом', 'Глава «Роснефти» не стал комментировать сделку.')).toEqual([
+      'gazprom',
+      'rosneft',
+    ]);
+  });
+
   it('not in a language it was not written in, nor in a common noun sharing its stem', () => {
-    // Without the language the cases are other words, as before.
-    expect(found(null, 'Акции Газпрома выросли на бирже')).toEqual([]);
+    // In Latin letters without the language, or another's, the cases are other words.
+    expect(found(null, 'Zysk Orlenu wzrósł o połowę')).toEqual([]);
     expect(found('en', 'Zysk Orlenu wzrósł o połowę')).toEqual([]);
     // Czech "škody" (damage) in lower case, and opening a sentence where any word is capitalised.
     expect(found('cs', 'Povodně způsobily velké škody', 'Škody jsou odhadovány na miliardy.')).toEqual([]);

@@ -14,6 +14,8 @@
 // Deterministic: results follow the order of the monitors, terms the order of the monitor's names.
 import { nameCluesFor, turkishSuffix } from '../intelligence/embedded/name-clues.ts';
 import { isEnglishWord } from './common-words.ts';
+import { textLanguage } from '../runtime/language.ts';
+import { scriptLanguage } from '../runtime/script-language.ts';
 import { companyName, organizationKey } from './company-names.ts';
 import { isCapitalised, isFollowedByLegalForm, isProperNoun, namesAPlace } from './mention-evidence.ts';
 import { addName, findNames, type Found, type IndexedName, type NameIndex } from './name-index.ts';
@@ -165,7 +167,7 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
       for (const key of monitor.keys) if (organizations.has(key)) return true;
       return false;
     };
-    for (const [m, found] of namesIn(text, article.language)) {
+    for (const [m, found] of namesIn(text, article.language ?? scriptTold(article))) {
       occurrences.push(...judge(found, text, isCommonWord, () => listed(compiled[m]!)));
     }
     return { text, occurrences };
@@ -217,6 +219,17 @@ export function compileMonitors(monitors: readonly Monitor[], options: MatcherOp
  */
 const writtenAsName = (token: Token) =>
   token.capitalised && (!token.initial || turkishSuffix.test(token.text));
+
+/**
+ * The language of an article no one gave a language for, where its script tells it (script-language.ts):
+ * "Акции Газпрома выросли" is Russian, and "Газпрома" a case of "Газпром", whatever its feed declared.
+ * Latin text stays unknown: detection guesses wrong on headlines (English read as French), and a wrong
+ * language's case endings would find names that are not there.
+ */
+function scriptTold(article: Article): string | null {
+  const sample = `${article.title} ${article.text.slice(0, 500)}`;
+  return scriptLanguage(sample) === null ? null : textLanguage(sample);
+}
 
 /** The stem of a folded word where `language` declines names; null where it does not. */
 function declinedNameStem(language: string | null | undefined): ((key: string) => string) | null {
