@@ -3,7 +3,6 @@ import {
   citedWithin,
   cleanArticleText,
   halfRelevanceDays,
-  isNotWriting,
   pickStories,
   type CandidateArticle,
   type Story,
@@ -334,19 +333,6 @@ describe('cleanArticleText', () => {
     expect(cleanArticleText('First   line.\nReporting by David Chen\n\nSecond line.')).toBe(
       'First line.\nSecond line.',
     );
-  });
-
-  it('tells furniture from writing that starts the same way', () => {
-    expect(isNotWriting('By John Smith')).toBe(true);
-    expect(isNotWriting('By Sarah Jones, Technology reporter')).toBe(true);
-    expect(isNotWriting('Photo credit: Reuters')).toBe(true);
-    expect(isNotWriting('Related: Acme warns on profits')).toBe(true);
-    expect(isNotWriting('Image copyright Getty Images')).toBe(true);
-    expect(isNotWriting('The post Acme cuts jobs appeared first on Daily Wire.')).toBe(true);
-    expect(isNotWriting('By the end of the year, the plant will employ 2,000 people.')).toBe(false);
-    expect(
-      isNotWriting('Related stories were published by other outlets over the following days and weeks.'),
-    ).toBe(false);
   });
 });
 

@@ -6,6 +6,9 @@
 // tokens, Porter stems, its stop words; so "chips" matches "chip" and "rates" matches "rate".
 import { parseSentences, type Sentence, type Token } from '../intelligence/embedded/sentences.ts';
 import { plainLine, plainText } from '../runtime/plain-text.ts';
+import { isNotWriting } from '../intelligence/embedded/page-furniture.ts';
+
+export { isNotWriting };
 
 export interface CandidateArticle {
   id: string;
@@ -452,38 +455,6 @@ function compareIds(a: string, b: string): number {
 }
 
 // ---- article text --------------------------------------------------------------------------------
-
-/**
- * Lines of a page that are not the article's writing: picture captions and credits, bylines, agency
- * credits, calls to read, share or subscribe, and the "appeared first on" footer of blog feeds. Checked
- * on whole lines, which is how pages and feeds set them, and short ones only: "By the end of the year,
- * ..." is writing.
- */
-const shortNotWriting = [
-  /^(image|media|video|photo|picture)\s+(caption|source|copyright|credit)s?\b/i,
-  /\b(getty images|shutterstock|alamy( stock photo)?|afp via getty)\b/i,
-  /^(reuters|afp|ap|pa( media)?|epa|bloomberg)(\s*(\/|via)\s*.*)?$/i,
-  /^([Bb]y|[Ww]ords by|[Pp]hotographs? by)\s+\p{Lu}[\p{L}'’.-]*(\s+\p{Lu}[\p{L}'’.-]*){0,3}\s*([,|–—-].*)?$/u,
-  /^(additional )?(reporting|editing|writing|research) by\b/i,
-  /^(read more|related( topics| stories| articles)?|see also|watch|listen|more on this story)\s*[:|–—-]/i,
-  /^(share this|sign up|subscribe|follow us|advertisement|click here)\b/i,
-  /^(©|\(c\)|copyright\b)/i,
-];
-/** Page furniture whatever its length. */
-const anyNotWriting = [/\bappeared first on\b/i, /\bcontinue reading\b/i];
-/** Longer than this, a line is writing whatever it starts with (a credit or caption is short). */
-const maxCreditWords = 14;
-
-/**
- * Whether a line or sentence is a caption, a credit, a byline or page furniture rather than the
- * article's writing.
- */
-export function isNotWriting(text: string): boolean {
-  const line = text.trim();
-  if (anyNotWriting.some((pattern) => pattern.test(line))) return true;
-  if (line.split(/\s+/).length > maxCreditWords) return false;
-  return shortNotWriting.some((pattern) => pattern.test(line));
-}
 
 export function cleanArticleText(text: string): string {
   // Without markup, a line break is a paragraph break (ArticleText's convention); plainText would join

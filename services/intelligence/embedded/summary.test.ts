@@ -76,6 +76,23 @@ describe('summarizeToSentences', () => {
     expect(summary).toHaveLength(4);
   });
 
+  it("chooses no call to subscribe, byline or blog footer, though it names the story's words", () => {
+    const text = [
+      'Sign up for our Acme jobs newsletter to get Acme Corp news first.',
+      'By Sarah Jones, Acme Corp correspondent',
+      'Acme Corp will cut 1,200 jobs in Europe this year.',
+      'Unions threatened strikes at two Acme Corp plants over the jobs.',
+      'The post Acme Corp will cut 1,200 jobs appeared first on Daily Wire.',
+    ].join('\n');
+    const title = 'Acme Corp to cut 1,200 jobs';
+    expect(summarizeToSentences(text, 2, { title })).toEqual([
+      'Acme Corp will cut 1,200 jobs in Europe this year.',
+      'Unions threatened strikes at two Acme Corp plants over the jobs.',
+    ]);
+    // A text that is nothing else is summarised as it is.
+    expect(summarizeToSentences('Sign up for our newsletter.', 1)).toEqual(['Sign up for our newsletter.']);
+  });
+
   it('gives everything back when asked for more sentences than there are', () => {
     expect(summarizeToSentences('One sentence here. Another one there.', 5)).toEqual([
       'One sentence here.',

@@ -19,6 +19,7 @@
 import type { SummaryLength } from '../provider.ts';
 import { parseSentences, type Sentence } from './sentences.ts';
 import { hasUnspacedWords } from './unspaced-words.ts';
+import { isNotWriting } from './page-furniture.ts';
 
 export interface RankedSentence {
   index: number;
@@ -92,12 +93,16 @@ export function summarizeToSentences(text: string, count: number, options: Summa
 
 /** For callers that already parsed the article: the chosen sentences, in text order. */
 export function selectSummary(
-  sentences: readonly Sentence[],
+  allSentences: readonly Sentence[],
   title: readonly Sentence[],
   count: number,
   /** 'importance' lists the most important sentence first (an executive summary), else text order. */
   order: 'text' | 'importance' = 'text',
 ): Sentence[] {
+  // Never a call to subscribe, a byline or a blog's "appeared first on" footer, which feeds put in the
+  // item's text and which had been chosen (page-furniture.ts); all of a text that is nothing else stays.
+  const writing = allSentences.filter((s) => !isNotWriting(s.text));
+  const sentences = writing.length > 0 ? writing : allSentences;
   if (count <= 0 || sentences.length === 0) return [];
   if (count >= sentences.length) return [...sentences];
   const space = vectorSpace(sentences);
