@@ -360,6 +360,20 @@ describe('an answer to a client that accepts compression', () => {
     expect(((await plain.json()) as { body: { topics: string[] } }).body.topics).toHaveLength(400);
   });
 
+  it('is described by HEAD as GET sends it: the same Content-Encoding, no uncompressed length', async () => {
+    const url = `${base}/v1/feed?topics=${Array.from({ length: 400 }, (_, i) => `topic${i}`).join(',')}`;
+    const head = (encoding: string) =>
+      fetch(url, { method: 'HEAD', headers: { authorization: 'Bearer x', 'accept-encoding': encoding } });
+    const zipped = await head('gzip');
+    expect([zipped.status, zipped.headers.get('content-encoding')]).toEqual([200, 'gzip']);
+    expect(zipped.headers.get('content-length')).toBeNull();
+    expect(await zipped.text()).toBe('');
+    const plain = await head('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const whole = await fetch(url, { headers: { authorization: 'Bearer x', 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-length')).toBe(String((await whole.arrayBuffer()).byteLength));
+  });
+
   it('is sent as it is to a client that accepts no encoding at all', async () => {
     for (const encoding of ['identity;q=0', '*;q=0', 'compress']) {
       const answer = await feed(encoding);

@@ -110,7 +110,17 @@ export function createApp(deps: AppDependencies): Koa {
       // Still an answer chosen by Accept-Encoding (koa-compress says so on every other one).
       ctx.vary('Accept-Encoding');
       await next();
-    } else await compressJson(ctx, next);
+    } else if (ctx.method !== 'HEAD') await compressJson(ctx, next);
+    else {
+      // koa-compress leaves HEAD alone, which then said Content-Length of the JSON as it is while GET
+      // sends it gzipped: decided as for GET, so HEAD has GET's Content-Encoding and no length (GET sends
+      // it chunked). Koa ends a HEAD answer without reading the body, and destroys the stream.
+      await compressJson(ctx, async () => {
+        await next();
+        ctx.method = 'GET';
+      });
+      ctx.method = 'HEAD';
+    }
   });
   // Inside compression: a JSON answer's weak ETag is computed on its JSON as it is, and a 304 has no body
   // to compress (http/conditional-get.ts).
