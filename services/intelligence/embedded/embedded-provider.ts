@@ -33,7 +33,7 @@ export { rankSentences, summarizeToSentences, summaryLengthFor } from './summary
 
 export const embeddedProviderName = 'embedded';
 /** Bump when a method changes what it produces, so stored enrichments say which version made them. */
-export const embeddedModel = 'embedded-12';
+export const embeddedModel = 'embedded-13';
 
 export function createEmbeddedProvider(): EnrichmentProvider {
   return {
@@ -94,7 +94,7 @@ export function createEmbeddedProvider(): EnrichmentProvider {
       return {
         keyTerms: keyTerms(entities, keywords, sentences),
         readingLevel: readingLevel(sentences, language),
-        questions: questionsToThinkAbout({ sentences, entities, keywords }),
+        questions: questionsToThinkAbout({ sentences, entities, keywords, language }),
       };
     },
   };

@@ -51,6 +51,36 @@ describe('questionsToThinkAbout', () => {
     expect(questions.length).toBeLessThanOrEqual(maxQuestions);
   });
 
+  it("asks in the article's language where it has the questions, with its names and figures", () => {
+    const ask = (language: string, text: string, name: string) =>
+      questionsToThinkAbout({
+        sentences: parseSentences(text, language),
+        entities: [entity(name, 'organization')],
+        keywords: [],
+        language,
+      });
+    const french = ask('fr', 'Le groupe Renault va supprimer 5 % de ses effectifs en France.', 'Renault');
+    expect(french.slice(0, 2)).toEqual([
+      'Que pourrait signifier 5 % pour Renault ?',
+      'Que va-t-il se passer ensuite pour Renault ?',
+    ]);
+    // A Russian name would need a case ending after a preposition: it opens the question instead.
+    expect(ask('ru', 'Газпром сообщил о росте прибыли на 15%.', 'Газпром').slice(0, 2)).toEqual([
+      'Газпром: что может означать 15%?',
+      'Газпром: что будет дальше?',
+    ]);
+    for (const language of ['de', 'es', 'it', 'pt', 'nl']) {
+      const questions = ask(language, 'Acme.', 'Acme');
+      expect(questions.length, language).toBeGreaterThanOrEqual(minQuestions);
+      expect(
+        questions.some((q) => /^(Why|What|Who|How)\b/.test(q)),
+        language,
+      ).toBe(false);
+    }
+    // A language without them: English, as before.
+    expect(ask('sw', 'Acme.', 'Acme')).toContain('What happens next for Acme?');
+  });
+
   it('still gives three questions for an article with no names or figures', () => {
     const questions = questionsToThinkAbout({
       sentences: parseSentences('It rained.'),

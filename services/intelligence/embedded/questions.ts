@@ -2,7 +2,8 @@
 // "Why did <actor> <do what the article says it did>?" from a sentence with a named subject, "What
 // could <figure> mean for <entity>?" from a figure, then questions about the main keyword and the
 // main entity's future, and what view is missing; general critical-reading questions make up the
-// rest. Three to five, none repeated.
+// rest. Three to five, none repeated. In French, German, Spanish, Italian, Portuguese, Dutch and Russian
+// the questions about a figure and the main entity, and the general ones, are asked in that language.
 import type { Entity } from '../provider.ts';
 import { figuresIn, joinTokens } from './figures.ts';
 import type { Sentence, Token } from './sentences.ts';
@@ -51,15 +52,100 @@ export interface QuestionInput {
   sentences: readonly Sentence[];
   entities: readonly Entity[];
   keywords: readonly string[];
+  /** ISO 639-1 of the article; the questions are asked in it where it has templates, else in English. */
+  language?: string | null;
 }
 
+/**
+ * Questions in the article's language, for the languages most feeds are in. Only the questions that put
+ * a name or figure into a fixed sentence: asking "why did X do Y" takes English grammar. Where a name
+ * would need a case ending (Russian "для Газпрома"), it opens the question instead ("Газпром: …").
+ */
+interface Templates {
+  figureFor: (figure: string, who: string) => string;
+  figure: (figure: string) => string;
+  next: (who: string) => string;
+  general: readonly string[];
+}
+
+const templates: Record<string, Templates> = {
+  fr: {
+    figureFor: (f, who) => `Que pourrait signifier ${f} pour ${who} ?`,
+    figure: (f) => `Que pourrait signifier ${f} ?`,
+    next: (who) => `Que va-t-il se passer ensuite pour ${who} ?`,
+    general: [
+      "Quelles preuves l'article apporte-t-il à son affirmation principale ?",
+      "Qui profite de ce que décrit l'article, et qui y perd ?",
+      "Que voudriez-vous savoir que l'article ne dit pas ?",
+    ],
+  },
+  de: {
+    figureFor: (f, who) => `Was könnte ${f} für ${who} bedeuten?`,
+    figure: (f) => `Was könnte ${f} bedeuten?`,
+    next: (who) => `Wie geht es für ${who} weiter?`,
+    general: [
+      'Welche Belege nennt der Artikel für seine wichtigste Aussage?',
+      'Wer profitiert von dem, was der Artikel beschreibt, und wer verliert?',
+      'Was würden Sie gern wissen, das der Artikel nicht sagt?',
+    ],
+  },
+  es: {
+    figureFor: (f, who) => `¿Qué podría significar ${f} para ${who}?`,
+    figure: (f) => `¿Qué podría significar ${f}?`,
+    next: (who) => `¿Qué pasará ahora con ${who}?`,
+    general: [
+      '¿Qué pruebas da el artículo de su afirmación principal?',
+      '¿Quién se beneficia de lo que describe el artículo y quién pierde?',
+      '¿Qué le gustaría saber que el artículo no dice?',
+    ],
+  },
+  it: {
+    figureFor: (f, who) => `Che cosa potrebbe significare ${f} per ${who}?`,
+    figure: (f) => `Che cosa potrebbe significare ${f}?`,
+    next: (who) => `Che cosa succederà ora a ${who}?`,
+    general: [
+      "Quali prove porta l'articolo a sostegno della sua tesi principale?",
+      "Chi trae vantaggio da ciò che l'articolo descrive, e chi ci perde?",
+      "Che cosa vorreste sapere che l'articolo non dice?",
+    ],
+  },
+  pt: {
+    figureFor: (f, who) => `O que poderá significar ${f} para ${who}?`,
+    figure: (f) => `O que poderá significar ${f}?`,
+    next: (who) => `O que se segue para ${who}?`,
+    general: [
+      'Que provas apresenta o artigo para a sua afirmação principal?',
+      'Quem ganha com o que o artigo descreve, e quem perde?',
+      'O que gostaria de saber que o artigo não diz?',
+    ],
+  },
+  nl: {
+    figureFor: (f, who) => `Wat zou ${f} kunnen betekenen voor ${who}?`,
+    figure: (f) => `Wat zou ${f} kunnen betekenen?`,
+    next: (who) => `Hoe gaat het verder met ${who}?`,
+    general: [
+      'Welk bewijs geeft het artikel voor zijn belangrijkste bewering?',
+      'Wie heeft baat bij wat het artikel beschrijft, en wie verliest?',
+      'Wat zou u willen weten dat het artikel niet vertelt?',
+    ],
+  },
+  ru: {
+    figureFor: (f, who) => `${who}: что может означать ${f}?`,
+    figure: (f) => `Что может означать ${f}?`,
+    next: (who) => `${who}: что будет дальше?`,
+    general: [
+      'Какие доказательства приводит статья в пользу своего главного утверждения?',
+      'Кто выигрывает от того, что описано в статье, а кто проигрывает?',
+      'Что вы хотели бы узнать, о чём статья не говорит?',
+    ],
+  },
+};
+
 export function questionsToThinkAbout(input: QuestionInput): string[] {
+  const localised = input.language ? templates[input.language] : undefined;
+  if (localised) return localisedQuestions(input, localised);
   const { sentences, entities, keywords } = input;
-  // Who acts in a story: people and organisations before places.
-  const actors = [
-    ...entities.filter((e) => e.type === 'person' || e.type === 'organization'),
-    ...entities.filter((e) => e.type === 'place'),
-  ];
+  const actors = actorsOf(entities);
   const main = actors[0] ?? entities[0];
   const questions: string[] = [];
   const add = (q: string | null) => {
@@ -76,6 +162,28 @@ export function questionsToThinkAbout(input: QuestionInput): string[] {
   add('Who benefits from what the article describes, and who loses?');
   add('What would you want to know that the article does not say?');
   return questions.slice(0, maxQuestions);
+}
+
+/** Who acts in a story: people and organisations before places. */
+function actorsOf(entities: readonly Entity[]): Entity[] {
+  return [
+    ...entities.filter((e) => e.type === 'person' || e.type === 'organization'),
+    ...entities.filter((e) => e.type === 'place'),
+  ];
+}
+
+function localisedQuestions(input: QuestionInput, t: Templates): string[] {
+  const actors = actorsOf(input.entities);
+  const main = actors[0] ?? input.entities[0];
+  const questions: string[] = [];
+  const add = (q: string | null) => {
+    if (q && !questions.includes(q) && questions.length < maxQuestions) questions.push(q);
+  };
+  const figure = figureIn(input.sentences, actors, main);
+  if (figure) add(figure.who ? t.figureFor(figure.text, figure.who.name) : t.figure(figure.text));
+  if (main) add(t.next(main.name));
+  for (const q of t.general) add(q);
+  return questions;
 }
 
 /** Keywords are dictionary forms ("layoff"); a question reads better with the article's ("layoffs"). */
@@ -151,13 +259,22 @@ function figureQuestion(
   actors: readonly Entity[],
   main: Entity | undefined,
 ): string | null {
+  const figure = figureIn(sentences, actors, main);
+  if (!figure) return null;
+  return figure.who
+    ? `What could ${figure.text} mean for ${figure.who.name}?`
+    : `What could ${figure.text} mean?`;
+}
+
+/** The first money or percentage figure, and whom it concerns: an actor its sentence names, else `main`. */
+function figureIn(
+  sentences: readonly Sentence[],
+  actors: readonly Entity[],
+  main: Entity | undefined,
+): { text: string; who: Entity | undefined } | null {
   for (const s of sentences) {
     const figure = figuresIn(s).find((f) => f.kind !== 'count');
-    if (!figure) continue;
-    const concerned = actors.find((e) => s.text.includes(e.name)) ?? main;
-    return concerned
-      ? `What could ${figure.text} mean for ${concerned.name}?`
-      : `What could ${figure.text} mean?`;
+    if (figure) return { text: figure.text, who: actors.find((e) => s.text.includes(e.name)) ?? main };
   }
   return null;
 }
