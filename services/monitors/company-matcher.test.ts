@@ -217,6 +217,17 @@ describe('ambiguous names (English words, very short)', () => {
     expect(mentions('Shell', 'Profits rose at Shell BEACH, its new unit.')).toBe(true);
   });
 
+  it('are no mention as their word in its common sense before a noun that gives it, whatever corroborates them', () => {
+    expect(mentions('Apple', 'Apple growers in Kent fear a late frost.', [], ['Apple'])).toBe(false);
+    expect(mentions('Apple', 'Apple Growers Fear Late Frost', [], ['Apple'])).toBe(false);
+    expect(mentions('Orange', 'Orange groves in Florida lost half their fruit.', [], ['Orange'])).toBe(false);
+    // the company's own units and news still are
+    expect(mentions('Apple', 'Apple Music added a million users, Apple said on Monday.')).toBe(true);
+    expect(mentions('Apple', 'Apple chiefs defended the plan.', [], ['Apple'])).toBe(true);
+    // and the company beside its fruit's growers
+    expect(mentions('Apple', 'Apple growers cheered as Apple said it would buy local fruit.')).toBe(true);
+  });
+
   it('are no mention of any company as the place "the X" names, distinctive names too', () => {
     for (const text of [
       'Fires raged in the Amazon.',

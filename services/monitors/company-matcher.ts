@@ -17,7 +17,13 @@ import { isEnglishWord } from './common-words.ts';
 import { textLanguage } from '../runtime/language.ts';
 import { scriptLanguage } from '../runtime/script-language.ts';
 import { companyName, organizationKey } from './company-names.ts';
-import { isCapitalised, isFollowedByLegalForm, isProperNoun, namesAPlace } from './mention-evidence.ts';
+import {
+  isCapitalised,
+  isFollowedByLegalForm,
+  isProperNoun,
+  namesACommonThing,
+  namesAPlace,
+} from './mention-evidence.ts';
 import { addName, findNames, type Found, type IndexedName, type NameIndex } from './name-index.ts';
 import { tokenize, type Token, type Tokenized } from './tokens.ts';
 
@@ -56,6 +62,8 @@ export type MentionReason =
   | 'lower case'
   /** A place, or the first word of a place's or an institution's name ("the Amazon", "Orange County"). */
   | 'part of a place name'
+  /** An ambiguous name before a noun that gives its word the common sense ("Apple growers"). */
+  | 'the common word before a noun'
   | 'no evidence it is a name';
 
 export interface Mention {
@@ -266,6 +274,8 @@ function judge(
       occurrence.accepted = true;
       occurrence.reason = variant.acronym ? 'acronym in capitals' : 'distinctive name';
       distinctive = true;
+    } else if (namesACommonThing(tokens, occurrence)) {
+      occurrence.reason = 'the common word before a noun';
     } else if (isCapitalised(tokens, occurrence)) {
       ambiguous.push(occurrence);
     }

@@ -23,6 +23,9 @@
 //       (the company's own products and units do not end so: "Apple Watch", "Shell Energy", "Ford
 //       Motor"); nor a one-word name after "the" that ends there ("fires in the Amazon.", "the Amazon
 //       rainforest"; "the Amazon deal" still counts).
+//    f. an ambiguous name is not its word's common sense before a noun that gives it that sense, in any
+//       case ("Apple growers", "Orange Groves Lose Fruit"; commonSenseNouns): the
+//       company's own units and products do not go so ("Apple Music", "Orange Business").
 // 3. Otherwise capitalised occurrences are accepted when the article corroborates them (see
 //    company-matcher.ts): one of them is followed by a legal form ("Next plc", "Gap Inc.", "Shell
 //    Group"); or the entity extractor lists one of the monitor's names among the article's
@@ -167,6 +170,45 @@ export function namesAPlace(tokens: readonly Token[], span: Span): boolean {
     nextInSentence === undefined ||
     clauseEnd.test(nextInSentence.gap) ||
     placeFollowers.has(nextInSentence.key)
+  );
+}
+
+/**
+ * Nouns after which an ambiguous name is its word in its common sense: the fruit's trade ("Apple
+ * growers", "Orange groves"). Not nouns a company's own units or news take ("Apple chiefs", "Apple
+ * prices", "Shell workers").
+ */
+const commonSenseNouns = new Set([
+  'blossom',
+  'cider',
+  'crop',
+  'crops',
+  'farmers',
+  'grove',
+  'groves',
+  'grower',
+  'growers',
+  'harvest',
+  'juice',
+  'orchard',
+  'orchards',
+  'pickers',
+  'pie',
+  'pies',
+  'tree',
+  'trees',
+]);
+
+/** Rule 2f: an ambiguous name followed by a noun that gives its word the common sense. */
+export function namesACommonThing(tokens: readonly Token[], span: Span): boolean {
+  const last = tokens[span.last]!;
+  const next = tokens[span.last + 1];
+  return (
+    next !== undefined &&
+    next.sentence === last.sentence &&
+    !next.upper &&
+    spaceOnly.test(next.gap) &&
+    commonSenseNouns.has(next.key)
   );
 }
 
