@@ -25,6 +25,18 @@ export interface MonitorItem {
   updated_at: string;
 }
 
+/**
+ * Whether a monitor's alerts are being sent: the webhook at its alert_webhook that sends them, and that
+ * webhook's state. A monitor stays active when its webhook is paused or disabled by the service (its
+ * endpoint answered 410): its alerts are raised and wait, and this says why none arrive.
+ */
+export interface MonitorDelivery {
+  webhook_id: string | null;
+  status: 'active' | 'paused' | 'disabled' | 'none';
+  /** Why the service disabled the webhook; null otherwise. */
+  disabled_reason: string | null;
+}
+
 export interface Signing {
   webhook_id: string;
   /** True when a webhook was registered for this monitor now; then `secret` is shown, once. */
@@ -197,6 +209,16 @@ ORDER BY created_at, monitor_id`);
     return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
   }
 
+  /** The monitors with their delivery (MonitorDelivery), read from the tenant's webhooks at once. */
+  async withDelivery<T extends MonitorItem>(
+    tenantId: string,
+    monitors: readonly T[],
+  ): Promise<(T & { delivery: MonitorDelivery })[]> {
+    if (monitors.length === 0) return [];
+    const webhooks = await this.deps.webhooks.alertWebhooks(tenantId);
+    return monitors.map((monitor) => ({ ...monitor, delivery: deliveryOf(monitor, webhooks) }));
+  }
+
   async get(tenantId: string, monitorId: string): Promise<MonitorItem | null> {
     const [row] = await this.query(tenantId, monitorId, { limit: 1, offset: 0 });
     return row ? toItem(row) : null;
@@ -362,6 +384,26 @@ WHERE tenant_id = ${tenantId} AND deleted = 0
 ORDER BY created_at DESC, monitor_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
   }
+}
+
+/**
+ * The webhook that sends a monitor's alerts: the one at its URL whose filter names it, else one there
+ * that gets every alert of the tenant (the active one first, as findByUrl joins it).
+ */
+function deliveryOf(monitor: MonitorItem, webhooks: readonly StoredWebhook[]): MonitorDelivery {
+  const atUrl = webhooks.filter((w) => w.item.url === monitor.alert_webhook);
+  const forAll = atUrl.filter((w) => (w.item.filter?.monitor_ids.length ?? 0) === 0);
+  const serving =
+    atUrl.find((w) => w.item.filter?.monitor_ids.includes(monitor.id)) ??
+    forAll.find((w) => w.item.active) ??
+    forAll[0];
+  if (!serving) return { webhook_id: null, status: 'none', disabled_reason: null };
+  const { id, active, disabled_reason } = serving.item;
+  return {
+    webhook_id: id,
+    status: active ? 'active' : disabled_reason === null ? 'paused' : 'disabled',
+    disabled_reason: active ? null : disabled_reason,
+  };
 }
 
 function toItem(r: MonitorRow): MonitorItem {

@@ -225,6 +225,11 @@ export class WebhookRegistry {
     return atUrl.find((w) => w.item.active) ?? atUrl.find((w) => w.item.disabled_reason === null) ?? null;
   }
 
+  /** The tenant's webhooks that receive news.alert, in any state (active, paused, disabled). */
+  async alertWebhooks(tenantId: string): Promise<StoredWebhook[]> {
+    return (await this.all(tenantId)).filter((w) => w.item.events.includes(NEWS_ALERT));
+  }
+
   /**
    * The tenant's webhooks at `url` that the service disabled (their endpoint failed) and that received
    * news.alert: the monitors they served get no alert until one is resumed or replaced.

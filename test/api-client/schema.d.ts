@@ -1296,6 +1296,14 @@ export interface components {
             provider: string;
             model: string;
         };
+        /** @description Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. While it is paused or disabled the monitor stays active, and its alerts wait: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or create a monitor at a working URL. */
+        MonitorDelivery: {
+            webhook_id: string | null;
+            /** @enum {string} */
+            status: "active" | "paused" | "disabled" | "none";
+            /** @description Why the service disabled the webhook (its endpoint answered 410 Gone); null otherwise. */
+            disabled_reason: string | null;
+        };
         Monitor: {
             id: string;
             contact_id: string;
@@ -1306,6 +1314,7 @@ export interface components {
             created_at: string | null;
             /** @description ISO 8601 UTC timestamp */
             updated_at: string;
+            delivery: components["schemas"]["MonitorDelivery"];
         };
         NewMonitor: {
             /** @description Your CRM contact id, echoed in every alert as data.contact_id. */

@@ -576,6 +576,13 @@ describe('webhooks and monitors API', () => {
       async () => (await stack.call<Webhook>('GET', `/api/v1/webhooks/${old}`)).body.active === false,
       'the webhook to show disabled',
     );
+    expect(first.body.monitor.delivery).toEqual({ webhook_id: old, status: 'active', disabled_reason: null });
+    // Still active itself, the monitor says why its alerts do not arrive.
+    const stuck = await stack.call<Monitor>('GET', `/api/v1/crm/monitors/${first.body.monitor.id}`);
+    expect([stuck.body.active, stuck.body.delivery]).toEqual([
+      true,
+      { webhook_id: old, status: 'disabled', disabled_reason: 'the endpoint answered 410 Gone' },
+    ]);
 
     // Before, the new monitor got a webhook of its own and the first monitor's alerts went nowhere: its
     // webhook could not be resumed beside the new one (a second for news.alert at the URL, a 409).
@@ -593,6 +600,13 @@ describe('webhooks and monitors API', () => {
     expect(replacement.body.filter?.monitor_ids).toEqual([first.body.monitor.id, second.body.monitor.id]);
     // Made for that monitor alone, the disabled webhook went with it.
     expect((await stack.call('GET', `/api/v1/webhooks/${old}`)).status).toBe(404);
+    const listed = await stack.call<{ monitors: Monitor[] }>('GET', '/api/v1/crm/monitors?limit=100');
+    for (const id of [first.body.monitor.id, second.body.monitor.id])
+      expect(listed.body.monitors.find((m) => m.id === id)?.delivery).toEqual({
+        webhook_id: signing.webhook_id,
+        status: 'active',
+        disabled_reason: null,
+      });
 
     expect((await stack.call('DELETE', `/api/v1/crm/monitors/${first.body.monitor.id}`)).status).toBe(204);
     const after = await stack.call<Webhook>('GET', `/api/v1/webhooks/${signing.webhook_id}`);

@@ -37,6 +37,22 @@ const monitorItem = z
     active: z.boolean(),
     created_at: time.nullable(),
     updated_at: time,
+    delivery: z
+      .object({
+        webhook_id: z.string().nullable(),
+        status: z.enum(['active', 'paused', 'disabled', 'none']),
+        disabled_reason: z.string().nullable().meta({
+          description:
+            'Why the service disabled the webhook (its endpoint answered 410 Gone); null otherwise.',
+        }),
+      })
+      .meta({
+        id: 'MonitorDelivery',
+        description:
+          'Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. ' +
+          'While it is paused or disabled the monitor stays active, and its alerts wait: resume the webhook ' +
+          '(PATCH /api/v1/webhooks/{id} with {"active": true}), or create a monitor at a working URL.',
+      }),
   })
   .meta({ id: 'Monitor' });
 
@@ -120,7 +136,9 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       },
       errors: ['plan_limit_reached'],
       handler: async (ctx, { body }) => {
-        const result = await monitors.create(tenantOf(ctx), body, limitsOf(ctx));
+        const created = await monitors.create(tenantOf(ctx), body, limitsOf(ctx));
+        const [monitor] = await monitors.withDelivery(tenantOf(ctx), [created.monitor]);
+        const result = { ...created, monitor: monitor! };
         // The same monitor posted again is answered again, not made twice (MonitorRegistry.create).
         ctx.status = result.created ? 201 : 200;
         ctx.set('Location', `/api/v1/crm/monitors/${result.monitor.id}`);
@@ -152,7 +170,7 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       handler: async (ctx, { query }) => {
         const { items, hasMore } = await monitors.list(tenantOf(ctx), query);
         ctx.body = {
-          monitors: items,
+          monitors: await monitors.withDelivery(tenantOf(ctx), items),
           paging: offsetPage(query, items.length, hasMore),
         };
       },
@@ -170,7 +188,7 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       handler: async (ctx, { params }) => {
         const monitor = await monitors.get(tenantOf(ctx), params.id);
         if (!monitor) throw notFound(`no monitor with id "${params.id}"`);
-        ctx.body = monitor;
+        ctx.body = (await monitors.withDelivery(tenantOf(ctx), [monitor]))[0];
       },
     }),
     defineRoute({
