@@ -1,7 +1,7 @@
 // The window of publication times related coverage is looked for in.
 import { describe, expect, it } from 'vitest';
 import type { RelatedArticle } from './provider.ts';
-import { citedOnce, isCopyOf, relatedWindow, relatedWindowDays } from './related-articles.ts';
+import { citedOnce, isCitable, isCopyOf, relatedWindow, relatedWindowDays } from './related-articles.ts';
 
 const day = 86_400_000;
 
@@ -19,6 +19,21 @@ describe('relatedWindow', () => {
     const { from, until } = relatedWindow(archived, at);
     expect(until).toEqual(new Date(archived.getTime() + relatedWindowDays * day));
     expect(from).toEqual(new Date(archived.getTime() - relatedWindowDays * day));
+  });
+});
+
+describe('isCitable', () => {
+  it('is an article of the story, or one sharing an entity and one more term', () => {
+    const none: string[] = [];
+    expect(isCitable({ inStory: true, sharedEntities: none, sharedKeywords: none })).toBe(true);
+    expect(isCitable({ inStory: false, sharedEntities: ['London', 'TfL'], sharedKeywords: none })).toBe(true);
+    expect(isCitable({ inStory: false, sharedEntities: ['London'], sharedKeywords: ['strike'] })).toBe(true);
+    // One place or name alone: two unrelated stories can share it.
+    expect(isCitable({ inStory: false, sharedEntities: ['London'], sharedKeywords: none })).toBe(false);
+    // Keywords alone never admit: "attempt" linked spyware to the Millennium Dome.
+    expect(isCitable({ inStory: false, sharedEntities: none, sharedKeywords: ['attempt', 'sale'] })).toBe(
+      false,
+    );
   });
 });
 

@@ -2,8 +2,9 @@
 // its direct background, recent, from other sources. Shared by the enricher and the API, so a context
 // cites the same kind of articles whichever of them asked.
 //
-// An article is cited only when it is in the same story (docs/stories.md) or names at least one of the
-// same entities (a person, organisation or place). Shared keywords rank candidates but never admit one:
+// An article is cited only when it is in the same story (docs/stories.md), or names at least one of the
+// same entities (a person, organisation or place) and shares one more term with it, another entity or a
+// keyword (isCitable). Shared keywords rank candidates but never admit one alone:
 // "attempt" alone once gave an article on Microsoft's anti-spyware software a Millennium Dome sale as its
 // context. Same-story articles come first, then by shared entities, then shared keywords.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
@@ -121,8 +122,7 @@ FROM ${latestArticles}`);
           (k) => keywordSet.has(k) && !sharedEntities.includes(k),
         );
         const inStory = Number(candidate.in_story) === 1;
-        // The rule, checked again on what was read: the same story, or a shared entity.
-        if (!inStory && sharedEntities.length === 0) return [];
+        if (!isCitable({ inStory, sharedEntities, sharedKeywords })) return [];
         const score = (inStory ? 1000 : 0) + entityWeight * sharedEntities.length + sharedKeywords.length;
         const related: RelatedArticle = {
           id: article.article_id,
@@ -144,6 +144,23 @@ FROM ${latestArticles}`);
       .filter(citedOnce())
       .slice(0, query.limit);
   }
+}
+
+/**
+ * The rule, checked on what was read: an article of the same story, or one that shares a named entity
+ * and one more term (another entity or a keyword). One entity alone is a place or a name two unrelated
+ * stories can share ("London", "Google"): a report on a London bus strike had cited a London art sale.
+ */
+export function isCitable(candidate: {
+  inStory: boolean;
+  sharedEntities: readonly string[];
+  sharedKeywords: readonly string[];
+}): boolean {
+  if (candidate.inStory) return true;
+  return (
+    candidate.sharedEntities.length > 0 &&
+    candidate.sharedEntities.length + candidate.sharedKeywords.length >= 2
+  );
 }
 
 /**
