@@ -28,7 +28,7 @@ export interface MonitorItem {
 /**
  * Whether a monitor's alerts are being sent: the webhook at its alert_webhook that sends them, and that
  * webhook's state. A monitor stays active when its webhook is paused or disabled by the service (its
- * endpoint answered 410): its alerts are raised and wait, and this says why none arrive.
+ * endpoint answered 410), and its alerts are not sent meanwhile: this says why none arrive.
  */
 export interface MonitorDelivery {
   webhook_id: string | null;
@@ -162,7 +162,7 @@ ORDER BY created_at, monitor_id`);
         note:
           `Already monitored by ${row.monitor_id} (same contact, company, aliases and URL): nothing was changed. ` +
           (webhook
-            ? `Its alerts are signed with the secret of webhook ${webhook.item.id}.`
+            ? `Its alerts are signed with the secret of webhook ${webhook.item.id}.${stateNote(webhook)}`
             : 'Its webhook is being changed; GET /api/v1/webhooks shows it.'),
       },
     };
@@ -267,19 +267,26 @@ ORDER BY monitor_id`);
    * monitors (news.alert alone), and is given back as it was if the customer registered it for other
    * events: monitors joined it by adding news.alert narrowed to them (joinWebhook).
    */
-  private async withoutMonitors(tenantId: string, webhook: StoredWebhook, monitorIds: readonly string[]) {
+  private async withoutMonitors(
+    tenantId: string,
+    webhook: StoredWebhook,
+    monitorIds: readonly string[],
+  ): Promise<'unchanged' | 'changed' | 'deleted'> {
     const filter = webhook.item.filter;
-    if (!filter || !monitorIds.some((id) => filter.monitor_ids.includes(id))) return;
+    if (!filter || !monitorIds.some((id) => filter.monitor_ids.includes(id))) return 'unchanged';
     const rest = filter.monitor_ids.filter((id) => !monitorIds.includes(id));
     const otherEvents = webhook.item.events.filter((e) => e !== NEWS_ALERT);
     if (rest.length > 0)
       await this.deps.webhooks.change(tenantId, webhook, { filter: { ...filter, monitor_ids: rest } });
-    else if (otherEvents.length === 0) await this.deps.webhooks.remove(tenantId, webhook.item.id);
-    else
+    else if (otherEvents.length === 0) {
+      await this.deps.webhooks.remove(tenantId, webhook.item.id);
+      return 'deleted';
+    } else
       await this.deps.webhooks.change(tenantId, webhook, {
         events: otherEvents,
         filter: { ...filter, monitor_ids: [] },
       });
+    return 'changed';
   }
 
   /** The tenant already has a webhook at this URL: it signs the monitor's alerts too. */
@@ -304,9 +311,7 @@ ORDER BY monitor_id`);
       if (receivesAlerts) await join();
       else await this.deps.webhooks.addingAlertEndpoint(tenantId, limits, join);
     }
-    const paused = item.active
-      ? ''
-      : ` It is paused: nothing is sent to it until it is resumed (PATCH /api/v1/webhooks/${item.id} with {"active": true}).`;
+    const paused = stateNote(webhook);
     return {
       webhook_id: item.id,
       created: false,
@@ -347,13 +352,19 @@ ORDER BY monitor_id`);
       { url, events: [NEWS_ALERT], filter: { ...noFilter(), monitor_ids: [...taken, monitorId] } },
       limits,
     );
-    for (const old of replaced) await this.withoutMonitors(tenantId, old, [...taken]);
+    const outcomes: string[] = [];
+    for (const old of replaced) {
+      const outcome = await this.withoutMonitors(tenantId, old, [...taken]);
+      // One made for those monitors alone goes with them, its delivery log too: said, since the note names it.
+      const gone = outcome === 'deleted' ? ', now deleted' : '';
+      outcomes.push(
+        `webhook ${old.item.id}, which the service disabled (${old.item.disabled_reason})${gone}`,
+      );
+    }
     const replacing =
       replaced.length === 0
         ? ''
-        : ` It replaces ${replaced
-            .map((w) => `webhook ${w.item.id}, which the service disabled (${w.item.disabled_reason})`)
-            .join(' and ')}` +
+        : ` It replaces ${outcomes.join(' and ')}` +
           (taken.size === 0
             ? '.'
             : `: the alerts of monitor${taken.size === 1 ? '' : 's'} ${[...taken].join(', ')} go to it too.`);
@@ -384,6 +395,16 @@ WHERE tenant_id = ${tenantId} AND deleted = 0
 ORDER BY created_at DESC, monitor_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
   }
+}
+
+/** What the answer says of a webhook that sends nothing now: paused by the tenant, or disabled. */
+function stateNote({ item }: StoredWebhook): string {
+  if (item.active) return '';
+  const resume = `PATCH /api/v1/webhooks/${item.id} with {"active": true}`;
+  return item.disabled_reason === null
+    ? ` It is paused: nothing is sent to it until it is resumed (${resume}).`
+    : ` The service disabled it (${item.disabled_reason}): nothing is sent to it until it is resumed (${resume}) ` +
+        'once the endpoint works again.';
 }
 
 /**

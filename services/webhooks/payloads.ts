@@ -37,6 +37,14 @@ export const newsAlertPayload = z
       article_id: z.string(),
       article_title: z.string(),
       article_url: z.string(),
+      article_published_at: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'When the article says it was published, ISO 8601 UTC; null when the alert was raised before the ' +
+            'article reached the read model, and on alerts raised before this field.',
+        }),
       article_source: z
         .string()
         .nullable()

@@ -162,6 +162,16 @@ describe('eventsTakenAnew', () => {
     expect(eventsTakenAnew(registered, paused)).toEqual([]);
     expect(eventsTakenAnew(paused, registered)).toEqual([]);
     expect(eventsTakenAnew(disabled, registered)).toEqual(['article.published']);
-    expect(eventsTakenAnew(registered, changed({ ...disabled, url: 'https://hooks.example/b' }))).toEqual([]);
+  });
+
+  it('checks a change to a webhook the service disabled as any other', () => {
+    const disabled = changed({ active: false, disabled_reason: 'the endpoint answered 410 Gone' });
+    expect(eventsTakenAnew(disabled, { ...disabled, url: 'https://hooks.example/b' })).toEqual([
+      'article.published',
+    ]);
+    expect(eventsTakenAnew(disabled, { ...disabled, events: ['article.published', 'news.alert'] })).toEqual([
+      'news.alert',
+    ]);
+    expect(eventsTakenAnew(disabled, { ...disabled, filter: null })).toEqual([]);
   });
 });

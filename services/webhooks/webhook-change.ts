@@ -103,13 +103,14 @@ export function plannedChange(
 /**
  * The events a change makes the webhook send to its URL that it did not before: all of them when it
  * moves or comes back from being disabled by the service, the added ones otherwise. Another webhook of
- * the tenant there taking one of them would deliver it twice (webhook-registry.ts refuseSecondAt); a
- * webhook the service disabled counts for none (registering again is how it is replaced).
+ * the tenant there taking one of them would deliver it twice (webhook-registry.ts refuseSecondAt). A
+ * webhook the service disabled counts for none among the others (registering again is how it is
+ * replaced), but a change to one is checked as to any other: given another's event while disabled, it
+ * could be neither resumed nor, as an alert endpoint, deleted while monitors sent to its URL.
  */
 export function eventsTakenAnew(before: WebhookSettings, after: WebhookSettings): string[] {
   const counts = (s: WebhookSettings) => s.active || s.disabled_reason === null;
-  if (!counts(after)) return [];
-  if (after.url !== before.url || !counts(before)) return after.events;
+  if (after.url !== before.url || (counts(after) && !counts(before))) return after.events;
   return after.events.filter((event) => !before.events.includes(event));
 }
 

@@ -362,7 +362,7 @@ export interface paths {
         put?: never;
         /**
          * Start monitoring a company for a CRM contact
-         * @description Every enriched article that mentions the company (or an alias) raises one news.alert, delivered to alert_webhook with the payload {event, timestamp, data: {contact_id, company, news_summary, audio_url}}.
+         * @description Every enriched article that mentions the company (or an alias) raises one news.alert, delivered to alert_webhook with the payload {event, timestamp, data: {contact_id, company, news_summary, audio_url, …}} (the NewsAlertEvent webhook lists every field). An article published more than MATCHER_ALERT_MAX_AGE_HOURS (168) before it was found raises none.
          */
         post: operations["createMonitor"];
         delete?: never;
@@ -1296,7 +1296,7 @@ export interface components {
             provider: string;
             model: string;
         };
-        /** @description Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. While it is paused or disabled the monitor stays active, and its alerts wait: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or create a monitor at a working URL. */
+        /** @description Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. While it is paused or disabled the monitor stays active, but its alerts are not sent, nor kept for later: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or, for one the service disabled, create a monitor at a working URL, whose new webhook takes its monitors over. */
         MonitorDelivery: {
             webhook_id: string | null;
             /** @enum {string} */
@@ -1465,6 +1465,8 @@ export interface components {
                 article_id: string;
                 article_title: string;
                 article_url: string;
+                /** @description When the article says it was published, ISO 8601 UTC; null when the alert was raised before the article reached the read model, and on alerts raised before this field. */
+                article_published_at: string | null;
                 /** @description The source (feed) the article was found in; null when the alert was raised before the article reached the read model, and on alerts raised before this field. */
                 article_source: string | null;
                 /**

@@ -583,6 +583,12 @@ describe('webhooks and monitors API', () => {
       true,
       { webhook_id: old, status: 'disabled', disabled_reason: 'the endpoint answered 410 Gone' },
     ]);
+    // Posted again (a CRM's re-sync): the same monitor, and the answer says its webhook sends nothing.
+    const again = await monitor('r-1');
+    expect([again.status, again.body.monitor.id]).toEqual([200, first.body.monitor.id]);
+    expect(again.body.signing.note).toContain(
+      `The service disabled it (the endpoint answered 410 Gone): nothing is sent to it until it is resumed`,
+    );
 
     // Before, the new monitor got a webhook of its own and the first monitor's alerts went nowhere: its
     // webhook could not be resumed beside the new one (a second for news.alert at the URL, a 409).
@@ -592,7 +598,7 @@ describe('webhooks and monitors API', () => {
     expect(signing.created).toBe(true);
     expect(signing.webhook_id).not.toBe(old);
     expect(signing.note).toContain(
-      `It replaces webhook ${old}, which the service disabled (the endpoint answered 410 Gone): ` +
+      `It replaces webhook ${old}, which the service disabled (the endpoint answered 410 Gone), now deleted: ` +
         `the alerts of monitor ${first.body.monitor.id} go to it too.`,
     );
     const replacement = await stack.call<Webhook>('GET', `/api/v1/webhooks/${signing.webhook_id}`);

@@ -50,8 +50,9 @@ const monitorItem = z
         id: 'MonitorDelivery',
         description:
           'Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. ' +
-          'While it is paused or disabled the monitor stays active, and its alerts wait: resume the webhook ' +
-          '(PATCH /api/v1/webhooks/{id} with {"active": true}), or create a monitor at a working URL.',
+          'While it is paused or disabled the monitor stays active, but its alerts are not sent, nor kept for ' +
+          'later: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or, for one the ' +
+          'service disabled, create a monitor at a working URL, whose new webhook takes its monitors over.',
       }),
   })
   .meta({ id: 'Monitor' });
@@ -123,7 +124,9 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       summary: 'Start monitoring a company for a CRM contact',
       description:
         'Every enriched article that mentions the company (or an alias) raises one news.alert, delivered to ' +
-        'alert_webhook with the payload {event, timestamp, data: {contact_id, company, news_summary, audio_url}}.',
+        'alert_webhook with the payload {event, timestamp, data: {contact_id, company, news_summary, audio_url, ' +
+        '…}} (the NewsAlertEvent webhook lists every field). An article published more than ' +
+        'MATCHER_ALERT_MAX_AGE_HOURS (168) before it was found raises none.',
       body: newMonitor,
       responses: {
         201: { description: 'Monitoring', schema: monitorCreated },
