@@ -40,6 +40,19 @@ describe('embedded provider', () => {
     expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-13' });
   });
 
+  it('takes no call to subscribe or blog footer for its summary or insights, however long', async () => {
+    const text = [
+      layoffsArticle.text,
+      'Sign up for our newsletter: get the most important stories about Acme Corp, its jobs and its plants in your inbox every morning.',
+      'The post Acme Corp will cut 1,200 jobs in Europe appeared first on Daily Wire.',
+    ].join('\n\n');
+    for (const length of ['short', 'medium', 'long'] as const) {
+      const e = await provider.enrich({ ...layoffsArticle, text }, { length, related });
+      for (const said of [e.summary, ...e.insights])
+        expect(said, length).not.toMatch(/newsletter|appeared first/);
+    }
+  });
+
   it('summarises Japanese by its sentences and times it by its characters', async () => {
     const text =
       '日本銀行は19日、金融政策決定会合でマイナス金利政策の解除を決めた。17年ぶりの利上げとなる。' +

@@ -7,6 +7,7 @@
 import type { Entity } from '../provider.ts';
 import { figuresIn } from './figures.ts';
 import type { Sentence } from './sentences.ts';
+import { isNotWriting } from './page-furniture.ts';
 
 export const minInsights = 3;
 export const maxInsights = 5;
@@ -38,7 +39,8 @@ export interface InsightInput {
 
 export function extractInsights(input: InsightInput): string[] {
   const scored = input.sentences
-    .filter((s) => words(s) >= 6 && words(s) <= 60)
+    // Never a call to subscribe or a blog's "appeared first on" footer (page-furniture.ts).
+    .filter((s) => words(s) >= 6 && words(s) <= 60 && !isNotWriting(s.text))
     .map((s) => ({ sentence: s, ...assess(s, input) }))
     .sort((a, b) => b.score - a.score);
   const fresh = (c: (typeof scored)[number]) => !input.inSummary.has(c.sentence.index);

@@ -19,8 +19,20 @@ const shortNotWriting = [
   /^(share this|sign up|subscribe|follow us|advertisement|click here)\b/i,
   /^(©|\(c\)|copyright\b)/i,
 ];
+/**
+ * A call to subscribe to a newsletter, in the languages whose feeds carry one, whatever its length ("Sign
+ * up for our newsletter: get the most important stories about the city council, ..."): a newsletter
+ * word and a verb of signing up in one line. News about a newsletter has no such verb in the imperative.
+ */
+const newsletterWord = /newsletter|nieuwsbrief|infolettre|lettre d'information|bolet[íi]n|rassegna|рассылк/iu;
+const signUpVerb =
+  /\b(sign(ing)? up|subscribe|register|abonne[zr]|inscri|suscr[ií]b|iscrivi|assine|inscreva|schrijf (je|u) in|abonneer|melden sie sich|registrieren sie|abonnieren sie)|подпиш/iu;
 /** Page furniture whatever its length. */
-const anyNotWriting = [/\bappeared first on\b/i, /\bcontinue reading\b/i];
+const anyNotWriting = [
+  /\bappeared first on\b/i,
+  /\bcontinue reading\b/i,
+  /^(sign up|subscribe)\b.*\b(newsletter|updates|alerts|stories)\b/i,
+];
 /** Longer than this, a line is writing whatever it starts with (a credit or caption is short). */
 const maxCreditWords = 14;
 
@@ -31,6 +43,7 @@ const maxCreditWords = 14;
 export function isNotWriting(text: string): boolean {
   const line = text.trim();
   if (anyNotWriting.some((pattern) => pattern.test(line))) return true;
+  if (newsletterWord.test(line) && signUpVerb.test(line)) return true;
   if (line.split(/\s+/).length > maxCreditWords) return false;
   return shortNotWriting.some((pattern) => pattern.test(line));
 }
