@@ -34,6 +34,11 @@ describe('textLine', () => {
     expect(textLine('AT&T <News> &amp; más')).toBe('AT&T <News> &amp; más');
     expect(textLine('\u0007\u202e ')).toBe('');
   });
+
+  it('composes a decomposed name, so both spellings are one name', () => {
+    expect(textLine('Cafe\u0301 Zu\u0308rich')).toBe('Café Zürich');
+    expect(textLine('Cafe\u0301 Zu\u0308rich')).toBe(textLine('Café Zürich'));
+  });
 });
 
 describe('postedText', () => {

@@ -138,10 +138,12 @@ function joinBlocks(blocks: readonly string[]): string {
 
 /**
  * A name as a person typed it (a source's name), not HTML: one line, without control or invisible
- * characters, whitespace collapsed. "Bad\u0000Name\nline2\u202eRTL" is "BadName line2RTL".
+ * characters, whitespace collapsed, composed (NFC). "Bad\u0000Name\nline2\u202eRTL" is "BadName
+ * line2RTL"; "Cafe\u0301" (macOS and some input methods decompose) is "Café", so it is one name with
+ * the composed spelling, which two sources may not share.
  */
 export function textLine(text: string): string {
-  return collapse(withoutControlCharacters(text).replace(invisible, ''));
+  return collapse(withoutControlCharacters(text.normalize('NFC')).replace(invisible, ''));
 }
 
 /** A start or end tag of HTML: `<p>`, `<a href="…">`, `<br/>`, `</div>`; not "a < b" or "x<y". */

@@ -115,12 +115,13 @@ export class SourceCatalog {
   }
 
   /** The id of a source with this name, whatever its case; null if none. (Names are stored trimmed.) */
-  async idByName(name: string): Promise<string | null> {
-    const rows = await this.clickhouse.query<{ source_id: string }>(
-      sql`SELECT source_id FROM sources FINAL
+  /** The source called `name` in any case, with its name as it is spelled; null if none. */
+  async byName(name: string): Promise<{ id: string; name: string } | null> {
+    const rows = await this.clickhouse.query<{ source_id: string; name: string }>(
+      sql`SELECT source_id, name FROM sources FINAL
 WHERE deleted = 0 AND lowerUTF8(name) = lowerUTF8(${name.trim()}) LIMIT 1`,
     );
-    return rows[0]?.source_id ?? null;
+    return rows[0] ? { id: rows[0].source_id, name: rows[0].name } : null;
   }
 
   /**

@@ -91,8 +91,10 @@ describe('SourceSubscriptions.subscribe', () => {
           subscribed: subscribed.has(id),
         };
       },
-      idByName: async (name: string) =>
-        [...added.values()].find((source) => source.name === name)?.source_id ?? null,
+      byName: async (name: string) => {
+        const source = [...added.values()].find((s) => s.name.toLowerCase() === name.toLowerCase());
+        return source ? { id: source.source_id, name: source.name } : null;
+      },
     } as unknown as SourceCatalog;
     const producer = {
       send: async (topic: string, events: { value: unknown }[]) => {
@@ -168,8 +170,9 @@ describe('SourceSubscriptions.subscribe', () => {
 
   it('gives feeds added at once under one name that name once, while the read model lags', async () => {
     const urls = ['https://news.example/rss', 'https://other.example/rss', 'https://third.example/rss'];
+    const fourth = 'https://fourth.example/rss';
     const { service } = subscriptions(
-      Object.fromEntries(urls.map((url) => [url, { ...feed, title: 'News' }])),
+      Object.fromEntries([...urls, fourth].map((url) => [url, { ...feed, title: 'News' }])),
       300,
     );
     const named = await Promise.allSettled(
@@ -180,6 +183,16 @@ describe('SourceSubscriptions.subscribe', () => {
     expect(named.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of named.filter((r) => r.status === 'rejected'))
       expect(String(r.reason)).toMatch(/another source is called "Daily"/);
+
+    // Another case of a taken name is that name, and the answer spells it as the source does.
+    await expect(
+      service.subscribe('ten_a', {
+        url: 'https://fourth.example/rss',
+        name: 'DAILY',
+        category: 'general',
+        country: 'gb',
+      }),
+    ).rejects.toThrow(/another source is called "Daily"/);
 
     const titled = await Promise.all(
       urls.map((url) => service.subscribe('ten_a', { url, category: 'general', country: 'gb' })),

@@ -183,7 +183,7 @@ export class SourceSubscriptions {
         const name = await this.uniqueName(input.name, check.title, feedUrl);
         const source = this.newSource(tenantId, input, feedUrl, pageUrl, check, name);
         await this.deps.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
-        await this.until(async () => (await this.deps.catalog.idByName(name)) !== null);
+        await this.until(async () => (await this.deps.catalog.byName(name)) !== null);
       });
       created = true;
     }
@@ -245,17 +245,18 @@ export class SourceSubscriptions {
     feedUrl: string,
   ): Promise<string> {
     if (given !== undefined) {
-      const taken = await this.deps.catalog.idByName(given);
+      const taken = await this.deps.catalog.byName(given);
       if (taken !== null)
         throw new ApiError(
           'conflict',
-          `name: another source is called ${JSON.stringify(given)} (${taken}); choose another name`,
+          `name: another source is called ${JSON.stringify(taken.name)} (${taken.id}); names differing only ` +
+            'in case are one name; choose another name',
         );
       return given;
     }
     if (!title) throw invalidParameter('name', 'is required: the feed does not name itself');
     for (const name of nameCandidates(title, feedUrl))
-      if ((await this.deps.catalog.idByName(name)) === null) return name;
+      if ((await this.deps.catalog.byName(name)) === null) return name;
     throw new ApiError(
       'conflict',
       `name is required: the feed's title ${JSON.stringify(title)} is another source's name`,
