@@ -115,6 +115,12 @@ describe('date_range', () => {
     ['PT0H', /is an empty span/],
     ['3661d', /longer than 3660 days/],
     ['999999w', /longer than 3660 days/],
+    // Any number of minutes, days or years, however many digits: the limit says what is wrong.
+    ['5270500min', /longer than 3660 days/],
+    ['99999999min', /longer than 3660 days/],
+    ['P99999999D', /longer than 3660 days/],
+    ['999999999999y', /longer than 3660 days/],
+    ['999999999999 days', /longer than 3660 days/],
     ['P', /expected a span/],
     ['7x', /expected a span/],
     ['2026-01-01/2026-01-02/2026-01-03', /expected/],

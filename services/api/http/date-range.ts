@@ -29,13 +29,13 @@ interface Span {
 
 // Patterns, not a lookup table: `__proto__` or `constructor` must not find a span on Object's prototype
 // (they did, and made an Invalid Date that reached an event and answered 500; found by npm run fuzz).
-const shortSpan = /^(\d{1,6})(min|mo|[hdwy])$/i;
+const shortSpan = /^(\d{1,12})(min|mo|[hdwy])$/i;
 /** `5m`: minutes to some clients, months to others. */
-const ambiguousSpan = /^\d{1,6}m$/i;
+const ambiguousSpan = /^\d{1,12}m$/i;
 // In words, as clients guess the format: `last_7_days`, `past week`, `24 hours`, `last-month`.
-const wordSpan = /^(?:(?:last|past)[\s_-]*)?(?:(\d{1,6})[\s_-]*)?(minute|hour|day|week|month|year)s?$/i;
+const wordSpan = /^(?:(?:last|past)[\s_-]*)?(?:(\d{1,12})[\s_-]*)?(minute|hour|day|week|month|year)s?$/i;
 const isoDuration =
-  /^P(?:(\d{1,6})Y)?(?:(\d{1,6})M)?(?:(\d{1,6})W)?(?:(\d{1,6})D)?(?:T(?=\d)(?:(\d{1,6})H)?(?:(\d{1,6})M)?(?:(\d{1,6})S)?)?$/i;
+  /^P(?:(\d{1,12})Y)?(?:(\d{1,12})M)?(?:(\d{1,12})W)?(?:(\d{1,12})D)?(?:T(?=\d)(?:(\d{1,12})H)?(?:(\d{1,12})M)?(?:(\d{1,12})S)?)?$/i;
 
 const fixedMs: Record<string, number> = {
   min: minute,
@@ -108,7 +108,8 @@ function parseWindow(raw: string, now: Date): DateRange | string {
     const from = back(now, span);
     const ms = now.getTime() - from.getTime();
     if (ms <= 0) return `${JSON.stringify(text)} is an empty span; ${expected}`;
-    if (ms > longestSpanMs) return `${JSON.stringify(text)} is longer than 3660 days`;
+    // Beyond the dates JavaScript can hold (a million years back) the start is NaN: longer, too.
+    if (!(ms <= longestSpanMs)) return `${JSON.stringify(text)} is longer than 3660 days`;
     return { from, to: upToNow(now) };
   }
   const lower = text.toLowerCase();

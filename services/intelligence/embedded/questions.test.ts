@@ -61,10 +61,14 @@ describe('questionsToThinkAbout', () => {
       });
     const french = ask('fr', 'Le groupe Renault va supprimer 5 % de ses effectifs en France.', 'Renault');
     expect(french.slice(0, 2)).toEqual([
-      'Que pourrait signifier 5 % pour Renault ?',
-      'Que va-t-il se passer ensuite pour Renault ?',
+      'Renault : que pourrait signifier 5 % ?',
+      'Renault : que va-t-il se passer ensuite ?',
     ]);
-    // A Russian name would need a case ending after a preposition: it opens the question instead.
+    // The name opens the question: inside it, it would need an article ("con el Consejo") or, in
+    // Russian, a case ending after a preposition.
+    expect(ask('es', 'El Consejo de Ministros aprobó el plan.', 'Consejo de Ministros')[0]).toBe(
+      'Consejo de Ministros: ¿qué pasará ahora?',
+    );
     expect(ask('ru', 'Газпром сообщил о росте прибыли на 15%.', 'Газпром').slice(0, 2)).toEqual([
       'Газпром: что может означать 15%?',
       'Газпром: что будет дальше?',

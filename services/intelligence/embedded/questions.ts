@@ -58,8 +58,9 @@ export interface QuestionInput {
 
 /**
  * Questions in the article's language, for the languages most feeds are in. Only the questions that put
- * a name or figure into a fixed sentence: asking "why did X do Y" takes English grammar. Where a name
- * would need a case ending (Russian "для Газпрома"), it opens the question instead ("Газпром: …").
+ * a name or figure into a fixed sentence: asking "why did X do Y" takes English grammar. The name opens
+ * the question ("Газпром: что будет дальше?", "Consejo de Ministros: ¿qué pasará ahora?"): inside it,
+ * it would need a case ending (Russian "для Газпрома") or an article ("con el Consejo") it does not have.
  */
 interface Templates {
   figureFor: (figure: string, who: string) => string;
@@ -70,9 +71,9 @@ interface Templates {
 
 const templates: Record<string, Templates> = {
   fr: {
-    figureFor: (f, who) => `Que pourrait signifier ${f} pour ${who} ?`,
+    figureFor: (f, who) => `${who} : que pourrait signifier ${f} ?`,
     figure: (f) => `Que pourrait signifier ${f} ?`,
-    next: (who) => `Que va-t-il se passer ensuite pour ${who} ?`,
+    next: (who) => `${who} : que va-t-il se passer ensuite ?`,
     general: [
       "Quelles preuves l'article apporte-t-il à son affirmation principale ?",
       "Qui profite de ce que décrit l'article, et qui y perd ?",
@@ -80,9 +81,9 @@ const templates: Record<string, Templates> = {
     ],
   },
   de: {
-    figureFor: (f, who) => `Was könnte ${f} für ${who} bedeuten?`,
+    figureFor: (f, who) => `${who}: Was könnte ${f} bedeuten?`,
     figure: (f) => `Was könnte ${f} bedeuten?`,
-    next: (who) => `Wie geht es für ${who} weiter?`,
+    next: (who) => `${who}: Wie geht es weiter?`,
     general: [
       'Welche Belege nennt der Artikel für seine wichtigste Aussage?',
       'Wer profitiert von dem, was der Artikel beschreibt, und wer verliert?',
@@ -90,9 +91,9 @@ const templates: Record<string, Templates> = {
     ],
   },
   es: {
-    figureFor: (f, who) => `¿Qué podría significar ${f} para ${who}?`,
+    figureFor: (f, who) => `${who}: ¿qué podría significar ${f}?`,
     figure: (f) => `¿Qué podría significar ${f}?`,
-    next: (who) => `¿Qué pasará ahora con ${who}?`,
+    next: (who) => `${who}: ¿qué pasará ahora?`,
     general: [
       '¿Qué pruebas da el artículo de su afirmación principal?',
       '¿Quién se beneficia de lo que describe el artículo y quién pierde?',
@@ -100,9 +101,9 @@ const templates: Record<string, Templates> = {
     ],
   },
   it: {
-    figureFor: (f, who) => `Che cosa potrebbe significare ${f} per ${who}?`,
+    figureFor: (f, who) => `${who}: che cosa potrebbe significare ${f}?`,
     figure: (f) => `Che cosa potrebbe significare ${f}?`,
-    next: (who) => `Che cosa succederà ora a ${who}?`,
+    next: (who) => `${who}: che cosa succederà ora?`,
     general: [
       "Quali prove porta l'articolo a sostegno della sua tesi principale?",
       "Chi trae vantaggio da ciò che l'articolo descrive, e chi ci perde?",
@@ -110,9 +111,9 @@ const templates: Record<string, Templates> = {
     ],
   },
   pt: {
-    figureFor: (f, who) => `O que poderá significar ${f} para ${who}?`,
+    figureFor: (f, who) => `${who}: o que poderá significar ${f}?`,
     figure: (f) => `O que poderá significar ${f}?`,
-    next: (who) => `O que se segue para ${who}?`,
+    next: (who) => `${who}: o que se segue?`,
     general: [
       'Que provas apresenta o artigo para a sua afirmação principal?',
       'Quem ganha com o que o artigo descreve, e quem perde?',
@@ -120,9 +121,9 @@ const templates: Record<string, Templates> = {
     ],
   },
   nl: {
-    figureFor: (f, who) => `Wat zou ${f} kunnen betekenen voor ${who}?`,
+    figureFor: (f, who) => `${who}: wat zou ${f} kunnen betekenen?`,
     figure: (f) => `Wat zou ${f} kunnen betekenen?`,
-    next: (who) => `Hoe gaat het verder met ${who}?`,
+    next: (who) => `${who}: hoe gaat het verder?`,
     general: [
       'Welk bewijs geeft het artikel voor zijn belangrijkste bewering?',
       'Wie heeft baat bij wat het artikel beschrijft, en wie verliest?',
