@@ -95,8 +95,10 @@ describe("an article's signed audio URL, resolved when fetched", () => {
         article_id: id,
         source_id: `source-${run}`,
         published_at: id === ids.old ? monthAgo : Date.now(),
-        // first seen just now: the narrator is waited for two minutes before an article is narrated on request
-        discovered_at: Date.now(),
+        // first seen just now: the narrator is waited for two minutes before an article is narrated on request.
+        // The late one is dated ten minutes ahead so that a slow machine cannot run its two minutes out before
+        // its narration reaches the read model (the API would narrate it itself, under another key).
+        discovered_at: id === ids.late ? Date.now() + 600_000 : Date.now(),
         // no voice speaks Hausa here, so the narrator skipped it and no request can narrate it either
         language: id === ids.skipped ? 'ha' : 'en',
         ...(id === ids.old
