@@ -17,6 +17,15 @@ describe('plainText', () => {
     );
   });
 
+  it('keeps the cells of a table row apart, a row one line', () => {
+    expect(
+      plainText(
+        '<table><tr><th>Club</th><th>Pts</th></tr><tr><td>Arsenal</td><td>42</td></tr>' +
+          '<tr><td> Chelsea </td> <td>40</td></tr></table><p>Next<span>round</span></p>',
+      ),
+    ).toBe('Club Pts\n\nArsenal 42\n\nChelsea 40\n\nNextround');
+  });
+
   it('passes markup-free text through with paragraphs kept', () => {
     expect(plainText('First  para.\n\nSecond\npara.')).toBe('First para.\n\nSecond para.');
   });

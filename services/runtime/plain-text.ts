@@ -52,6 +52,13 @@ const skippedElements = new Set([
   'title',
 ]);
 
+/**
+ * Table cells sit side by side on a page, never run together: "<td>Arsenal</td><td>42</td>" reads
+ * "Arsenal 42", not "Arsenal42" (a name the entity extractor and search would then see). A cell is no
+ * block: a row of cells stays one line.
+ */
+const cellElements = new Set(['td', 'th']);
+
 const collapse = (block: string) => block.replace(/\s+/g, ' ').trim();
 
 /**
@@ -106,10 +113,12 @@ export function plainText(html: string | null | undefined): string {
       onopentag(name) {
         if (skippedElements.has(name)) skipping++;
         else if (blockElements.has(name)) breakBlock();
+        else if (cellElements.has(name)) current += ' ';
       },
       onclosetag(name) {
         if (skippedElements.has(name)) skipping = Math.max(0, skipping - 1);
         else if (blockElements.has(name)) breakBlock();
+        else if (cellElements.has(name)) current += ' ';
       },
       ontext(text) {
         if (skipping === 0) current += text;
