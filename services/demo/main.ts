@@ -28,6 +28,7 @@ import {
   waitForNarration,
 } from './article-readiness.ts';
 import { loadDemoConfig, loopbackAllowList, repositoryRoot, type DemoConfig } from './config.ts';
+import { demoSealingKeys } from './demo-sealing-key.ts';
 import { readCorpus } from './corpus.ts';
 import { CorpusRelease } from './corpus-release.ts';
 import { demoCredentials } from './demo-credentials.ts';
@@ -69,6 +70,11 @@ const childEnv: NodeJS.ProcessEnv = {
   OUTBOUND_ALLOW_LIST: [...new Set([...config.OUTBOUND_ALLOW_LIST, ...loopbackAllowList])].join(','),
   // One API process: a signing key made for this run is enough (and keeps the API from warning).
   API_TOKEN_KEYS: process.env.API_TOKEN_KEYS || `demo:${randomBytes(32).toString('base64url')}`,
+  // Webhook secrets sealed with a key of this checkout's, not the public development key.
+  WEBHOOK_SECRET_KEYS: await demoSealingKeys(
+    process.env.WEBHOOK_SECRET_KEYS,
+    path.join(process.env.STACK_DIR || path.join(repositoryRoot, '.stack'), 'demo-webhook-secret-keys'),
+  ),
   // Audio URLs are signed by the API and (in webhooks) the dispatcher: one key for the run, shared.
   AUDIO_URL_KEYS: process.env.AUDIO_URL_KEYS || `demo:${randomBytes(32).toString('base64url')}`,
   // The narrator's and the dispatcher's audio addresses point at this run's API.

@@ -61,9 +61,9 @@ export interface ArticleDiscovered {
   content: string;
   /** Author name(s) as given by the feed, plain text; null if none. */
   author: null | string;
-  /** Publication time, UTC milliseconds since the Unix epoch: the item date from the feed; the discovery time when the feed gave none (on a later revision of such an item: the publication time of revision 1); clamped to discovered_at when it lay in the future (see published_at_clamped). */
+  /** Publication time, UTC milliseconds since the Unix epoch: the item date from the feed; the discovery time when the feed gave none (on a later revision of such an item: the publication time of revision 1); clamped to discovered_at when it lay more than two hours after it (see published_at_clamped); a date up to two hours ahead of discovered_at is kept, as clocks and time zones are often a little off. */
   published_at: number;
-  /** True if the feed gave a publication date in the future and published_at was clamped to discovered_at; false otherwise. */
+  /** True if the feed gave a publication date more than two hours after discovered_at and published_at was clamped to discovered_at; false otherwise. */
   published_at_clamped: boolean;
   /** When the poller saw this revision of the item (revision 1: when it first saw the item), UTC milliseconds since the Unix epoch. */
   discovered_at: number;
