@@ -1697,7 +1697,7 @@ export interface components {
             paging: components["schemas"]["OffsetPaging"];
         };
         NewSource: {
-            /** @description Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with `<link rel="alternate">` (the source is then that feed: see `source.url` in the answer). */
+            /** @description Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with `<link rel="alternate">` (the source is then that feed: see `source.url` in the answer). A token in its query is kept (shown only to subscribers); a user and password before the host (HTTP basic authentication) are refused. */
             url: string;
             /** @description Defaults to the feed's title (cut to 200 characters). One line: control characters, line breaks and bidirectional overrides are removed. */
             name?: string;
@@ -1864,7 +1864,7 @@ export interface operations {
                 story?: string;
                 /** @description `story`: one article per story, its newest that matches the other parameters (and every article not yet in a story). Stories are made by the clusterer: see GET /v1/stories. */
                 collapse?: "story";
-                /** @description `published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, and pages with `offset` (no `next_cursor`). */
+                /** @description `published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, and pages with `offset` (no `next_cursor`). The content is not indexed and adds nothing to it: an article found by its content alone ranks after the others, and `search_in=content` alone is refused. */
                 sort_by?: "published_at" | "relevance";
                 /** @description Page size, 1 to 100. */
                 limit?: number;

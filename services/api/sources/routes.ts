@@ -87,7 +87,9 @@ const newSource = z
       .meta({
         description:
           'Feed URL (RSS, Atom, RDF or JSON Feed), or the URL of a web page that names its feed with ' +
-          '`<link rel="alternate">` (the source is then that feed: see `source.url` in the answer).',
+          '`<link rel="alternate">` (the source is then that feed: see `source.url` in the answer). A ' +
+          'token in its query is kept (shown only to subscribers); a user and password before the host ' +
+          '(HTTP basic authentication) are refused.',
       }),
     name: z
       .string()

@@ -223,6 +223,16 @@ describe('SourceSubscriptions.subscribe', () => {
     expect(appended).toEqual([]);
   });
 
+  it('refuses a feed URL with a user and password rather than poll it without them', async () => {
+    const { service, fetched, appended } = subscriptions();
+    for (const url of ['https://reader:s3cret@other.example/rss', ' http://token@other.example/rss'])
+      await expect(service.subscribe('ten_a', { url, category: 'general', country: 'gb' })).rejects.toThrow(
+        /url: must not hold a user and password .*not polled/,
+      );
+    expect(fetched).toEqual([]);
+    expect(appended).toEqual([]);
+  });
+
   // Feed autodiscovery: a web page that names its feeds with <link rel="alternate"> (feed-links.ts).
   const page = (feedLinks: string[]): FeedCheckResult => ({
     ok: false,

@@ -122,6 +122,13 @@ export class SourceSubscriptions {
   }
 
   async subscribe(tenantId: string, input: NewSource): Promise<{ source: SourceItem; created: boolean }> {
+    // The canonical form drops a user and password (an article's link keeps none), so the feed was
+    // polled without them, failing or reading its public version, and the caller was never told.
+    if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(input.url.trim()))
+      throw invalidParameter(
+        'url',
+        'must not hold a user and password (user:password@): feeds behind HTTP basic authentication are not polled; a token in the query (?token=…) is kept',
+      );
     const feedUrl = canonicalUrl(input.url);
     if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
     const given = await this.subscribeAt(tenantId, input, feedUrl, null);
