@@ -607,6 +607,7 @@ describe('read API', () => {
       ['/v1/articles?cursor=not-a-cursor', 'cursor'],
       ['/v1/articles?sort_by=oldest', 'sort_by'],
       ['/v1/articles?sort_by=relevance', 'sort_by'],
+      ['/v1/articles?q=rates&sort_by=relevance&search_in=content', 'sort_by'],
       ['/v1/articles?search_in=title', 'search_in'],
       ['/v1/stories?search_in=summary', 'search_in'],
       [

@@ -132,6 +132,12 @@ const labelledTexts: Record<string, { title: string; summary: string; content: s
     summary: 'The lighthouse keeper retires.',
     content: 'The lighthouse will be automated.',
   },
+  // A feed that carries only a description: the article shows it as its content.
+  description_only: {
+    title: 'Island timetable changes in May',
+    summary: 'Ferries to the islands will sail twice a day from May, the operator announced.',
+    content: '',
+  },
 };
 const labelledIds = Object.keys(labelledTexts);
 const labelled = labelledIds.map((key, i) =>
@@ -356,6 +362,24 @@ describe('search', () => {
       vote_mention: 1,
     });
     inOrder(await byRelevance('football -transfer'), { football_final: 2, football_mention: 1 });
+  });
+
+  it('looks in the description that an article without content shows as its content', async () => {
+    const id = labelledId('description_only');
+    expect((await store.get(id))?.content).toBe(labelledTexts.description_only!.summary);
+    for (const searchBy of ['index', 'scan'] as const)
+      expect(
+        await ids({
+          search: parseSearch('ferries'),
+          searchIn: ['content'],
+          searchBy,
+          sources: [labelledSource],
+        }),
+      ).toEqual([id]);
+    // Content that is there is the text looked in, not the summary beside it.
+    expect(
+      await ids({ search: parseSearch('keeper'), searchIn: ['content'], sources: [labelledSource] }),
+    ).toEqual([]);
   });
 
   it('puts the newer of two equally relevant articles first', async () => {

@@ -297,6 +297,15 @@ describe('stories', () => {
     expect(first.body.paging).toMatchObject({ has_more: true, next_offset: 1 });
     const cursor = first.body.paging.next_cursor!;
     expect(cursor).toEqual(expect.any(String));
+    // The same walk through the articles, one per story: the Bank's first.
+    const collapsedWalk = (cursor?: string) =>
+      stack.call<ArticleList>(
+        'GET',
+        `/v1/articles?source=${walkSources}&collapse=story&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+    const collapsedFirst = await collapsedWalk();
+    expect(collapsedFirst.body.articles.map((a) => a.id)).toEqual([articleId(11)]);
+    const collapsedCursor = collapsedFirst.body.paging.next_cursor!;
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // discovered after the walk began
 
     clusterer!.child.kill('SIGKILL');
@@ -320,6 +329,13 @@ describe('stories', () => {
     expect(second.status, second.text).toBe(200);
     expect(second.body.stories.map((s) => s.id)).toEqual([story]);
     expect(second.body.paging).toMatchObject({ has_more: false, next_offset: null, next_cursor: null });
+    // So does the collapsed list: the story by its article of 50 minutes ago (represented by the
+    // follow-up, above the walk's position, it had been left out), and the follow-up on a new walk.
+    const collapsedSecond = await collapsedWalk(collapsedCursor);
+    expect(collapsedSecond.status, collapsedSecond.text).toBe(200);
+    expect(collapsedSecond.body.articles.map((a) => [a.id, a.story_id])).toEqual([[articleId(0), story]]);
+    expect(collapsedSecond.body.paging).toMatchObject({ has_more: false, next_cursor: null });
+    expect((await collapsedWalk()).body.articles.map((a) => a.id)).toEqual([next.article_id]);
     // An article cursor is not a story cursor.
     const stranger = await stack.call(
       'GET',

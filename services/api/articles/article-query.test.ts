@@ -103,7 +103,15 @@ describe('article list SQL', () => {
   it('round-trips cursors and refuses anything else', () => {
     const cursor = { publishedAt: 1767225600, id: 'art_ü' };
     expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+    // A collapsed walk's, with the time it began.
+    const collapsed = { ...cursor, asOf: 1767229200 };
+    expect(decodeCursor(encodeCursor(collapsed))).toEqual(collapsed);
     for (const bad of [
+      Buffer.from('[1767225600,"art_1",-5]').toString('base64url'),
+      Buffer.from('[1767225600,"art_1","x"]').toString('base64url'),
+      Buffer.from('[1767225600,"art_1",1767229200,1]').toString('base64url'),
+      // a story cursor: [asOf, lastMatch, id]
+      Buffer.from('[1767229200,1767225600,"sty_1"]').toString('base64url'),
       '',
       'abc',
       Buffer.from('[1,2]').toString('base64url'),

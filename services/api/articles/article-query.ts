@@ -41,6 +41,11 @@ export interface ArticleFilter {
 export interface Cursor {
   publishedAt: number;
   id: string;
+  /**
+   * A walk with `collapse=story`: the first page's time (Unix seconds). Articles placed in a story after
+   * it are left out of the later pages, so a story is represented as it was when the walk began.
+   */
+  asOf?: number;
 }
 
 export interface Page {
@@ -117,6 +122,16 @@ export function contentConditions(filter: ArticleFilter, narrowed = false): stri
 }
 
 /**
+ * The text of each field a search looks in, as an article shows it: an article whose feed carried only a
+ * description shows that as its `content` (article-store.ts), so `search_in=content` finds its words there.
+ */
+const fieldText: Record<SearchField, string> = {
+  title: 'title',
+  summary: 'summary',
+  content: 'if(empty(content), summary, content)',
+};
+
+/**
  * The condition for a search expression: a term matches when one of the fields holds its words next to
  * each other, in any case (wordsPattern, search-words.ts: whole words, or anywhere for unspaced text). The
  * text is lowercased rather than the pattern made case-insensitive, because 18.16 misses "Ü" for "(?i)...ü" once the pattern has a group
@@ -129,7 +144,7 @@ export function searchCondition(e: SearchExpression, fields: readonly SearchFiel
       const longest = e.words.reduce((a, b) => (b.length > a.length ? b : a));
       const inField = fields.map(
         (f) =>
-          sql`(positionCaseInsensitiveUTF8(${raw(f)}, ${longest}) > 0 AND match(lowerUTF8(${raw(f)}), ${pattern}))`,
+          sql`(positionCaseInsensitiveUTF8(${raw(fieldText[f])}, ${longest}) > 0 AND match(lowerUTF8(${raw(fieldText[f])}), ${pattern}))`,
       );
       return `(${inField.join(' OR ')})`;
     }
@@ -228,10 +243,19 @@ export function articleListQuery(filter: ArticleFilter, page: Page, exact = fals
   const limit = sql`LIMIT ${page.offset}, ${page.limit + 1}`;
   const upTo = sql`LIMIT ${page.offset + page.limit + 1}`;
   // Collapsed, each story is represented by its newest matching article, chosen before the cursor
-  // applies: a story shown on one page never comes back with an older article on the next.
+  // applies: a story shown on one page never comes back with an older article on the next. Chosen as
+  // the walk began (asOf): a story that took a newer article during the walk was represented by that
+  // one, above the cursor, and never shown at all. So the articles above the cursor that were found after
+  // the first page are left out (an article below it is on a page still to come, where it belongs).
+  const asOf = page.collapse === 'story' && page.after ? page.after.asOf : undefined;
+  const sinceWalkBegan =
+    asOf === undefined || !page.after
+      ? ''
+      : sql`
+    WHERE article_id NOT IN (SELECT article_id FROM articles WHERE published_at >= toDateTime(${page.after.publishedAt}, 'UTC') AND discovered_at > toDateTime(${asOf}, 'UTC'))`;
   const collapsed = (rows: string, columns: string, answer: string, cut = limit) => `SELECT ${answer} FROM (
     SELECT ${columns}, story_id FROM (${rows})
-    ANY LEFT JOIN ${storyMembership().text} USING article_id
+    ANY LEFT JOIN ${storyMembership().text} USING article_id${sinceWalkBegan}
     ${order}
     LIMIT 1 BY if(story_id = '', article_id, story_id)
   )${after ? ` WHERE ${after}` : ''}
@@ -416,7 +440,8 @@ ORDER BY version DESC LIMIT 1`;
 }
 
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.publishedAt, cursor.id]), 'utf8').toString('base64url');
+  const value = [cursor.publishedAt, cursor.id, ...(cursor.asOf === undefined ? [] : [cursor.asOf])];
+  return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }
 
 /** Null when the text is not a cursor this API issued. */
@@ -425,13 +450,15 @@ export function decodeCursor(text: string): Cursor | null {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (
       Array.isArray(value) &&
-      value.length === 2 &&
+      (value.length === 2 || value.length === 3) &&
       isDateTimeSeconds(value[0]) &&
       typeof value[1] === 'string' &&
       value[1].length > 0 &&
       value[1].length <= 200
     ) {
-      return { publishedAt: value[0], id: value[1] };
+      const asOf: unknown = value[2];
+      if (asOf === undefined) return { publishedAt: value[0], id: value[1] };
+      if (isDateTimeSeconds(asOf)) return { publishedAt: value[0], id: value[1], asOf };
     }
   } catch {
     // not base64url JSON: fall through

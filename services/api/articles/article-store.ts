@@ -222,7 +222,13 @@ export class ArticleStore {
       // A relevance order has no keyset to resume from: it pages by offset.
       nextCursor:
         hasMore && last && page.sort !== 'relevance'
-          ? encodeCursor({ publishedAt: Number(last.published_at), id: last.article_id })
+          ? encodeCursor({
+              publishedAt: Number(last.published_at),
+              id: last.article_id,
+              ...(page.collapse === 'story'
+                ? { asOf: page.after?.asOf ?? Math.floor(this.now() / 1000) }
+                : {}),
+            })
           : null,
     };
   }

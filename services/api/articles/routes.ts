@@ -54,7 +54,8 @@ const listQuery = z.object({
       description:
         '`published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the ' +
         'fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, ' +
-        'and pages with `offset` (no `next_cursor`).',
+        'and pages with `offset` (no `next_cursor`). The content is not indexed and adds nothing to it: an ' +
+        'article found by its content alone ranks after the others, and `search_in=content` alone is refused.',
     }),
   limit: limitParam(100, 20),
   offset: cursorListOffsetParam,
@@ -202,6 +203,12 @@ export function articleRoutes(
           if (!query.q) throw invalidParameter('sort_by', 'relevance needs q, the words to be relevant to');
           if (after)
             throw invalidParameter('cursor', 'cannot be used with sort_by=relevance; page with offset');
+          // Every article would score 0 and the order be newest first, looking ranked when it is not.
+          if (query.search_in && !query.search_in.some((f) => f !== 'content'))
+            throw invalidParameter(
+              'sort_by',
+              'relevance is ranked by the words in the title and summary, which search_in=content leaves out; add title or summary to search_in, or sort by published_at',
+            );
         }
         const page = await store.list(
           {
