@@ -247,7 +247,7 @@ describe('a list parameter', () => {
     const both = await send('{"limit":5}');
     expect([both.status, both.json.error?.message]).toEqual([
       400,
-      'give the fields either as query parameters or as a JSON body, not both',
+      'topics: is a query parameter, and this request has a JSON body too: give the fields either as query parameters or as a JSON body, not both',
     ]);
   });
 

@@ -28,7 +28,7 @@ export const newsAlertPayload = z
       news_summary: z.string().meta({ description: 'Summary of the article (AI summary, else the feed’s).' }),
       audio_url: z.string().meta({
         description:
-          "Narration of the article, signed (no API key needed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default): the stored file's URL when the article was narrated before the alert, else GET /v1/articles/{id}/audio, which redirects to the file once it exists (404 narration_not_ready with Retry-After until then).",
+          "Narration of the article, signed (no API key needed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default, in a webhook delivery, and for AUDIO_URL_TTL_SECONDS, 24 hours by default, on the live stream, like every audio URL the API gives): the stored file's URL when the article was narrated before the alert, else GET /v1/articles/{id}/audio, which redirects to the file once it exists (404 narration_not_ready with Retry-After until then).",
       }),
       alert_id: z
         .string()

@@ -815,19 +815,13 @@ export interface components {
         NewDocumentary: {
             /** @description What the documentary is about, in a few words: "semiconductors", "interest rates". */
             topic: string;
+            /** @description Where its articles come from: `news` (the catalog of publishers), `internal` (your own sources, added or subscribed with POST /v1/sources), `social` (sources of category social or community). */
+            sources?: ("news" | "internal" | "social")[];
             /**
-             * @description Where its articles come from: `news` (the catalog of publishers), `internal` (your own sources, added or subscribed with POST /v1/sources), `social` (sources of category social or community).
-             * @default [
-             *       "news"
-             *     ]
-             */
-            sources: ("news" | "internal" | "social")[];
-            /**
-             * @description audio+transcript: the audio with WebVTT and JSON transcripts; audio: the audio alone.
-             * @default audio+transcript
+             * @description audio+transcript (the default): the audio with WebVTT and JSON transcripts; audio: the audio alone. In any case.
              * @enum {string}
              */
-            format: "audio+transcript" | "audio";
+            format?: "audio+transcript" | "audio";
             /**
              * @description The period whose articles it covers, as in GET /v1/articles (`24h`, `7d`, `P2W`, `yesterday`, `FROM..TO`, ...); default the last 7 days, at most 366 days.
              * @example 7d
@@ -838,11 +832,10 @@ export interface components {
             /** @description A voice id from GET /v1/voices; default the language’s default voice. */
             voice?: string;
             /**
-             * @description short ≈ 2 minutes, medium ≈ 5, long ≈ 10 (shorter when there is little news).
-             * @default medium
+             * @description short ≈ 2 minutes, medium (the default) ≈ 5, long ≈ 10 (shorter when there is little news). In any case.
              * @enum {string}
              */
-            length: "short" | "medium" | "long";
+            length?: "short" | "medium" | "long";
             /** @description Most articles to cite (default 8 short, 16 medium, 30 long). */
             max_articles?: number;
         };
@@ -1071,10 +1064,10 @@ export interface components {
              */
             offset: number;
             /**
-             * @default json
+             * @description json (the only format), in any case.
              * @enum {string}
              */
-            format: "json";
+            format?: "json";
         };
         PersonalizedFeed: {
             topics: string[];
@@ -1457,7 +1450,7 @@ export interface components {
                 company: string;
                 /** @description Summary of the article (AI summary, else the feed’s). */
                 news_summary: string;
-                /** @description Narration of the article, signed (no API key needed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default): the stored file's URL when the article was narrated before the alert, else GET /v1/articles/{id}/audio, which redirects to the file once it exists (404 narration_not_ready with Retry-After until then). */
+                /** @description Narration of the article, signed (no API key needed; valid for AUDIO_URL_WEBHOOK_TTL_SECONDS, 7 days by default, in a webhook delivery, and for AUDIO_URL_TTL_SECONDS, 24 hours by default, on the live stream, like every audio URL the API gives): the stored file's URL when the article was narrated before the alert, else GET /v1/articles/{id}/audio, which redirects to the file once it exists (404 narration_not_ready with Retry-After until then). */
                 audio_url: string;
                 /** @description The same for a monitor and an article, however often matched. */
                 alert_id: string;
@@ -1852,7 +1845,7 @@ export interface operations {
                 language?: string;
                 /** @description Publication window: a span up to now (`24h`, `7d`, `2w`, `3mo`, `1y`, `90min`: any number of minutes, hours, days, weeks, calendar months or years; an ISO 8601 duration such as `PT12H`, `P7D`, `P1M`; or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), one date (`2026-01-31`), month (`2026-01`) or year (`2026`), or `FROM..TO` with ISO 8601 dates, months, years or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
-                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, `||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards or field names (`title:`: use search_in). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, `||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards, field names (`title:`: use search_in), boosts (`^2`), fuzzy or proximity searches (`~`) or `|` (refused, saying so). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary); without `q`, 400. */
                 search_in?: string;
@@ -2099,7 +2092,7 @@ export interface operations {
                 language?: string;
                 /** @description Publication window: a span up to now (`24h`, `7d`, `2w`, `3mo`, `1y`, `90min`: any number of minutes, hours, days, weeks, calendar months or years; an ISO 8601 duration such as `PT12H`, `P7D`, `P1M`; or words such as `last_7_days`, `past week`), `today` or `yesterday` (UTC days), one date (`2026-01-31`), month (`2026-01`) or year (`2026`), or `FROM..TO` with ISO 8601 dates, months, years or instants, either end open (`2026-01-01..`, `..2026-02-01T12:00:00Z`); the ISO 8601 interval `FROM/TO` and `FROM,TO` are read the same way. FROM is inclusive; TO is exclusive for an instant and includes the whole day for a date. */
                 date_range?: string;
-                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, `||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards or field names (`title:`: use search_in). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, `||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards, field names (`title:`: use search_in), boosts (`^2`), fuzzy or proximity searches (`~`) or `|` (refused, saying so). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Where `q` looks, one or several separated by commas: title, summary, content (default title,summary); without `q`, 400. */
                 search_in?: string;
@@ -2821,6 +2814,7 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description json (the only format), in any case. */
                 format?: "json";
             };
             header?: {
@@ -5563,7 +5557,7 @@ export interface operations {
                 source?: string;
                 /** @description ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language. */
                 language?: string;
-                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, `||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards or field names (`title:`: use search_in). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
+                /** @description Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, `NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, `||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards, field names (`title:`: use search_in), boosts (`^2`), fuzzy or proximity searches (`~`) or `|` (refused, saying so). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 terms; a query that cannot be read is 400, saying where. */
                 q?: string;
                 /** @description Event kinds wanted, comma-separated: article.published, article.updated, article.enriched, news.alert, news.breaking. Default: all of them. */
                 events?: string;

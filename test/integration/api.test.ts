@@ -542,9 +542,9 @@ describe('read API', () => {
       // Relevance: the same matches, in an order of their own, each once, paged by offset.
       const relevant = await stack.call<ArticleList>(
         'GET',
-        `/v1/articles?source=${sourceId}&q=walk&sort_by=relevance&limit=100`,
+        `/v1/articles?source=${sourceId}&q=walk&sort_by=Relevance&limit=100`,
       );
-      expect(relevant.status).toBe(200);
+      expect(relevant.status, relevant.text).toBe(200); // in any case, as the other enumerations
       expect(relevant.body.paging.next_cursor).toBeNull();
       expect(relevant.body.articles.map((a) => a.id).sort()).toEqual(
         (await walk(`source=${sourceId}&q=walk`, 100)).sort(),

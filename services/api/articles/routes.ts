@@ -6,6 +6,8 @@ import { categories } from '../../runtime/categories.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import {
   categoryParam,
+  enumInAnyCase,
+  enumWithAliases,
   dateRangeParam,
   entityParam,
   languageParam,
@@ -39,24 +41,20 @@ const listQuery = z.object({
     .max(64)
     .optional()
     .meta({ description: 'Only the articles of this story (`story_id`, as in GET /v1/stories).' }),
-  collapse: z
-    .enum(['story'], { error: 'must be story' })
+  collapse: enumInAnyCase(['story'])
     .optional()
     .meta({
       description:
         '`story`: one article per story, its newest that matches the other parameters (and every article ' +
         'not yet in a story). Stories are made by the clusterer: see GET /v1/stories.',
     }),
-  sort_by: z
-    .enum(['published_at', 'relevance'], { error: 'must be published_at or relevance' })
-    .default('published_at')
-    .meta({
-      description:
-        '`published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the ' +
-        'fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, ' +
-        'and pages with `offset` (no `next_cursor`). The content is not indexed and adds nothing to it: an ' +
-        'article found by its content alone ranks after the others, and `search_in=content` alone is refused.',
-    }),
+  sort_by: enumWithAliases(['published_at', 'relevance'], {}, 'published_at').meta({
+    description:
+      '`published_at` (default): newest first. `relevance`: most relevant to `q` first (BM25 over the ' +
+      'fields `search_in` names, the title counting double; equal relevance, newest first); needs `q`, ' +
+      'and pages with `offset` (no `next_cursor`). The content is not indexed and adds nothing to it: an ' +
+      'article found by its content alone ranks after the others, and `search_in=content` alone is refused.',
+  }),
   limit: limitParam(100, 20),
   offset: cursorListOffsetParam,
   cursor: cursorParam(

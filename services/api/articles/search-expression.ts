@@ -69,6 +69,18 @@ function refuseUnsupported(text: string, at: number): void {
     throw new SearchSyntaxError(
       `${where}: wildcards are not supported; q finds whole words (write the forms you want with OR: economy OR economic)`,
     );
+  // Read as words, each of these found nothing, and an empty answer looked like no news: "blair^2" was
+  // the phrase "blair 2", "blair|brown" the phrase "blair brown", '"blair brown"~3' the word 3 besides.
+  if (/[\p{L}\p{M}\p{N}"]\^\d*(?:\.\d+)?$/u.test(text))
+    throw new SearchSyntaxError(
+      `${where}: boosts (^) are not supported; sort_by=relevance ranks by the words themselves`,
+    );
+  if (/^~\d*(?:\.\d+)?$|[\p{L}\p{M}\p{N}]~\d*(?:\.\d+)?$/u.test(text))
+    throw new SearchSyntaxError(
+      `${where}: fuzzy and proximity searches (~) are not supported; q finds whole words and exact phrases ("…")`,
+    );
+  if (text === '|' || /[\p{L}\p{M}\p{N}]\|+[\p{L}\p{M}\p{N}]/u.test(text))
+    throw new SearchSyntaxError(`${where}: write OR between alternatives (blair OR brown), not |`);
   const field = /^([a-z]+):./i.exec(text)?.[1]?.toLowerCase();
   const instead = field === undefined ? undefined : namedFields.get(field);
   if (instead) throw new SearchSyntaxError(`${where}: q does not take field names; ${instead}`);

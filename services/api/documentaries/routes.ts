@@ -20,7 +20,7 @@ import {
 import type { DocumentaryRegistry, DocumentaryState } from '../../documentaries/documentary-registry.ts';
 import type { Synthesis } from '../../speech/synthesis.ts';
 import { parseDateRange } from '../http/date-range.ts';
-import { limitParam, offsetParam } from '../http/params.ts';
+import { enumInAnyCase, enumWithAliases, limitParam, offsetParam } from '../http/params.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
 import { tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
@@ -46,7 +46,6 @@ const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
 const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
   message: 'must be a language code such as en or a locale such as pt-BR',
 });
-const oneOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
 const newDocumentary = z
   .object({
@@ -63,7 +62,7 @@ const newDocumentary = z
         description: 'What the documentary is about, in a few words: "semiconductors", "interest rates".',
       }),
     sources: z
-      .array(z.enum(documentarySources, { error: `must be one of ${oneOf(documentarySources)}` }))
+      .array(enumInAnyCase(documentarySources))
       .min(1, { error: 'must name at least one kind of source' })
       .default(['news'])
       .meta({
@@ -71,12 +70,10 @@ const newDocumentary = z
           'Where its articles come from: `news` (the catalog of publishers), `internal` (your own sources, ' +
           'added or subscribed with POST /v1/sources), `social` (sources of category social or community).',
       }),
-    format: z
-      .enum(documentaryFormats, { error: `must be one of ${oneOf(documentaryFormats)}` })
-      .default('audio+transcript')
-      .meta({
-        description: 'audio+transcript: the audio with WebVTT and JSON transcripts; audio: the audio alone.',
-      }),
+    format: enumWithAliases(documentaryFormats, {}, 'audio+transcript').meta({
+      description:
+        'audio+transcript (the default): the audio with WebVTT and JSON transcripts; audio: the audio alone. In any case.',
+    }),
     date_range: z
       .string()
       .max(100)
@@ -96,10 +93,10 @@ const newDocumentary = z
       .max(200)
       .optional()
       .meta({ description: 'A voice id from GET /v1/voices; default the language’s default voice.' }),
-    length: z
-      .enum(documentaryLengths, { error: `must be one of ${oneOf(documentaryLengths)}` })
-      .default('medium')
-      .meta({ description: 'short ≈ 2 minutes, medium ≈ 5, long ≈ 10 (shorter when there is little news).' }),
+    length: enumWithAliases(documentaryLengths, {}, 'medium').meta({
+      description:
+        'short ≈ 2 minutes, medium (the default) ≈ 5, long ≈ 10 (shorter when there is little news). In any case.',
+    }),
     max_articles: z
       .number()
       .int({ error: 'must be a whole number' })

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listItem, type ArticleStore } from '../articles/article-store.ts';
 import { articleListItem } from '../articles/routes.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
-import { commaList, offsetParam, wholeNumber } from '../http/params.ts';
+import { commaList, enumWithAliases, offsetParam, wholeNumber } from '../http/params.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import {
   distinctTopics,
@@ -64,7 +64,9 @@ const request = z
       .prefault(20)
       .meta({ minimum: 1, maximum: 100 }),
     offset: offsetParam,
-    format: z.enum(['json'], { error: 'must be json (the only format)' }).default('json'),
+    format: enumWithAliases(['json'], {}, 'json').meta({
+      description: 'json (the only format), in any case.',
+    }),
   })
   .meta({ id: 'PersonalizedFeedRequest' });
 

@@ -317,8 +317,8 @@ export const searchParam = z
     description:
       'Search, as whole words in any case: `bank rates` (both), `"interest rates"` (a phrase), `fed OR ecb`, ' +
       '`NOT china` or `-china`, and parentheses: `(fed OR ecb) AND rates`. Operators in capitals (or `&&`, ' +
-      '`||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards or field names (`title:`: use ' +
-      'search_in). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, ' +
+      '`||`, `!`); NOT binds tighter than AND, AND than OR. No wildcards, field names (`title:`: use ' +
+      'search_in), boosts (`^2`), fuzzy or proximity searches (`~`) or `|` (refused, saying so). Text in a script written without spaces (Chinese, Japanese, Korean, Thai, Lao, Khmer, ' +
       'Burmese) is found wherever it occurs: `首相` finds "日本の首相が辞任". At most 20 ' +
       'terms; a query that cannot be read is 400, saying where.',
     example: '"interest rates" (fed OR ecb) -china',

@@ -3,7 +3,7 @@
 // and so is the OpenAPI document, so what is documented is what is validated.
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { ApiError, invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
+import { invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
 import { carriesBody, readJsonBody } from './json-body.ts';
 import { givenSeparator, keepsValuesWhole, quote, takesCommaList } from './params.ts';
 import { plainIssue } from './issue-message.ts';
@@ -227,9 +227,11 @@ export async function readInput(
       supplied = undefined;
     if (route.bodyFromQuery) {
       if (supplied !== undefined && Object.keys(rawQuery).length > 0) {
-        throw new ApiError(
-          'invalid_parameter',
-          'give the fields either as query parameters or as a JSON body, not both',
+        // Named by the first query parameter, as every invalid_parameter message starts with one.
+        const [first] = Object.keys(rawQuery);
+        throw invalidParameter(
+          first!,
+          'is a query parameter, and this request has a JSON body too: give the fields either as query parameters or as a JSON body, not both',
         );
       }
       body = validate(route.body, supplied ?? rawQuery, supplied === undefined ? 'query' : 'body');
