@@ -149,6 +149,18 @@ describe('voices', () => {
     expect(await ids({ language: 'de_AT', gender: 'female' })).toEqual(['de-espeak-f', 'de-DE-Neural2-A']);
     expect((await synthesis.voiceFor({ language: 'de-AT' })).id).toBe('de-espeak-m');
   });
+
+  it('lists the voice synthesis picks for a language first', async () => {
+    const { synthesis } = setup();
+    for (const language of ['zh', 'zh-CN', 'zh-HK', 'zh-TW', 'de-DE', 'pt'])
+      expect((await synthesis.voices({ language }))[0]?.id, language).toBe(
+        (await synthesis.voiceFor({ language })).id,
+      );
+    expect((await synthesis.voices({ language: 'zh-CN' })).map((v) => v.id)).toEqual([
+      'zh-espeak-m',
+      'yue-espeak-m',
+    ]);
+  });
 });
 
 describe('voiceFor', () => {

@@ -102,7 +102,9 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
     return provider;
   };
 
-  async function allVoices(): Promise<{ voice: Voice; provider: number; order: number }[]> {
+  type RankedVoice = { voice: Voice; provider: number; order: number };
+
+  async function allVoices(): Promise<RankedVoice[]> {
     const lists = await Promise.all(options.providers.map((provider) => provider.voices()));
     return lists.flatMap((voices, provider) => voices.map((voice, order) => ({ voice, provider, order })));
   }
@@ -202,25 +204,27 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
   }
 
   /** The default voice of a (normalised) language tag among `voices`, or undefined when none speaks it. */
-  function defaultVoiceOf(
-    voices: { voice: Voice; provider: number; order: number }[],
-    language: string,
-  ): Voice | undefined {
+  function defaultVoiceOf(voices: RankedVoice[], language: string): Voice | undefined {
     const candidates = voices.filter(({ voice }) => speaks(voice, languageOf(language)));
     if (candidates.length === 0) return undefined;
-    // A locale asked for (pt-BR) is honoured before the provider preference: an accent is what the
-    // listener asked for. For a bare language (pt) every voice of it is as good, so the default provider
-    // comes first, then the closest tag, then the better engine, then the provider's own order.
-    const tier = (voice: Voice) => (language.includes('-') && matchRank(voice, language) > 1 ? 1 : 0);
-    candidates.sort(
-      (a, b) =>
-        tier(a.voice) - tier(b.voice) ||
-        a.provider - b.provider ||
-        matchRank(a.voice, language) - matchRank(b.voice, language) ||
-        qualityRank[a.voice.quality] - qualityRank[b.voice.quality] ||
-        a.order - b.order,
-    );
+    candidates.sort(byPreference(language));
     return candidates[0]!.voice;
+  }
+
+  /**
+   * The voices of a (normalised) language tag, the one to speak it first. A locale asked for (pt-BR) is
+   * honoured before the provider preference: an accent is what the listener asked for. For a bare
+   * language (pt) every voice of it is as good, so the default provider comes first, then the closest
+   * tag, then the better engine, then the provider's own order.
+   */
+  function byPreference(language: string) {
+    const tier = (voice: Voice) => (language.includes('-') && matchRank(voice, language) > 1 ? 1 : 0);
+    return (a: RankedVoice, b: RankedVoice) =>
+      tier(a.voice) - tier(b.voice) ||
+      a.provider - b.provider ||
+      matchRank(a.voice, language) - matchRank(b.voice, language) ||
+      qualityRank[a.voice.quality] - qualityRank[b.voice.quality] ||
+      a.order - b.order;
   }
 
   /** Speaks the pieces, at most `concurrency` at once; the first failure stops the rest. */
@@ -319,9 +323,15 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
       const exact = chosen.filter((voice) => speaks(voice, filter.language!));
       // A locale no voice has (zh-CN, fr-CA) lists its language's voices, the ones synthesis falls back
       // to for it (voiceFor): a voice picker filtering by the listener's locale had shown none.
-      if (exact.length > 0 || (!filter.language.includes('-') && !filter.language.includes('_')))
-        return exact;
-      return chosen.filter((voice) => speaks(voice, languageOf(filter.language!)));
+      const listed =
+        exact.length > 0 || (!filter.language.includes('-') && !filter.language.includes('_'))
+          ? exact
+          : chosen.filter((voice) => speaks(voice, languageOf(filter.language!)));
+      // In the order synthesis prefers them, so the first is the language's default voice: zh listed the
+      // Cantonese voices (which speak zh among others) before the Mandarin one synthesis picks.
+      const ranked = (await allVoices()).filter(({ voice }) => listed.includes(voice));
+      ranked.sort(byPreference(normaliseTag(filter.language)));
+      return ranked.map(({ voice }) => voice);
     },
 
     voiceFor,

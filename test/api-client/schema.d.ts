@@ -4992,7 +4992,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The voices, the default provider’s first */
+            /** @description The voices, the default provider’s first; with `language`, the voice /v1/synthesize speaks it with by default first */
             200: {
                 headers: {
                     /**

@@ -234,7 +234,8 @@ export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
       }),
       responses: {
         200: {
-          description: 'The voices, the default provider’s first',
+          description:
+            'The voices, the default provider’s first; with `language`, the voice /v1/synthesize speaks it with by default first',
           schema: z.object({ voices: z.array(voiceItem), count: z.number().int() }).meta({ id: 'VoiceList' }),
         },
       },

@@ -56,11 +56,11 @@ export interface EmbeddedSpeechOptions {
 const hanUnreadable = new Map([
   [
     'jpx/ja',
-    'the offline Japanese voice cannot read kanji (espeak-ng says "Chinese letter" for each); send the text in kana, or use a Google voice',
+    'the offline Japanese voice cannot read kanji (espeak-ng says "Chinese letter" for each); send the text in kana, or use a Google voice (SPEECH_PROVIDER=google, with a Google Cloud account)',
   ],
   [
     'sit/cmn',
-    'the offline Mandarin voice cannot read most Chinese characters (espeak-ng spells them out as Latin letters and tone numbers); use a Google voice',
+    'the offline Mandarin voice cannot read most Chinese characters (espeak-ng spells them out as Latin letters and tone numbers); the offline Cantonese voices (yue-espeak-f, yue-espeak-m) read them, in Cantonese, or use a Google voice (SPEECH_PROVIDER=google, with a Google Cloud account)',
   ],
 ]);
 
