@@ -133,7 +133,7 @@ export interface paths {
         post?: never;
         /**
          * End the caller's subscription to a source
-         * @description The source itself stays (other tenants may follow it).
+         * @description The source itself stays in the catalog and is still polled (other tenants may follow it); an operator pauses sources (npm run sources -- deactivate).
          */
         delete: operations["unsubscribeSource"];
         options?: never;

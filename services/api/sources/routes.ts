@@ -233,7 +233,8 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       tag: 'Sources',
       scope: 'write:sources',
       summary: "End the caller's subscription to a source",
-      description: 'The source itself stays (other tenants may follow it).',
+      description:
+        'The source itself stays in the catalog and is still polled (other tenants may follow it); an operator pauses sources (npm run sources -- deactivate).',
       params: z.object({ id: z.string().min(1).max(200) }),
       responses: { 204: { description: 'Unsubscribed' } },
       errors: ['not_found'],
