@@ -313,6 +313,36 @@ describe('pollSource, when a feed gives its items new guids at every fetch', () 
     expect(polls().map((p) => p.new_items)).toEqual([2, 0, 0]);
   });
 
+  it('keeps one article per item when its site moves to https, permalink guids and links alike', async () => {
+    const permalink = (scheme: string, host: string, slug: string, title: string) =>
+      `<item><guid>${scheme}://${host}/${slug}</guid><title>${title}</title>` +
+      `<description>Monday.</description><pubDate>Mon, 16 Nov 2026 09:00:00 GMT</pubDate></item>`;
+    const linkOnly = (scheme: string, host: string) =>
+      `<item><title>Canals reopen</title><link>${scheme}://${host}/canals</link>` +
+      `<description>Monday.</description><pubDate>Mon, 16 Nov 2026 09:00:00 GMT</pubDate></item>`;
+    const { deps, articles, polls } = harness([
+      ok(
+        rss(
+          permalink('http', 'feeds.example', 'harbours', 'Harbours close') +
+            linkOnly('http', 'feeds.example'),
+        ),
+      ),
+      ok(
+        rss(
+          permalink('https', 'www.feeds.example', 'harbours', 'Harbours close') +
+            linkOnly('https', 'www.feeds.example'),
+        ),
+      ),
+    ]);
+    await pollSource(source, deps);
+    await pollSource(source, deps);
+    expect(articles().map((a) => a.title)).toEqual(['Harbours close', 'Canals reopen']);
+    expect(polls().map((p) => [p.new_items, p.updated_items])).toEqual([
+      [2, 0],
+      [0, 0],
+    ]);
+  });
+
   it("makes a changed item under a new guid its article's next revision", async () => {
     const { deps, articles } = harness([
       ok(rss(item('a-1701'))),

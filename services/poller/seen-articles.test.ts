@@ -86,6 +86,12 @@ describe('articleAlias', () => {
     );
   });
 
+  it('is the same when the site moves to https or drops its "www."', () => {
+    expect(articleAlias({ ...article, url: 'http://x.example/a' })).toBe(
+      articleAlias({ ...article, url: 'https://www.x.example/a' }),
+    );
+  });
+
   it('differs with the source, the page or the title', () => {
     expect(articleAlias({ ...article, source_id: 'SRC_B' })).not.toBe(articleAlias(article));
     expect(articleAlias({ ...article, url: 'https://x.example/b' })).not.toBe(articleAlias(article));

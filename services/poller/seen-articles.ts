@@ -33,8 +33,7 @@ import { hash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
 import { readerFields } from '../feeds/normalise/reader-fields.ts';
-import { stableUrl } from './stable-url.ts';
-import { unknownHash, type Fingerprint } from './article-fingerprint.ts';
+import { comparableUrl, unknownHash, type Fingerprint } from './article-fingerprint.ts';
 import type { ArticleRecord } from './article-revision.ts';
 
 export interface SeenArticlesOptions {
@@ -367,11 +366,15 @@ export class SeenArticles {
 
 /**
  * An article's alias: its source, canonical URL (without the query parameters that look made for one
- * fetch) and title, hashed. What tells an item whose guid, or whose link's timestamp, changed since the
- * last poll from a new article (lookAndClaim): the same page under the same title.
+ * fetch, the scheme and a leading "www.": comparableUrl) and title, hashed. What tells an item whose
+ * guid, or whose link's timestamp, changed since the last poll from a new article (lookAndClaim): the
+ * same page under the same title. A site that moves to https changes every link and every permalink
+ * guid, so every article's id: with the scheme in the alias, each had come again as a new article.
+ * (Aliases remembered before 2026-12-06 hold the scheme: an article first seen before then is not found
+ * by its alias when its site moves.)
  */
 export const articleAlias = (article: { source_id: string; url: string; title: string }): string =>
-  hash('sha1', `${article.source_id}\n${stableUrl(article.url)}\n${article.title}`, 'base64url');
+  hash('sha1', `${article.source_id}\n${comparableUrl(article.url)}\n${article.title}`, 'base64url');
 
 type Replies = [Error | null, unknown][] | null;
 
