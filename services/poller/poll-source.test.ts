@@ -343,6 +343,24 @@ describe('pollSource, when a feed gives its items new guids at every fetch', () 
     ]);
   });
 
+  it('keeps one article for an item listed twice in one poll under two guids, the same link and text', async () => {
+    const { deps, articles, polls } = harness([
+      ok(
+        rss(
+          item('t-1') + item('t-2') + item('t-3', 'Minister resigns', 'https://feeds.example/a', 'Tuesday.'),
+        ),
+      ),
+    ]);
+    await pollSource(source, deps);
+    expect(articles().map((a) => [a.guid, a.summary])).toEqual([
+      ['t-1', 'Monday.'],
+      ['t-3', 'Tuesday.'],
+    ]);
+    expect(polls()[0]!.skipped_reasons).toEqual([
+      'item "Minister resigns" is listed twice, under the guids "t-1" and "t-2" with the same link and text: only the first is kept',
+    ]);
+  });
+
   it("makes a changed item under a new guid its article's next revision", async () => {
     const { deps, articles } = harness([
       ok(rss(item('a-1701'))),

@@ -460,6 +460,20 @@ async function appendNew(
           'listed before it, with another text: only the first is kept',
       );
   }
+  // One article listed twice under two guids (a CMS that re-guids a repost): the same page, title and
+  // text. Across polls its alias finds the first; in one poll both had been new articles.
+  const byAlias = new Map<string, ArticleDiscovered>();
+  for (const [id, { article, alias }] of byId) {
+    const first = byAlias.get(alias);
+    if (first === undefined) byAlias.set(alias, article);
+    else if (first.summary === article.summary && first.content === article.content) {
+      byId.delete(id);
+      skipped.push(
+        `item "${article.title.slice(0, 80)}" is listed twice, under the guids ${JSON.stringify(first.guid)} ` +
+          `and ${JSON.stringify(article.guid)} with the same link and text: only the first is kept`,
+      );
+    }
+  }
   if (byId.size === 0) return { articles: [], skipped, leftForLater: false };
 
   // Every id never seen is claimed as it is looked up: each becomes a first sighting below, unless its
