@@ -85,6 +85,22 @@ describe('the change hash of an article', () => {
     ).toEqual(['title', 'published_at']);
   });
 
+  it('takes content that repeats the summary as no change: without content, the summary is shown as it', () => {
+    const withContent = (content?: string, description = 'Winds reached 120 km/h.') =>
+      `<item><guid>g1</guid><title>Storm hits coast</title><link>https://news.example/storm</link>` +
+      `<description>${description}</description>` +
+      (content === undefined ? '' : `<content:encoded><![CDATA[${content}]]></content:encoded>`) +
+      '<pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate></item>';
+    const bare = fingerprint(withContent());
+    const repeated = fingerprint(withContent('<p>Winds reached 120 km/h.</p>'));
+    expect(changedFields(bare, repeated)).toEqual([]);
+    expect(changedFields(repeated, bare)).toEqual([]);
+    expect(changedFields(bare, fingerprint(withContent('<p>Winds reached 130 km/h.</p>')))).toEqual([
+      'content',
+    ]);
+    expect(changedFields(bare, fingerprint(withContent(undefined, 'Winds eased.')))).toEqual(['summary']);
+  });
+
   it('compares text as a reader sees it', () => {
     expect(comparableText(' a\n\nb\u00AD c ')).toBe('a b c');
     expect(comparableText('see https://x.example/a?utm_source=y&b=1.')).toBe('see https://x.example/a?b=1.');

@@ -90,7 +90,18 @@ export function clampedDateCaughtUp(
   );
 }
 
-/** The fields whose hashes differ, in readerFields order; empty when nothing a reader sees changed. */
+/**
+ * The fields whose hashes differ, in readerFields order; empty when nothing a reader sees changed. An
+ * article without content shows its summary as its content (the API's article-store.ts), so content
+ * that comes (or goes) holding just the summary changes nothing a reader sees: an Atom entry that adds
+ * a <content> repeating its <summary> had been a revision identical to the one before.
+ */
 export function changedFields(before: Fingerprint, after: Fingerprint): ReaderField[] {
-  return readerFields.filter((field) => before[field] !== unknownHash && before[field] !== after[field]);
+  const shownContent = (f: Fingerprint) => (f.content === emptyHash ? f.summary : f.content);
+  return readerFields.filter(
+    (field) =>
+      before[field] !== unknownHash &&
+      before[field] !== after[field] &&
+      (field !== 'content' || shownContent(before) !== shownContent(after)),
+  );
 }
