@@ -29,6 +29,8 @@ describe('parseFeedDate', () => {
     ['Wednesday, 03-January-2018 13:47:00 GMT', '2018-01-03T13:47:00.000Z'],
     ['Tuesday, 01-Dec-26 05:00:00 GMT', '2026-12-01T05:00:00.000Z'], // RFC 850, as in old HTTP headers
     ['01-déc.-2026 05:00 +0100', '2026-12-01T04:00:00.000Z'],
+    // UTF-8 read as ISO-8859-1 (a feed that declares the one and is the other): repaired, then read.
+    ['dim., 06 dÃ©c. 2026 10:00:00 +0100', '2026-12-06T09:00:00.000Z'],
     ['Mon Jan 22 2018 10:00:00 GMT+0000 (Coordinated Universal Time)', '2018-01-22T10:00:00.000Z'],
     ['Sun Nov  6 08:49:37 1994', '1994-11-06T08:49:37.000Z'],
     ['Mon, 24 Sep 2018 07:42:40 PM +0000', '2018-09-24T19:42:40.000Z'],

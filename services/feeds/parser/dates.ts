@@ -3,6 +3,7 @@
 // names in Portuguese); Atom, dc:date and JSON Feed use ISO 8601 / W3C-DTF,
 // sometimes without seconds or zone. Date.parse is not used: what it accepts
 // beyond ISO is implementation-defined. A date without a zone is taken as UTC.
+import { repairText } from '../../runtime/text-repair.ts';
 
 const MONTH_NAMES: ReadonlyArray<readonly [number, readonly string[]]> = [
   // English, then Portuguese, Spanish, French, German, Italian (accents stripped, lower case)
@@ -295,6 +296,15 @@ function parseNumericDate(text: string): Date | null {
 export function parseFeedDate(raw: string | null, notes?: DateNotes): Date | null {
   const text = raw?.trim() ?? '';
   if (text === '' || text.length > 100) return null;
+  const parsed = parseDateText(text, notes);
+  // A UTF-8 feed labelled ISO-8859-1: its text is repaired later (normalise), but its dates are read
+  // here, "déc." as "dÃ©c.", which no month is. Repaired only when unread, and only then.
+  if (parsed !== null || !/[^\x00-\x7f]/.test(text)) return parsed;
+  const repaired = repairText(text);
+  return repaired === text ? null : parseDateText(repaired, notes);
+}
+
+function parseDateText(text: string, notes?: DateNotes): Date | null {
   return parseIso8601(text) ?? parseUnixTime(text) ?? parseNumericDate(text) ?? parseRfc822Like(text, notes);
 }
 
