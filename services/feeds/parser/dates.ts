@@ -299,7 +299,7 @@ export function parseFeedDate(raw: string | null, notes?: DateNotes): Date | nul
   const parsed = parseDateText(text, notes);
   // A UTF-8 feed labelled ISO-8859-1: its text is repaired later (normalise), but its dates are read
   // here, "déc." as "dÃ©c.", which no month is. Repaired only when unread, and only then.
-  if (parsed !== null || !/[^\x00-\x7f]/.test(text)) return parsed;
+  if (parsed !== null || !/[^\x20-\x7e]/.test(text)) return parsed;
   const repaired = repairText(text);
   return repaired === text ? null : parseDateText(repaired, notes);
 }
