@@ -506,7 +506,8 @@ export interface paths {
          *     Each event has an `event` line (its kind), an `id` line and one `data` line of JSON:
          *     `article.published` and `article.updated` carry the list item of GET /v1/articles (with `changed_fields`
          *     for an update), `article.enriched` the list item with `ai_summary` and the `enrichment`
-         *     object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only;
+         *     object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only,
+         *     to a credential with the scope write:monitors: without it they are left out, and asked for by name a 403;
          *     the article filters do not apply to it), `news.breaking` the `data` of the news.breaking webhook payload
          *     (a story many sources report at once; it passes the filters when one of its articles does). Breaking
          *     news is decided by the clusterer, so it is on the stream when the clusterer runs.

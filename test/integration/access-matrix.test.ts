@@ -355,6 +355,29 @@ describe('the access-control matrix', () => {
     };
     const streamA = await open(tenantA);
     const streamB = await open(tenantB);
+    // A's credential made to read the news alone: no alerts (CRM data) in its stream of every kind, and a
+    // 403 naming the scope when it asks for them.
+    const issued = await fetch(`${stack.api.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: tenantA.clientId,
+        client_secret: tenantA.clientSecret,
+        scope: 'read:feeds',
+      }),
+    });
+    const newsOnly = ((await issued.json()) as { access_token: string }).access_token;
+    const refused = await call(newsOnly, 'get', '/v1/stream?events=news.alert', undefined);
+    expect([refused.status, refused.body.error?.code, refused.headers.get('www-authenticate')]).toEqual([
+      403,
+      'insufficient_scope',
+      'Bearer realm="news-intelligence", error="insufficient_scope", scope="write:monitors"',
+    ]);
+    const everyKindA = await openSse(`${stack.api.url}/v1/stream`, { authorization: `Bearer ${newsOnly}` });
+    streams.push(everyKindA);
+    expect(everyKindA.status).toBe(200);
+    await waitFor(() => everyKindA.lastId() !== null, 'the news-only stream position');
     const raise = async (client: TestClient, ids: Owned, name: string): Promise<Alert> => {
       const alert: Alert = {
         alert_id: `al_${stack.run}_${name}`,
@@ -391,6 +414,7 @@ describe('the access-control matrix', () => {
     await waitFor(() => alertIds(streamA).length + alertIds(streamB).length >= 2, 'both alerts');
     expect(alertIds(streamA)).toEqual([alertA.alert_id]);
     expect(alertIds(streamB)).toEqual([alertB.alert_id]);
+    expect(alertIds(everyKindA)).toEqual([]);
   });
 
   it('answers 403 naming the scope to a credential with every scope but the one an operation needs', async () => {

@@ -51,7 +51,8 @@ const streamDescription = [
   'Each event has an `event` line (its kind), an `id` line and one `data` line of JSON:',
   '`article.published` and `article.updated` carry the list item of GET /v1/articles (with `changed_fields`',
   'for an update), `article.enriched` the list item with `ai_summary` and the `enrichment`',
-  'object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only;',
+  'object of GET /v1/articles/{id}, `news.alert` the `data` of the webhook payload (your own monitors only,',
+  'to a credential with the scope write:monitors: without it they are left out, and asked for by name a 403;',
   'the article filters do not apply to it), `news.breaking` the `data` of the news.breaking webhook payload',
   '(a story many sources report at once; it passes the filters when one of its articles does). Breaking',
   'news is decided by the clusterer, so it is on the stream when the clusterer runs.',
@@ -67,6 +68,9 @@ const streamDescription = [
   'unlimited) across all API instances; one more is 429 `live_connection_limit`. A connection counts once',
   'on the hourly call allowance.',
 ].join('\n');
+
+/** The scope of the monitors, whose alerts news.alert events are. */
+const alertScope = 'write:monitors';
 
 /** What a stream refused for the plan's live connections is told to wait before asking again. */
 const liveSlotRetrySeconds = 5;
@@ -92,7 +96,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           }),
         },
       },
-      errors: ['invalid_parameter', 'live_connection_limit'],
+      errors: ['invalid_parameter', 'live_connection_limit', 'insufficient_scope'],
       handler: async (ctx, { query }) => {
         const principal = ctx.state.principal as Principal;
         const lastEventId = ctx.get('last-event-id') || query.last_event_id;
@@ -114,10 +118,17 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
             );
           }
         }
+        // Alerts are the tenant's CRM data (contacts, companies), which the monitors' scope guards: a
+        // credential made to read the news alone (read:feeds) had been sent them. Asked for by name
+        // without it, a 403 saying so; in the default "every kind", left out.
+        const wanted = (query.events as StreamEventKind[] | undefined) ?? streamEventKinds;
+        const mayReadAlerts = principal.scopes.has(alertScope);
+        if (query.events?.includes('news.alert') && !mayReadAlerts)
+          throw new ApiError('insufficient_scope', `news.alert events need the scope ${alertScope}`, {
+            'WWW-Authenticate': `Bearer realm="news-intelligence", error="insufficient_scope", scope="${alertScope}"`,
+          });
         const matches = eventMatcher({
-          kinds: new Set<StreamEventKind>(
-            (query.events as StreamEventKind[] | undefined) ?? streamEventKinds,
-          ),
+          kinds: new Set<StreamEventKind>(wanted.filter((k) => k !== 'news.alert' || mayReadAlerts)),
           categories: query.category ?? [],
           sources: query.source ?? [],
           languages: query.language ?? [],
