@@ -548,9 +548,23 @@ LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
 }
 
 /** A fragment is never sent in a request: `…/hook#a` and `…/hook` are one endpoint, one webhook. */
+/**
+ * The URL as one endpoint is written, whatever spelling it was given in: without its fragment (never
+ * sent), without an empty query ("…/hook?", which is sent as "…/hook"), and with percent-encoded
+ * unreserved characters decoded ("/%72ace" is "/race", RFC 3986 6.2.2.2). Two spellings had been two
+ * webhooks at one endpoint, each delivering every event under its own id and secret.
+ */
 function withoutFragment(url: URL): string {
   const copy = new URL(url);
   copy.hash = '';
+  if (copy.search === '') copy.search = '';
+  const unreserved = (s: string) =>
+    s.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+      const c = String.fromCharCode(Number.parseInt(hex, 16));
+      return /[A-Za-z0-9\-._~]/.test(c) ? c : escape.toUpperCase();
+    });
+  copy.pathname = unreserved(copy.pathname);
+  if (copy.search !== '') copy.search = unreserved(copy.search);
   return copy.toString();
 }
 

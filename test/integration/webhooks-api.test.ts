@@ -199,6 +199,20 @@ describe('webhooks and monitors API', () => {
     expect(again.body.error.message).toBe(
       `url: webhook "${first.body.webhook.id}" already sends news.alert to this URL; change it (PATCH /api/v1/webhooks/${first.body.webhook.id}) instead of registering another`,
     );
+    // The same endpoint in other spellings: an empty query, a percent-encoded letter.
+    const last = hook('again').length - 1;
+    for (const spelling of [
+      `${hook('again')}?`,
+      `${hook('again').slice(0, last)}%${hook('again').charCodeAt(last).toString(16)}`,
+    ]) {
+      const respelled = await stack.call(
+        'POST',
+        '/api/v1/webhooks',
+        { url: spelling, events: ['news.alert'] },
+        as,
+      );
+      expect([respelled.status, respelled.body.error?.code], spelling).toEqual([409, 'conflict']);
+    }
     // A bad value is a 400 before the state is looked at.
     const weak = await stack.call(
       'POST',
