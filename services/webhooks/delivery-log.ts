@@ -28,7 +28,7 @@ export interface DeliveryItem {
   updated_at: string;
 }
 
-interface DeliveryRow {
+export interface DeliveryRow {
   delivery_id: string;
   webhook_id: string;
   tenant_id: string;
@@ -182,7 +182,7 @@ LIMIT ${limit} OFFSET ${offset}`;
   }
 }
 
-function toItem(r: DeliveryRow): DeliveryItem {
+export function toItem(r: DeliveryRow): DeliveryItem {
   return {
     id: r.delivery_id,
     event_type: r.event_type,
@@ -190,7 +190,9 @@ function toItem(r: DeliveryRow): DeliveryItem {
     status: r.status,
     attempts: Number(r.attempts),
     last_http_status: r.last_http_status,
-    last_error: r.last_error,
+    // The newest non-null error (latestVersions passes over NULLs): an earlier attempt's, which a
+    // delivery that then succeeded had kept showing beside its 200.
+    last_error: r.status === 'succeeded' ? null : r.last_error,
     created_at: isoTime(r.first_at),
     updated_at: isoTime(r.last_at),
   };
