@@ -42,8 +42,8 @@ export interface Cursor {
   publishedAt: number;
   id: string;
   /**
-   * A walk with `collapse=story`: the first page's time (Unix seconds). Articles placed in a story after
-   * it are left out of the later pages, so a story is represented as it was when the walk began.
+   * A walk with `collapse=story`: the first page's time (Unix seconds). Articles above the cursor found
+   * after it are left out of the later pages, so a story is represented as it was when the walk began.
    */
   asOf?: number;
 }
