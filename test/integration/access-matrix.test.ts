@@ -128,6 +128,22 @@ describe('the access-control matrix', () => {
       apiKey: typeof client === 'string' ? client : client.apiKey,
     });
 
+  /** An access token of the client's for these scopes (OAuth client credentials). */
+  const tokenOf = async (client: TestClient, scopes: readonly string[]): Promise<string> => {
+    const issued = await fetch(`${stack.api.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        scope: scopes.join(' '),
+      }),
+    });
+    expect(issued.status).toBe(200);
+    return ((await issued.json()) as { access_token: string }).access_token;
+  };
+
   /** Everything one tenant owns, created through the API. */
   async function createEverything(client: TestClient, name: string): Promise<Owned> {
     feeds.setFeed(
@@ -357,17 +373,7 @@ describe('the access-control matrix', () => {
     const streamB = await open(tenantB);
     // A's credential made to read the news alone: no alerts (CRM data) in its stream of every kind, and a
     // 403 naming the scope when it asks for them.
-    const issued = await fetch(`${stack.api.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        grant_type: 'client_credentials',
-        client_id: tenantA.clientId,
-        client_secret: tenantA.clientSecret,
-        scope: 'read:feeds',
-      }),
-    });
-    const newsOnly = ((await issued.json()) as { access_token: string }).access_token;
+    const newsOnly = await tokenOf(tenantA, ['read:feeds']);
     const refused = await call(newsOnly, 'get', '/v1/stream?events=news.alert', undefined);
     expect([refused.status, refused.body.error?.code, refused.headers.get('www-authenticate')]).toEqual([
       403,
@@ -420,18 +426,13 @@ describe('the access-control matrix', () => {
   it('answers 403 naming the scope to a credential with every scope but the one an operation needs', async () => {
     const tokens = new Map<string, string>();
     for (const scope of allScopes) {
-      const issued = await fetch(`${stack.api.url}/oauth/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          grant_type: 'client_credentials',
-          client_id: tenantA.clientId,
-          client_secret: tenantA.clientSecret,
-          scope: allScopes.filter((s) => s !== scope).join(' '),
-        }),
-      });
-      expect(issued.status).toBe(200);
-      tokens.set(scope, ((await issued.json()) as { access_token: string }).access_token);
+      tokens.set(
+        scope,
+        await tokenOf(
+          tenantA,
+          allScopes.filter((s) => s !== scope),
+        ),
+      );
     }
     let checked = 0;
     for (const op of operations) {
