@@ -219,7 +219,48 @@ describe('extractEntities', () => {
       'Frank-Walter Steinmeier': 2,
       'Amazon.com': 3,
       Paris: 1,
+      // Named in the headline alone.
+      FTSE: 1,
     });
+  });
+
+  it('takes the names a headline writes that the body does not, in sentence case and in title case', () => {
+    const named = (title: string, text: string, language: string | null = null) =>
+      extractEntities(parseSentences(title, language), parseSentences(text, language), language).map(
+        (e) => `${e.name} (${e.type}, ${e.mentions})`,
+      );
+    expect(
+      named(
+        'Emmanuel Macron visits Berlin for talks with Olaf Scholz',
+        'The two leaders discussed energy policy and defence.',
+      ),
+    ).toEqual(['Emmanuel Macron (person, 1)', 'Berlin (place, 1)', 'Olaf Scholz (person, 1)']);
+    // Title case: only what the lexicon knows as a name, and the unknown word that goes on with it.
+    expect(named('Microsoft Agrees to Buy Activision Blizzard', 'The deal is worth $69bn.')).toEqual([
+      'Microsoft (organization, 1)',
+      'Activision Blizzard (organization, 1)',
+    ]);
+    expect(named('Fed Holds Rates Steady as Inflation Cools', 'Borrowing costs stay unchanged.')).toEqual([
+      'Fed (organization, 1)',
+    ]);
+    expect(named('Breaking: New Rules For Drivers Start Today', 'Motorists face changes.')).toEqual([]);
+    expect(named('STORM HITS COAST', 'Thousands lost power.')).toEqual([]);
+    // A German headline capitalises its nouns: they are no names.
+    expect(
+      named(
+        'Bundesregierung beschließt neues Klimapaket mit Olaf Scholz',
+        'Die Regierung hat entschieden.',
+        'de',
+      ),
+    ).toEqual(['Olaf Scholz (person, 1)']);
+    // The body's short form joins the headline's full name.
+    expect(named('Talks with Olaf Scholz end', 'Later, Mr Scholz left early.')).toEqual([
+      'Olaf Scholz (person, 2)',
+    ]);
+    // The headline's one use of the name is counted once, not again for its short form.
+    expect(
+      named('Talks with Olaf Scholz end', 'The chancellor Olaf Scholz arrived. Later, Mr Scholz left early.'),
+    ).toEqual(['Olaf Scholz (person, 3)']);
   });
 
   it("reads legal forms and web domains as a company's, and a title word after a first name as a family name", () => {

@@ -126,6 +126,28 @@ export function extractEntities(
       });
     }
   }
+  // Names the body never writes, only the headline ("Satya Nadella" above a one-sentence summary that
+  // says "the software company"): a short feed item's names are often there alone. Kept only when their
+  // kind is known or they are more than one word; a headline's single capitalised word says less.
+  const count = Math.max(1, sentences.length);
+  for (const mention of title.flatMap((s) => headlineMentions(s, evidence, clues, commonNouns, language))) {
+    const key = keyOfName(mention.tokens);
+    if (!key || candidates.has(key)) continue;
+    const type = typeOf(mention, clues);
+    if (type === 'other' && mention.tokens.length === 1 && mention.listed !== true) continue;
+    candidates.set(key, {
+      key,
+      forms: new Map([[writtenForm(mention), 0]]),
+      type,
+      mentions: 0,
+      titleMentions: 0,
+      firstSentence: count,
+      tokens: mention.tokens,
+      shortForms: [],
+      articled: mention.articled === true,
+      listed: mention.listed === true,
+    });
+  }
   countTitleMentions([...candidates.values()], title);
   const merged = mergeShortForms([...candidates.values()], keyOfName, {
     firstNameFirst: clues?.firstNameFirst ?? true,
@@ -142,7 +164,6 @@ export function extractEntities(
         [...c.forms.keys()].some((form) => commonNouns.has(form.toLowerCase()))
       ),
   );
-  const count = Math.max(1, sentences.length);
   const scored: (ScoredName & { firstSentence: number })[] = kept.map((c) => {
     const name = clues
       ? inTheCaseOfItsShortForm(displayName(c, true), c.shortForms, clues)
@@ -177,6 +198,37 @@ export function extractEntities(
       salience: Math.round((score / top) * 100) / 100,
       mentions,
     }));
+}
+
+/**
+ * The names a headline writes, read as a sentence of the body is. A headline in title case ("Microsoft
+ * Agrees to Buy Activision Blizzard") capitalises every word, so only the words the lexicon knows as
+ * names keep their capitals, with the unknown words right after them ("Activision Blizzard"); German
+ * capitalises every noun, so there too. A headline in capitals says nothing of names.
+ */
+function headlineMentions(
+  headline: Sentence,
+  evidence: Evidence,
+  clues: NameClues | null,
+  commonNouns: ReadonlySet<string> | null,
+  language: string | null,
+): Mention[] {
+  const words = headline.tokens.filter((t) => t.kind === 'word' && /\p{L}/u.test(t.text));
+  if (words.length === 0 || words.every((t) => !/\p{Ll}/u.test(t.text))) return [];
+  // Sentence case: some word that is not a function word is written in lowercase.
+  const sentenceCase = words.some(
+    (t, i) => i > 0 && !t.stopWord && t.text.length >= 4 && /^\p{Ll}+$/u.test(t.text),
+  );
+  if (sentenceCase && language !== 'de') return mentionsIn(headline, evidence, clues, commonNouns, language);
+  let kept = false;
+  const tokens = headline.tokens.map((t) => {
+    if (!capitalised(t)) return ((kept = false), t);
+    const kind = nameKind(t.normal);
+    const known = kind !== null && kind !== 'notAName';
+    kept = known || isAcronym(t.text) || (kept && kind === null);
+    return kept ? t : { ...t, text: t.text.toLowerCase() };
+  });
+  return mentionsIn({ ...headline, tokens }, evidence, clues, commonNouns, language);
 }
 
 /** Which words the text itself shows to be ordinary (seen lowercase) or names (capitalised mid-sentence). */
@@ -1147,15 +1199,19 @@ function countTitleMentions(candidates: Candidate[], title: readonly Sentence[])
     }
   }
   if (phrases.size === 0) return;
-  for (const c of candidates) {
-    const form = [...c.forms.keys()].find((f) => phrases.has(f));
-    if (form !== undefined) {
+  const matched = candidates.map((c) => [...c.forms.keys()].find((f) => phrases.has(f)));
+  const spaced = matched.flatMap((f) => (f === undefined ? [] : [` ${f} `]));
+  candidates.forEach((c, k) => {
+    const form = matched[k];
+    // "Scholz" inside the headline's "Olaf Scholz" is that one use, which the longer name counts (the
+    // two are merged later).
+    if (form !== undefined && !spaced.some((f) => f !== ` ${form} ` && f.includes(` ${form} `))) {
       c.mentions += 1;
       c.titleMentions += 1;
       // The headline's way of writing the name counts too: "Rolls-Royce" over the body's one "Rolls Royce".
       c.forms.set(form, c.forms.get(form)! + 1);
     }
-  }
+  });
 }
 
 /**
