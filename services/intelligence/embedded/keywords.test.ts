@@ -28,6 +28,17 @@ describe('extractKeywords', () => {
     expect(keywords(text)[0]).toBe('interest rate');
   });
 
+  it('shows a plural in its singular, but never a word respelt or a mass noun made singular', () => {
+    const text = [
+      'The harbour authority said new data showed harbour traffic rose, and layoffs followed.',
+      'Data from the harbour were shared; the crises and the layoffs worried the colour printers.',
+      'More colour printers and more data will come to the harbour, and the crises go on.',
+    ].join('\n');
+    const found = keywords(text);
+    expect(found).toEqual(expect.arrayContaining(['harbour', 'data', 'layoff', 'crisis', 'colour printer']));
+    for (const respelt of ['harbor', 'datum', 'color printer']) expect(found).not.toContain(respelt);
+  });
+
   it('skips generic news nouns and caps the list', () => {
     const text = Array.from(
       { length: 30 },

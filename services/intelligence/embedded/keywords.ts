@@ -1,5 +1,5 @@
 // Keywords: the common nouns and noun phrases an article keeps coming back to ("maternity pay",
-// "broadband", "tariff"), lowercase dictionary forms so that two articles about layoffs share
+// "broadband", "tariff"), lowercase, a plural in its singular, so that two articles about layoffs share
 // "layoff" whether they said "layoffs" or "layoff". Names are left to entities. Ranked by frequency
 // weighted by position: a word in the headline or the opening counts more than one in the last
 // paragraph, which is how news signals what matters without a corpus to compute rarity against.
@@ -89,7 +89,7 @@ export function extractKeywords(
         return;
       // "speed" in "high-speed" is half a word.
       if (tokens[i - 1]?.text === '-' && !t.spaced) return;
-      add(t.lemma, weight);
+      add(keywordForm(t), weight);
       // The modifier keeps its form ("sales tax", "high-speed connection"); the head noun is the lemma.
       const previous = tokens[i - 1];
       if (
@@ -97,7 +97,7 @@ export function extractKeywords(
         (isKeywordNoun(previous) || isKeywordModifier(previous)) &&
         /^\p{Ll}/u.test(previous.text)
       ) {
-        add(`${previous.normal} ${t.lemma}`, weight);
+        add(`${previous.text.toLowerCase()} ${keywordForm(t)}`, weight);
       }
     });
   };
@@ -121,6 +121,46 @@ function isKeywordNoun(t: Token, lowercaseSeen: ReadonlySet<string> | null = nul
     !generic.has(t.lemma)
   );
 }
+
+/**
+ * The noun as a keyword: its singular where the text writes a plural ("layoffs" as "layoff", "crises" as
+ * "crisis", "children" as "child"), otherwise as written. wink's lemmas also respell ("harbour" as
+ * "harbor", as its normal forms do) and take a mass noun for a Latin plural ("data" as "datum", "media" as "medium"), which
+ * would show the reader a word the article does not use.
+ */
+function keywordForm(t: Token): string {
+  // As written: wink's normal form respells too ("harbour" as "harbor").
+  const word = t.text.toLowerCase();
+  const lemma = t.lemma;
+  if (lemma === word) return word;
+  const regular =
+    word === `${lemma}s` ||
+    word === `${lemma}es` ||
+    (lemma.endsWith('y') && word === `${lemma.slice(0, -1)}ies`) ||
+    (lemma.endsWith('f') && word === `${lemma.slice(0, -1)}ves`) ||
+    (lemma.endsWith('fe') && word === `${lemma.slice(0, -2)}ves`) ||
+    (lemma.endsWith('is') && word === `${lemma.slice(0, -2)}es`);
+  return regular || irregularPlurals.get(word) === lemma ? lemma : word;
+}
+
+const irregularPlurals = new Map(
+  Object.entries({
+    men: 'man',
+    women: 'woman',
+    children: 'child',
+    feet: 'foot',
+    teeth: 'tooth',
+    mice: 'mouse',
+    geese: 'goose',
+    oxen: 'ox',
+    policemen: 'policeman',
+    firemen: 'fireman',
+    businessmen: 'businessman',
+    businesswomen: 'businesswoman',
+    chairmen: 'chairman',
+    fishermen: 'fisherman',
+  }),
+);
 
 function isKeywordModifier(t: Token): boolean {
   return t.pos === 'ADJ' && t.kind === 'word' && !t.stopWord && /^\p{Ll}[\p{Ll}-]+$/u.test(t.text);
