@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeedDate } from './dates.ts';
+import { parseFeedDate, unknownZoneOf } from './dates.ts';
 
 describe('parseFeedDate', () => {
   it.each([
@@ -61,6 +61,34 @@ describe('parseFeedDate', () => {
   });
 
   it.each([
+    // Spanish and Portuguese: "de" between the parts, a day name in the language
+    ['6 de diciembre de 2026 10:30', '2026-12-06T10:30:00.000Z'],
+    ['6 de diciembre del 2026', '2026-12-06T00:00:00.000Z'],
+    ['sáb, 06 dic 2026 10:30:00 +0100', '2026-12-06T09:30:00.000Z'],
+    ['6 de dezembro de 2026', '2026-12-06T00:00:00.000Z'],
+    ['Sáb, 6 de Dezembro de 2026 10:30:00 -0300', '2026-12-06T13:30:00.000Z'],
+    // Russian: short and genitive month names, "г." or "года" after the year, MSK in Cyrillic
+    ['06 дек 2026 10:30:00 +0300', '2026-12-06T07:30:00.000Z'],
+    ['Сб, 06 Дек. 2026 10:30:00 +0300', '2026-12-06T07:30:00.000Z'],
+    ['6 декабря 2026, 10:30', '2026-12-06T10:30:00.000Z'],
+    ['6 мая 2026 г. 10:30', '2026-05-06T10:30:00.000Z'],
+    ['1 января 2026 года, 09:15 МСК', '2026-01-01T06:15:00.000Z'],
+    // Chinese and Japanese, Korean: each part followed by its mark
+    ['2026年12月6日 10:30', '2026-12-06T10:30:00.000Z'],
+    ['2026年12月6日', '2026-12-06T00:00:00.000Z'],
+    ['2026年12月06日(土) 10:30:15 +0900', '2026-12-06T01:30:15.000Z'],
+    ['2026년 12월 6일 10:30', '2026-12-06T10:30:00.000Z'],
+    ['2026년 12월 6일 (토) 10:30 KST', '2026-12-06T01:30:00.000Z'],
+  ])('reads the local form %s, UTC when it has no zone', (raw, iso) => {
+    expect(parseFeedDate(raw)?.toISOString()).toBe(iso);
+  });
+
+  it('still reads a joining word after the time as an unknown zone, and knows MSK in Cyrillic', () => {
+    expect(unknownZoneOf('Wed, 03 Jan 2018 13:47:00 DE')).toBe('DE');
+    expect(unknownZoneOf('6 декабря 2026, 10:30 МСК')).toBeNull();
+  });
+
+  it.each([
     [''],
     ['   '],
     ['yesterday'],
@@ -76,6 +104,17 @@ describe('parseFeedDate', () => {
     ['31/04/2026'],
     ['12345678901'],
     ['x'.repeat(10_000)],
+    // Local forms that are not dates
+    ['de diciembre de 2026'],
+    ['31 de febrero de 2026'],
+    ['6 de diciembre de'],
+    ['6 декабря'],
+    ['30 февраля 2026 г.'],
+    ['2026年13月6日'],
+    ['2026年2月30日 10:30'],
+    ['2026年12月6日 25:00'],
+    ['2026年12月6日 10:30 XYZ'],
+    ['2026년 12월 6일 10:30 어제'],
   ])('returns null, never an Invalid Date, for %j', (raw) => {
     expect(parseFeedDate(raw)).toBeNull();
   });

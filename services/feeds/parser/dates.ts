@@ -1,29 +1,12 @@
 // Dates as feeds really write them. RSS asks for RFC 822 and gets every variant
 // of it (no day name, two-digit years, "1500" for 15:00, "GMT+2", "PST", month
-// names in Portuguese); Atom, dc:date and JSON Feed use ISO 8601 / W3C-DTF,
-// sometimes without seconds or zone. Date.parse is not used: what it accepts
-// beyond ISO is implementation-defined. A date without a zone is taken as UTC.
+// names in Portuguese or Russian, "6 de diciembre de 2026"); Atom, dc:date and
+// JSON Feed use ISO 8601 / W3C-DTF, sometimes without seconds or zone; Chinese,
+// Japanese and Korean publishers write "2026年12月6日". Date.parse is not used:
+// what it accepts beyond ISO is implementation-defined. A date without a zone
+// is taken as UTC.
 import { repairText } from '../../runtime/text-repair.ts';
-
-const MONTH_NAMES: ReadonlyArray<readonly [number, readonly string[]]> = [
-  // English, then Portuguese, Spanish, French, German, Italian (accents stripped, lower case)
-  [1, ['jan', 'january', 'janeiro', 'ene', 'enero', 'janv', 'janvier', 'januar', 'gen', 'gennaio']],
-  [2, ['feb', 'february', 'fev', 'fevereiro', 'febrero', 'fevr', 'fevrier', 'februar', 'febbraio']],
-  [3, ['mar', 'march', 'marco', 'marzo', 'mars', 'marz', 'mrz']],
-  [4, ['apr', 'april', 'abr', 'abril', 'avr', 'avril', 'aprile']],
-  [5, ['may', 'mai', 'maio', 'mayo', 'mag', 'maggio']],
-  [6, ['jun', 'june', 'junho', 'junio', 'juin', 'juni', 'giu', 'giugno']],
-  [7, ['jul', 'july', 'julho', 'julio', 'juil', 'juillet', 'juli', 'lug', 'luglio']],
-  [8, ['aug', 'august', 'ago', 'agosto', 'aout']],
-  [9, ['sep', 'sept', 'september', 'set', 'setembro', 'septiembre', 'setiembre', 'septembre', 'settembre']],
-  [10, ['oct', 'october', 'out', 'outubro', 'octubre', 'octobre', 'okt', 'oktober', 'ott', 'ottobre']],
-  [11, ['nov', 'november', 'novembro', 'noviembre', 'novembre']],
-  [12, ['dec', 'december', 'dez', 'dezembro', 'dic', 'diciembre', 'decembre', 'dezember', 'dicembre']],
-];
-
-const MONTHS: ReadonlyMap<string, number> = new Map(
-  MONTH_NAMES.flatMap(([month, names]) => names.map((name): [string, number] => [name, month])),
-);
+import { isJoiningWord, monthOf, normaliseWord } from './date-words.ts';
 
 /** Offsets in minutes of the zone abbreviations feeds use. IST is India's, BST British Summer Time. */
 const ZONES: ReadonlyMap<string, number> = new Map([
@@ -41,6 +24,7 @@ const ZONES: ReadonlyMap<string, number> = new Map([
   ['eet', 120],
   ['eest', 180],
   ['msk', 180],
+  ['мск', 180], // MSK as Russian feeds write it
   ['ist', 330],
   ['sgt', 480],
   ['hkt', 480],
@@ -161,14 +145,6 @@ function parseIso8601(text: string): Date | null {
   });
 }
 
-function normaliseWord(word: string): string {
-  return word
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\.$/, '')
-    .toLowerCase();
-}
-
 /** RFC 2822 section 4.3: two-digit years below 50 are 20xx, three-digit years are 1900 + n. */
 function expandYear(digits: string): number {
   const year = Number(digits);
@@ -198,8 +174,9 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
     const word = normaliseWord(token);
     const clockMatch = CLOCK.exec(token);
     const started = day !== undefined || month !== undefined || year !== undefined;
-    if (month === undefined && MONTHS.has(word)) {
-      month = MONTHS.get(word);
+    const namedMonth = month === undefined ? monthOf(word) : undefined;
+    if (namedMonth !== undefined) {
+      month = namedMonth;
     } else if (clockMatch && clock === undefined) {
       clock = {
         hour: Number(clockMatch[1]),
@@ -241,6 +218,8 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
     } else if (clock !== undefined && /^\p{L}{1,5}$/u.test(token)) {
       // An unknown zone abbreviation: taking it as UTC is at most hours off (unknownZoneOf tells).
       if (notes) notes.unknownZone = token;
+    } else if (isJoiningWord(word)) {
+      // "6 de diciembre de 2026", "6 декабря 2026 г.": after the clock such a word stays a zone, as before.
     } else {
       return null;
     }
@@ -256,6 +235,31 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
     second: clock?.second ?? 0,
     millisecond: clock?.millisecond ?? 0,
     offsetMinutes: offsetMinutes ?? 0,
+  });
+}
+
+/**
+ * "2026年12月6日 10:30" (Chinese, Japanese), "2026년 12월 6일 10:30" (Korean): year, month and day each
+ * followed by its mark, perhaps a weekday in brackets ("6日(土)"), then a time and a zone, both optional.
+ * A zone that is written must be known; without one it is UTC, as every date here.
+ */
+const CJK_DATE =
+  /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*[(（]\p{L}{1,3}[)）])?(?:\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s+(\S+))?$/u;
+
+function parseCjkDate(text: string): Date | null {
+  const m = CJK_DATE.exec(text);
+  if (!m) return null;
+  const offsetMinutes = m[7] === undefined ? 0 : zoneOffset(m[7]);
+  if (offsetMinutes === null) return null;
+  return toDate({
+    year: Number(m[1]),
+    month: Number(m[2]),
+    day: Number(m[3]),
+    hour: Number(m[4] ?? '0'),
+    minute: Number(m[5] ?? '0'),
+    second: Number(m[6] ?? '0'),
+    millisecond: 0,
+    offsetMinutes,
   });
 }
 
@@ -305,7 +309,13 @@ export function parseFeedDate(raw: string | null, notes?: DateNotes): Date | nul
 }
 
 function parseDateText(text: string, notes?: DateNotes): Date | null {
-  return parseIso8601(text) ?? parseUnixTime(text) ?? parseNumericDate(text) ?? parseRfc822Like(text, notes);
+  return (
+    parseIso8601(text) ??
+    parseUnixTime(text) ??
+    parseNumericDate(text) ??
+    parseCjkDate(text) ??
+    parseRfc822Like(text, notes)
+  );
 }
 
 /** What a date was read with that its reader should hear of. */

@@ -252,17 +252,37 @@ describe('RSS details', () => {
     ]);
   });
 
-  it('resolves a root-relative guid only when the feed says outright that it is the permalink', () => {
+  it('resolves a root-relative permalink guid, the attribute said or left to its default, never a plain id', () => {
     const feed = rss(
       `<link>https://site.example/news/</link>
        <item><guid isPermaLink="true">/p/3</guid></item>
        <item><guid>/p/4</guid></item>
-       <item><guid isPermaLink="true">12345</guid></item>`,
+       <item><guid isPermaLink="false">/p/5</guid></item>
+       <item><guid isPermaLink="true">12345</guid></item>
+       <item><guid>12345</guid></item>`,
     );
     expect(feed.items.map((item) => [item.guid, item.url])).toEqual([
       ['/p/3', 'https://site.example/p/3'],
-      ['/p/4', null],
+      ['/p/4', 'https://site.example/p/4'],
+      ['/p/5', null],
       ['12345', null],
+      ['12345', null],
+    ]);
+  });
+
+  it('resolves a relative permalink guid against the base its link would have: xml:base, then the fetch URL', () => {
+    const body = utf8(`<?xml version="1.0"?><rss version="2.0"><channel><title>No link</title>
+      <item><title>a</title><guid>/news/2026/12/06/story</guid></item>
+      <item xml:base="https://cdn.example/en/"><title>b</title><guid>/news/2026/12/06/other</guid></item>
+      <item><title>c</title><guid isPermaLink="false">/news/2026/12/06/hidden</guid></item>
+      <item><title>d</title><guid></guid><guid isPermaLink="false">/news/2026/12/06/blank-first</guid></item>
+    </channel></rss>`);
+    const feed = parseFeed(body, null, { baseUrl: 'https://feeds.example/rss/all.xml' });
+    expect(feed.items.map((item) => [item.title, item.url])).toEqual([
+      ['a', 'https://feeds.example/news/2026/12/06/story'],
+      ['b', 'https://cdn.example/news/2026/12/06/other'],
+      ['c', null],
+      ['d', null],
     ]);
   });
 

@@ -59,7 +59,7 @@ export function atomAlternateHref(parent: XmlElement): { href: string; element: 
   return null;
 }
 
-function itemUrl(item: XmlElement, guid: string | null, bases: (string | null)[]): string | null {
+function itemUrl(item: XmlElement, bases: (string | null)[]): string | null {
   // FeedBurner rewrites <link> into its click-tracking redirect and keeps the
   // publisher's own URL here: the article's identity should not depend on FeedBurner.
   const origin = childElements(item, NS.feedburner, 'origLink').find((e) => cleanText(textContent(e)));
@@ -70,16 +70,24 @@ function itemUrl(item: XmlElement, guid: string | null, bases: (string | null)[]
   }
   const alternate = atomAlternateHref(item);
   if (alternate) return resolveUrl(alternate.href, alternate.element.base, ...bases);
-  // RSS 2.0: a guid is a permalink unless it says otherwise.
-  const guidElement = childElement(item, NS.none, 'guid');
-  const permaLink = guidElement && attribute(guidElement, 'isPermaLink')?.trim().toLowerCase();
-  if (guid === null || permaLink === 'false') return null;
+  return permalinkGuid(item, bases);
+}
+
+/**
+ * RSS 2.0: a guid is the item's permalink unless its isPermaLink="false" says otherwise (the attribute
+ * defaults to true). An http(s) URL as written, or a root-relative path ("/news/2026/12/06/story")
+ * resolved as a <link> would be: against xml:base, the channel's link, then the feed's own URL. Any
+ * other guid ("12345", "tag:…", "urn:…") is only an id, whatever the attribute says.
+ */
+function permalinkGuid(item: XmlElement, bases: (string | null)[]): string | null {
+  // The guid element whose text is the item's guid (childText skips blank ones): its own attribute
+  // decides, not that of a blank guid before it.
+  const element = childElements(item, NS.none, 'guid').find((e) => cleanText(textContent(e)) !== null);
+  const guid = element ? cleanText(textContent(element)) : null;
+  if (!element || guid === null) return null;
+  if (attribute(element, 'isPermaLink')?.trim().toLowerCase() === 'false') return null;
   if (/^https?:\/\//i.test(guid)) return guid;
-  // A root-relative path the feed says outright is the permalink: the site's own address for the item.
-  // (Without the attribute a guid such as "12345" is an id, and is never taken as a path.)
-  return permaLink === 'true' && guid.startsWith('/') && guidElement
-    ? resolveUrl(guid, guidElement.base, ...bases)
-    : null;
+  return guid.startsWith('/') ? resolveUrl(guid, element.base, ...bases) : null;
 }
 
 /**
@@ -109,7 +117,7 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
 
   return {
     guid,
-    url: itemUrl(item, guid, [siteUrl, baseUrl]),
+    url: itemUrl(item, [siteUrl, baseUrl]),
     title: firstHtml(item, TITLE) ?? mediaText(item, 'title'),
     summaryHtml: resolveHtmlUrls(firstHtml(item, SUMMARY) ?? mediaText(item, 'description'), ...bases),
     contentHtml: resolveHtmlUrls(firstHtml(item, CONTENT), ...bases),
