@@ -6,10 +6,12 @@ import type { ArticleDiscovered, Source } from '../../runtime/events/types.gener
 import type { ParsedFeed, ParsedItem } from '../parser/types.ts';
 import { articleId } from './article-id.ts';
 import { firstImageOf } from './body-image.ts';
+import { itemPublisher, ownFeed, type OwnFeed } from './item-publisher.ts';
 import { declaredOrDetected, declaredUnlessScriptDenies, languageCode } from '../../runtime/language.ts';
 import { decodeHTML } from 'entities';
 import { plainLine, plainText } from '../../runtime/plain-text.ts';
 import { publishedAt } from './published-at.ts';
+import { withoutPublisherSuffix } from './publisher-suffix.ts';
 import { titleText } from './title-text.ts';
 
 /**
@@ -21,8 +23,6 @@ export type NormalisedItem = { article: ArticleDiscovered; dated: boolean } | { 
 
 /** A title is a line: a longer one is cut, at a word, and says so with "…" (capped). */
 export const maxTitleLength = 500;
-/** An outlet's name (RSS <source>) is a name: a longer text there is not one. */
-const maxPublisherNameLength = 200;
 /**
  * Bylines of many authors stay well within this; a longer one is cut (capped), so the event stays
  * within a record.
@@ -149,11 +149,13 @@ export function normaliseFeed(
   };
   const feedLanguage = languageCode(feed.language);
   const base = baseOf(feed, source);
+  const own = ownFeed(feed, source);
   return feed.items.map((item, i) =>
     normaliseItem(
       item,
       plans[i]!,
       base,
+      own,
       source,
       discoveredAt,
       languageCode(item.language) ?? feedLanguage,
@@ -284,9 +286,16 @@ export function sharedGuids(items: readonly ParsedItem[]): Set<string> {
  */
 const noByline = /^(?:unknown|unknown author|n\/?a|none|null|undefined|-+)$/i;
 
-/** The item's author as shown: capped, and null for a placeholder (noByline). */
+/**
+ * The "By" a byline is printed with ("By Jane Smith", "BY JANE SMITH", "by Ann and Bob"), at its start
+ * and before each name of a list (the parser joins an item's several authors with ", "). Only as a word
+ * followed by a name: "Byron Black" and "Byung-hun Lee" are names.
+ */
+const byPrefix = /(^|,\s*)by:?\s+(?=\S)/giu;
+
+/** The item's author as shown: without "By", capped, and null for a placeholder (noByline). */
 function bylineOf(author: string | null): string | null {
-  const byline = capped(plainLine(author), maxAuthorLength);
+  const byline = capped(plainLine(author).replace(byPrefix, '$1'), maxAuthorLength);
   return byline === '' || noByline.test(byline) ? null : byline;
 }
 
@@ -322,6 +331,7 @@ function normaliseItem(
   item: ParsedItem,
   { originalUrl, link, asGiven, identity }: ItemPlan,
   base: string,
+  own: OwnFeed,
   source: Source,
   discoveredAt: number,
   declaredLanguage: string | null,
@@ -337,7 +347,9 @@ function normaliseItem(
   // description is the content, so the article keeps all of it and the summary is cut as usual.
   if (!content && description.length > maxSummaryLength) content = capped(description, maxContentLength);
   const summary = capped(description, maxSummaryLength) || leadOf(content);
-  let title = capped(titleText(item.title), maxTitleLength);
+  const publisher = itemPublisher(item.publisher, own, base);
+  // Before the cut, which would take the outlet's name with it.
+  let title = capped(withoutPublisherSuffix(titleText(item.title), publisher.publisher_name), maxTitleLength);
   // The summary and content are plain text already: read as HTML again, their "<int>" (written
   // "&lt;int&gt;") would go as a tag, and their "&amp;lt;" would become "<".
   if (!title) title = titleFromText(oneLine(summary || content));
@@ -370,8 +382,7 @@ function normaliseItem(
           : declaredUnlessScriptDenies(`${title}\n${(summary || content).slice(0, 300)}`, declaredLanguage),
       category: categoryFromLabels(item.categories) ?? source.category,
       image_url: imageOf(item, base),
-      publisher_name: plainLine(item.publisher?.name ?? null).slice(0, maxPublisherNameLength) || null,
-      publisher_url: item.publisher?.url ? canonicalUrl(item.publisher.url, base) : null,
+      ...publisher,
       // A first sighting; the poller makes it a later revision when it has seen the item before.
       revision: 1,
       changed_fields: [],

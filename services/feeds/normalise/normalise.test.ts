@@ -656,6 +656,22 @@ describe("an item's title and author", () => {
     expect(articleOf({ title: 'T', author: 'Ann, Bob' }).author).toBe('Ann, Bob');
   });
 
+  it('keeps a byline without the "By" it is printed with, and names that start with "By" whole', () => {
+    const bylineOf = (author: string) => articleOf({ title: 'T', author }).author;
+    expect(bylineOf('By Jane Smith')).toBe('Jane Smith');
+    expect(bylineOf('BY JANE SMITH')).toBe('JANE SMITH');
+    expect(bylineOf('by Jane Smith and John Doe')).toBe('Jane Smith and John Doe');
+    expect(bylineOf('By: <b>Jane</b>  Smith')).toBe('Jane Smith');
+    // Several authors, each printed with its "By" (the parser joins them with ", ").
+    expect(bylineOf('By Jane Smith, By John Doe')).toBe('Jane Smith, John Doe');
+    expect(bylineOf('Byron Black')).toBe('Byron Black');
+    expect(bylineOf('Byung-hun Lee, Byron Black')).toBe('Byung-hun Lee, Byron Black');
+    expect(bylineOf('Jane Smith, Standby Desk')).toBe('Jane Smith, Standby Desk');
+    expect(bylineOf('By')).toBe('By');
+    // What is left is a byline as any other: a placeholder is none.
+    expect(bylineOf('By Unknown')).toBeNull();
+  });
+
   it('reads markup escaped once too often as the markup it is, and leaves text that quotes "<" alone', () => {
     const summariesOf = (descriptions: string[]) =>
       normaliseFeed(
@@ -825,15 +841,32 @@ describe("an aggregator item's publisher", () => {
     return { publisher_name, publisher_url, title };
   };
 
-  it('is the named outlet as plain text and its canonical http(s) address; the title stays as the feed gives it', () => {
-    expect(publisherOf({ name: ' Reuters ', url: 'https://www.Reuters.com?utm_source=google' })).toEqual({
+  it('is the named outlet as plain text and its canonical http(s) address', () => {
+    expect(
+      publisherOf({ name: ' Reuters ', url: 'https://www.Reuters.com?utm_source=google' }),
+    ).toMatchObject({
       publisher_name: 'Reuters',
       publisher_url: 'https://www.reuters.com/',
-      title: 'Rates held - Reuters',
     });
     expect(publisherOf({ name: 'Le <b>Monde</b> &amp; Co', url: null })).toMatchObject({
       publisher_name: 'Le Monde & Co',
       publisher_url: null,
+    });
+  });
+
+  it("leaves the outlet's name off the end of the title, and any other ending on", () => {
+    expect(publisherOf({ name: ' Reuters ', url: 'https://www.reuters.com' }).title).toBe('Rates held');
+    expect(publisherOf({ name: 'REUTERS', url: null }).title).toBe('Rates held');
+    expect(publisherOf({ name: 'Le Monde', url: null }).title).toBe('Rates held - Reuters');
+    expect(publisherOf(null).title).toBe('Rates held - Reuters');
+  });
+
+  it('is never the feed itself: its own address in <source url> is no publisher', () => {
+    // A Google News feed that names itself in <source> (the feed being polled, or its site).
+    expect(publisherOf({ name: 'Reuters', url: 'https://news.google.com/rss/search?q=rates' })).toEqual({
+      publisher_name: 'Reuters',
+      publisher_url: null,
+      title: 'Rates held',
     });
   });
 
@@ -843,6 +876,30 @@ describe("an aggregator item's publisher", () => {
       publisher_name: null,
       publisher_url: null,
     });
+  });
+
+  it('reads an RSS <source> so: the outlet off the title, the feed naming itself no publisher', () => {
+    const articles = normaliseFeed(
+      parseFeed(
+        new TextEncoder().encode(`<rss version="2.0"><channel><title>Local Daily</title>
+          <link>https://local.example/</link>
+          <item><guid>1</guid><title>Rates held - Reuters</title><link>https://news.example/1</link>
+          <source url="https://www.reuters.com">Reuters</source></item>
+          <item><guid>2</guid><title>Fair opens - Local Daily</title><link>https://local.example/2</link>
+          <source url="https://local.example/feed.xml">Local Daily</source></item></channel></rss>`),
+        'application/rss+xml',
+      ),
+      sourceAt('https://local.example/feed.xml'),
+      0,
+    ).map((n) => {
+      if (!('article' in n)) throw new Error(n.skipped);
+      const { title, publisher_name, publisher_url } = n.article;
+      return { title, publisher_name, publisher_url };
+    });
+    expect(articles).toEqual([
+      { title: 'Rates held', publisher_name: 'Reuters', publisher_url: 'https://www.reuters.com/' },
+      { title: 'Fair opens - Local Daily', publisher_name: null, publisher_url: null },
+    ]);
   });
 
   it('keeps a name of at most 200 characters', () => {

@@ -75,7 +75,7 @@ export interface ArticleDiscovered {
   image_url: null | string;
   /** The outlet that first published the article, as an aggregator's feed names it (RSS <source>, Atom <source> title): Google News items name the newspaper here while source_name is the Google News feed. Plain text; null when the item names none (the source's own site published it) and on events written before the field existed. Not a reader-visible field: a change of it alone makes no revision. */
   publisher_name: null | string;
-  /** The home page (or feed) of that outlet, an absolute http(s) URL as the item gives it (RSS <source url>, Atom <source> alternate link); null when the item gives none or it is not an http(s) URL. */
+  /** The home page (or feed) of that outlet, an absolute http(s) URL as the item gives it (RSS <source url>, Atom <source> alternate link); null when the item gives none, when it is not an http(s) URL, and when it is an address of the source's own site (a feed naming itself in <source> names no other outlet). */
   publisher_url: null | string;
   /** Which revision of the article this is: 1 for its first sighting (the article is published), +1 for each later change of what a reader sees (title, summary, content, author, published_at, url; whitespace, tracking parameters and a link's scheme do not count) that the poller found (the article is updated). Events written before revisions existed read as 1. */
   revision: number;
