@@ -4,7 +4,9 @@
 // millisecond for a 500-word article). Words compare without case and diacritics (fold.ts), legal
 // forms are optional on both sides (legal-suffixes.ts), acronyms count only in capitals, and
 // names that are also English words only with evidence that they are meant as names
-// (mention-evidence.ts). `organizations`, from the enricher's entity extractor, is such evidence.
+// (mention-evidence.ts; at the start of a sentence, company-news.ts). `organizations`, from the
+// enricher's entity extractor, is such evidence. No name counts inside the name of a place or of
+// something else ("the Amazon rainforest", "Prince of Orange": mention-evidence.ts, namesakes.ts).
 //
 // Where the article's language declines names (Russian, Ukrainian, Polish, Czech, German's genitive,
 // Turkish's suffixes after an apostrophe), its words and the names' words are compared without their case
@@ -17,14 +19,18 @@ import { isEnglishWord } from './common-words.ts';
 import { textLanguage } from '../runtime/language.ts';
 import { scriptLanguage } from '../runtime/script-language.ts';
 import { companyName, organizationKey } from './company-names.ts';
+import { opensCompanyNews } from './company-news.ts';
 import {
+  endsAnotherName,
   isCapitalised,
   isFollowedByLegalForm,
   isProperNoun,
   namesACommonThing,
   namesAPlace,
+  opensASentenceAlone,
 } from './mention-evidence.ts';
 import { addName, findNames, type Found, type IndexedName, type NameIndex } from './name-index.ts';
+import { isInsideANamesake } from './namesakes.ts';
 import { tokenize, type Token, type Tokenized } from './tokens.ts';
 
 export interface Monitor {
@@ -54,6 +60,8 @@ export type MentionReason =
   | 'distinctive name'
   | 'acronym in capitals'
   | 'proper noun'
+  /** A one-word name opening a sentence, followed by what a company does ("Next reported ..."). */
+  | 'company news after it'
   | 'proper noun elsewhere in the article'
   | 'legal form after it'
   | 'listed as an organisation'
@@ -62,6 +70,8 @@ export type MentionReason =
   | 'lower case'
   /** A place, or the first word of a place's or an institution's name ("the Amazon", "Orange County"). */
   | 'part of a place name'
+  /** Inside a name of something else that shares its word ("Prince of Orange", "the Brazilian Amazon"). */
+  | 'part of a namesake'
   /** An ambiguous name before a noun that gives its word the common sense ("Apple growers"). */
   | 'the common word before a noun'
   | 'no evidence it is a name';
@@ -270,6 +280,8 @@ function judge(
     const { variant } = occurrence.name;
     if (namesAPlace(tokens, occurrence)) {
       occurrence.reason = 'part of a place name';
+    } else if (isInsideANamesake(tokens, occurrence)) {
+      occurrence.reason = 'part of a namesake';
     } else if (!variant.ambiguous) {
       occurrence.accepted = true;
       occurrence.reason = variant.acronym ? 'acronym in capitals' : 'distinctive name';
@@ -281,7 +293,17 @@ function judge(
     }
   }
   if (ambiguous.length === 0) return occurrences;
-  const proper = ambiguous.map((o) => isProperNoun(tokens, sentences, o, isCommonWord));
+  // Rule 2g reads no news into the name where the article writes it as part of someone else's: after
+  // "Liam Fox", "Fox said" is his.
+  const someonesName = ambiguous.some((o) => endsAnotherName(tokens, o, isCommonWord));
+  const asName = ambiguous.map((o): MentionReason | null =>
+    isProperNoun(tokens, sentences, o, isCommonWord)
+      ? 'proper noun'
+      : !someonesName && opensASentenceAlone(tokens, o) && opensCompanyNews(tokens, o)
+        ? 'company news after it'
+        : null,
+  );
+  const proper = asName.map((reason) => reason !== null);
   const corroboration: MentionReason | null = proper.includes(true)
     ? 'proper noun elsewhere in the article'
     : ambiguous.some((o) => isFollowedByLegalForm(tokens, o, isCommonWord))
@@ -293,7 +315,7 @@ function judge(
           : null;
   ambiguous.forEach((occurrence, i) => {
     occurrence.accepted = corroboration !== null;
-    occurrence.reason = proper[i] ? 'proper noun' : (corroboration ?? 'no evidence it is a name');
+    occurrence.reason = asName[i] ?? corroboration ?? 'no evidence it is a name';
     // "Nestlé" is no English word, though "nestle" is: written with the name's own accents, it is the
     // company's, in a German article too, where every noun's capital (and "Nestlé-Aktie") says nothing.
     if (!occurrence.accepted && spelledAsMonitored(tokens, occurrence)) {

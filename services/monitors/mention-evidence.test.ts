@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isEnglishWord } from './common-words.ts';
-import { isCapitalised, isFollowedByLegalForm, isProperNoun } from './mention-evidence.ts';
+import {
+  endsAnotherName,
+  isCapitalised,
+  isFollowedByLegalForm,
+  isProperNoun,
+  opensASentenceAlone,
+} from './mention-evidence.ts';
 import { tokenize } from './tokens.ts';
 
 /** The span of the first occurrence of `name` (words separated by single spaces) in `text`. */
@@ -69,6 +75,38 @@ describe('isProperNoun', () => {
 
   it('gives no weight to capitals in a Title Case headline', () => {
     expect(proper('Why Investors Love Shell Again', 'Shell')).toBe(false);
+  });
+});
+
+describe('opensASentenceAlone', () => {
+  it('is a one-word name at the start of a sentence, where its capital says nothing', () => {
+    const { tokens, span } = at('Next reported a rise in sales.', 'Next');
+    expect(opensASentenceAlone(tokens, span)).toBe(true);
+  });
+
+  it('is not a name of several words, nor one inside a sentence', () => {
+    const red = at('Red Bull said sales rose.', 'Red Bull');
+    expect(opensASentenceAlone(red.tokens, red.span)).toBe(false);
+    const next = at('Shares in Next rose.', 'Next');
+    expect(opensASentenceAlone(next.tokens, next.span)).toBe(false);
+  });
+});
+
+describe('endsAnotherName', () => {
+  const ends = (text: string, name: string) => {
+    const { tokens, span } = at(text, name);
+    return endsAnotherName(tokens, span, isEnglishWord);
+  };
+
+  it('finds a name written as the last word of another', () => {
+    expect(ends('Tory co-chairman Liam Fox said so.', 'Fox')).toBe(true);
+    expect(ends('He and Mr Fox disagreed.', 'Fox')).toBe(true);
+  });
+
+  it('does not after a possessive, an ordinary first word, or at the start of a sentence', () => {
+    expect(ends("Shares in France's Total rose.", 'Total')).toBe(false);
+    expect(ends('Rival Shell fell.', 'Shell')).toBe(false);
+    expect(ends('Fox said so.', 'Fox')).toBe(false);
   });
 });
 

@@ -7,7 +7,8 @@
 // 2. A capitalised occurrence is accepted outright when it is used as a proper noun:
 //    a. it is in a sentence written in sentence case (not a Title Case headline or a list of names);
 //    b. it is not a one-word name at the start of a sentence, where every word is capitalised
-//       ("Shell said ..." is not enough on its own; "Red Bull said ..." is, "Bull" being capitalised);
+//       ("Shell said ..." is not enough on its own; "Red Bull said ..." is, "Bull" being capitalised),
+//       unless the words after it are a company's news (rule 2g);
 //    c. it does not continue another name: the word just before it, with only a space between, is
 //       not a capitalised word ("Liam Fox", "BBC News", "Like A Virgin", "Mr Fox") unless that word
 //       is a possessive ("France's Total") or an ordinary word capitalised only because it starts the
@@ -21,11 +22,18 @@
 //       Beach", "Ford Foundation", "Apple Valley", "Target Field"): the word after it, capitalised, is
 //       one of the nouns such names end in (placeNouns), so the two are one name of something else
 //       (the company's own products and units do not end so: "Apple Watch", "Shell Energy", "Ford
-//       Motor"); nor a one-word name after "the" that ends there ("fires in the Amazon.", "the Amazon
-//       rainforest"; "the Amazon deal" still counts).
+//       Motor"); nor followed by a noun of the landscape, in any case ("Amazon rainforest", "Amazon
+//       basin": landscapeNouns); nor a one-word name after "the" that ends there ("fires in the
+//       Amazon.", "the Amazon rainforest"; "the Amazon deal" still counts); nor inside a name of
+//       something else that the press writes the same way every time ("Prince of Orange", "Orange
+//       Free State", "the Brazilian Amazon": namesakes.ts).
 //    f. an ambiguous name is not its word's common sense before a noun that gives it that sense, in any
 //       case ("Apple growers", "Orange Groves Lose Fruit"; commonSenseNouns): the
 //       company's own units and products do not go so ("Apple Music", "Orange Business").
+//    g. a one-word name opening a sentence is accepted when the words after it are what a company
+//       does: "Orange said ...", or "Next reported ..." in a sentence about shares, sales or jobs
+//       (company-news.ts); not where the article writes the same name as part of someone's name
+//       ("Liam Fox ... Fox said": endsAnotherName), since there it is that person's name alone.
 // 3. Otherwise capitalised occurrences are accepted when the article corroborates them (see
 //    company-matcher.ts): one of them is followed by a legal form ("Next plc", "Gap Inc.", "Shell
 //    Group"); or the entity extractor lists one of the monitor's names among the article's
@@ -118,6 +126,25 @@ const placeNouns = new Set([
   'zoo',
 ]);
 
+/**
+ * Nouns of the landscape: after a name, in any case but capitals, they make it the place ("Amazon
+ * rainforest", "Orange river"); no company calls a unit so.
+ */
+const landscapeNouns = new Set([
+  'basin',
+  'delta',
+  'estuary',
+  'floodplain',
+  'headwaters',
+  'jungle',
+  'rainforest',
+  'rainforests',
+  'river',
+  'tributaries',
+  'tributary',
+  'watershed',
+]);
+
 /** Punctuation between two words that ends the first's phrase ("the Amazon, which"; not "the Acme-owned"). */
 const clauseEnd = /^[^-\u2010-\u2014'\u2019]*[,;:.!?)\]]/;
 /** Words after "the X" that make X the place ("the Amazon rainforest", "fires in the Amazon on Monday"). */
@@ -146,10 +173,11 @@ const placeFollowers = new Set([
 
 /**
  * Rule 2e: the occurrence names a place, or an institution named after one, not the company: it is the
- * first word of such a name ("Orange County", "Ford Foundation"), or a one-word name after "the" that
- * ends there ("fires in the Amazon.", "the Amazon is burning", "the Amazon rainforest"). Companies are
- * written without "the" but before a noun ("the Amazon deal", "the Apple Watch"), which still count. Such
- * an occurrence is no mention at all, of any name, distinctive or not: no corroboration makes it one.
+ * first word of such a name ("Orange County", "Ford Foundation"), before a noun of the landscape
+ * ("Amazon basin"), or a one-word name after "the" that ends there ("fires in the Amazon.", "the Amazon
+ * is burning", "the Amazon rainforest"). Companies are written without "the" but before a noun ("the
+ * Amazon deal", "the Apple Watch"), which still count. Such an occurrence is no mention at all, of any
+ * name, distinctive or not: no corroboration makes it one.
  */
 export function namesAPlace(tokens: readonly Token[], span: Span): boolean {
   const first = tokens[span.first]!;
@@ -157,10 +185,11 @@ export function namesAPlace(tokens: readonly Token[], span: Span): boolean {
   const next = tokens[span.last + 1];
   const nextInSentence = next !== undefined && next.sentence === last.sentence ? next : undefined;
   if (
-    nextInSentence?.capitalised &&
+    nextInSentence !== undefined &&
     !nextInSentence.upper &&
     spaceOnly.test(nextInSentence.gap) &&
-    placeNouns.has(nextInSentence.key)
+    (landscapeNouns.has(nextInSentence.key) ||
+      (nextInSentence.capitalised && placeNouns.has(nextInSentence.key)))
   )
     return true;
   const before = tokens[span.first - 1];
@@ -222,8 +251,25 @@ export function isProperNoun(
   const first = tokens[span.first]!;
   if (!isCapitalised(tokens, span) || !sentences[first.sentence]!.proseCase) return false;
   if (first.initial && contentWords(tokens, span) === 1) return false;
-  if (!first.initial && continuesAnotherName(tokens, span.first, isCommonWord)) return false;
+  if (endsAnotherName(tokens, span, isCommonWord)) return false;
   return !beginsLongerName(tokens, span);
+}
+
+/** Rule 2b's exception: a one-word name, capitalised, opening a sentence, as rule 2g looks at it. */
+export function opensASentenceAlone(tokens: readonly Token[], span: Span): boolean {
+  return tokens[span.first]!.initial && isCapitalised(tokens, span) && contentWords(tokens, span) === 1;
+}
+
+/**
+ * Rule 2c: the occurrence continues the name before it ("Liam Fox", "BBC News", "Mr Fox"), so it is
+ * part of that name, not one of its own.
+ */
+export function endsAnotherName(
+  tokens: readonly Token[],
+  span: Span,
+  isCommonWord: (word: string) => boolean,
+): boolean {
+  return !tokens[span.first]!.initial && continuesAnotherName(tokens, span.first, isCommonWord);
 }
 
 /** Rule 3's first corroboration: "Next plc", "Gap Inc.", "Shell Group", "Acme & Co". */
