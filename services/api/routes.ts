@@ -67,7 +67,10 @@ const notWired = new Proxy({} as RouteDependencies, {
     ),
 });
 
+/** The route list, for describing the API without serving it (its handlers must not be called). */
+export const describedRoutes = (): RouteSpec[] => apiRoutes(notWired);
+
 /** The OpenAPI document, without connecting to anything (for generators and tests). */
 export function describeApi(info: Partial<DocumentInfo> = {}) {
-  return openApiDocument(apiRoutes(notWired), { version, ...info });
+  return openApiDocument(describedRoutes(), { version, ...info });
 }

@@ -28,7 +28,7 @@ import { healthRoutes } from './health.ts';
 import { AccessTokens } from './auth/access-tokens.ts';
 import { bearerAuthentication, type ClientLookup, type KnownClient } from './auth/authenticate.ts';
 import { parseSigningKeys } from './auth/signing-keys.ts';
-import { tokenEndpoint } from './auth/token-endpoint.ts';
+import { tokenEndpoint, tokenPath } from './auth/token-endpoint.ts';
 import { credentialGuard, CredentialGuessing } from './auth/credential-guessing.ts';
 import { TrustedProxies } from './http/client-address.ts';
 import { RateLimiter } from './limits/rate-limiter.ts';
@@ -382,7 +382,7 @@ export async function startApi(
         metrics,
       }),
       TrustedProxies.parse(config.API_TRUSTED_PROXIES),
-      '/oauth/token',
+      tokenPath,
     ),
     afterAuthentication: [
       rateLimit(new RateLimiter({ redis, logger, metrics, prefix: `${config.REDIS_KEY_PREFIX}ratelimit:` })),

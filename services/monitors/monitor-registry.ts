@@ -4,7 +4,7 @@
 // filter names the monitors it serves (so it gets their alerts, not every alert of the tenant).
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
-import { sql } from '../runtime/clickhouse/literal.ts';
+import { inList, raw, sql } from '../runtime/clickhouse/literal.ts';
 import type { Monitor, WebhookFilter } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
@@ -50,6 +50,14 @@ export interface NewMonitor {
   company: string;
   aliases: string[];
   alert_webhook: string;
+}
+
+/** Which of the tenant's monitors a list shows: all when empty. */
+export interface MonitorFilter {
+  /** Only the monitors of these CRM contacts (compared as stored: exactly). */
+  contactIds?: readonly string[];
+  /** Only the active monitors (true) or only the inactive ones (false). */
+  active?: boolean;
 }
 
 interface MonitorRow {
@@ -204,8 +212,8 @@ ORDER BY created_at, monitor_id`);
     return { monitor: monitor!, signing };
   }
 
-  async list(tenantId: string, page: { limit: number; offset: number }) {
-    const rows = await this.query(tenantId, null, page);
+  async list(tenantId: string, page: { limit: number; offset: number }, filter: MonitorFilter = {}) {
+    const rows = await this.query(tenantId, null, page, filter);
     return { items: rows.slice(0, page.limit).map(toItem), hasMore: rows.length > page.limit };
   }
 
@@ -380,18 +388,28 @@ ORDER BY monitor_id`);
     return untilVisible(() => this.get(tenantId, monitorId), done, this.deps.visibleWithinMs);
   }
 
-  private query(tenantId: string, monitorId: string | null, page: { limit: number; offset: number }) {
+  private query(
+    tenantId: string,
+    monitorId: string | null,
+    page: { limit: number; offset: number },
+    filter: MonitorFilter = {},
+  ) {
     const monitors = latestVersions({
       table: 'monitors',
       key: 'monitor_id',
       columns: monitorColumns,
       where: monitorId === null ? [] : [sql`monitor_id = ${monitorId}`],
     });
+    // On the latest state, as sameMonitor's: a deletion's row holds no contact, and a condition on the
+    // versions would leave the deleted monitor's last live row standing for it.
+    const where = [sql`tenant_id = ${tenantId}`, 'deleted = 0'];
+    if (filter.contactIds?.length) where.push(sql`contact_id IN ${inList(filter.contactIds)}`);
+    if (filter.active !== undefined) where.push(sql`active = ${filter.active}`);
     return this.deps.clickhouse.query<MonitorRow>(sql`
 SELECT monitor_id, contact_id, company, aliases, alert_webhook, active,
   toUnixTimestamp(created_at) AS created_at, toUnixTimestamp(updated_at) AS updated_at
 FROM ${monitors}
-WHERE tenant_id = ${tenantId} AND deleted = 0
+WHERE ${raw(where.join(' AND '))}
 ORDER BY created_at DESC, monitor_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
   }

@@ -380,7 +380,7 @@ export interface paths {
         };
         /**
          * List the caller's monitors
-         * @description Newest first.
+         * @description Newest first, then by id descending, so consecutive pages neither repeat nor skip a monitor while none is created or deleted. The filters combine (a monitor must pass each one given); a page, `paging.has_more` and `next_offset` are those of the filtered list.
          */
         get: operations["listMonitors"];
         put?: never;
@@ -1269,7 +1269,7 @@ export interface components {
              */
             language?: string;
             /**
-             * @description Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and duration_ms in the response.
+             * @description Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and duration_ms in the response. Needs the scope use:audio besides use:ai (403 insufficient_scope without it).
              * @default false
              */
             voice_enabled: boolean;
@@ -4656,6 +4656,10 @@ export interface operations {
     listMonitors: {
         parameters: {
             query?: {
+                /** @description Only the monitors of this CRM contact (`contact_id` as it was given, case and all), or of any of several separated by commas. An id that holds a comma may be given as it is: every run of neighbouring comma-separated pieces of a value is also read as one id. */
+                contact_id?: string;
+                /** @description true: only active monitors; false: only inactive ones, for which the matcher raises no alerts. `true` or `false` (any case), or `1` or `0`. */
+                active?: "true" | "false" | "1" | "0";
                 /** @description Page size, 1 to 100. */
                 limit?: number;
                 /** @description Number of items to skip. */

@@ -13,6 +13,9 @@ import type { AccessTokens } from './access-tokens.ts';
 import type { KnownClient } from './authenticate.ts';
 import { firstDuplicateKey, isUtf8Charset, nestsDeeperThan, strictUtf8 } from '../http/json-body.ts';
 
+/** Where the endpoint is served (the OpenAPI document's token URL). */
+export const tokenPath = '/oauth/token';
+
 export type OAuthError =
   | 'invalid_request'
   | 'invalid_client'
@@ -142,7 +145,7 @@ function param(body: Record<string, unknown>, name: string): string | undefined 
 }
 
 export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): void {
-  router.post('/oauth/token', async (ctx) => {
+  router.post(tokenPath, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Pragma', 'no-cache');
     try {

@@ -143,21 +143,28 @@ export function listParam(options: {
   /** An item as the vocabulary spells it (`sport` → `sports`), before it is checked. */
   normalise?: (item: string) => string;
   /**
+   * Items are ids matched exactly as they were stored: only trimmed, their accents and spaces left as
+   * they came (names are read composed, with single spaces). Implies `lowercase: false`.
+   */
+  verbatim?: boolean;
+  /**
    * The whole value counts as an item too, commas and all: for names that may hold a comma ("Medium:
    * Invironment, food"), which would otherwise be read as two names and match nothing.
    */
   alsoWhole?: boolean;
 }) {
   const max = options.max ?? 20;
+  // As names are stored: composed accents (macOS and iOS send them decomposed), single spaces.
+  const tidy = (s: string) => (options.verbatim ? s.trim() : s.normalize('NFC').replace(/\s+/g, ' ').trim());
+  const lowercase = options.lowercase !== false && !options.verbatim;
   const schema = z
     .string()
     .transform((raw, ctx) => {
       const given = raw.split(givenSeparator);
       const items = given
         .flatMap((value) => value.split(','))
-        // As names are stored: composed accents (macOS and iOS send them decomposed), single spaces.
-        .map((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
-        .map((s) => (options.lowercase === false ? s : s.toLowerCase()))
+        .map(tidy)
+        .map((s) => (lowercase ? s.toLowerCase() : s))
         .filter(Boolean)
         .map((s) => options.normalise?.(s) ?? s);
       if (items.length === 0) {
@@ -181,7 +188,7 @@ export function listParam(options: {
           const pieces = value.split(',');
           for (let from = 0; from < pieces.length; from++)
             for (let to = from + 2; to <= pieces.length; to++) {
-              const run = pieces.slice(from, to).join(',').normalize('NFC').replace(/\s+/g, ' ').trim();
+              const run = tidy(pieces.slice(from, to).join(','));
               if (options.check(run)) items.push(run);
             }
         }

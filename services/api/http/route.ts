@@ -4,6 +4,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { invalidParameter, type ErrorCode } from '../../runtime/api-error.ts';
+import type { Scope } from '../../clients/plans.ts';
 import { carriesBody, readJsonBody } from './json-body.ts';
 import { givenSeparator, keepsValuesWhole, quote, takesCommaList } from './params.ts';
 import { plainIssue } from './issue-message.ts';
@@ -41,8 +42,11 @@ export interface RouteSpec<
   summary: string;
   description?: string;
   tag: string;
-  /** The scope a credential needs (enforced by the access-control middleware). */
-  scope?: string;
+  /**
+   * The scope a credential needs (enforced by the access-control middleware): one the API knows, which the
+   * OpenAPI document's OAuth 2.0 scheme lists.
+   */
+  scope?: Scope;
   query?: Q;
   params?: P;
   body?: B;

@@ -347,7 +347,8 @@ const summarizeRequest = z
       .meta({
         description:
           'Also narrate the summary (mp3, in the default voice of its language): audio_url, voice and ' +
-          'duration_ms in the response.',
+          'duration_ms in the response. Needs the scope use:audio besides use:ai (403 insufficient_scope ' +
+          'without it).',
       }),
   })
   .meta({ id: 'SummarizeRequest' });

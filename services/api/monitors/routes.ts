@@ -3,7 +3,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { notFound } from '../../runtime/api-error.ts';
-import { limitParam, offsetParam } from '../http/params.ts';
+import { booleanParam, limitParam, listParam, offsetParam } from '../http/params.ts';
 import { tenantOf, type Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
@@ -109,6 +109,32 @@ const monitorCreated = z
   })
   .meta({ id: 'MonitorCreated' });
 
+/** Control characters, which no contact id holds (newMonitor refuses them). */
+const controlCharacter = /\p{Cc}/u;
+
+/**
+ * The filters of the list, with its paging. Each is a field of the monitor as stored, matched on its
+ * latest state in the query (MonitorRegistry.list), so the pages are those of the filtered list.
+ */
+export const monitorListParameters = z.object({
+  contact_id: listParam({
+    check: (id) => id.length <= 200 && !controlCharacter.test(id),
+    expected: 'a CRM contact id of at most 200 characters, without control characters',
+    description:
+      'Only the monitors of this CRM contact (`contact_id` as it was given, case and all), or of any of ' +
+      'several separated by commas. An id that holds a comma may be given as it is: every run of ' +
+      'neighbouring comma-separated pieces of a value is also read as one id.',
+    example: 'crm-contact-4711',
+    verbatim: true,
+    alsoWhole: true,
+  }).optional(),
+  active: booleanParam(
+    'true: only active monitors; false: only inactive ones, for which the matcher raises no alerts.',
+  ).optional(),
+  limit: limitParam(100, 20),
+  offset: offsetParam,
+});
+
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
 
@@ -157,8 +183,11 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
       tag: 'Monitors',
       scope: 'write:monitors',
       summary: "List the caller's monitors",
-      description: 'Newest first.',
-      query: z.object({ limit: limitParam(100, 20), offset: offsetParam }),
+      description:
+        'Newest first, then by id descending, so consecutive pages neither repeat nor skip a monitor while ' +
+        'none is created or deleted. The filters combine (a monitor must pass each one given); a page, ' +
+        '`paging.has_more` and `next_offset` are those of the filtered list.',
+      query: monitorListParameters,
       responses: {
         200: {
           description: 'A page of monitors',
@@ -171,7 +200,11 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
         },
       },
       handler: async (ctx, { query }) => {
-        const { items, hasMore } = await monitors.list(tenantOf(ctx), query);
+        const { items, hasMore } = await monitors.list(
+          tenantOf(ctx),
+          { limit: query.limit, offset: query.offset },
+          { contactIds: query.contact_id, active: query.active },
+        );
         ctx.body = {
           monitors: await monitors.withDelivery(tenantOf(ctx), items),
           paging: offsetPage(query, items.length, hasMore),

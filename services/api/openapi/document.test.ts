@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { describeApi } from '../routes.ts';
+import { knownScopes } from '../../clients/plans.ts';
+import { describeApi, describedRoutes } from '../routes.ts';
 import { clientTypesFile, generatedClientTypes } from './generate-client.ts';
+import { openApiDocument } from './document.ts';
 
 describe('OpenAPI document', () => {
   const document = describeApi();
@@ -107,6 +109,53 @@ describe('OpenAPI document', () => {
       refused.content['application/json'].schema.properties as Record<string, { enum: string[] }>
     ).error!;
     expect(error.enum).toContain('too_many_failed_credentials');
+  });
+
+  it('declares OAuth 2.0 client credentials at the token endpoint, with every scope the API knows', () => {
+    type OAuth2 = { type: string; flows: { clientCredentials: { tokenUrl: string; scopes: object } } };
+    const schemes = (document.components as { securitySchemes: Record<string, OAuth2> }).securitySchemes;
+    const { type, flows } = schemes.oauth2!;
+    expect(type).toBe('oauth2');
+    expect(Object.keys(flows)).toEqual(['clientCredentials']);
+    expect(flows.clientCredentials.tokenUrl).toBe('/oauth/token');
+    expect((document.paths as Record<string, unknown>)['/oauth/token']).toHaveProperty('post');
+    expect(Object.keys(flows.clientCredentials.scopes)).toEqual([...knownScopes]);
+    for (const description of Object.values(flows.clientCredentials.scopes))
+      expect(description).toMatch(/^\S.{10,150}$/);
+    // Under a public URL, as the operations' paths are: a relative URL would lose a path it has.
+    const served = openApiDocument([], { version: 'test', serverUrl: 'https://example.com/news/' });
+    const servedSchemes = (served.components as { securitySchemes: Record<string, OAuth2> }).securitySchemes;
+    expect(servedSchemes.oauth2!.flows.clientCredentials.tokenUrl).toBe(
+      'https://example.com/news/oauth/token',
+    );
+  });
+
+  it('offers every operation that needs a scope to OAuth 2.0 tokens with that scope, beside the API key', () => {
+    type Operation = { security?: Record<string, string[]>[]; 'x-required-scope'?: string };
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    const schemes = (document.components as { securitySchemes: Record<string, Record<string, unknown>> })
+      .securitySchemes;
+    const declared = Object.keys(
+      (schemes.oauth2!.flows as { clientCredentials: { scopes: object } }).clientCredentials.scopes,
+    );
+    // The routes as the router enforces them (app.ts, requireScope), not as the document says them.
+    const scoped = describedRoutes().filter((route) => route.scope !== undefined);
+    expect(scoped.length).toBeGreaterThan(30);
+    for (const route of scoped) {
+      const where = `${route.method} ${route.path}`;
+      const security = paths[route.path]![route.method]!.security ?? [];
+      const oauth2 = security.filter((requirement) => 'oauth2' in requirement);
+      expect([where, oauth2]).toEqual([where, [{ oauth2: [route.scope] }]]);
+      expect([where, declared]).toEqual([where, expect.arrayContaining([route.scope])]);
+      expect([where, security]).toEqual([where, expect.arrayContaining([{ apiKeyHeader: [route.scope] }])]);
+    }
+    // Every operation the document lists with oauth2 is one of those routes: none offered a scope it lacks.
+    const offered = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, op]) => (op.security ?? []).some((requirement) => 'oauth2' in requirement))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(offered.sort()).toEqual(scoped.map((route) => `${route.method} ${route.path}`).sort());
   });
 
   it('matches the committed generated client types (npm run generate:api-client refreshes them)', async () => {

@@ -12,6 +12,8 @@ import { webhookPayloads } from '../../webhooks/payloads.ts';
 import { articleAudioOperations, audioFileOperations } from '../audio/audio-operation.ts';
 import { articleAudioPath } from '../audio/article-audio-route.ts';
 import { audioPath } from '../audio/audio-route.ts';
+import { scopeDescriptions } from '../auth/scopes.ts';
+import { tokenPath } from '../auth/token-endpoint.ts';
 
 type Json = Record<string, unknown>;
 
@@ -307,7 +309,8 @@ function operation(route: RouteSpec): Json {
     tags: [route.tag],
     ...(route.scope
       ? {
-          security: [{ bearer: [route.scope] }, { apiKeyHeader: [route.scope] }],
+          // Alternatives: a credential by either header, or a token the oauth2 scheme says how to get.
+          security: [{ bearer: [route.scope] }, { apiKeyHeader: [route.scope] }, { oauth2: [route.scope] }],
           'x-required-scope': route.scope,
         }
       : {}),
@@ -425,6 +428,13 @@ const tokenOperation = {
   },
 };
 
+/**
+ * The token endpoint's URL: relative to the document without a public URL; under API_PUBLIC_URL as the
+ * operations' paths are (appended to it, where a relative reference would drop a path it has).
+ */
+const tokenUrl = (serverUrl: string | undefined) =>
+  serverUrl === undefined ? tokenPath : `${serverUrl.replace(/\/+$/, '')}${tokenPath}`;
+
 export interface DocumentInfo {
   version: string;
   serverUrl?: string;
@@ -435,7 +445,7 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
   for (const route of routes) {
     paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   }
-  paths['/oauth/token'] = { post: tokenOperation };
+  paths[tokenPath] = { post: tokenOperation };
   paths[audioPath] = audioFileOperations;
   paths[articleAudioPath] = articleAudioOperations;
   // What the service POSTs to registered endpoints (OpenAPI 3.1 `webhooks`).
@@ -500,6 +510,15 @@ export function openApiDocument(routes: readonly RouteSpec[], info: DocumentInfo
           type: 'http',
           scheme: 'basic',
           description: 'client_id and client_secret (RFC 6749, 2.3.1).',
+        },
+        oauth2: {
+          type: 'oauth2',
+          description:
+            'OAuth 2.0 client credentials (RFC 6749, 4.4): an access token for some or all of the ' +
+            "client's scopes, sent as `Authorization: Bearer`. Each operation names the scope it needs.",
+          flows: {
+            clientCredentials: { tokenUrl: tokenUrl(info.serverUrl), scopes: { ...scopeDescriptions } },
+          },
         },
       },
     },

@@ -1,0 +1,16 @@
+// What each scope of the API lets a credential do, in a line: the OpenAPI document's OAuth 2.0 scheme
+// lists them, as the scopes a client may ask POST /oauth/token for. Keyed by the known scopes
+// (clients/plans.ts), so a scope added there without a line here does not compile.
+import type { Scope } from '../../clients/plans.ts';
+
+export const scopeDescriptions: Readonly<Record<Scope, string>> = {
+  'read:feeds':
+    'Read articles, stories, sources and personalized feeds; follow the live stream and get its tokens.',
+  'write:sources': 'Add a feed and subscribe to it; end a subscription to a source.',
+  'write:monitors':
+    'Create, list, read and delete CRM monitors; receive their news.alert events on the live stream.',
+  'write:webhooks': 'Register, change, test and delete webhooks; read and resend their deliveries.',
+  'use:ai': 'AI on request: enhance an article, analyze or summarize a text.',
+  'use:audio':
+    'Speech: list voices, synthesize text, voiced summaries (voice_enabled) and audio documentaries.',
+};
