@@ -12,6 +12,25 @@ describe('firstImageOf', () => {
     );
   });
 
+  it("takes a lazily loaded image's address over the placeholder in its src, and a srcset's first", () => {
+    const placeholder = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    expect(firstImageOf(`<img src="${placeholder}" data-src="https://cdn.example/real.jpg">`)).toBe(
+      'https://cdn.example/real.jpg',
+    );
+    expect(
+      firstImageOf(
+        '<img src="/wp-content/plugins/lazy/blank.gif" data-lazy-src="https://cdn.example/wp.jpg">',
+      ),
+    ).toBe('https://cdn.example/wp.jpg');
+    expect(firstImageOf(`<img src="${placeholder}" data-original="/img/jq.png">`)).toBe('/img/jq.png');
+    expect(
+      firstImageOf(
+        `<img src="${placeholder}" data-srcset="https://cdn.example/s-480.jpg 480w, https://cdn.example/s-960.jpg 960w">`,
+      ),
+    ).toBe('https://cdn.example/s-480.jpg');
+    expect(firstImageOf('<img srcset="/r/1x.png 1x, /r/2x.png 2x" alt="">')).toBe('/r/1x.png');
+  });
+
   it('passes over tracking pixels, drawn emoji and data: URIs', () => {
     const html =
       '<img src="https://feeds.feedburner.com/~r/x/~4/abc" height="1" width="1">' +

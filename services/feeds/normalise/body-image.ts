@@ -18,12 +18,32 @@ const attributeOf = (tag: string, name: string): string | null => {
 const notAPicture =
   /(?:feeds\.feedburner\.com\/~r|feedburner\.com\/~ff|stats\.wordpress\.com|pixel\.wp\.com|\/wp-includes\/images\/smilies\/|s\.w\.org\/images\/core\/emoji|\/emoji\/|[/._-](?:pixel|spacer|blank|tracking|beacon)\.(?:gif|png))/i;
 
+/**
+ * Where a lazily loaded image keeps its address: the script that loads it copies one of these into
+ * `src`, which holds a placeholder until then (a data: URI, a blank GIF) or nothing.
+ */
+const lazyAttributes = ['data-src', 'data-lazy-src', 'data-original', 'data-lazy', 'data-url'];
+
+/**
+ * An image tag's addresses, the likeliest picture first: a lazy loader's, then `src`, then the first
+ * candidate of a `srcset` (the lazy loader's `data-srcset` first).
+ */
+function addressesOf(tag: string): string[] {
+  const firstOfSet = (set: string | null) => set?.split(',')[0]?.trim().split(/\s+/)[0] ?? '';
+  return [
+    ...lazyAttributes.map((name) => attributeOf(tag, name)),
+    attributeOf(tag, 'src'),
+    firstOfSet(attributeOf(tag, 'data-srcset')),
+    firstOfSet(attributeOf(tag, 'srcset')),
+  ].filter((address): address is string => !!address);
+}
+
 /** The first picture of the HTML, as written (relative addresses are the caller's to resolve). */
 export function firstImageOf(html: string | null | undefined): string | null {
   if (!html || !html.includes('<')) return null;
   for (const [tag] of html.slice(0, searchedCharacters).matchAll(imgTag)) {
-    const src = attributeOf(tag, 'src') || attributeOf(tag, 'data-src');
-    if (!src || /^data:/i.test(src) || notAPicture.test(src)) continue;
+    const src = addressesOf(tag).find((address) => !/^data:/i.test(address) && !notAPicture.test(address));
+    if (!src) continue;
     const width = Number.parseInt(attributeOf(tag, 'width') ?? '', 10);
     const height = Number.parseInt(attributeOf(tag, 'height') ?? '', 10);
     if ((width >= 0 && width <= 2) || (height >= 0 && height <= 2)) continue;
