@@ -4,7 +4,7 @@
 // JSON Feed use ISO 8601 / W3C-DTF, sometimes without seconds or zone; Chinese,
 // Japanese and Korean publishers write "2026年12月6日". Date.parse is not used:
 // what it accepts beyond ISO is implementation-defined. A date without a zone
-// is taken as UTC.
+// is taken as UTC, unless its own words tell the zone (impliedCjkZone).
 import { repairText } from '../../runtime/text-repair.ts';
 import { isJoiningWord, monthOf, normaliseWord } from './date-words.ts';
 
@@ -244,20 +244,31 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
  * A zone that is written must be known; without one it is UTC, as every date here.
  */
 const CJK_DATE =
-  /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*[(（]\p{L}{1,3}[)）])?(?:\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s+(\S+))?$/u;
+  /^(\d{4})\s*([年년])\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*[(（](\p{L}{1,3})[)）])?(?:\s*(\d{1,2}):(\d{2})(?::(\d{2}))?)?(?:\s+(\S+))?$/u;
+
+/**
+ * The zone a date without one is written in, where its own words tell it: Korean's marks (년, 월, 일)
+ * are Korea's, which has one zone (KST, no summer time); a weekday of one character in brackets
+ * ("6日(土)") is how Japan writes it (JST, none either). Chinese (星期六, 周六) leaves it untold: China,
+ * Taiwan and Hong Kong are UTC+8 but Singapore's and Malaysia's Chinese press too, and UTC is the rule.
+ */
+const japaneseWeekdays = new Set(['日', '月', '火', '水', '木', '金', '土']);
+const impliedCjkZone = (yearMark: string, weekday: string | undefined): number =>
+  yearMark === '년' || (weekday !== undefined && japaneseWeekdays.has(weekday)) ? 540 : 0;
 
 function parseCjkDate(text: string): Date | null {
   const m = CJK_DATE.exec(text);
   if (!m) return null;
-  const offsetMinutes = m[7] === undefined ? 0 : zoneOffset(m[7]);
+  const [, year, yearMark, month, day, weekday, hour, minute, second, zone] = m;
+  const offsetMinutes = zone === undefined ? impliedCjkZone(yearMark!, weekday) : zoneOffset(zone);
   if (offsetMinutes === null) return null;
   return toDate({
-    year: Number(m[1]),
-    month: Number(m[2]),
-    day: Number(m[3]),
-    hour: Number(m[4] ?? '0'),
-    minute: Number(m[5] ?? '0'),
-    second: Number(m[6] ?? '0'),
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour ?? '0'),
+    minute: Number(minute ?? '0'),
+    second: Number(second ?? '0'),
     millisecond: 0,
     offsetMinutes,
   });
