@@ -23,9 +23,10 @@ import { languageOf, speaks, type Voice, type VoiceQuality } from './voice.ts';
 
 /**
  * Part of every audio key: bump it when a change makes the same request sound different (the join
- * pause, the encoder settings, an engine option), so that new requests get the new sound.
+ * pause, the encoder settings, an engine option, what an engine is given), so that new requests get the
+ * new sound. speech-2: Festival is given ASCII (festival-text.ts).
  */
-export const speechPipelineVersion = 'speech-1';
+export const speechPipelineVersion = 'speech-2';
 
 /** Longest text one API request may carry, as the large providers allow. */
 export const apiMaxCharacters = 5_000;

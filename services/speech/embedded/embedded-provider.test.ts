@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { durationMs } from '../pcm.ts';
 import { SpeechUnavailableError } from '../provider.ts';
 import { voiceQualities } from '../voice.ts';
 import {
@@ -49,6 +50,18 @@ describe('the embedded speech provider', () => {
     const german = voices.find((v) => v.id === 'de-espeak-f')!;
     const spoken = await provider.synthesize({ text: 'Guten Morgen.', voice: german, speed: 1 });
     expect(spoken.sampleRate).toBe(german.sampleRateHz);
+  });
+
+  it('gives Festival the text in ASCII, so accents, curly quotes and money are read as words', async () => {
+    const seconds = async (text: string) =>
+      durationMs(await provider.synthesize({ text, voice: festivalEnglishVoice, speed: 1 })) / 1_000;
+    // Festival took each byte beyond ASCII for a letter to spell out: "Zürich" lasted 2.5 times "Zurich".
+    const written = await seconds('The café in Zürich, it’s Müller’s.');
+    const plain = await seconds("The cafe in Zurich, it's Muller's.");
+    expect(Math.abs(written - plain)).toBeLessThan(0.15 * plain);
+    expect(await seconds('It costs £53m.')).toBeCloseTo(await seconds('It costs 53 million pounds.'), 1);
+    expect(provider.unreadable?.(festivalEnglishVoice, 'Банк повысил ставку.')).toMatch(/only Latin letters/);
+    expect(provider.unreadable?.(festivalEnglishVoice, 'The Kremlin said Путин will visit.')).toBeNull();
   });
 
   it("tells each engine's sentence pause", () => {

@@ -16,6 +16,7 @@ import type { SpeechLimits, SpeechProvider } from '../provider.ts';
 import type { Voice } from '../voice.ts';
 import { listEspeakVoices, synthesizeEspeak } from './espeak.ts';
 import { createFestival, festivalSampleRate, festivalSpeedRange, festivalVoice } from './festival.ts';
+import { festivalText, festivalUnreadable } from './festival-text.ts';
 
 export const embeddedSpeechProviderName = 'embedded';
 
@@ -94,12 +95,13 @@ export function createEmbeddedSpeechProvider(options: EmbeddedSpeechOptions = {}
       voice.id === festivalEnglishVoice.id ? { maxChars: embeddedSpeechLimits.maxChars } : espeakTextLimits,
 
     unreadable: (voice, text) => {
+      if (voice.id === festivalEnglishVoice.id) return festivalUnreadable(text);
       const reason = hanUnreadable.get(voice.engineVoice.split('+')[0]!);
       return reason && /\p{Script=Han}/u.test(text) ? reason : null;
     },
 
     synthesize({ text, voice, speed }) {
-      if (voice.id === festivalEnglishVoice.id) return festival.synthesize(text, speed);
+      if (voice.id === festivalEnglishVoice.id) return festival.synthesize(festivalText(text), speed);
       return synthesizeEspeak(text, voice.engineVoice, speed, espeak);
     },
 
