@@ -316,6 +316,18 @@ export async function startApi(
       synthesis,
       audio,
       inProgressLimit: config.API_DOCUMENTARIES_IN_PROGRESS,
+      // Held from the count to the read model showing the new documentary.
+      limitLock: new RedisMutex({
+        redis,
+        prefix: `${config.REDIS_KEY_PREFIX}lock:documentary-limit:`,
+        holdMs: 2 * config.API_VISIBLE_WITHIN_MS + 10_000,
+        waitMs: 2 * config.API_VISIBLE_WITHIN_MS + 10_000,
+        onRedisError: (error) =>
+          logger.warn(
+            { err: (error as Error).message },
+            'Redis unreachable: the limit on documentaries in progress is held per API process until it is back',
+          ),
+      }),
     },
     stream: {
       hub,

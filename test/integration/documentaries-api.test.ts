@@ -315,6 +315,26 @@ describe('documentaries API', () => {
     );
   }, 120_000);
 
+  it('holds the limit when a tenant sends its requests all at once', async () => {
+    const client = await createTestClient(stack, { name: `Burst ${stack.run}` });
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
+        200,
+      'the API to know the new client',
+    );
+    // Counted from the read model without a lock, all eight passed the count of none.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) => request({ topic: `burst ${n}` }, client.apiKey)),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses, answers.map((a) => a.text).join('\n')).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
+    const listed = await stack.call<DocumentaryList>('GET', '/api/v1/documentaries?limit=20', undefined, {
+      apiKey: client.apiKey,
+    });
+    expect(listed.body.documentaries).toHaveLength(5);
+  }, 120_000);
+
   it('refuses bad requests with 400 naming the field', async () => {
     const cases: [unknown, RegExp][] = [
       [{}, /^topic: /],

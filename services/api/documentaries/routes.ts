@@ -4,6 +4,7 @@
 // to the tenant of the credential: another tenant's id is 404.
 import { z } from 'zod';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
+import { busyUnlessFree, LocalMutex, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import {
   defaultDocumentaryLanguage,
@@ -33,6 +34,11 @@ export interface DocumentaryDependencies {
   audio: AudioUrls;
   /** Documentaries a tenant may have in progress at once (API_DOCUMENTARIES_IN_PROGRESS); 0: no limit. */
   inProgressLimit?: number;
+  /**
+   * One request of a tenant at a time from the count to the read model showing the new documentary,
+   * across the API's processes (a RedisMutex); absent: within this process.
+   */
+  limitLock?: KeyedMutex;
   clock?: () => Date;
 }
 
@@ -41,6 +47,9 @@ export interface DocumentaryDependencies {
  * one of its tenant's places: the longest takes minutes.
  */
 const inProgressWindowMs = 6 * 3_600_000;
+
+/** The tenants' line where no lock shared between processes is given. */
+const localLimitLock = new LocalMutex();
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
 const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
@@ -250,10 +259,24 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
           }
         }
         // Each documentary is minutes of the speech engines' CPU, shared by every tenant: one tenant's
-        // requests are held to a few at once. Counted from the read model, so two requests at the same
-        // moment may both pass; the next one sees them.
+        // requests are held to a few at once. Counted from the read model, under the tenant's lock until
+        // the read model shows the new one (request waits for that), so requests sent at the same moment
+        // are counted one after another: ten at once were ten accepted.
         const limit = deps.inProgressLimit ?? 0;
-        if (limit > 0) {
+        const ask = () =>
+          deps.documentaries.request(tenantOf(ctx), {
+            topic: body.topic,
+            sources: [...new Set(body.sources)],
+            format: body.format,
+            length: body.length,
+            language: body.language ?? null,
+            voice,
+            dateRange: body.date_range?.trim() ?? null,
+            periodFrom,
+            periodTo,
+            maxArticles: body.max_articles ?? null,
+          });
+        const counted = async () => {
           const running = await deps.documentaries.inProgress(
             tenantOf(ctx),
             at.getTime() - inProgressWindowMs,
@@ -265,19 +288,15 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
                 'ask again when one is ready or failed (the documentary.ready and documentary.failed webhooks say when)',
               { 'Retry-After': '60' },
             );
-        }
-        const state = await deps.documentaries.request(tenantOf(ctx), {
-          topic: body.topic,
-          sources: [...new Set(body.sources)],
-          format: body.format,
-          length: body.length,
-          language: body.language ?? null,
-          voice,
-          dateRange: body.date_range?.trim() ?? null,
-          periodFrom,
-          periodTo,
-          maxArticles: body.max_articles ?? null,
-        });
+          return ask();
+        };
+        const state =
+          limit > 0
+            ? await busyUnlessFree(
+                (deps.limitLock ?? localLimitLock).run(tenantOf(ctx), counted),
+                'other documentary requests of yours are being counted against your limit',
+              )
+            : await ask();
         ctx.status = 202;
         ctx.set('Location', `/api/v1/documentaries/${state.id}`);
         ctx.body = view(state);
