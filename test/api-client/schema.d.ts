@@ -5571,7 +5571,10 @@ export interface operations {
                 /** @description A stream token from POST /v1/stream/tokens, for browsers (EventSource cannot send Authorization). Not an API key and not an OAuth access token: those go in the header. */
                 access_token?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Resume after this event id (the `id` of the last event received; EventSource sends it by itself when it reconnects). Wins over the `last_event_id` query parameter. */
+                "Last-Event-ID"?: string;
+            };
             path?: never;
             cookie?: never;
         };

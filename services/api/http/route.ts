@@ -60,6 +60,8 @@ export interface RouteSpec<
    * or change something, so a client's retry does not do it twice. Not on reads sent as POST.
    */
   idempotent?: boolean;
+  /** Request headers the handler reads, besides the ones every endpoint does: the OpenAPI document lists them. */
+  requestHeaders?: { name: string; description: string; example?: string }[];
   handler: (ctx: Context, input: HandlerInput<z.output<Q>, z.output<P>, z.output<B>>) => Promise<void>;
 }
 

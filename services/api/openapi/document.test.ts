@@ -81,6 +81,17 @@ describe('OpenAPI document', () => {
     expect(Object.keys(paths['/v1/articles/{id}/audio']!)).toEqual(['get', 'head']);
   });
 
+  it("documents the stream's Last-Event-ID header, which generated clients then expose", () => {
+    type Parameter = { name: string; in: string; required: boolean };
+    const stream = (document.paths as Record<string, Record<string, { parameters: Parameter[] }>>)[
+      '/v1/stream'
+    ]!.get!;
+    expect(stream.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Last-Event-ID', in: 'header', required: false }),
+    );
+    expect(stream.parameters).toContainEqual(expect.objectContaining({ name: 'last_event_id', in: 'query' }));
+  });
+
   it('documents the ETag and 304 of JSON GETs, and of nothing else', () => {
     type Operation = { parameters: { name: string }[]; responses: Record<string, { headers?: object }> };
     const paths = document.paths as Record<string, Record<string, Operation>>;

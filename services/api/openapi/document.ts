@@ -319,6 +319,13 @@ function operation(route: RouteSpec): Json {
       ...parameters(route.query, 'query'),
       ...(asQuery ? parameters(route.body as z.ZodObject, 'query') : []),
       ...(route.idempotent ? [idempotencyKeyParameter] : []),
+      ...(route.requestHeaders ?? []).map(({ name, description, example }) => ({
+        name,
+        in: 'header',
+        required: false,
+        description,
+        schema: { type: 'string', ...(example === undefined ? {} : { example }) },
+      })),
       ...(tagged ? [ifNoneMatchParameter] : []),
     ],
     ...(route.body && !asQuery

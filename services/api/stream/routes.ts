@@ -97,6 +97,15 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
         },
       },
       errors: ['invalid_parameter', 'live_connection_limit', 'insufficient_scope'],
+      requestHeaders: [
+        {
+          name: 'Last-Event-ID',
+          description:
+            'Resume after this event id (the `id` of the last event received; EventSource sends it by itself ' +
+            'when it reconnects). Wins over the `last_event_id` query parameter.',
+          example: '1f.2a~9.b~3~0',
+        },
+      ],
       handler: async (ctx, { query }) => {
         const principal = ctx.state.principal as Principal;
         const lastEventId = ctx.get('last-event-id') || query.last_event_id;
