@@ -107,10 +107,19 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
       state.max_articles ?? defaultMaxArticles[length],
     );
     if (stories.length === 0) {
+      const where =
+        `from ${day(period.from)} to ${lastDay(period)} in ${language} from the sources asked for ` +
+        `(${state.sources.join(', ')})`;
+      // Articles that name the topic only in passing are no story on it (pickStories): saying that none
+      // was published would be untrue, and would not tell the caller to name the topic more closely.
       await fail(
         'no_articles',
-        `no article on "${state.topic}" was published from ${day(period.from)} to ${lastDay(period)} ` +
-          `in ${language} from the sources asked for (${state.sources.join(', ')})`,
+        candidates.length === 0
+          ? `no article on "${state.topic}" was published ${where}`
+          : `${candidates.length === deps.candidateLimit ? 'many' : candidates.length} ` +
+              `${candidates.length === 1 ? 'article' : 'articles'} ${where} mention "${state.topic}", ` +
+              'but only in passing, none in its headline or as what it is about: name the topic as the news ' +
+              'does (a person, a company, an event), or widen date_range',
       );
       return;
     }
