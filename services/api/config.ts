@@ -21,8 +21,8 @@ export const apiEnv = {
   ...narrationEnv,
   API_NARRATIONS_AT_ONCE: integer(2, 0, 64).describe(
     "Articles one API instance narrates on request at once (an article's audio URL fetched before the " +
-      'narrator narrated it, or after it skipped it as older than NARRATOR_MAX_AGE_HOURS); one more answers ' +
-      '503 with Retry-After. 0: none, and such a URL answers 404. The embedded engines use about a core each.',
+      'narrator narrated it, or after it skipped it as older than NARRATOR_MAX_AGE_HOURS); four more per place ' +
+      'wait in line for one, and one more than those answers 503 with Retry-After. 0: none, and such a URL answers 404. The embedded engines use about a core each.',
   ),
   API_DOCUMENTARIES_IN_PROGRESS: integer(5, 0, 1_000).describe(
     'Documentaries one tenant may have requested and not yet finished at once (requested in the last 6 hours, ' +

@@ -52,11 +52,12 @@ const narrationWith = (synthesis: Pick<Synthesis, 'synthesize' | 'voiceFor'>) =>
   logger: pino({ level: 'silent' }),
 });
 
-function narrations(articles: Record<string, ArticleWords>, atOnce: number) {
+function narrations(articles: Record<string, ArticleWords>, atOnce: number, waiting = 0) {
   const held = heldSynthesis();
   const onRequest = new NarrationsOnRequest({
     wordsOf: async (id) => articles[id] ?? null,
     atOnce,
+    waiting,
     narration: narrationWith(held.synthesis),
   });
   return { onRequest, ...held };
@@ -88,6 +89,35 @@ describe('narrations on request', () => {
     expect(requests).toHaveLength(2);
     // the slots are free again
     expect(await onRequest.narrate('c')).toMatchObject({ kind: 'narrated' });
+  });
+
+  it('lets a few more requests wait for a place, in the order they came, and refuses those beyond', async () => {
+    const articles = Object.fromEntries(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => [id, words({ title: `Story ${id}` })]),
+    );
+    const { onRequest, requests, release } = narrations(articles, 2, 2);
+    const asked = ['a', 'b', 'c', 'd'].map((id) => onRequest.narrate(id));
+    expect(asked.every((p) => p !== null)).toBe(true);
+    const accepted = asked.map((p) => p!);
+    expect(onRequest.narrate('e')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Two at once: the waiting two have not reached the provider yet.
+    expect(requests.map((r) => r.text.split('\n')[0])).toEqual(['Story a.', 'Story b.']);
+    release();
+    expect((await Promise.all(accepted)).map((made) => made.kind)).toEqual([
+      'narrated',
+      'narrated',
+      'narrated',
+      'narrated',
+    ]);
+    expect(requests.map((r) => r.text.split('\n')[0])).toEqual([
+      'Story a.',
+      'Story b.',
+      'Story c.',
+      'Story d.',
+    ]);
+    expect(onRequest.inProgress).toBe(0);
+    expect(onRequest.narrate('e')).not.toBeNull();
   });
 
   it('says why when nothing can be narrated, and unknown for an article not in the read model', async () => {

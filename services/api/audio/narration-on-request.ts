@@ -9,8 +9,9 @@
 // narrates the same text later. Nothing is appended to the narration topic: the event log records what
 // the narrator decided, and an on-request narration only makes a file that the URL resolves to.
 //
-// Synthesis takes a core for a second or more, so the API makes only a few at once (API_NARRATIONS_AT_ONCE);
-// requests for an article already being narrated wait for that narration instead of starting another.
+// Synthesis takes a core for a second or more, so the API makes only a few at once (API_NARRATIONS_AT_ONCE),
+// and a few more requests wait in line for a place; requests for an article already being narrated wait
+// for that narration instead of starting another.
 import { readArticleWords } from '../../narration/article-words.ts';
 import { narrateArticle, type NarrateArticleDependencies } from '../../narration/narrate-article.ts';
 import type { ArticleWords } from '../../narration/narration-text.ts';
@@ -28,31 +29,62 @@ export interface NarrationsOnRequestOptions {
   wordsOf: (articleId: string) => Promise<ArticleWords | null>;
   /** The narrator's own settings (text, format, voice choice); `retry` should be short: a client waits. */
   narration: NarrateArticleDependencies;
-  /** Narrations this API instance makes at once; a request beyond them is told to come back. */
+  /** Narrations this API instance makes at once. */
   atOnce: number;
+  /**
+   * Requests that wait for one of those places, beyond which a request is told to come back (503): a page
+   * of older articles asks for a dozen at once, and an <audio> element or a podcast player does not
+   * retry a 503, where it does wait for a slow answer. Default: four per place.
+   */
+  waiting?: number;
 }
 
 export class NarrationsOnRequest {
   private readonly running = new Map<string, Promise<OnRequestNarration>>();
+  /** Places taken, and the requests waiting for one, first come first served. */
+  private taken = 0;
+  private readonly line: (() => void)[] = [];
 
   constructor(private readonly options: NarrationsOnRequestOptions) {}
 
-  /** Narrations in progress on this instance. */
+  /** Narrations in progress on this instance, those waiting for a place among them. */
   get inProgress(): number {
     return this.running.size;
   }
 
   /**
-   * The article's narration, made now if need be; null when this instance is already making as many as it
-   * may (the caller answers 503 with Retry-After). Throws what the speech provider throws when it is down.
+   * The article's narration, made now if need be, or once a place is free; null when this instance is
+   * already making as many as it may and as many wait (the caller answers 503 with Retry-After). Throws
+   * what the speech provider throws when it is down.
    */
   narrate(articleId: string): Promise<OnRequestNarration> | null {
     const running = this.running.get(articleId);
     if (running) return running;
-    if (this.running.size >= this.options.atOnce) return null;
-    const work = this.make(articleId).finally(() => this.running.delete(articleId));
+    const waiting = this.options.waiting ?? 4 * this.options.atOnce;
+    if (this.running.size >= this.options.atOnce + waiting) return null;
+    const work = this.place()
+      .then(() => this.make(articleId))
+      .finally(() => {
+        this.leave();
+        this.running.delete(articleId);
+      });
     this.running.set(articleId, work);
     return work;
+  }
+
+  private place(): Promise<void> {
+    if (this.taken < this.options.atOnce) {
+      this.taken++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.line.push(resolve));
+  }
+
+  /** A place given up goes to the first in line (it stays taken), or is free. */
+  private leave(): void {
+    const next = this.line.shift();
+    if (next) next();
+    else this.taken--;
   }
 
   private async make(articleId: string): Promise<OnRequestNarration> {
