@@ -257,6 +257,13 @@ describe('extractEntities', () => {
     expect(named('Talks with Olaf Scholz end', 'Later, Mr Scholz left early.')).toEqual([
       'Olaf Scholz (person, 2)',
     ]);
+    // A headline's shorthand around a name the body writes is not a name that takes the body's in.
+    const qantas = named(
+      'Shares fall as Qantas A380 engine failure grounds superjumbos',
+      'Shares fell after Qantas grounded its fleet. The airline said Qantas engineers would check every engine.',
+    );
+    expect(qantas).toEqual(['Qantas (other, 3)']);
+    expect(qantas.some((e) => e.startsWith('Qantas A380'))).toBe(false);
     // The headline's one use of the name is counted once, not again for its short form.
     expect(
       named('Talks with Olaf Scholz end', 'The chancellor Olaf Scholz arrived. Later, Mr Scholz left early.'),

@@ -135,6 +135,11 @@ export function extractEntities(
     if (!key || candidates.has(key)) continue;
     const type = typeOf(mention, clues);
     if (type === 'other' && mention.tokens.length === 1 && mention.listed !== true) continue;
+    // A longer name around one the body writes is the body's name with a headline's shorthand, "Qantas
+    // A380" of "Qantas", which would take the name in (mergeShortForms); a person's full name, "Olaf
+    // Scholz" of "Scholz", is the name itself.
+    if (type !== 'person' && [...candidates.values()].some((c) => containsWords(mention.tokens, c.tokens)))
+      continue;
     candidates.set(key, {
       key,
       forms: new Map([[writtenForm(mention), 0]]),
@@ -198,6 +203,14 @@ export function extractEntities(
       salience: Math.round((score / top) * 100) / 100,
       mentions,
     }));
+}
+
+/** Whether `words` holds `part`, shorter, as a run of its words (compared without case). */
+function containsWords(words: readonly string[], part: readonly string[]): boolean {
+  if (part.length === 0 || part.length >= words.length) return false;
+  const lower = words.map((w) => w.toLowerCase());
+  const wanted = part.map((w) => w.toLowerCase());
+  return lower.some((_, i) => wanted.every((w, k) => lower[i + k] === w));
 }
 
 /**
