@@ -3,37 +3,14 @@
 // spelt out as "Z", noise and "r-i-c-h", "it’s" as "I-T-S", "Müller" as "M-L-L-E-R", and "£53m" as "five
 // three em" (the pound sign lost, the "m" read as a letter). So, before the text is handed over:
 // - Latin letters lose their accents ("Zürich", "Erdoğan", "Łódź" as "Zurich", "Erdogan", "Lodz"), and the
-//   letters that are no base letter with a mark are written as English writes them (ß as "ss", æ as "ae");
+//   letters that are no base letter with a mark are written as English writes them (ß as "ss", æ as "ae":
+//   runtime/latin-letters.ts);
 // - typographic quotes, dashes, ellipses and spaces become their ASCII forms;
 // - an amount of money is written out as Festival reads it well ("£53m" as "53 million pounds", "$1.5bn"
 //   as "1.5 billion dollars"): it reads "$53" itself, but not a symbol it does not know nor a multiplier;
 // - what is left beyond ASCII (another script's words, symbols) is left out, as Festival spoke it: as
 //   silence or noise. A text with nothing left to read is unreadable (festivalUnreadable).
-
-/** Letters that are no Latin letter with a mark, as English spells them. */
-const letters: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'SS',
-  æ: 'ae',
-  Æ: 'AE',
-  œ: 'oe',
-  Œ: 'OE',
-  ø: 'o',
-  Ø: 'O',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ð: 'd',
-  Ð: 'D',
-  þ: 'th',
-  Þ: 'Th',
-  ı: 'i',
-  ħ: 'h',
-  Ħ: 'H',
-  ŀ: 'l',
-  Ŀ: 'L',
-};
+import { withoutDiacritics } from '../../runtime/latin-letters.ts';
 
 /** Typography with an ASCII form that reads the same. */
 const marks: Record<string, string> = {
@@ -115,22 +92,21 @@ function sayMoney(symbol: string, amount: string, multiplier: string | undefined
 }
 
 const nonAscii = /[^\x20-\x7e\n\t]/gu;
-const combiningMarks = /\p{M}+/gu;
 
 export function festivalText(text: string): string {
-  const spelt = text
+  const written = text
     .replace(money, (_, symbol: string, amount: string, multiplier?: string) =>
       sayMoney(symbol, amount, multiplier),
     )
     .replace(/°\s?([CF])(?![\p{L}\p{N}])/gu, (_, scale: string) =>
       scale === 'C' ? ' degrees Celsius' : ' degrees Fahrenheit',
     )
-    .replace(/[^\p{ASCII}]/gu, (c) => marks[c] ?? letters[c] ?? c)
-    .normalize('NFD')
-    .replace(combiningMarks, '')
+    .replace(/[^\p{ASCII}]/gu, (c) => marks[c] ?? c);
+  return withoutDiacritics(written)
     .replace(/\u00a0|[\u2000-\u200a\u202f\u205f\u3000]/gu, ' ')
-    .replace(nonAscii, ' ');
-  return spelt.replace(/[ \t]{2,}/g, ' ').trim();
+    .replace(nonAscii, ' ')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
 }
 
 /**
