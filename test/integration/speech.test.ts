@@ -237,6 +237,11 @@ describe('speech on the API', () => {
       // A language no voice speaks is an empty list, not an error (a code of three letters, ISO 639-3, too).
       expect(await list('language=ii')).toEqual([]);
       expect((await list('language=yue')).map((v) => v.id)).toEqual(expect.any(Array));
+      // ISO 639-2/3 codes of languages that have a two-letter one are read as it (what such systems send).
+      expect((await list('language=eng')).map((v) => v.id)).toEqual(english.map((v) => v.id));
+      expect((await list('language=por-BR')).map((v) => v.id).sort()).toEqual(
+        brazilian.map((v) => v.id).sort(),
+      );
     });
 
     it.each([

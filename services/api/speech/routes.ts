@@ -14,6 +14,7 @@ import type { AudioUrls } from '../../audio/audio-urls.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { enumInAnyCase, quote } from '../http/params.ts';
 import { isLanguageCode } from '../../sources/source.ts';
+import { languageCode } from '../../runtime/language.ts';
 
 export interface SpeechDependencies {
   synthesis: Synthesis;
@@ -21,10 +22,24 @@ export interface SpeechDependencies {
   audio: AudioUrls;
 }
 
-/** ISO 639-1 (`pt`), ISO 639-3 (`yue`) or a locale (`pt-BR`, `zh-HK`, `en-US-x-nyc`). */
-const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
-  message: 'must be a language code such as en or a locale such as pt-BR',
-});
+/**
+ * ISO 639-1 (`pt`), ISO 639-3 (`yue`) or a locale (`pt-BR`, `zh-HK`, `en-US-x-nyc`). A three-letter code
+ * of a language that has a two-letter one (`eng`, `deu-AT`, `fra`: what ISO 639-2 and 639-3 systems send)
+ * is read as that: voices are tagged `en-US`, and `eng` had listed none. Codes without one (`yue`, `cmn`:
+ * Google tags its Chinese voices so) stay as written.
+ */
+const languageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
+    message: 'must be a language code such as en or a locale such as pt-BR',
+  })
+  .overwrite(twoLetterPrimary);
+
+function twoLetterPrimary(tag: string): string {
+  const [primary, ...rest] = tag.split(/[-_]/);
+  const two = primary!.length === 3 ? languageCode(primary) : null;
+  return two ? [two, ...rest].join('-') : tag;
+}
 
 const voiceItem = z
   .object({
