@@ -4,8 +4,9 @@
 // - after a restart it cannot remember, so it asks the read model, which keeps every event of every
 //   documentary (its `version` is the offset): an event older than the newest there is stale. It waits
 //   a moment for the projector to show the event itself first, so "nothing newer" means something.
-// A ready or failed documentary is finished; any other newest event is resumed at its step
-// (make-documentary.ts), so a crash costs at most the step it interrupted, and no sentence twice.
+// A ready, failed or cancelled documentary is finished; any other newest event is resumed at its step
+// (make-documentary.ts), so a crash costs at most the step it interrupted, and no sentence twice. One
+// cancelled while it is being made stops before its next sentence or step.
 import { sql } from '../runtime/clickhouse/literal.ts';
 import type { Documentary } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
@@ -15,12 +16,39 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InvalidSpeechRequest } from '../speech/synthesis.ts';
 import { SpeechRejectedError } from '../speech/provider.ts';
-import { makeDocumentary, stepOf, type MakeDocumentaryDependencies } from './make-documentary.ts';
+import {
+  DocumentaryCancelled,
+  makeDocumentary,
+  stepOf,
+  type MakeDocumentaryDependencies,
+} from './make-documentary.ts';
 
-export interface DocumentarianOptions extends Omit<MakeDocumentaryDependencies, 'append' | 'heartbeat'> {
+export interface DocumentarianOptions extends Omit<
+  MakeDocumentaryDependencies,
+  'append' | 'heartbeat' | 'cancelled'
+> {
   producer: Pick<EventProducer, 'send'>;
   readModelWaitMs: number;
 }
+
+/** A documentary's `cancelled` event as the processor appends it: the request, nothing made. */
+export const cancelledAgain = (d: Documentary, now: number): Documentary => ({
+  ...d,
+  status: 'cancelled',
+  progress: null,
+  stage: null,
+  audio_url: null,
+  transcript_url: null,
+  duration_ms: null,
+  failure_reason: null,
+  failure_code: null,
+  articles: [],
+  segments: [],
+  audio_key: null,
+  transcript_key: null,
+  transcript_json_key: null,
+  occurred_at: now,
+});
 
 export function documentarianHandler(options: DocumentarianOptions): BatchHandler<Documentary> {
   /** Events appended here and not yet seen coming back, per documentary. */
@@ -48,6 +76,13 @@ export function documentarianHandler(options: DocumentarianOptions): BatchHandle
     }
   };
 
+  const cancelled = async (id: string): Promise<boolean> => {
+    const [row] = await options.clickhouse.query<{ n: string | number }>(
+      sql`SELECT count() AS n FROM documentaries WHERE documentary_id = ${id} AND status = 'cancelled'`,
+    );
+    return Number(row?.n ?? 0) > 0;
+  };
+
   return async (events, { heartbeat }) => {
     for (const event of events) {
       const documentary = event.value;
@@ -66,8 +101,15 @@ export function documentarianHandler(options: DocumentarianOptions): BatchHandle
         'making a documentary',
       );
       try {
-        await makeDocumentary(documentary, { ...options, append, heartbeat });
+        await makeDocumentary(documentary, { ...options, append, heartbeat, cancelled });
       } catch (error) {
+        if (error instanceof DocumentaryCancelled) {
+          // Its own `cancelled` event again, after whatever this process appended: one appended while the
+          // cancel was on its way would otherwise be the newest, and show the documentary under way.
+          options.logger.info({ documentaryId: id }, 'documentary cancelled');
+          await append(cancelledAgain(documentary, Date.now()));
+          continue;
+        }
         // A provider that is down is waited for (the consumer retries the batch); anything else about
         // this documentary's input ends it as failed, with the reason, rather than blocking the others.
         if (error instanceof DependencyUnavailableError) throw error;

@@ -48,6 +48,8 @@ export interface MakeDocumentaryDependencies {
   address: (key: string) => string;
   /** Called between sentences: long work must tell the consumer group it is alive. */
   heartbeat: () => Promise<void>;
+  /** Whether the documentary was cancelled (asked before each step and, at most every second, sentence). */
+  cancelled: (documentaryId: string) => Promise<boolean>;
   /** Integrated loudness of the finished programme. */
   targetLufs: number;
   /** Candidates read from the read models at most. */
@@ -63,6 +65,14 @@ const pipelineVersion = 'documentary-1';
 
 export type Step = keyof typeof progressAt;
 
+/** The documentary was cancelled while being made: the work stops where it is. */
+export class DocumentaryCancelled extends Error {
+  constructor(readonly documentaryId: string) {
+    super(`documentary ${documentaryId} was cancelled`);
+    this.name = 'DocumentaryCancelled';
+  }
+}
+
 /** The step to go on with, given the documentary's newest event (null: nothing to do). */
 export function stepOf(event: Documentary): Step | null {
   if (event.status === 'requested') return 'gathering';
@@ -77,7 +87,15 @@ export function stepOf(event: Documentary): Step | null {
 export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDependencies): Promise<void> {
   const clock = deps.clock ?? Date.now;
   let state: Documentary = from;
+  let askedAt = -Infinity;
+  /** Throws DocumentaryCancelled once the documentary is cancelled; `often`: asks at most every second. */
+  const stopIfCancelled = async (often = false) => {
+    if (often && clock() - askedAt < 1_000) return;
+    askedAt = clock();
+    if (await deps.cancelled(from.documentary_id)) throw new DocumentaryCancelled(from.documentary_id);
+  };
   const advance = async (changes: Partial<Documentary>) => {
+    await stopIfCancelled();
     state = { ...state, ...changes, occurred_at: clock() };
     await deps.append(state);
   };
@@ -171,6 +189,7 @@ export async function makeDocumentary(from: Documentary, deps: MakeDocumentaryDe
   for (const segment of state.segments) {
     const sentences = [];
     for (const text of segment.sentences) {
+      await stopIfCancelled(true);
       const result = await deps.synthesis.synthesize({
         text,
         voiceId: voice.id,

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
-import { inList, sql } from '../runtime/clickhouse/literal.ts';
+import { inList, raw, sql } from '../runtime/clickhouse/literal.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
 import type { Documentary } from '../runtime/events/types.generated.ts';
 import type { EventProducer } from '../runtime/kafka/producer.ts';
@@ -31,7 +31,7 @@ export interface DocumentaryState {
   topic: string;
   sources: string[];
   format: string;
-  /** requested, gathering, scripting, narrating, assembling, ready or failed. */
+  /** requested, gathering, scripting, narrating, assembling, ready, failed or cancelled. */
   status: string;
   progress: number;
   length: string;
@@ -198,13 +198,46 @@ export class DocumentaryRegistry {
     return Number(row?.n ?? 0);
   }
 
-  /** The tenant's documentaries, newest request first (then by id, so pages are stable). */
-  async list(tenantId: string, page: { limit: number; offset: number }) {
-    const rows = await this.query(tenantId, null, page);
+  /**
+   * The tenant's documentaries, newest request first (then by id, so pages are stable); with `statuses`,
+   * those whose status (as DocumentaryState gives it: a stage while under way) is one of them.
+   */
+  async list(
+    tenantId: string,
+    page: { limit: number; offset: number },
+    statuses?: readonly DocumentaryStatusFilter[],
+  ) {
+    const rows = await this.query(tenantId, null, page, statuses);
     return { items: rows.slice(0, page.limit).map(toState), hasMore: rows.length > page.limit };
   }
 
-  private query(tenantId: string, id: string | null, page: { limit: number; offset: number }) {
+  /**
+   * Cancels a documentary not yet finished: appends its `cancelled` event (the request, without articles
+   * or script) and answers once the read model shows it. The processor sees it before its next sentence
+   * or step and stops. Null: no such documentary of the tenant's; `finished`: it was ready or failed
+   * already (a cancelled one is answered as it is, so asking twice is harmless).
+   */
+  async cancel(tenantId: string, id: string): Promise<{ state: DocumentaryState; finished: boolean } | null> {
+    const current = await this.get(tenantId, id);
+    if (!current) return null;
+    if (current.status === 'cancelled') return { state: current, finished: false };
+    if (current.status === 'ready' || current.status === 'failed') return { state: current, finished: true };
+    const event = cancelledEvent(tenantId, current, this.clock());
+    await this.deps.producer.send(topicNames.documentaries, [{ key: id, value: event }]);
+    const state = await untilVisible(
+      () => this.get(tenantId, id),
+      (d) => d?.status === 'cancelled',
+      this.deps.visibleWithinMs,
+    );
+    return { state: state!, finished: false };
+  }
+
+  private query(
+    tenantId: string,
+    id: string | null,
+    page: { limit: number; offset: number },
+    statuses?: readonly DocumentaryStatusFilter[],
+  ) {
     // The newest row of each documentary, whole: argMax over a tuple keeps nulls as they are.
     const newest = latestVersions({
       table: 'documentaries',
@@ -219,13 +252,74 @@ SELECT documentary_id, topic, sources, format, status, stage, progress, length, 
   max_articles, articles_json, segments_json, audio_key, transcript_key, transcript_json_key,
   duration_ms, failure_code, failure_reason,
   toUnixTimestamp(requested_at) AS requested_at, toUnixTimestamp(occurred_at) AS occurred_at
-FROM ${newest}
+FROM ${newest}${raw(statuses?.length ? ` WHERE ${statusCondition(statuses)}` : '')}
 ORDER BY requested_at DESC, documentary_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
   }
 }
 
 const optionalNumber = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** A documentary's status as the API shows it: the event's, or the stage of one under way. */
+export const documentaryStatuses = [
+  'requested',
+  'gathering',
+  'scripting',
+  'narrating',
+  'assembling',
+  'ready',
+  'failed',
+  'cancelled',
+] as const;
+export type DocumentaryStatusFilter = (typeof documentaryStatuses)[number];
+
+/** The SQL condition on the newest row for "its status is one of these" (stages are `progressed` rows). */
+function statusCondition(statuses: readonly DocumentaryStatusFilter[]): string {
+  const stages = statuses.filter((s) => s !== 'requested' && !isEventStatus(s));
+  const events = statuses.filter(isEventStatus);
+  const parts = [
+    ...(events.length ? [sql`status IN ${inList(events)}`] : []),
+    ...(stages.length ? [sql`(status = 'progressed' AND stage IN ${inList(stages)})`] : []),
+  ];
+  return `(${parts.join(' OR ')})`;
+}
+const isEventStatus = (s: DocumentaryStatusFilter) =>
+  s === 'requested' || s === 'ready' || s === 'failed' || s === 'cancelled';
+
+/** The `cancelled` event of a documentary in this state: its request as it was, nothing made. */
+export function cancelledEvent(tenantId: string, d: DocumentaryState, now: number): Documentary {
+  const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
+  return {
+    documentary_id: d.id,
+    tenant_id: tenantId,
+    topic: d.topic,
+    sources: d.sources,
+    format: d.format,
+    status: 'cancelled',
+    progress: null,
+    stage: null,
+    audio_url: null,
+    transcript_url: null,
+    duration_ms: null,
+    failure_reason: null,
+    requested_at: Date.parse(d.createdAt),
+    period_from: ms(d.periodFrom),
+    period_to: ms(d.periodTo),
+    date_range: d.dateRange,
+    language: d.language,
+    voice: d.voice,
+    script_writer: d.scriptWriter,
+    length: d.length,
+    max_articles: d.maxArticles,
+    articles: [],
+    segments: [],
+    audio_key: null,
+    transcript_key: null,
+    transcript_json_key: null,
+    failure_code: null,
+    occurred_at: now,
+  };
+}
 
 function toState(r: DocumentaryRow): DocumentaryState {
   const ready = r.status === 'ready';

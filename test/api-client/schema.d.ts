@@ -493,6 +493,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/documentaries/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a documentary that is not ready yet
+         * @description Its status becomes cancelled at once; the processor stops before its next sentence or step, nothing is made and no webhook is sent, and it no longer counts against the documentaries you may have in progress. Cancelling a cancelled documentary answers it as it is; a ready or failed one answers 409 conflict.
+         */
+        post: operations["cancelDocumentary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stream": {
         parameters: {
             query?: never;
@@ -845,7 +865,7 @@ export interface components {
             topic: string;
             sources: string[];
             format: string;
-            /** @description requested, gathering, scripting, narrating, assembling, ready or failed. */
+            /** @description requested, gathering, scripting, narrating, assembling, ready, failed or cancelled (POST …/cancel). */
             status: string;
             /** @description Share of the work done, 0 to 1. */
             progress: number;
@@ -5207,6 +5227,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Only documentaries in this status, or in any of several separated by commas: requested, gathering, scripting, narrating, assembling, ready, failed, cancelled. A stage (gathering … assembling) is the status of one under way. */
+                status?: string;
             };
             header?: {
                 /** @description Entity tags of representations the client holds (an earlier answer's ETag), or `*`: when one matches, the answer is 304 Not Modified with no body. */
@@ -5517,6 +5539,127 @@ export interface operations {
             };
             /** @description Error: not_acceptable */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded or service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelDocumentary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documentary, cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Documentary"];
+                };
+            };
+            /** @description Error: invalid_parameter or invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

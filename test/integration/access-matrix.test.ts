@@ -86,6 +86,7 @@ const roles: Record<string, Role> = {
   'post /api/v1/documentaries': { role: 'create', kind: 'documentary' },
   'get /api/v1/documentaries': { role: 'list', kind: 'documentary', items: listed('documentaries') },
   'get /api/v1/documentaries/{id}': { role: 'owned', kind: 'documentary' },
+  'post /api/v1/documentaries/{id}/cancel': { role: 'owned', kind: 'documentary' },
   'get /v1/stream': { role: 'stream' },
   'post /v1/stream/tokens': { role: 'shared', why: "a token for the caller's own stream" },
 };

@@ -315,6 +315,86 @@ describe('documentaries API', () => {
     );
   }, 120_000);
 
+  it('cancels one not yet finished, frees its place, lists by status, and refuses to cancel a finished one', async () => {
+    const client = await createTestClient(stack, { name: `Canceller ${stack.run}` });
+    const key = { apiKey: client.apiKey };
+    await waitFor(
+      async () => (await stack.call('GET', '/api/v1/documentaries', undefined, key)).status === 200,
+      'the API to know the new client',
+    );
+    const accepted: Documentary[] = [];
+    for (let n = 1; n <= 5; n++) accepted.push((await request({ topic: `cancel ${n}` }, client.apiKey)).body);
+    expect((await request({ topic: 'cancel 6' }, client.apiKey)).status).toBe(429);
+
+    const [first, second] = accepted;
+    const cancel = (id: string, apiKey = client.apiKey) =>
+      stack.call<Documentary & { error?: { code: string; message: string } }>(
+        'POST',
+        `/api/v1/documentaries/${id}/cancel`,
+        undefined,
+        { apiKey },
+      );
+    const cancelled = await cancel(first!.id);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body).toMatchObject({
+      id: first!.id,
+      topic: 'cancel 1',
+      status: 'cancelled',
+      failure: null,
+    });
+    // Read back as cancelled, and cancelling again is harmless.
+    expect(
+      (await stack.call<Documentary>('GET', `/api/v1/documentaries/${first!.id}`, undefined, key)).body
+        .status,
+    ).toBe('cancelled');
+    const again = await cancel(first!.id);
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.status).toBe('cancelled');
+    // Its place is free at once.
+    expect((await request({ topic: 'cancel 6' }, client.apiKey)).status).toBe(202);
+
+    // A finished one is a conflict; another tenant's, or none, is 404.
+    await stack.producer.send(topicNames.documentaries, [
+      { key: second!.id, value: failedEvent(second!, client.tenantId, 'no article on "cancel 2"') },
+    ]);
+    await waitFor(
+      async () =>
+        (await stack.call<Documentary>('GET', `/api/v1/documentaries/${second!.id}`, undefined, key)).body
+          .status === 'failed',
+      'the failure to show',
+    );
+    const late = await cancel(second!.id);
+    expect(late.status, late.text).toBe(409);
+    expect(late.body.error).toEqual({
+      code: 'conflict',
+      message: `documentary "${second!.id}" is failed already: there is nothing left to cancel`,
+    });
+    expect((await cancel(accepted[2]!.id, stack.otherClient.apiKey)).status).toBe(404);
+    expect((await cancel('doc_nope')).status).toBe(404);
+
+    // Listed by status, alone or several at once.
+    const ids = async (query: string) => {
+      const page = await stack.call<DocumentaryList>('GET', `/api/v1/documentaries?${query}`, undefined, key);
+      expect(page.status, page.text).toBe(200);
+      return page.body.documentaries.map((d) => d.id);
+    };
+    expect(await ids('status=cancelled')).toEqual([first!.id]);
+    expect(await ids('status=failed')).toEqual([second!.id]);
+    expect((await ids('status=FAILED,cancelled')).sort()).toEqual([first!.id, second!.id].sort());
+    expect(await ids('status=requested&limit=100')).toHaveLength(4);
+    expect(await ids('status=ready')).toEqual([]);
+    const bad = await stack.call<{ error: { message: string } }>(
+      'GET',
+      '/api/v1/documentaries?status=done',
+      undefined,
+      key,
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(
+      /^status: "done" is not a documentary status \(one of requested, /,
+    );
+  }, 120_000);
+
   it('holds the limit when a tenant sends its requests all at once', async () => {
     const client = await createTestClient(stack, { name: `Burst ${stack.run}` });
     await waitFor(

@@ -178,4 +178,57 @@ describe('a documentary through the whole pipeline', () => {
       expect((await stack.call('GET', `/v1/articles/${article.id}`)).status, article.id).toBe(200);
     }
   }, 420_000);
+
+  it('a documentary cancelled while it is being made stops there: nothing more is narrated or sent', async () => {
+    // After the first test: the articles are there, and a webhook subscribed to documentary.ready.
+    const asked = await stack.call<Documentary>('POST', '/api/v1/documentaries', {
+      topic: 'the economy',
+      sources: ['internal'],
+      length: 'long',
+    });
+    expect(asked.status, asked.text).toBe(202);
+    const id = asked.body.id;
+    const underWay = await watching(
+      waitFor(
+        async () => {
+          const d = (await stack.call<Documentary>('GET', `/api/v1/documentaries/${id}`)).body;
+          return ['gathering', 'scripting', 'narrating'].includes(d.status) ? d : null;
+        },
+        'the documentary to be under way',
+        60_000,
+        50,
+      ),
+    );
+    const cancelled = await stack.call<Documentary>('POST', `/api/v1/documentaries/${id}/cancel`);
+    expect(cancelled.status, `${cancelled.text} (it was ${underWay.status})`).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+
+    const documentarian = services.find((s) => s.output().includes('making a documentary'))!;
+    await watching(
+      waitFor(
+        () => documentarian.output().includes(`"documentaryId":"${id}","msg":"documentary cancelled"`),
+        'the documentarian to stop',
+        30_000,
+      ),
+    );
+    // Its newest event is the documentarian's own `cancelled`, and nothing follows it.
+    const events = async () =>
+      stack.clickhouse.query<{ status: string; stage: string | null }>(
+        `SELECT status, stage FROM documentaries WHERE documentary_id = '${id}' ORDER BY version`,
+      );
+    await waitFor(
+      async () => (await events()).filter((e) => e.status === 'cancelled').length === 2,
+      'its second cancel',
+    );
+    const before = await events();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const after = await events();
+    expect(after).toEqual(before);
+    expect(after.at(-1)!.status).toBe('cancelled');
+    expect(after.map((e) => e.status)).not.toContain('ready');
+    expect((await stack.call<Documentary>('GET', `/api/v1/documentaries/${id}`)).body.status).toBe(
+      'cancelled',
+    );
+    expect(receiver.requests('/documentaries').filter((r) => r.body.includes(id))).toEqual([]);
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
-// POST /api/v1/documentaries (the integration set's path), GET /api/v1/documentaries and
-// GET /api/v1/documentaries/{id}. A request is checked here, appended as a `requested` event and
+// POST /api/v1/documentaries (the integration set's path), GET /api/v1/documentaries,
+// GET /api/v1/documentaries/{id} and POST /api/v1/documentaries/{id}/cancel. A request is checked here, appended as a `requested` event and
 // answered 202; the documentary processor does the work and appends each step. Documentaries belong
 // to the tenant of the credential: another tenant's id is 404.
 import { z } from 'zod';
@@ -18,10 +18,15 @@ import {
   maxPeriodMs,
   topicLimits,
 } from '../../documentaries/documentary-request.ts';
-import type { DocumentaryRegistry, DocumentaryState } from '../../documentaries/documentary-registry.ts';
+import {
+  documentaryStatuses,
+  type DocumentaryRegistry,
+  type DocumentaryState,
+  type DocumentaryStatusFilter,
+} from '../../documentaries/documentary-registry.ts';
 import type { Synthesis } from '../../speech/synthesis.ts';
 import { parseDateRange } from '../http/date-range.ts';
-import { enumInAnyCase, enumWithAliases, limitParam, offsetParam } from '../http/params.ts';
+import { enumInAnyCase, enumWithAliases, limitParam, listParam, offsetParam } from '../http/params.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
 import { tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
@@ -143,7 +148,8 @@ const documentaryItem = z
     sources: z.array(z.string()),
     format: z.string(),
     status: z.string().meta({
-      description: 'requested, gathering, scripting, narrating, assembling, ready or failed.',
+      description:
+        'requested, gathering, scripting, narrating, assembling, ready, failed or cancelled (POST …/cancel).',
     }),
     progress: z.number().meta({ description: 'Share of the work done, 0 to 1.' }),
     length: z.string(),
@@ -185,6 +191,15 @@ const documentaryItem = z
   .meta({ id: 'Documentary' });
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
+
+const statusParam = listParam({
+  check: (s) => (documentaryStatuses as readonly string[]).includes(s),
+  expected: `a documentary status (one of ${documentaryStatuses.join(', ')})`,
+  description:
+    `Only documentaries in this status, or in any of several separated by commas: ${documentaryStatuses.join(', ')}. ` +
+    'A stage (gathering … assembling) is the status of one under way.',
+  example: 'ready',
+});
 
 export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
   const view = (d: DocumentaryState): z.output<typeof documentaryItem> => ({
@@ -310,7 +325,7 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
       scope: 'use:audio',
       summary: "List the caller's documentaries",
       description: 'Newest request first.',
-      query: z.object({ limit: limitParam(100, 20), offset: offsetParam }),
+      query: z.object({ limit: limitParam(100, 20), offset: offsetParam, status: statusParam.optional() }),
       responses: {
         200: {
           description: 'A page of documentaries',
@@ -320,7 +335,11 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         },
       },
       handler: async (ctx, { query }) => {
-        const { items, hasMore } = await deps.documentaries.list(tenantOf(ctx), query);
+        const { items, hasMore } = await deps.documentaries.list(
+          tenantOf(ctx),
+          query,
+          query.status as DocumentaryStatusFilter[] | undefined,
+        );
         ctx.body = { documentaries: items.map(view), paging: offsetPage(query, items.length, hasMore) };
       },
     }),
@@ -338,6 +357,32 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         const documentary = await deps.documentaries.get(tenantOf(ctx), params.id);
         if (!documentary) throw notFound(`no documentary with id "${params.id}"`);
         ctx.body = view(documentary);
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/v1/documentaries/{id}/cancel',
+      operationId: 'cancelDocumentary',
+      tag: 'Documentaries',
+      scope: 'use:audio',
+      summary: 'Cancel a documentary that is not ready yet',
+      description:
+        'Its status becomes cancelled at once; the processor stops before its next sentence or step, ' +
+        'nothing is made and no webhook is sent, and it no longer counts against the documentaries you ' +
+        'may have in progress. Cancelling a cancelled documentary answers it as it is; a ready or failed ' +
+        'one answers 409 conflict.',
+      params: idParams,
+      responses: { 200: { description: 'The documentary, cancelled', schema: documentaryItem } },
+      errors: ['not_found', 'conflict'],
+      handler: async (ctx, { params }) => {
+        const outcome = await deps.documentaries.cancel(tenantOf(ctx), params.id);
+        if (!outcome) throw notFound(`no documentary with id "${params.id}"`);
+        if (outcome.finished)
+          throw new ApiError(
+            'conflict',
+            `documentary "${params.id}" is ${outcome.state.status} already: there is nothing left to cancel`,
+          );
+        ctx.body = view(outcome.state);
       },
     }),
   ];

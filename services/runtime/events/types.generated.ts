@@ -249,7 +249,7 @@ export interface Documentary {
   sources: string[];
   /** Output format requested (open set; value seen: "audio+transcript"). */
   format: string;
-  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason and failure_code, the documentary.failed webhook is sent. `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason and failure_code, the documentary.failed webhook is sent; `cancelled` its requester cancelled it before it was ready (POST /api/v1/documentaries/{id}/cancel): its work stops, nothing is made and no webhook is sent (the event carries the request, with no articles or script; a second cancelled event may follow it from the processor). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
   status: DocumentaryStatus;
   /** Fraction of the work done in [0, 1]; null when not reported (e.g. requested). */
   progress: null | number;
@@ -298,7 +298,7 @@ export interface Documentary {
 }
 
 /** Lifecycle state of a documentary. */
-export type DocumentaryStatus = 'requested' | 'progressed' | 'ready' | 'failed' | 'unknown';
+export type DocumentaryStatus = 'requested' | 'progressed' | 'ready' | 'failed' | 'unknown' | 'cancelled';
 
 /** An article a documentary cites. */
 export interface DocumentaryArticle {

@@ -187,6 +187,7 @@ export default async function documentary({ namespace, cleanUp }: BenchContext):
       append: async (event) => void events.push({ event, at: performance.now() }),
       address: (key) => `http://bench.invalid/v1/audio/${key}`,
       heartbeat: async () => {},
+      cancelled: async () => false,
       targetLufs: -19,
       candidateLimit: 400,
       logger,
