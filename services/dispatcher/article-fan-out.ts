@@ -99,7 +99,7 @@ export interface ArticleFanOutDeps {
   logger: Logger;
   /** How long an enrichment waits for its article to reach the read model before it is skipped. */
   articleWaitMs: number;
-  /** Signs data.audio_url: the narration's file, or the article's narration (payloads above). */
+  /** Writes data.audio_url (the narration's file, or the article's narration): unsigned addresses in production, signed at each attempt. */
   audio?: AudioUrls;
   clock?: () => Date;
 }

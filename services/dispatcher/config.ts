@@ -63,8 +63,8 @@ export const dispatcherEnv = {
   API_PUBLIC_URL: apiPublicUrlSetting,
   AUDIO_URL_KEYS: audioUrlEnv.AUDIO_URL_KEYS,
   AUDIO_URL_WEBHOOK_TTL_SECONDS: integer(7 * 86_400, 3_600, 30 * 86_400).describe(
-    'How long the `audio_url` in a webhook payload can be fetched: the payload is built once and sent on ' +
-      'every retry (up to about 28 hours with the default schedule), so it outlives the schedule.',
+    'How long the `audio_url` in a webhook payload can be fetched, from the attempt that sent it (each ' +
+      'attempt signs the stored unsigned addresses afresh): a receiver may queue it before playing.',
   ),
 };
 

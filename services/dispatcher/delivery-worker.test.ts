@@ -8,6 +8,8 @@ import { spreadDelay, spreadDraw } from '../webhooks/retry-timing.ts';
 import { developmentSecretBox } from '../webhooks/secret-box.ts';
 import { SigningKeys } from '../webhooks/signing-keys.ts';
 import { generateWebhookSecret } from '../webhooks/signing.ts';
+import { audioUrls, type AudioUrls } from '../audio/audio-urls.ts';
+import { parseAudioUrlKeys } from '../audio/signed-url.ts';
 import { DeliveryWorker, GONE_REASON, type Append } from './delivery-worker.ts';
 import { jobWith, webhookWith } from '../../test/support/webhook-records.ts';
 
@@ -20,6 +22,7 @@ function setUp(
   answer: DeliveryOutcome | ((request: DeliveryRequest) => DeliveryOutcome),
   webhook?: Webhook | null,
   clock = () => now,
+  audio?: AudioUrls,
 ) {
   const held = webhook === undefined ? webhookWith({ secret_ref: box.seal(secret) }) : webhook;
   const requests: DeliveryRequest[] = [];
@@ -42,6 +45,7 @@ function setUp(
     plan: createRetryPlan(['5s', '5m']),
     logger,
     clock,
+    ...(audio ? { audio } : {}),
   });
   return { worker, requests, caughtUp: () => caughtUp };
 }
@@ -78,6 +82,32 @@ describe('DeliveryWorker', () => {
     const receiver = new StandardWebhook(secret);
     expect(() => receiver.verify(request.body, { ...request.headers })).not.toThrow();
     expect(() => receiver.verify(`${request.body} `, { ...request.headers })).toThrow();
+  });
+
+  it('signs the audio addresses of the stored job into the body it sends, which the signature covers', async () => {
+    const base = 'https://news.example.com';
+    const key = `${'c3'.repeat(20)}.mp3`;
+    const job = jobWith({
+      payload_json: JSON.stringify({ event: 'news.alert', data: { audio_url: `${base}/v1/audio/${key}` } }),
+    });
+    const audio = audioUrls({
+      baseUrl: () => base,
+      keys: parseAudioUrlKeys(undefined),
+      ttlSeconds: 86_400,
+      now: () => new Date(),
+    });
+    const { worker, requests } = setUp(ok, undefined, () => new Date(), audio);
+    const result = await worker.attempt(job);
+    const sent = JSON.parse(requests[0]!.body) as { data: { audio_url: string } };
+    expect(sent.data.audio_url).toMatch(
+      new RegExp(`^${base}/v1/audio/${key}\\?expires=\\d+&signature=dev\\.`),
+    );
+    expect(() =>
+      new StandardWebhook(secret).verify(requests[0]!.body, { ...requests[0]!.headers }),
+    ).not.toThrow();
+    // What is appended about it keeps the job as stored: unsigned.
+    const logged = result.appends.flatMap((a) => (a.kind === 'delivery' ? [a.record.payload_json] : []));
+    expect(logged).toEqual([job.payload_json]);
   });
 
   it('signs with the time of the attempt', async () => {

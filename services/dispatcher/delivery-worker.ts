@@ -11,6 +11,8 @@
 //                               due after the plan's delay spread, or later if a 429/503 asked with
 //                               Retry-After (retry-timing.ts), or, after the last attempt (or if retrying
 //                               cannot help), dead_lettered + the job on news.webhook-deliveries.v1.dlq
+import type { AudioUrls } from '../audio/audio-urls.ts';
+import { signedPayload } from '../audio/payload-audio-urls.ts';
 import type { Webhook, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import type { Logger } from '../runtime/logger.ts';
@@ -48,6 +50,11 @@ export interface DeliveryWorkerDeps {
   client: Pick<DeliveryClient, 'deliver'>;
   plan: RetryPlan;
   logger: Logger;
+  /**
+   * Signs the unsigned audio addresses of the stored payload into the body each attempt sends
+   * (payload-audio-urls.ts); absent: the body is sent as stored.
+   */
+  audio?: AudioUrls;
   clock?: () => Date;
 }
 
@@ -73,16 +80,16 @@ export class DeliveryWorker {
       return this.finish(job, { status: 'disabled', httpStatus: null, error: refusal, durationMs: null });
     }
 
+    // Signed for this attempt: the stored job holds no signed URL (news.webhook-deliveries.v1 is read by
+    // others), and a retry days later gets URLs that play as long as the first attempt's did.
+    const body = this.deps.audio ? signedPayload(job.payload_json, this.deps.audio) : job.payload_json;
     let headers;
     try {
       // The webhook's secrets as they are at this attempt, not when the job was queued: after a rotation
       // a retry is signed with the new secret, and with the previous one only while its grace period lasts.
       const now = this.clock();
       const keys = signingSecretRefs(webhook, now.getTime()).map((ref) => this.deps.secrets.keyOf(ref));
-      headers = signatureHeadersWithKeys(
-        { id: job.delivery_id, timestamp: now, body: job.payload_json },
-        keys,
-      );
+      headers = signatureHeadersWithKeys({ id: job.delivery_id, timestamp: now, body }, keys);
     } catch (error) {
       // A key missing from WEBHOOK_SECRET_KEYS can be fixed before the next attempt: retry as planned.
       // The message names the kid at most, never the secret.
@@ -96,7 +103,7 @@ export class DeliveryWorker {
       });
     }
 
-    const outcome = await this.deps.client.deliver({ url: webhook.url, headers, body: job.payload_json });
+    const outcome = await this.deps.client.deliver({ url: webhook.url, headers, body });
     switch (outcome.kind) {
       case 'delivered':
         return this.finish(job, {

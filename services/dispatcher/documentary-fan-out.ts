@@ -38,8 +38,8 @@ export function unsendableReason(documentary: Documentary): string | null {
 
 /**
  * The documentary.ready body. `timestamp` is when the documentary became ready (the event's
- * occurred_at), so a replay builds the same one; the URLs are signed for AUDIO_URL_WEBHOOK_TTL_SECONDS,
- * long enough for every retry, since each attempt sends the body built here. `transcript_url` and
+ * occurred_at), so a replay builds the same one; the URLs are the unsigned addresses (the dispatcher's
+ * `audio` gives them), which each attempt signs (payload-audio-urls.ts). `transcript_url` and
  * `transcript_json_url` are null when the request asked for audio alone (no transcript keys). `language`
  * and `voice` are what it was made with, so a receiver filing it needs no second request.
  */
@@ -116,7 +116,7 @@ export interface DocumentaryFanOutDeps {
   directory: Pick<WebhookDirectory, 'catchUp' | 'subscribers'>;
   producer: Pick<EventProducer, 'send'>;
   logger: Logger;
-  /** Signs audio_key and transcript_key into data.audio_url and data.transcript_url. */
+  /** Writes audio_key and transcript_key as data.audio_url and data.transcript_url (unsigned addresses in production, signed at each attempt). */
   audio: AudioUrls;
   /** Which of these documentaries the read model (what the API answers from) shows as ready. */
   shownReady?: (ids: string[]) => Promise<ReadonlySet<string>>;

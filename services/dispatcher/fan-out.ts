@@ -72,9 +72,9 @@ export interface FanOutDeps {
   producer: Pick<EventProducer, 'send'>;
   logger: Logger;
   /**
-   * Signs data.audio_url: the narration's file, or the article's narration when the alert has no key
-   * (webhooks/alert-data.ts). Its URLs live AUDIO_URL_WEBHOOK_TTL_SECONDS, long enough for the retries:
-   * the payload is built once per delivery, so every attempt sends the same URL.
+   * Writes data.audio_url: the narration's file, or the article's narration when the alert has no key
+   * (webhooks/alert-data.ts). The dispatcher gives unsigned addresses, stored in the job, which each
+   * attempt signs (payload-audio-urls.ts).
    */
   audio?: AudioUrls;
   clock?: () => Date;

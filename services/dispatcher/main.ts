@@ -53,6 +53,7 @@ import { startAtEndIfNew } from '../runtime/kafka/start-position.ts';
 import { WebhookDirectory } from './webhook-directory.ts';
 import { localApiUrl } from '../audio/audio-address.ts';
 import { audioUrls } from '../audio/audio-urls.ts';
+import { unsignedAudioUrls } from '../audio/payload-audio-urls.ts';
 import { parseAudioUrlKeys } from '../audio/signed-url.ts';
 
 let logger: Logger | undefined;
@@ -98,11 +99,10 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       'AUDIO_URL_KEYS is empty: audio URLs in webhooks are signed with the public development key; set it in production',
     );
   }
-  const audio = audioUrls({
-    baseUrl: () => config.API_PUBLIC_URL || localApiUrl,
-    keys: audioKeys,
-    ttlSeconds: config.AUDIO_URL_WEBHOOK_TTL_SECONDS,
-  });
+  const baseUrl = () => config.API_PUBLIC_URL || localApiUrl;
+  // Jobs are stored with unsigned addresses, and each attempt signs them (payload-audio-urls.ts).
+  const audio = unsignedAudioUrls(baseUrl);
+  const signing = audioUrls({ baseUrl, keys: audioKeys, ttlSeconds: config.AUDIO_URL_WEBHOOK_TTL_SECONDS });
   const schedule = config.WEBHOOK_RETRY_SCHEDULE;
   const plan = createRetryPlan(schedule);
   const deliveryTopics = [topicNames.webhookDeliveries, ...new Set(schedule.map(retryTopicName))];
@@ -258,7 +258,14 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     slots: new KeyedSlots(config.DISPATCHER_CONCURRENCY),
     drainTimeoutMs: config.WEBHOOK_TIMEOUT_MS + 2_000,
     process: jobProcessor({
-      worker: new DeliveryWorker({ directory, secrets: new SigningKeys(secrets), client, plan, logger: log }),
+      worker: new DeliveryWorker({
+        directory,
+        secrets: new SigningKeys(secrets),
+        client,
+        plan,
+        logger: log,
+        audio: signing,
+      }),
       append: deliveryLog({
         batcher: new AppendBatcher((records) => producer.sendRawBatch(records), 1_000, outcomeLinger),
         codec,

@@ -272,6 +272,27 @@ describe('documentary.ready webhooks', () => {
     expect(transcript.status).toBe(200);
     expect(await transcript.text()).toBe(vttText);
     expect((await fetch(`${stack.api.url}/v1/audio/${mp3Key}`)).status).toBe(403);
+
+    // What is stored of the delivery (the topic's job, the analysts' table) holds only the unsigned
+    // addresses: each attempt signs them, and no stored copy opens the tenant's audio.
+    const stored = await waitFor(async () => {
+      const rows = await stack.clickhouse.query<{ payload_json: string }>(
+        `SELECT DISTINCT payload_json FROM webhook_deliveries WHERE delivery_id = '${delivery!.headers['webhook-id']}'`,
+      );
+      return rows.length > 0 ? rows : null;
+    }, 'the delivery in the read model');
+    expect(stored).toHaveLength(1);
+    const kept = JSON.parse(stored[0]!.payload_json) as typeof body;
+    expect(kept.data.audio_url).toBe(`${stack.api.url}/v1/audio/${mp3Key}`);
+    expect(kept.data.transcript_url).toBe(`${stack.api.url}/v1/audio/${vttKey}`);
+    expect(stored[0]!.payload_json).not.toContain('signature=');
+    expect({
+      ...kept,
+      data: { ...kept.data, audio_url: '', transcript_url: '', transcript_json_url: '' },
+    }).toEqual({
+      ...body,
+      data: { ...body.data, audio_url: '', transcript_url: '', transcript_json_url: '' },
+    });
   }, 120_000);
 
   it('delivers a replayed ready event again under the same webhook-id (the dispatcher does not dedupe; receivers do)', async () => {

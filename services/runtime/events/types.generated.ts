@@ -510,7 +510,7 @@ export interface WebhookDelivery {
   event_type: string;
   /** Identifier of the event that caused the delivery (e.g. Alert.alert_id, Documentary.documentary_id, ArticleDiscovered.article_id). */
   event_id: string;
-  /** Exact JSON body to POST, UTF-8 text; signed byte-for-byte, so it must not be re-serialised between attempts. */
+  /** The JSON body to POST, UTF-8 text, as every attempt sends it except for its audio URLs (audio_url, transcript_url, transcript_json_url): they are stored as unsigned addresses (<API_PUBLIC_URL>/v1/audio/<key>, /v1/articles/<id>/audio), which answer 403, and each attempt signs them into the body it sends and signs (so no URL here opens another tenant's audio). Not re-serialised between attempts. Bodies stored by dispatchers before 2026-12-07 hold signed URLs. */
   payload_json: string;
   /** 1-based attempt number this record is about: for `pending`, the attempt to make at due_at; for every other status, the attempt that was just made. */
   attempt: number;
