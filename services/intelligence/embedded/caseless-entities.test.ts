@@ -41,13 +41,13 @@ describe('entities of text in scripts without capitals', () => {
     expect(result.map(([name]) => name)).not.toContain('ولي العهد');
   });
 
-  it("counts a person's later mentions by the last word of the name", () => {
+  it("counts a person's later mentions by the last word of the name, the headline's too", () => {
     const blinken = entities(
       'ar',
       'بلينكن في القاهرة',
       'وصل وزير الخارجية الأمريكي أنتوني بلينكن إلى القاهرة. وقال بلينكن إن المحادثات مثمرة. وأضاف بلينكن أن الاتفاق قريب.',
     ).find((e) => e.name === 'أنتوني بلينكن');
-    expect(blinken).toMatchObject({ type: 'person', mentions: 3, salience: 1 });
+    expect(blinken).toMatchObject({ type: 'person', mentions: 4, salience: 1 });
   });
 
   it('finds no person where a title is followed by a verb, a noun or one word', () => {

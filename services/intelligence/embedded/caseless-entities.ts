@@ -646,7 +646,8 @@ export function caselessNames(
       return {
         name: found.words.join(' '),
         type: found.type,
-        mentions,
+        // As the schema (and the cased scripts' count) has it: in the headline too.
+        mentions: (bodyCounts.get(key) ?? 0) + titleMentions || 1,
         score: (mentions + 2 * titleMentions) * (1 + (1 - firstSentence / count)),
       };
     });

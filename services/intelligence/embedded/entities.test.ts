@@ -347,6 +347,16 @@ describe('extractEntities', () => {
     expect(entities(text)).toEqual([]);
   });
 
+  it('counts at least one mention of every name, one the headline writes inside a longer word too', () => {
+    const found = extractEntities(
+      parseSentences('GPX-Dateien in Google Maps importieren', 'de'),
+      parseSentences('So geht es mit wenigen Klicks.', 'de'),
+      'de',
+    );
+    expect(found.find((e) => e.name === 'GPX')?.mentions).toBe(1);
+    expect(found.every((e) => e.mentions >= 1)).toBe(true);
+  });
+
   it('lets the headline add weight to names in the body but not new names', () => {
     const text = 'Acme Corp will cut jobs.\nThe plan worried Poland.';
     const found = entities(text, 'Acme Corp To Cut Jobs In Big Restructuring');

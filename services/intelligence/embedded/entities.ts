@@ -182,7 +182,9 @@ export function extractEntities(
           : c.type === 'other' && c.listed
             ? 'organization'
             : c.type,
-      mentions: c.mentions,
+      // The headline's uses are counted in (countTitleMentions); a name the headline alone writes in a
+      // form its words do not show apart ("GPX" of "GPX-Dateien") still has that one.
+      mentions: Math.max(1, c.mentions),
       // Mentioned often, in the headline, and early: what the article is about.
       score: (c.mentions + 2 * c.titleMentions) * (1 + (1 - c.firstSentence / count)),
       firstSentence: c.firstSentence,

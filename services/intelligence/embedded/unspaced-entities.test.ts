@@ -82,11 +82,17 @@ describe('entities of Chinese and Japanese', () => {
     expect(names.filter((n) => n === 'トヨタ自動車')).toHaveLength(1);
   });
 
-  it('counts a name’s mentions in the text', () => {
+  it('counts a name’s mentions in the text and the headline', () => {
     const [first] = extractEntities(
       parseSentences('拜登访问日本'),
       parseSentences('美国总统拜登抵达东京。拜登会见了日本首相。拜登随后离开。'),
     );
-    expect(first).toMatchObject({ name: '拜登', type: 'person', mentions: 3, salience: 1 });
+    expect(first).toMatchObject({ name: '拜登', type: 'person', mentions: 4, salience: 1 });
+    // A name the headline alone writes is mentioned once.
+    const headlineOnly = extractEntities(
+      parseSentences('拜登访问日本'),
+      parseSentences('美国总统抵达东京。'),
+    );
+    expect(headlineOnly.find((e) => e.name === '拜登')?.mentions ?? 1).toBe(1);
   });
 });

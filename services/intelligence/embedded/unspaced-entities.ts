@@ -258,10 +258,12 @@ export function extractUnspacedEntities(
     )
     .map((name) => {
       const { type, firstSentence } = candidates.get(name)!;
-      const mentions = Math.max(1, occurrences(bodyText, name));
+      const bodyMentions = Math.max(1, occurrences(bodyText, name));
       const titleMentions = occurrences(titleText, name);
       const position = 1 + (1 - firstSentence / Math.max(1, sentences.length));
-      return { name, type, mentions, score: (mentions + 2 * titleMentions) * position };
+      // `mentions` counts the headline's too, as the schema (and the spaced scripts' count) has it.
+      const mentions = occurrences(bodyText, name) + titleMentions || 1;
+      return { name, type, mentions, score: (bodyMentions + 2 * titleMentions) * position };
     });
   const top = Math.max(...scored.map((s) => s.score), 1);
   return scored
