@@ -1,6 +1,6 @@
 // The schemas are the contract downstream teams build on: every one must
 // parse, document every record, enum and field, and follow the conventions in
-// schemas/README.md that keep BACKWARD evolution possible.
+// schemas/README.md that keep FULL_TRANSITIVE evolution possible.
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
 import { readSchemaFiles } from '../services/runtime/events/schema-files.ts';

@@ -1,6 +1,6 @@
 // `npm run provision`: makes the stack ready for the services. Idempotent:
 // creates missing topics (and fixes drifted topic configs), registers every
-// Avro schema under `<topic>-value` with BACKWARD compatibility, and applies
+// Avro schema under `<topic>-value` with FULL_TRANSITIVE compatibility, and applies
 // pending ClickHouse migrations. Fails with a clear message if a schema change
 // is incompatible or a migration was edited after it was applied.
 import { runProcess } from '../runtime/lifecycle.ts';

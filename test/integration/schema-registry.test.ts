@@ -1,5 +1,6 @@
-// The registration step registers every schema with BACKWARD compatibility,
-// accepts a compatible evolution and rejects an incompatible one clearly.
+// The registration step registers every schema with FULL_TRANSITIVE compatibility (raising subjects an
+// earlier version set to BACKWARD), accepts a compatible evolution and rejects an incompatible one
+// clearly, in either direction.
 import { randomUUID } from 'node:crypto';
 import avro from 'avsc';
 import { describe, expect, it } from 'vitest';
@@ -25,15 +26,60 @@ const v1 = probe([
 ]);
 
 describe('schema registration', () => {
-  it('registered every catalogued topic under <topic>-value with BACKWARD compatibility', async () => {
+  it('registered every catalogued topic under <topic>-value with FULL_TRANSITIVE compatibility', async () => {
     const withSchema = topicCatalog().filter((t) => t.schemaOf);
     for (const t of withSchema) {
       const response = await fetch(
         `${stack.SCHEMA_REGISTRY_URL}/config/${encodeURIComponent(subjectOf(t.name))}`,
       );
       expect(response.status, subjectOf(t.name)).toBe(200);
-      expect(((await response.json()) as { compatibilityLevel: string }).compatibilityLevel).toBe('BACKWARD');
+      expect(((await response.json()) as { compatibilityLevel: string }).compatibilityLevel).toBe(
+        'FULL_TRANSITIVE',
+      );
     }
+  });
+
+  it('raises a subject registered as BACKWARD (as before 2026-12-07) to FULL_TRANSITIVE', async () => {
+    const subject = `test.compat.${randomUUID()}-value`;
+    const config = `${stack.SCHEMA_REGISTRY_URL}/config/${encodeURIComponent(subject)}`;
+    await registerSchema(registry, subject, v1, 'probe.avsc');
+    const put = await fetch(config, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+      body: JSON.stringify({ compatibility: 'BACKWARD' }),
+    });
+    expect(put.status).toBe(200);
+    const v2 = probe([
+      { name: 'id', type: 'string' },
+      { name: 'count', type: 'int' },
+      { name: 'note', type: ['null', 'string'], default: null },
+    ]);
+    await registerSchema(registry, subject, v2, 'probe.avsc');
+    expect(((await (await fetch(config)).json()) as { compatibilityLevel: string }).compatibilityLevel).toBe(
+      'FULL_TRANSITIVE',
+    );
+  });
+
+  it('refuses a change older readers cannot read (a required field dropped), which BACKWARD let through', async () => {
+    const subject = `test.compat.${randomUUID()}-value`;
+    await registerSchema(registry, subject, v1, 'probe.avsc');
+    const dropped = probe([{ name: 'id', type: 'string' }]);
+    await expect(registerSchema(registry, subject, dropped, 'probe.avsc')).rejects.toThrow(
+      /schema probe\.avsc is not FULL_TRANSITIVE compatible/,
+    );
+    // An enum symbol appended to an enum with a default is readable both ways.
+    // (As the schema files write it: avsc's rendering of a Type leaves the enum's default out.)
+    const colour = (symbols: string[]): avro.Schema => ({
+      type: 'record',
+      name: 'Painted',
+      namespace: 'news.test',
+      fields: [{ name: 'colour', type: { type: 'enum', name: 'Colour', symbols, default: 'unknown' } }],
+    });
+    const enumSubject = `test.compat.${randomUUID()}-value`;
+    const first = await registerSchema(registry, enumSubject, colour(['red', 'unknown']), 'paint.avsc');
+    expect(
+      await registerSchema(registry, enumSubject, colour(['red', 'unknown', 'blue']), 'paint.avsc'),
+    ).not.toBe(first);
   });
 
   it('holds each schema as its file writes it: timestamps as timestamp-millis, the docs kept', async () => {
@@ -96,7 +142,7 @@ describe('schema registration', () => {
     await expect(attempt).rejects.toBeInstanceOf(SchemaCompatibilityError);
     await expect(registerSchema(registry, subject, incompatible, 'probe.avsc')).rejects.toThrow(
       new RegExp(
-        `schema probe.avsc is not BACKWARD compatible with the version registered under ${subject.replace(/\./g, '\\.')}`,
+        `schema probe.avsc is not FULL_TRANSITIVE compatible with the versions registered under ${subject.replace(/\./g, '\\.')}`,
       ),
     );
   });

@@ -2,7 +2,12 @@
 // 4-byte big-endian schema id, the Avro body), through the schema registry.
 // Producers encode with our schema's registered id; consumers decode with the
 // writer's schema from the registry resolved into our (reader) schema, which is
-// how BACKWARD-compatible evolution stays invisible to handlers.
+// how compatible evolution stays invisible to handlers.
+//
+// Every subject is FULL_TRANSITIVE: a new version must read everything written before (BACKWARD) and be
+// readable by every older version (FORWARD), because downstream teams pin a reader schema and upgrade on
+// their own schedule. BACKWARD alone let a producer drop a field older readers require. Subjects an
+// earlier version set to BACKWARD are raised to FULL_TRANSITIVE when a schema is next registered.
 import avro from 'avsc';
 import { SchemaRegistry, SchemaType, COMPATIBILITY } from '@kafkajs/confluent-schema-registry';
 import { PoisonMessageError } from './errors.ts';
@@ -14,9 +19,38 @@ const HEADER_LENGTH = 5;
 
 export const subjectOf = (topic: string) => `${topic}-value`;
 
+/** The compatibility every subject is registered with (see the top of the file). */
+export const subjectCompatibility = COMPATIBILITY.FULL_TRANSITIVE;
+
+/** Where each client made here talks to: the library keeps its config endpoint private. */
+const registryUrls = new WeakMap<SchemaRegistry, string>();
+
 export function createSchemaRegistry(url: string): SchemaRegistry {
-  return new SchemaRegistry({ host: url, clientId: 'news-intelligence', retry: { retries: 3 } });
+  const registry = new SchemaRegistry({ host: url, clientId: 'news-intelligence', retry: { retries: 3 } });
+  registryUrls.set(registry, url.replace(/\/+$/, ''));
+  return registry;
 }
+
+/** Raises a subject this service registered as BACKWARD (before 2026-12-07) to subjectCompatibility. */
+async function raiseCompatibility(registry: SchemaRegistry, subject: string): Promise<void> {
+  const url = registryUrls.get(registry);
+  if (!url) throw new Error(`cannot change the compatibility of ${subject}: registry client not made here`);
+  const response = await fetch(`${url}/config/${encodeURIComponent(subject)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+    body: JSON.stringify({ compatibility: subjectCompatibility }),
+  });
+  if (!response.ok)
+    throw new Error(
+      `setting ${subject} to ${subjectCompatibility} failed: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`,
+    );
+}
+
+/** The library's refusal when the subject is set to what this service registered with before. */
+const isEarlierSetting = (error: unknown) =>
+  new RegExp(`does not match the configuration \\(${subjectCompatibility} != BACKWARD\\)`).test(
+    (error as Error).message,
+  );
 
 export class SchemaCompatibilityError extends Error {
   constructor(
@@ -25,8 +59,8 @@ export class SchemaCompatibilityError extends Error {
     detail: string,
   ) {
     super(
-      `schema ${file} is not BACKWARD compatible with the version registered under ${subject}: ${detail}. ` +
-        'Add a default to new fields, keep removed fields optional, or publish a new .v2 topic.',
+      `schema ${file} is not ${subjectCompatibility} compatible with the versions registered under ${subject}: ${detail}. ` +
+        'Give new fields a default, remove only fields that have one, append enum symbols only (the enum has a default), or publish a new .v2 topic.',
     );
     this.name = 'SchemaCompatibilityError';
   }
@@ -58,7 +92,7 @@ export interface LocalType {
 }
 
 /**
- * Registers every topic's schema under `<topic>-value` with BACKWARD
+ * Registers every topic's schema under `<topic>-value` with FULL_TRANSITIVE
  * compatibility. Idempotent: an unchanged schema returns its existing id.
  */
 export async function registerSchemas(
@@ -76,7 +110,7 @@ export async function registerSchemas(
  * Two provisioners starting at once (two deploys, a test run beside the demo) both find the subject
  * without its compatibility setting and both set it. The registry then refuses one of them with 409 "A
  * rule named 'COMPATIBILITY' already exists", or the client, reading the setting back while the other's
- * is half made, reports "Compatibility does not match the configuration (BACKWARD != NONE)". Neither is
+ * is half made, reports "Compatibility does not match the configuration (FULL_TRANSITIVE != NONE)". Neither is
  * an incompatible schema: asked again a moment later, the setting is there.
  */
 const isConcurrentSetting = (error: unknown) =>
@@ -109,10 +143,14 @@ export async function registerSchema(
   try {
     const { id } = await registry.register(
       { type: SchemaType.AVRO, schema: text },
-      { subject, compatibility: COMPATIBILITY.BACKWARD },
+      { subject, compatibility: subjectCompatibility },
     );
     return id;
   } catch (error) {
+    if (isEarlierSetting(error) && attempt < settingAttempts) {
+      await raiseCompatibility(registry, subject);
+      return registerSchema(registry, subject, schema, file, attempt + 1);
+    }
     if (isConcurrentSetting(error) && attempt < settingAttempts) {
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       return registerSchema(registry, subject, schema, file, attempt + 1);

@@ -57,7 +57,7 @@ export async function startContainers(): Promise<() => Promise<void>> {
       .withWaitStrategy(Wait.forLogMessage(/Kafka Server started/))
       .start(),
     new GenericContainer('apicurio/apicurio-registry:3.0.9')
-      .withEnvironment({ 'apicurio.rules.global.compatibility': 'BACKWARD' })
+      .withEnvironment({ 'apicurio.rules.global.compatibility': 'FULL_TRANSITIVE' })
       .withExposedPorts({ container: 8080, host: 8081 })
       .withWaitStrategy(Wait.forHttp('/apis/ccompat/v7/subjects', 8080))
       .start(),
