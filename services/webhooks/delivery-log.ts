@@ -159,7 +159,9 @@ export class DeliveryLog {
         event_type: 'any(event_type)',
         event_id: 'any(event_id)',
         payload_json: 'any(payload_json)',
-        attempts: "countIf(status != 'pending')",
+        // Requests made: a delivery disabled without one (its webhook deleted or paused meanwhile) made
+        // none; one disabled by a 410 made one.
+        attempts: "countIf(status != 'pending' AND NOT (status = 'disabled' AND last_http_status IS NULL))",
         first_at: 'min(occurred_at)',
         last_at: 'max(occurred_at)',
       },

@@ -1445,6 +1445,7 @@ export interface components {
             event_id: string;
             /** @enum {string} */
             status: "pending" | "succeeded" | "failed_retrying" | "dead_lettered" | "disabled";
+            /** @description Requests made to the receiver (0 for one disabled before any: its webhook deleted or paused). */
             attempts: number;
             last_http_status: number | null;
             last_error: string | null;

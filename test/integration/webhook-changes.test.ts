@@ -133,6 +133,8 @@ describe('webhook changes and secret rotation, delivered', () => {
     // The retry comes due while it is paused: recorded, not sent.
     const retry = await logged(webhook.id, queued, 'disabled');
     expect(retry.last_error).toBe('the webhook is paused');
+    // One request was made: the retry that came due while paused was none.
+    expect(retry.attempts).toBe(1);
     expect(receiver.requests('/paused')).toHaveLength(1);
     const refused = await stack.call('POST', `/api/v1/webhooks/${webhook.id}/test`);
     expect([refused.status, refused.body.error.code]).toEqual([409, 'conflict']);
@@ -147,7 +149,8 @@ describe('webhook changes and secret rotation, delivered', () => {
     receiver.script('/gone', scripts.gone());
     const { webhook, secret } = await register('/gone');
     const first = await ping(webhook.id);
-    await logged(webhook.id, first, 'disabled');
+    // The 410 was an answer to a request: one attempt.
+    expect((await logged(webhook.id, first, 'disabled')).attempts).toBe(1);
     const disabled = await watching(
       waitFor(async () => {
         const read = await stack.call<Webhook>('GET', `/api/v1/webhooks/${webhook.id}`);

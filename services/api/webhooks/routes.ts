@@ -203,7 +203,10 @@ const deliveryItem = z
     event_type: z.string(),
     event_id: z.string(),
     status: z.enum(deliveryStatuses),
-    attempts: z.number().int(),
+    attempts: z.number().int().meta({
+      description:
+        'Requests made to the receiver (0 for one disabled before any: its webhook deleted or paused).',
+    }),
     last_http_status: z.number().int().nullable(),
     last_error: z.string().nullable(),
     created_at: time,
