@@ -69,16 +69,29 @@ export function asyncApiDocument(
     };
     const id = channelId(topic.name);
     const compacted = topic.kind === 'compacted';
+    // Only the topics whose schema says so delete by tombstone: a subscription ends with a record of its
+    // own (subscribed = false), and a consumer told otherwise would wait for nulls that never come.
+    const deletesByTombstone = /tombstone/i.test(String((schema as { doc?: string }).doc ?? ''));
+    const kind = !compacted
+      ? 'A stream of events.'
+      : deletesByTombstone
+        ? 'Compacted: the latest state per key; a null value (tombstone) deletes the key.'
+        : 'Compacted: the latest state per key; values are never null (no tombstones: an ended state is a record, see the schema).';
+    const order =
+      topic.partitions === undefined
+        ? 'Partitions: as the deployment sets (TOPIC_PARTITIONS); records of one key keep their order.'
+        : `Partitions: exactly ${topic.partitions}, so every record is in one total order.`;
     channels[id] = {
       address: topic.name,
       title: topic.name,
       description:
-        `${topic.description}. ${compacted ? 'Compacted: the latest state per key; a null value (tombstone) deletes the key.' : 'A stream of events.'} ` +
+        `${topic.description}. ${kind} ${order} ` +
         `Key: ${keyName(topic.schemaOf)}. Subject ${subjectOf(topic.name)} in the schema registry.`,
       messages: { [message]: { $ref: `#/components/messages/${message}` } },
       bindings: {
         kafka: {
           topic: topic.name,
+          ...(topic.partitions === undefined ? {} : { partitions: topic.partitions }),
           topicConfiguration: {
             'cleanup.policy': [compacted ? 'compact' : 'delete'],
             'retention.ms': topic.retentionMs,

@@ -251,7 +251,7 @@ export interface Documentary {
   format: string;
   /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason and failure_code, the documentary.failed webhook is sent; `cancelled` its requester cancelled it before it was ready (POST /api/v1/documentaries/{id}/cancel): its work stops, nothing is made and no webhook is sent (the event carries the request, with no articles or script; a second cancelled event may follow it from the processor). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
   status: DocumentaryStatus;
-  /** Fraction of the work done in [0, 1]; null when not reported (e.g. requested). */
+  /** Fraction of the work done in [0, 1]: 0 when requested, then as each step reports it, 1 when ready; null on failed and cancelled events. */
   progress: null | number;
   /** Name of the current step when status is progressed: "gathering" (finding and ranking the articles), "scripting" (writing the script from them), "narrating" (speaking it), "assembling" (one audio file, chapters, transcript); an open set. Null otherwise. */
   stage: null | string;
@@ -471,7 +471,7 @@ export interface StoryEvent {
   language: null | string;
   /** For opened and joined: the article's category (the enrichment's, else the feed's); a story's category is its first article's. Null otherwise, and in events written before this field. */
   category: null | string;
-  /** For opened and joined: when the article reports (its published date, clamped to its discovery). For merged and closed: the stream time of the decision. */
+  /** For opened and joined: when the article reports (its published date, clamped to its discovery), to the whole second as the read model keeps it (a published_at with milliseconds is cut to its second). For merged and closed: the stream time of the decision. */
   article_at: number;
   /** For joined: the cosine similarity in [0, 1] of the article with the story when it joined. Null otherwise. */
   similarity: null | number;
@@ -506,7 +506,7 @@ export interface WebhookDelivery {
   webhook_id: string;
   /** Tenant that owns the webhook. */
   tenant_id: string;
-  /** Event kind delivered (open set, e.g. "news.alert", "documentary.ready", "article.published"); the `event` field of the payload. */
+  /** Event kind delivered (open set: "news.alert", "news.breaking", "article.published", "article.updated", "documentary.ready", "documentary.failed", and "webhook.test" for a test its owner asked for); the `event` field of the payload. */
   event_type: string;
   /** Identifier of the event that caused the delivery (e.g. Alert.alert_id, Documentary.documentary_id, ArticleDiscovered.article_id). */
   event_id: string;
@@ -537,11 +537,11 @@ export interface Webhook {
   tenant_id: string;
   /** Absolute http(s) URL that deliveries are POSTed to. */
   url: string;
-  /** Event kinds the endpoint subscribes to (open set; known values: "news.alert", "documentary.ready", "article.published"). Only these are delivered. */
+  /** Event kinds the endpoint subscribes to (open set; known values: "news.alert", "news.breaking", "article.published", "article.updated", "documentary.ready", "documentary.failed"). Only these are delivered, and "webhook.test" when its owner asks for one (POST /api/v1/webhooks/{id}/test), which is never listed here. */
   events: string[];
   /** Filter applied to article-based events before delivery; null means no filter. */
   filter: null | WebhookFilter;
-  /** Opaque reference to where the signing secret of this webhook is stored, resolved by the dispatcher to sign deliveries (Standard Webhooks HMAC-SHA256). Never the secret itself. */
+  /** The webhook's signing secret sealed (AES-256-GCM, `sb1:<kid>:<nonce>:<ciphertext>`) under a key of WEBHOOK_SECRET_KEYS, which the dispatcher opens to sign deliveries (Standard Webhooks HMAC-SHA256). Never the secret in clear, but it is the secret to whoever holds that key: with the public development key (WEBHOOK_SECRET_KEYS empty) anyone can open it, so treat this field as a credential and do not copy it out of the topic. */
   secret_ref: string;
   /** Opaque reference, sealed like secret_ref, to the signing secret this webhook had before its latest rotation (POST /api/v1/webhooks/{id}/secret/rotate). Until previous_secret_expires_at it signs every delivery too, beside secret_ref, so a receiver still verifying with it accepts them while it switches. Only the immediately previous secret is kept: a second rotation replaces it. Null when no rotation left one in force (never rotated, rotated without a grace period, or the grace period had ended when a later state was written). Never the secret itself. */
   previous_secret_ref: null | string;
@@ -551,7 +551,7 @@ export interface Webhook {
   active: boolean;
   /** Why the service disabled the webhook (e.g. "endpoint failed every attempt for 24 h", "URL resolves to a private address"); null when active or paused by the tenant. */
   disabled_reason: null | string;
-  /** When this webhook was first created, UTC milliseconds since the Unix epoch; repeated unchanged on every version so it survives log compaction. Null only if the producer did not know it. */
+  /** When this webhook was first created, UTC milliseconds since the Unix epoch, to the whole second (the read model keeps seconds, and every later version repeats it from there, so all versions carry the same value; occurred_at of version 1 has the milliseconds); repeated unchanged on every version so it survives log compaction. Null only if the producer did not know it. */
   created_at: null | number;
   /** Version of this webhook registration: 1 on creation, incremented by exactly one on every later change by the service that owns it. Read models keep the record with the highest version per key (e.g. ReplacingMergeTree version column), so replays and duplicates are harmless. */
   version: number;
