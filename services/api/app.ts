@@ -1,6 +1,7 @@
 // The Koa application: request id, metrics and access log, one error renderer,
 // the authentication slot, then the routes built from their descriptions.
 // Dependencies come in; main.ts wires the real ones, tests can wire others.
+import { insufficientScope } from './auth/scopes.ts';
 import { randomUUID } from 'node:crypto';
 import cors from '@koa/cors';
 import Router from '@koa/router';
@@ -229,10 +230,7 @@ function requireScope(scope: string | undefined) {
   return async (ctx: Context, next: Next) => {
     const principal = ctx.state.principal as Principal | undefined;
     if (scope && !principal?.scopes.has(scope)) {
-      // RFC 6750 3.1: the challenge names the scope, so an OAuth client can ask for a token that has it.
-      throw new ApiError('insufficient_scope', `this endpoint needs the scope ${scope}`, {
-        'WWW-Authenticate': `Bearer realm="news-intelligence", error="insufficient_scope", scope="${scope}"`,
-      });
+      throw insufficientScope(scope, `this endpoint needs the scope ${scope}`);
     }
     await next();
   };

@@ -1358,7 +1358,6 @@ export interface components {
         };
         /** @description For article.published and article.updated: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any). */
         WebhookFilter: {
-            /** @default [] */
             categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
             /** @default [] */
             source_ids: string[];
@@ -1378,6 +1377,18 @@ export interface components {
             /** @default [] */
             words: string[];
             /** @description Set by monitors (the webhook at their alert_webhook lists them), never here: leave it out and they are kept; given, it must equal the webhook's own. */
+            monitor_ids?: string[];
+        };
+        NewWebhookFilter: {
+            /** @default [] */
+            categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
+            /** @default [] */
+            source_ids: string[];
+            /** @default [] */
+            languages: string[];
+            /** @default [] */
+            words: string[];
+            /** @description Set by monitors, never here: empty or left out. */
             monitor_ids?: string[];
         };
         Webhook: {
@@ -1407,7 +1418,7 @@ export interface components {
             events: ("news.alert" | "documentary.ready" | "documentary.failed" | "article.published" | "article.updated" | "news.breaking")[];
             /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
             secret?: string;
-            filter?: components["schemas"]["WebhookFilter"];
+            filter?: components["schemas"]["NewWebhookFilter"];
         };
         WebhookCreated: {
             webhook: components["schemas"]["Webhook"];

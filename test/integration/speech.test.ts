@@ -624,6 +624,23 @@ describe('speech on the API', () => {
       });
       expect([named.status, named.body.voice]).toEqual([200, 'de-espeak-m']);
 
+      // A summary its voice cannot read is refused naming this request's field, `content`, not `text`.
+      const kanji = await request<{ error: { code: string; message: string } }>(
+        api,
+        'POST',
+        '/api/v1/summarize',
+        {
+          body: {
+            content: '日本の首相が辞任を表明した。与党は後継者の選出に向けて動き出した。',
+            voice_enabled: true,
+          },
+          apiKey: key,
+        },
+      );
+      expect(kanji.status, kanji.bytes.toString()).toBe(400);
+      expect(kanji.body.error.message).toMatch(/^content: its summary cannot be read by ja-espeak-/);
+      expect(kanji.body.error.message).toMatch(/send voice_enabled: false for the summary alone$/);
+
       const silent = await request<Summary>(api, 'POST', '/api/v1/summarize', {
         body: { content },
         apiKey: key,
@@ -639,6 +656,10 @@ describe('speech on the API', () => {
       });
       expect([voiced.status, voiced.body.error.code]).toEqual([403, 'insufficient_scope']);
       expect(voiced.body.error.message).toMatch(/voice_enabled needs the scope use:audio/);
+      // The challenge names the scope, as for a whole endpoint: a client asks for a token with it.
+      expect(voiced.headers.get('www-authenticate')).toBe(
+        'Bearer realm="news-intelligence", error="insufficient_scope", scope="use:audio"',
+      );
       const silent = await request(api, 'POST', '/api/v1/summarize', {
         body: { content },
         apiKey: aiOnly.apiKey,

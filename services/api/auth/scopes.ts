@@ -2,6 +2,16 @@
 // lists them, as the scopes a client may ask POST /oauth/token for. Keyed by the known scopes
 // (clients/plans.ts), so a scope added there without a line here does not compile.
 import type { Scope } from '../../clients/plans.ts';
+import { ApiError } from '../../runtime/api-error.ts';
+
+/**
+ * 403 insufficient_scope, with RFC 6750's challenge naming the scope (3.1), so an OAuth client can ask for
+ * a token that has it: every refusal for a missing scope, whether of an endpoint or of one option of it.
+ */
+export const insufficientScope = (scope: string, message: string): ApiError =>
+  new ApiError('insufficient_scope', message, {
+    'WWW-Authenticate': `Bearer realm="news-intelligence", error="insufficient_scope", scope="${scope}"`,
+  });
 
 export const scopeDescriptions: Readonly<Record<Scope, string>> = {
   'read:feeds':

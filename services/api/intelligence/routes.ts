@@ -2,6 +2,7 @@
 // POST /v1/analyze (posted text), POST /api/v1/summarize (posted text, with a tone). They use the
 // same provider and the same related-article lookup as the enricher, so an answer here reads like
 // the enrichment the article got in the stream.
+import { insufficientScope } from '../auth/scopes.ts';
 import { z } from 'zod';
 import type { ArticleStore } from '../articles/article-store.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
@@ -576,7 +577,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         // Audio is what use:audio sells: a key without it gets the summary only if it asks for no voice.
         const principal = (ctx.state as { principal?: Principal }).principal;
         if (body.voice_enabled && !principal?.scopes.has('use:audio'))
-          throw new ApiError('insufficient_scope', 'voice_enabled needs the scope use:audio');
+          throw insufficientScope('use:audio', 'voice_enabled needs the scope use:audio');
         const result = await fromProvider(provider, () =>
           provider.summarize(
             { title: '', text: content, language: languageCode(body.language) },
@@ -590,7 +591,15 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
                 narratableSummary(result.summary),
                 content,
                 body.language?.replace(/_/g, '-') ?? null,
-              ),
+              ).catch((error: unknown) => {
+                // The text spoken is the summary of `content`: a refusal names the field this request has.
+                if (error instanceof InvalidSpeechRequest && error.field === 'text')
+                  throw new InvalidSpeechRequest(
+                    'content',
+                    `its summary ${error.message.slice('text: '.length)}; send voice_enabled: false for the summary alone`,
+                  );
+                throw error;
+              }),
             )
           : null;
         const narrated = narration ? synthesizedView(narration, deps.speech.audio) : null;

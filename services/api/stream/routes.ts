@@ -1,5 +1,6 @@
 // GET /v1/stream (Server-Sent Events) and POST /v1/stream/tokens (a short-lived credential browsers put in
 // the stream's URL, since EventSource cannot send an Authorization header).
+import { insufficientScope } from '../auth/scopes.ts';
 import { z } from 'zod';
 import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
@@ -133,9 +134,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
         const wanted = (query.events as StreamEventKind[] | undefined) ?? streamEventKinds;
         const mayReadAlerts = principal.scopes.has(alertScope);
         if (query.events?.includes('news.alert') && !mayReadAlerts)
-          throw new ApiError('insufficient_scope', `news.alert events need the scope ${alertScope}`, {
-            'WWW-Authenticate': `Bearer realm="news-intelligence", error="insufficient_scope", scope="${alertScope}"`,
-          });
+          throw insufficientScope(alertScope, `news.alert events need the scope ${alertScope}`);
         const matches = eventMatcher({
           kinds: new Set<StreamEventKind>(wanted.filter((k) => k !== 'news.alert' || mayReadAlerts)),
           categories: query.category ?? [],

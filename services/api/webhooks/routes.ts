@@ -77,6 +77,24 @@ const filterChange = filterSchema
       'Replaces the whole filter: a list left out is empty (any). monitor_ids, set by monitors, are kept.',
   });
 
+/**
+ * A new webhook's filter: monitor_ids only empty, as a GET shows them on a webhook no monitor uses, so a
+ * webhook read from one environment can be registered in another as it is.
+ */
+const newFilter = filterSchema
+  .extend({
+    monitor_ids: z
+      .array(z.string().max(200))
+      .max(0, {
+        error:
+          'is set by monitors (the webhook at their alert_webhook lists them), not here: send [] or leave it out',
+      })
+      .optional()
+      .meta({ description: 'Set by monitors, never here: empty or left out.' }),
+  })
+  .strict()
+  .meta({ id: 'NewWebhookFilter' });
+
 const webhookUrl = z.string().min(1).max(2000);
 const webhookEvents = z
   .array(z.enum(subscribableEvents, { error: `each must be one of ${subscribableEvents.join(', ')}` }))
@@ -124,7 +142,7 @@ const newWebhook = z
         'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used ' +
         'as the key). Omitted: one is generated. Either way the response shows it once, as whsec_…',
     }),
-    filter: filterSchema.optional(),
+    filter: newFilter.optional(),
   })
   .meta({ id: 'NewWebhook' });
 
@@ -280,7 +298,9 @@ export function webhookRoutes(
       responses: { 201: { description: 'Registered; the secret is shown this once', schema: created } },
       errors: ['plan_limit_reached', 'conflict'],
       handler: async (ctx, { body }) => {
-        const result = await registry.register(tenantOf(ctx), body, limitsOf(ctx));
+        const { monitor_ids: _none, ...filter } = body.filter ?? {};
+        const input = body.filter === undefined ? body : { ...body, filter: filter as typeof body.filter };
+        const result = await registry.register(tenantOf(ctx), input, limitsOf(ctx));
         ctx.status = 201;
         ctx.set('Location', `/api/v1/webhooks/${result.webhook.id}`);
         // The secret is in this answer, once: no cache on the way may keep it.

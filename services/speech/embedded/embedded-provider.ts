@@ -57,11 +57,11 @@ export interface EmbeddedSpeechOptions {
 const hanUnreadable = new Map([
   [
     'jpx/ja',
-    'the offline Japanese voice cannot read kanji (espeak-ng says "Chinese letter" for each); send the text in kana, or use a Google voice (SPEECH_PROVIDER=google, with a Google Cloud account)',
+    'the offline Japanese voice cannot read kanji (espeak-ng says "Chinese letter" for each); send the text in kana, or use a Google voice where this service offers them (GET /v1/voices?provider=google; its operator enables them with SPEECH_PROVIDER=google)',
   ],
   [
     'sit/cmn',
-    'the offline Mandarin voice cannot read most Chinese characters (espeak-ng spells them out as Latin letters and tone numbers); the offline Cantonese voices (yue-espeak-f, yue-espeak-m) read them, in Cantonese, or use a Google voice (SPEECH_PROVIDER=google, with a Google Cloud account)',
+    'the offline Mandarin voice cannot read most Chinese characters (espeak-ng spells them out as Latin letters and tone numbers); the offline Cantonese voices (yue-espeak-f, yue-espeak-m) read them, in Cantonese, or use a Google voice where this service offers them (GET /v1/voices?provider=google; its operator enables them with SPEECH_PROVIDER=google)',
   ],
 ]);
 
