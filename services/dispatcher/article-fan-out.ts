@@ -4,6 +4,7 @@
 // source; the job's id is derived from article and webhook, so a re-enrichment or a replay appends the
 // same delivery again, which receivers dedupe on `webhook-id`. Only the enrichment of an article's
 // first revision publishes it; later revisions are article.updated (article-update-fan-out.ts).
+import { isoSecond } from '../runtime/iso-second.ts';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import type { ArticleEnriched, Webhook, WebhookDelivery } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
@@ -80,7 +81,7 @@ export function articlePayload(
       source: article.sourceName,
       source_id: article.sourceId,
       publisher: article.publisher,
-      published_at: new Date(article.publishedAt).toISOString(),
+      published_at: isoSecond(article.publishedAt),
       category: enrichment.category ?? (article.category || null),
       language: article.language ?? enrichment.language,
       summary: enrichment.summary ?? article.summary,

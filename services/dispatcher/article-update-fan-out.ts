@@ -11,6 +11,7 @@
 //
 // The delivery id is derived from (article.updated, article and revision, webhook): a replay appends the
 // same delivery again, which receivers dedupe on `webhook-id`, and each revision is a delivery of its own.
+import { isoSecond } from '../runtime/iso-second.ts';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
 import { inList, sql } from '../runtime/clickhouse/literal.ts';
@@ -23,8 +24,6 @@ import { passesFilter, type Classification } from './article-fan-out.ts';
 import { firstDeliveryJob, unavailableOnError } from './fan-out.ts';
 import type { WebhookDirectory } from './webhook-directory.ts';
 import { articlePublisher } from '../feeds/normalise/article-publisher.ts';
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The event id of one revision's deliveries (a delivery's event_id): `<article_id>:<revision>`. */
 export const revisionEventId = (article: Pick<ArticleDiscovered, 'article_id' | 'revision'>) =>
@@ -49,8 +48,8 @@ export function articleUpdatedPayload(
       source_id: article.source_id,
       publisher: articlePublisher(article.publisher_name, article.publisher_url),
       author: article.author,
-      published_at: iso(article.published_at),
-      updated_at: iso(article.discovered_at),
+      published_at: isoSecond(article.published_at),
+      updated_at: isoSecond(article.discovered_at),
       category: classification?.category ?? article.category,
       language: article.language ?? classification?.language ?? null,
       summary: article.summary,

@@ -65,7 +65,7 @@ describe('news.breaking', () => {
     expect(body.data).toMatchObject({
       story_id: 'st1',
       headline: 'Quake strikes off Sumatra (bbc)',
-      detected_at: '2026-11-24T10:12:00.000Z',
+      detected_at: '2026-11-24T10:12:00Z',
       source_count: 3,
     });
     expect(body.data.articles.map((a) => a.article_id)).toEqual(['a1', 'a2', 'a3', 'a4']);

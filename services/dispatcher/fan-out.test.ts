@@ -50,7 +50,7 @@ describe('alertPayload', () => {
           article_id: 'art_1',
           article_title: 'Acme Widgets opens a plant',
           article_url: 'https://news.example/acme',
-          article_published_at: '2026-01-05T08:00:00.000Z',
+          article_published_at: '2026-01-05T08:00:00Z',
           article_source: 'Harbour Gazette',
           article_publisher: null,
           matched_terms: ['Acme Widgets'],

@@ -7,6 +7,7 @@
 // - `article_id`, `article_title`, `article_url`: the article that mentions the company;
 // - `article_published_at`: when it says it was published (ISO 8601), null when not known;
 // - `matched_terms`: the company name and/or aliases found in it, as written in the monitor.
+import { isoSecond } from '../runtime/iso-second.ts';
 import { narrationUrl, type AudioUrls } from '../audio/audio-urls.ts';
 import type { Alert } from '../runtime/events/types.generated.ts';
 import { articlePublisher } from '../feeds/normalise/article-publisher.ts';
@@ -32,8 +33,7 @@ export function alertData(alert: Alert, audio?: AudioUrls) {
     article_title: alert.article_title,
     article_url: alert.article_url,
     // Absent on alerts raised before the matcher recorded it: null, as for an article it did not know.
-    article_published_at:
-      alert.article_published_at == null ? null : new Date(alert.article_published_at).toISOString(),
+    article_published_at: alert.article_published_at == null ? null : isoSecond(alert.article_published_at),
     article_source: alert.article_source_name,
     article_publisher: articlePublisher(alert.article_publisher_name, alert.article_publisher_url),
     matched_terms: alert.matched_terms,

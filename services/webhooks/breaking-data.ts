@@ -2,6 +2,7 @@
 // in a news.breaking event's `data` (services/api/stream), built in one place so the two never drift
 // apart. `articles` are the story's articles when it became breaking, oldest first; `headline` is the
 // first one's title.
+import { isoSecond } from '../runtime/iso-second.ts';
 import type { StoryEvent } from '../runtime/events/types.generated.ts';
 
 /** What the data says of each article: both the dispatcher's read-model facts and the stream's have it. */
@@ -26,7 +27,7 @@ export function breakingData(
   return {
     story_id: event.story_id,
     headline: ordered[0]?.title ?? '',
-    detected_at: new Date(event.article_at).toISOString(),
+    detected_at: isoSecond(event.article_at),
     source_count: sources.size,
     sources: [...sources].map(([id, name]) => ({ id, name })),
     articles: ordered.map((a) => ({
@@ -35,7 +36,7 @@ export function breakingData(
       url: a.url,
       source: a.sourceName,
       source_id: a.sourceId,
-      published_at: new Date(a.publishedAt).toISOString(),
+      published_at: isoSecond(a.publishedAt),
     })),
   };
 }

@@ -6,6 +6,7 @@
 // from the poll that fetched an item to the alert's arrival. Also: article.published to a filtered
 // webhook, whose audio_url (sent before the narration, as a rule) plays the narration too, and nothing
 // for another tenant's monitor, and no second alert when another feed carries one of the stories.
+import { isoSecond } from '../../services/runtime/iso-second.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,7 +163,7 @@ describe('news alerts end to end', () => {
     const publishedAt = new Map<string, string>();
     for (let n = 1; n <= 5; n++) {
       const at = Math.floor((Date.now() - 60_000) / 1000) * 1000; // as an RFC 822 date says it
-      publishedAt.set(`art_${n}`, new Date(at).toISOString());
+      publishedAt.set(`art_${n}`, isoSecond(at));
       items.push(story(run, n, server.url, at));
       server.setMutable(feed(run, server.url, items));
       const hitsBefore = server.hits.get('/mutable.xml') ?? 0;

@@ -2,6 +2,7 @@
 // appended to news.webhooks.v1 and news.alerts.v1 directly (as the API and the matcher do), a local
 // receiver plays the customer's endpoint, and what the dispatcher appends (outcomes, retries, the DLQ,
 // disabled webhooks) is read back from the topics. The retry schedule is shortened to 1s,1s,2s.
+import { isoSecond } from '../../services/runtime/iso-second.ts';
 import { randomUUID } from 'node:crypto';
 import type { Admin, Consumer, Kafka } from 'kafkajs';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
@@ -220,7 +221,7 @@ describe('webhook dispatcher', () => {
         article_id: alert.article_id,
         article_title: alert.article_title,
         article_url: alert.article_url,
-        article_published_at: new Date(alert.article_published_at!).toISOString(),
+        article_published_at: isoSecond(alert.article_published_at!),
         article_source: 'Google News: Acme',
         article_publisher: { name: 'Yorkshire Post', url: 'https://www.yorkshirepost.co.uk/' },
         matched_terms: ['Acme Widgets'],

@@ -1,6 +1,7 @@
 // What a stream sends, built from the records of its topics: the event kind, the JSON body (the list
 // item of GET /v1/articles, or the webhook payload's `data` for news.alert), and the facts a
 // connection's filter is checked against. Pure: the tail (stream-tail.ts) feeds it decoded records.
+import { isoSecond } from '../../runtime/iso-second.ts';
 import type {
   Alert,
   ArticleDiscovered,
@@ -83,8 +84,6 @@ export function eventMatcher(filter: StreamFilter): EventMatcher {
     return event.subject !== null && passes(event.subject);
   };
 }
-
-const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The facts of an article the stream keeps to filter and describe its later events. */
 export interface StreamArticle {
@@ -175,9 +174,9 @@ function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: 
     audio_url: audioUrl,
     source: article.sourceName,
     source_id: article.sourceId,
-    published_at: iso(article.publishedAt),
+    published_at: isoSecond(article.publishedAt),
     revision: Math.max(1, article.revision),
-    updated_at: article.updatedAt === null ? null : iso(article.updatedAt),
+    updated_at: article.updatedAt === null ? null : isoSecond(article.updatedAt),
     language: article.language,
     category: article.category,
     url: article.url,
@@ -227,7 +226,7 @@ export function enrichedEvent(e: ArticleEnriched, article: StreamArticle, audio?
         reading_time_seconds: e.reading_time_seconds,
         provider: e.provider,
         model: e.model,
-        enriched_at: iso(e.enriched_at),
+        enriched_at: isoSecond(e.enriched_at),
       },
     }),
     subject: subjectOf(article),
