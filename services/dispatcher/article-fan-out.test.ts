@@ -65,6 +65,20 @@ describe('article.published filter', () => {
     );
   });
 
+  it("passes on the article's category or the classifier's, and names each in the payload as the API does", () => {
+    const politics = { ...enrichment, category: 'politics' } as ArticleEnriched;
+    const tech = { ...article, category: 'technology' };
+    expect(passesFilter(webhook({ categories: ['technology'] }), tech, politics)).toBe(true);
+    expect(passesFilter(webhook({ categories: ['politics'] }), tech, politics)).toBe(true);
+    expect(passesFilter(webhook({ categories: ['sports'] }), tech, politics)).toBe(false);
+    const data = JSON.parse(articlePayload(tech, politics, new Date())).data as Record<string, unknown>;
+    expect([data.category, data.classifier_category]).toEqual(['technology', 'politics']);
+    const unfiled = { ...article, category: '' };
+    const none = { ...enrichment, category: null } as ArticleEnriched;
+    const bare = JSON.parse(articlePayload(unfiled, none, new Date())).data as Record<string, unknown>;
+    expect([bare.category, bare.classifier_category]).toEqual(['general', null]);
+  });
+
   it('finds words as whole words, ignoring case and accents, in title, summary or content', () => {
     expect(passesFilter(webhook({ words: ['MERGER'] }), article, enrichment)).toBe(true);
     expect(passesFilter(webhook({ words: ['cafe'] }), article, enrichment)).toBe(true);

@@ -82,7 +82,10 @@ export function articlePayload(
       source_id: article.sourceId,
       publisher: article.publisher,
       published_at: isoSecond(article.publishedAt),
-      category: enrichment.category ?? (article.category || null),
+      // As GET /v1/articles and the stream show it (the feed's; general without one); the classifier's
+      // beside it, since the filter takes either.
+      category: article.category || 'general',
+      classifier_category: enrichment.category,
       language: article.language ?? enrichment.language,
       summary: enrichment.summary ?? article.summary,
       audio_url: narrationUrl(

@@ -81,6 +81,7 @@ describe('article.updated', () => {
         published_at: '2026-11-20T08:00:00Z',
         updated_at: '2026-11-20T08:02:00Z',
         category: 'general',
+        classifier_category: null,
         language: 'en',
         summary: 'Acme and Globex agreed terms.',
       },
@@ -98,7 +99,10 @@ describe('article.updated', () => {
     const jobs = updateJobs(revision(2), classified, hooks, now);
     expect(jobs.map((j) => j.webhook_id)).toEqual(['all', 'business', 'globex']);
     expect(updateJobs(revision(2), null, hooks, now).map((j) => j.webhook_id)).toEqual(['all', 'globex']);
-    expect(JSON.parse(jobs[0]!.payload_json)).toMatchObject({ data: { category: 'business' } });
+    // The category GET /v1/articles shows, and the classifier's that let the business webhook have it.
+    expect(JSON.parse(jobs[0]!.payload_json)).toMatchObject({
+      data: { category: 'general', classifier_category: 'business' },
+    });
   });
 
   it('has one delivery id per article, revision and webhook, the same on a replay', () => {

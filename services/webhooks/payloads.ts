@@ -126,7 +126,14 @@ export const articlePublishedPayload = z
       source_id: z.string(),
       publisher: articlePublisherSchema,
       published_at: z.string().meta({ description: 'ISO 8601 UTC.' }),
-      category: z.string().nullable(),
+      category: z.string().meta({
+        description:
+          "The article's category as GET /v1/articles and the stream show it: its feed's, general without one.",
+      }),
+      classifier_category: z.string().nullable().meta({
+        description:
+          "The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists.",
+      }),
       language: z.string().nullable(),
       summary: z.string().meta({ description: 'AI summary, else the feed’s.' }),
       audio_url: z.string().meta({
@@ -168,7 +175,14 @@ export const articleUpdatedPayload = z
         .string()
         .meta({ description: 'The publication time this revision states, ISO 8601 UTC.' }),
       updated_at: z.string().meta({ description: 'When the revision was found in the feed, ISO 8601 UTC.' }),
-      category: z.string().nullable(),
+      category: z.string().meta({
+        description:
+          "The article's category as GET /v1/articles and the stream show it: its feed's, general without one.",
+      }),
+      classifier_category: z.string().nullable().meta({
+        description:
+          "The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists.",
+      }),
       language: z.string().nullable(),
       summary: z.string().meta({
         description:

@@ -1580,7 +1580,10 @@ export interface components {
                 } | null;
                 /** @description ISO 8601 UTC. */
                 published_at: string;
-                category: string | null;
+                /** @description The article's category as GET /v1/articles and the stream show it: its feed's, general without one. */
+                category: string;
+                /** @description The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists. */
+                classifier_category: string | null;
                 language: string | null;
                 /** @description AI summary, else the feed’s. */
                 summary: string;
@@ -1623,7 +1626,10 @@ export interface components {
                 published_at: string;
                 /** @description When the revision was found in the feed, ISO 8601 UTC. */
                 updated_at: string;
-                category: string | null;
+                /** @description The article's category as GET /v1/articles and the stream show it: its feed's, general without one. */
+                category: string;
+                /** @description The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists. */
+                classifier_category: string | null;
                 language: string | null;
                 /** @description The feed's summary of this revision (its new AI summary, when the text changed, follows in the read model). The full text is in GET /v1/articles/{id}. */
                 summary: string;
