@@ -71,11 +71,13 @@ describe('article.published filter', () => {
     expect(passesFilter(webhook({ categories: ['technology'] }), tech, politics)).toBe(true);
     expect(passesFilter(webhook({ categories: ['politics'] }), tech, politics)).toBe(true);
     expect(passesFilter(webhook({ categories: ['sports'] }), tech, politics)).toBe(false);
-    const data = JSON.parse(articlePayload(tech, politics, new Date())).data as Record<string, unknown>;
+    const data = (JSON.parse(articlePayload(tech, politics, new Date())) as { data: Record<string, unknown> })
+      .data;
     expect([data.category, data.classifier_category]).toEqual(['technology', 'politics']);
     const unfiled = { ...article, category: '' };
     const none = { ...enrichment, category: null } as ArticleEnriched;
-    const bare = JSON.parse(articlePayload(unfiled, none, new Date())).data as Record<string, unknown>;
+    const bare = (JSON.parse(articlePayload(unfiled, none, new Date())) as { data: Record<string, unknown> })
+      .data;
     expect([bare.category, bare.classifier_category]).toEqual(['general', null]);
   });
 
