@@ -39,7 +39,9 @@ export interface RouteDependencies {
 
 export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
   return [
-    ...articleRoutes(deps.store, { announced: (id) => deps.stream.announced(id) }),
+    ...articleRoutes(deps.store, { announced: (id) => deps.stream.announced(id) }, (id) =>
+      deps.stories.currentId(id),
+    ),
     ...storyRoutes(deps.stories, deps.store),
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),

@@ -1892,7 +1892,7 @@ export interface operations {
                 entity?: string;
                 /** @description The enrichment's overall sentiment, or several separated by commas: positive, neutral, negative, mixed. */
                 sentiment?: string;
-                /** @description Only the articles of this story (`story_id`, as in GET /v1/stories). */
+                /** @description Only the articles of this story (`story_id`, as in GET /v1/stories); a story merged into another gives that one's articles. */
                 story?: string;
                 /** @description `story`: one article per story, its newest that matches the other parameters (and every article not yet in a story). Stories are made by the clusterer: see GET /v1/stories. */
                 collapse?: "story";

@@ -365,4 +365,35 @@ describe('stories', () => {
       .filter((id): id is string => id !== null && expected.includes(id));
     expect(decided.sort()).toEqual(expected.sort());
   }, 150_000);
+
+  it("lists a merged story's articles under its old id, as GET /v1/stories/{id} answers with the story it went into", async () => {
+    // Last: a merge of a story the clusterer never made would not survive its rebuild above.
+    const story = (await storyOf([articleId(0)])).get(articleId(0))!;
+    const old = `merged-${stack.run}`;
+    const merged: StoryEvent = {
+      type: 'merged',
+      story_id: old,
+      article_id: null,
+      source_id: null,
+      language: null,
+      category: null,
+      article_at: Date.now(),
+      similarity: null,
+      terms: [],
+      distinct_terms: [],
+      merged_into: story,
+      article_ids: [],
+      occurred_at: Date.now(),
+    };
+    await stack.producer.send(topicNames.stories, [{ key: old, value: merged }]);
+    const own = await stack.call<ArticleList>('GET', `/v1/articles?story=${story}&limit=100`);
+    expect(own.body.articles.length).toBeGreaterThan(0);
+    await waitFor(
+      async () => (await stack.call<StoryDetail>('GET', `/v1/stories/${old}`)).status === 200,
+      'the merge in the read model',
+    );
+    const byOld = await stack.call<ArticleList>('GET', `/v1/articles?story=${old}&limit=100`);
+    expect(byOld.status, byOld.text).toBe(200);
+    expect(byOld.body.articles.map((a) => a.id)).toEqual(own.body.articles.map((a) => a.id));
+  });
 });

@@ -35,12 +35,10 @@ const listQuery = z.object({
   search_in: searchInParam.optional(),
   entity: entityParam.optional(),
   sentiment: sentimentParam.optional(),
-  story: z
-    .string()
-    .min(1)
-    .max(64)
-    .optional()
-    .meta({ description: 'Only the articles of this story (`story_id`, as in GET /v1/stories).' }),
+  story: z.string().min(1).max(64).optional().meta({
+    description:
+      "Only the articles of this story (`story_id`, as in GET /v1/stories); a story merged into another gives that one's articles.",
+  }),
   collapse: enumInAnyCase(['story'])
     .optional()
     .meta({
@@ -177,6 +175,11 @@ export function articleRoutes(
   store: ArticleStore,
   /** Whether the live stream announced an article lately (the read model may be a moment behind it). */
   stream: { announced: (articleId: string) => boolean } = { announced: () => false },
+  /**
+   * The story that holds a story's articles now (StoryStore.currentId): a story merged into another
+   * answers with that one's articles, as GET /v1/stories/{id} answers with that story.
+   */
+  currentStory: (storyId: string) => Promise<string | null> = async (id) => id,
 ): RouteSpec[] {
   return [
     defineRoute({
@@ -218,7 +221,8 @@ export function articleRoutes(
             searchIn: query.search_in as SearchField[] | undefined,
             entities: query.entity,
             sentiments: query.sentiment,
-            storyId: query.story,
+            storyId:
+              query.story === undefined ? undefined : ((await currentStory(query.story)) ?? query.story),
           },
           { limit: query.limit, offset: query.offset, after, collapse: query.collapse, sort: query.sort_by },
         );

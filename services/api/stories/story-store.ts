@@ -82,6 +82,15 @@ export class StoryStore {
 
   /** The story, following merges to the one that holds its articles now; null when there is none. */
   async get(id: string): Promise<Story | null> {
+    const current = await this.currentId(id);
+    return current === null ? null : ((await this.describe([current])).get(current) ?? null);
+  }
+
+  /**
+   * The id of the story that holds `id`'s articles now: itself, or the story it was merged into (and so
+   * on); null past maxMergeHops. An id the read model has no state for is itself.
+   */
+  async currentId(id: string): Promise<string | null> {
     let current = id;
     for (let hop = 0; hop < maxMergeHops; hop += 1) {
       const [state] = await this.clickhouse.query<{ status: string; merged_into: string | null }>(
@@ -93,7 +102,7 @@ export class StoryStore {
         current = state.merged_into;
         continue;
       }
-      return (await this.describe([current])).get(current) ?? null;
+      return current;
     }
     return null;
   }
