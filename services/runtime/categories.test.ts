@@ -27,6 +27,17 @@ describe('categoryFromLabels', () => {
     expect(categoryFromLabels(['Meio Ambiente'])).toBe('environment');
   });
 
+  it('takes a section that names a subject over one that only says news, whichever comes first', () => {
+    // The Guardian's tags, in its order: the same tags gave general or politics by their order.
+    expect(categoryFromLabels(['State of the Union address', 'US news', 'US politics'])).toBe('politics');
+    expect(categoryFromLabels(['Gymnastics', 'US news', 'US sports', 'Sport'])).toBe('sports');
+    expect(categoryFromLabels(['Russia', 'Donald Trump', 'US news', 'World news'])).toBe('world');
+    expect(categoryFromLabels(['General', 'Business'])).toBe('business');
+    // News alone is the general section still.
+    expect(categoryFromLabels(['FBI', 'US news'])).toBe('general');
+    expect(categoryFromLabels(['General'])).toBe('general');
+  });
+
   it('answers null when no label is recognised', () => {
     expect(categoryFromLabels(['Quirky'])).toBeNull();
     expect(categoryFromLabels([])).toBeNull();

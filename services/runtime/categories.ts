@@ -94,16 +94,21 @@ function sectionOf(label: string): Category | null {
 
 /**
  * Maps a feed's category labels to ours (a label that is one of ours first, then the first section
- * label); null when none of them is a section we recognise, and the source's category stands.
+ * label); null when none of them is a section we recognise, and the source's category stands. A label
+ * that says only "news" ("US news", "General") is the general section only when no label names another:
+ * the Guardian tags a politics story "US news", "US politics", and which came first had decided it.
  */
 export function categoryFromLabels(labels: readonly string[]): Category | null {
+  let general = false;
   for (const label of labels) {
     const trimmed = label.trim().toLowerCase();
-    if (isCategory(trimmed)) return trimmed;
+    if (trimmed === 'general') general = true;
+    else if (isCategory(trimmed)) return trimmed;
   }
   for (const label of labels) {
     const category = sectionOf(label);
-    if (category) return category;
+    if (category === 'general') general = true;
+    else if (category) return category;
   }
-  return null;
+  return general ? 'general' : null;
 }
