@@ -1922,6 +1922,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1936,6 +1942,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1943,6 +1955,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1952,6 +1970,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1961,6 +1985,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2000,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1979,6 +2015,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1988,6 +2032,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1997,6 +2047,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2028,6 +2086,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2042,6 +2106,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2049,6 +2119,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2058,6 +2134,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2067,6 +2149,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2076,6 +2164,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2085,6 +2179,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2094,6 +2194,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2103,6 +2211,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2112,6 +2226,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2165,6 +2287,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2179,6 +2307,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2186,6 +2320,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2195,6 +2335,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2204,6 +2350,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2213,6 +2365,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2222,6 +2380,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2231,6 +2397,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2240,6 +2412,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2278,6 +2458,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2292,6 +2478,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2299,6 +2491,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2308,6 +2506,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,6 +2521,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2326,6 +2536,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2335,6 +2551,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2344,6 +2566,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2353,6 +2583,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2362,6 +2598,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2405,6 +2649,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2419,6 +2669,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2426,6 +2682,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2435,6 +2697,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2444,6 +2712,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2453,6 +2727,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2462,6 +2742,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2471,6 +2759,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2480,6 +2774,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2512,6 +2814,12 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2523,6 +2831,14 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The new source: /v1/sources/{id}. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2532,6 +2848,12 @@ export interface operations {
             /** @description Error: invalid_json or invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2541,6 +2863,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2550,6 +2878,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2559,6 +2893,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2568,6 +2908,14 @@ export interface operations {
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2577,6 +2925,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,6 +2940,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2595,6 +2955,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2604,6 +2970,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2613,6 +2987,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2622,6 +3002,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2652,6 +3040,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,6 +3060,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2673,6 +3073,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2682,6 +3088,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2691,6 +3103,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2700,6 +3118,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2709,6 +3133,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2718,6 +3148,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2727,6 +3165,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2736,6 +3180,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2758,6 +3210,12 @@ export interface operations {
             /** @description Unsubscribed */
             204: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2765,6 +3223,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2774,6 +3238,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2783,6 +3253,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2792,6 +3268,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,6 +3283,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2810,6 +3298,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2819,6 +3313,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2828,6 +3330,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2837,6 +3345,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2873,6 +3389,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2887,6 +3409,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2894,6 +3422,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2903,6 +3437,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2912,6 +3452,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2921,6 +3467,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2930,6 +3482,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2939,6 +3497,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2948,6 +3512,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2957,6 +3529,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2966,6 +3544,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2990,6 +3576,12 @@ export interface operations {
             /** @description The ranked articles */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2999,6 +3591,12 @@ export interface operations {
             /** @description Error: invalid_json or invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3008,6 +3606,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3017,6 +3621,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3026,6 +3636,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3035,6 +3651,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3044,6 +3666,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3053,6 +3681,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3062,6 +3698,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3071,6 +3713,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3095,6 +3745,12 @@ export interface operations {
             /** @description The enhancements asked for */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3104,6 +3760,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3113,6 +3775,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3122,6 +3790,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3131,6 +3805,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3140,6 +3820,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3149,6 +3835,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3158,6 +3850,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3167,6 +3865,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3176,6 +3882,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3185,6 +3897,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3209,6 +3929,12 @@ export interface operations {
             /** @description The analysis */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3218,6 +3944,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3227,6 +3959,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3236,6 +3974,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3245,6 +3989,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3254,6 +4004,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3263,6 +4019,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3272,6 +4034,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3281,6 +4051,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,6 +4066,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3314,6 +4098,12 @@ export interface operations {
             /** @description The summary */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3323,6 +4113,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3332,6 +4128,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3341,6 +4143,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3350,6 +4158,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +4173,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3368,6 +4188,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3377,6 +4203,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3386,6 +4220,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3395,6 +4235,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable or provider_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3428,6 +4276,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3442,6 +4296,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3449,6 +4309,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3458,6 +4324,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3467,6 +4339,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3476,6 +4354,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +4369,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,6 +4386,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3503,6 +4401,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3535,6 +4441,14 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The new webhook: /api/v1/webhooks/{id}. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,6 +4458,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +4473,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3562,6 +4488,12 @@ export interface operations {
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3571,6 +4503,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3580,6 +4518,14 @@ export interface operations {
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3589,6 +4535,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,6 +4550,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3607,6 +4565,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3616,6 +4580,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,6 +4597,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3634,6 +4612,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3664,6 +4650,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3678,6 +4670,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3685,6 +4683,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3694,6 +4698,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3703,6 +4713,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3712,6 +4728,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,6 +4743,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,6 +4758,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,6 +4775,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,6 +4790,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3770,6 +4820,12 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3777,6 +4833,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3786,6 +4848,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3795,6 +4863,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3804,6 +4878,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3813,6 +4893,12 @@ export interface operations {
             /** @description Error: conflict */
             409: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,6 +4908,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3831,6 +4923,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3840,6 +4938,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3849,6 +4955,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3858,6 +4970,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,6 +5012,12 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3901,6 +5027,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +5042,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3919,6 +5057,12 @@ export interface operations {
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +5072,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3937,6 +5087,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3946,6 +5102,14 @@ export interface operations {
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3955,6 +5119,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3964,6 +5134,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3973,6 +5149,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3982,6 +5164,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3991,6 +5181,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +5196,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4034,6 +5238,12 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4043,6 +5253,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4052,6 +5268,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4061,6 +5283,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4070,6 +5298,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4079,6 +5313,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4088,6 +5328,14 @@ export interface operations {
             /** @description Error: idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4097,6 +5345,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4106,6 +5360,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4115,6 +5375,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4124,6 +5390,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4133,6 +5407,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4142,6 +5422,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4172,6 +5460,12 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4181,6 +5475,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4190,6 +5490,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4199,6 +5505,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4208,6 +5520,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4217,6 +5535,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4226,6 +5550,14 @@ export interface operations {
             /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4235,6 +5567,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,6 +5582,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +5597,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4262,6 +5612,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4271,6 +5629,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4280,6 +5644,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4318,6 +5690,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4332,6 +5710,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4339,6 +5723,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4348,6 +5738,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4357,6 +5753,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4366,6 +5768,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4375,6 +5783,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4384,6 +5798,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4393,6 +5815,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4402,6 +5830,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,6 +5869,12 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4442,6 +5884,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4451,6 +5899,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4460,6 +5914,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4469,6 +5929,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4478,6 +5944,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +5959,14 @@ export interface operations {
             /** @description Error: idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4496,6 +5976,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4505,6 +5991,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4514,6 +6006,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +6021,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4532,6 +6038,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4541,6 +6053,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4573,6 +6093,12 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4584,6 +6110,14 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The new monitor: /api/v1/crm/monitors/{id}. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,6 +6127,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4602,6 +6142,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4611,6 +6157,12 @@ export interface operations {
             /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4620,6 +6172,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4629,6 +6187,14 @@ export interface operations {
             /** @description Error: idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4638,6 +6204,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4647,6 +6219,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,6 +6234,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4665,6 +6249,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4674,6 +6266,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4683,6 +6281,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4720,6 +6326,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4734,6 +6346,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4741,6 +6359,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4750,6 +6374,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4759,6 +6389,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4768,6 +6404,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4777,6 +6419,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4786,6 +6436,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4795,6 +6451,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,6 +6489,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4839,6 +6509,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4846,6 +6522,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4855,6 +6537,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4864,6 +6552,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4873,6 +6567,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4882,6 +6582,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4891,6 +6597,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4900,6 +6614,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4909,6 +6629,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4931,6 +6659,12 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4938,6 +6672,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4947,6 +6687,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4956,6 +6702,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4965,6 +6717,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4974,6 +6732,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4983,6 +6747,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4992,6 +6762,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5001,6 +6779,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5010,6 +6794,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5043,6 +6835,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5057,6 +6855,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5064,6 +6868,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5073,6 +6883,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5082,6 +6898,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5091,6 +6913,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5100,6 +6928,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5109,6 +6945,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5118,6 +6960,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable or provider_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5142,6 +6992,12 @@ export interface operations {
             /** @description The audio, or with Accept: application/json where to fetch it */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     /** @description The id of the voice that spoke (GET /v1/voices). */
                     "Audio-Voice"?: string;
                     /** @description The length of the audio in milliseconds. */
@@ -5158,6 +7014,12 @@ export interface operations {
             /** @description Error: invalid_json or invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5167,6 +7029,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5176,6 +7044,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5185,6 +7059,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5194,6 +7074,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5203,6 +7089,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5212,6 +7104,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5221,6 +7121,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5230,6 +7136,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable or provider_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5265,6 +7179,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5279,6 +7199,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5286,6 +7212,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5295,6 +7227,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5304,6 +7242,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5313,6 +7257,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5322,6 +7272,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,6 +7289,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5340,6 +7304,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5372,6 +7344,14 @@ export interface operations {
                 headers: {
                     /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The documentary, to follow its progress: /api/v1/documentaries/{id}. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5381,6 +7361,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5390,6 +7376,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5399,6 +7391,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5408,6 +7406,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5417,6 +7421,14 @@ export interface operations {
             /** @description Error: idempotency_key_in_progress */
             409: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5426,6 +7438,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5435,6 +7453,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5444,6 +7468,12 @@ export interface operations {
             /** @description Error: idempotency_key_reused */
             422: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5453,6 +7483,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials or documentary_limit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5462,6 +7500,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5471,6 +7515,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +7553,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5515,6 +7573,12 @@ export interface operations {
                      * @example W/"2dyxVqJ0n2yQ1m0dWv4m8Q"
                      */
                     ETag?: string;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5522,6 +7586,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5531,6 +7601,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5540,6 +7616,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5549,6 +7631,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5558,6 +7646,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5567,6 +7661,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5576,6 +7678,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5585,6 +7693,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +7723,12 @@ export interface operations {
             /** @description The documentary, cancelled */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5616,6 +7738,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5625,6 +7753,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5634,6 +7768,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5643,6 +7783,12 @@ export interface operations {
             /** @description Error: not_found */
             404: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5652,6 +7798,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5661,6 +7813,12 @@ export interface operations {
             /** @description Error: conflict */
             409: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5670,6 +7828,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5679,6 +7843,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5688,6 +7858,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5697,6 +7875,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5706,6 +7890,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5744,6 +7936,12 @@ export interface operations {
             /** @description An endless text/event-stream */
             200: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5753,6 +7951,12 @@ export interface operations {
             /** @description Error: invalid_parameter */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5762,6 +7966,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5771,6 +7981,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5780,6 +7996,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials or live_connection_limit */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5789,6 +8013,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5798,6 +8028,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5818,6 +8056,12 @@ export interface operations {
             /** @description The token */
             201: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5827,6 +8071,12 @@ export interface operations {
             /** @description Error: invalid_parameter or invalid_json */
             400: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5836,6 +8086,12 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5845,6 +8101,12 @@ export interface operations {
             /** @description Error: insufficient_scope */
             403: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5854,6 +8116,12 @@ export interface operations {
             /** @description Error: not_acceptable */
             406: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5863,6 +8131,12 @@ export interface operations {
             /** @description Error: payload_too_large */
             413: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5872,6 +8146,12 @@ export interface operations {
             /** @description Error: unsupported_media_type */
             415: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5881,6 +8161,14 @@ export interface operations {
             /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
             429: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5890,6 +8178,12 @@ export interface operations {
             /** @description Error: internal_error */
             500: {
                 headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5899,6 +8193,14 @@ export interface operations {
             /** @description Error: deadline_exceeded or service_unavailable */
             503: {
                 headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

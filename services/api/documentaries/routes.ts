@@ -245,7 +245,13 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         'transcript_json_url, duration_ms, language, voice}; those subscribed to documentary.failed receive ' +
         '{documentary_id, topic, failure}.',
       body: newDocumentary,
-      responses: { 202: { description: 'Accepted', schema: documentaryItem } },
+      responses: {
+        202: {
+          description: 'Accepted',
+          schema: documentaryItem,
+          headers: { Location: 'The documentary, to follow its progress: /api/v1/documentaries/{id}.' },
+        },
+      },
       errors: ['documentary_limit'],
       handler: async (ctx, { body }) => {
         const at = deps.clock?.() ?? new Date();

@@ -155,7 +155,11 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
         'MATCHER_ALERT_MAX_AGE_HOURS (168) before it was found raises none.',
       body: newMonitor,
       responses: {
-        201: { description: 'Monitoring', schema: monitorCreated },
+        201: {
+          description: 'Monitoring',
+          schema: monitorCreated,
+          headers: { Location: 'The new monitor: /api/v1/crm/monitors/{id}.' },
+        },
         200: {
           description:
             'Already monitoring: an active monitor of the same contact, company, aliases and URL, answered again ' +

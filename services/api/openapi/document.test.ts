@@ -169,6 +169,33 @@ describe('OpenAPI document', () => {
     expect(offered.sort()).toEqual(scoped.map((route) => `${route.method} ${route.path}`).sort());
   });
 
+  it('declares the headers the answers carry: Location of what was created, Retry-After, the rate limits', () => {
+    type Response = { headers?: Record<string, unknown> };
+    type Operation = { 'x-required-scope'?: string; responses: Record<string, Response> };
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    const operations = Object.values(paths).flatMap((methods) => Object.values(methods));
+    const created = [
+      paths['/v1/sources']!.post!.responses['201'],
+      paths['/api/v1/webhooks']!.post!.responses['201'],
+      paths['/api/v1/crm/monitor']!.post!.responses['201'],
+      paths['/api/v1/documentaries']!.post!.responses['202'],
+    ];
+    for (const response of created) expect(Object.keys(response!.headers ?? {})).toContain('Location');
+    let waits = 0;
+    for (const operation of operations)
+      for (const [status, response] of Object.entries(operation.responses)) {
+        if (status === '429' || status === '503') {
+          expect(Object.keys(response.headers ?? {}), status).toContain('Retry-After');
+          waits++;
+        }
+        if (operation['x-required-scope'])
+          expect(Object.keys(response.headers ?? {})).toEqual(
+            expect.arrayContaining(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']),
+          );
+      }
+    expect(waits).toBeGreaterThan(operations.length);
+  });
+
   it('matches the committed generated client types (npm run generate:api-client refreshes them)', async () => {
     expect(readFileSync(clientTypesFile, 'utf8')).toBe(await generatedClientTypes());
   });

@@ -212,6 +212,36 @@ const replayedHeader: Json = {
   },
 };
 
+/**
+ * The hourly allowance, on every answer to an authenticated request when the plan has a limit
+ * (limits/rate-limit-middleware.ts): a client can slow down before it is refused.
+ */
+const rateLimitHeaders: Json = {
+  'RateLimit-Limit': {
+    description: 'Calls the plan allows in any 60 minutes (absent on a plan without a limit).',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Calls left in the current 60 minutes, this one counted.',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until a call is given back to the allowance.',
+    schema: { type: 'integer' },
+  },
+};
+
+const retryAfterHeader: Json = {
+  'Retry-After': {
+    description: 'Seconds to wait before asking again.',
+    schema: { type: 'integer' },
+  },
+};
+
+/** Statuses whose answers say when to come back: every 429 and 503, and a 409 of a retry still running. */
+const retryAfterOn = (status: number, codes: readonly ErrorCode[]) =>
+  status === 429 || status === 503 || codes.includes('idempotency_key_in_progress');
+
 function errorResponses(route: RouteSpec): Record<string, Json> {
   const codes = new Set<ErrorCode>([...commonErrors, ...(route.errors ?? [])]);
   // A POST or DELETE that takes no body still reads one sent (it must be `{}`: http/route.ts).
@@ -227,8 +257,13 @@ function errorResponses(route: RouteSpec): Record<string, Json> {
     byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   const out: Record<string, Json> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers = {
+      ...(retryAfterOn(status, list) ? retryAfterHeader : {}),
+      ...(route.scope ? rateLimitHeaders : {}),
+    };
     out[String(status)] = {
       description: `Error: ${list.join(' or ')}`,
+      ...(Object.keys(headers).length > 0 ? { headers } : {}),
       content: { 'application/json': { schema: { $ref: componentRef('Error') } } },
     };
   }
@@ -278,6 +313,7 @@ function operation(route: RouteSpec): Json {
     const headers = {
       ...(route.idempotent ? replayedHeader : {}),
       ...(tagged && status === '200' ? etagHeader : {}),
+      ...(route.scope ? rateLimitHeaders : {}),
       ...Object.fromEntries(
         Object.entries(spec.headers ?? {}).map(([name, description]) => [
           name,
@@ -337,7 +373,13 @@ function operation(route: RouteSpec): Json {
           },
         }
       : {}),
-    responses: { ...responses, ...(tagged ? { '304': notModified } : {}), ...errorResponses(route) },
+    responses: {
+      ...responses,
+      ...(tagged
+        ? { '304': { ...notModified, headers: { ...etagHeader, ...(route.scope ? rateLimitHeaders : {}) } } }
+        : {}),
+      ...errorResponses(route),
+    },
   };
 }
 

@@ -210,7 +210,11 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       body: newSource,
       responses: {
         200: { description: 'Subscribed to an existing source', schema: subscribed },
-        201: { description: 'Created the source and subscribed to it', schema: subscribed },
+        201: {
+          description: 'Created the source and subscribed to it',
+          schema: subscribed,
+          headers: { Location: 'The new source: /v1/sources/{id}.' },
+        },
       },
       errors: [
         'invalid_json',

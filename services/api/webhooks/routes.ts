@@ -295,7 +295,13 @@ export function webhookRoutes(
         '(private addresses are refused unless allow-listed). Webhooks receiving news.alert count against ' +
         "the plan's alert endpoints.",
       body: newWebhook,
-      responses: { 201: { description: 'Registered; the secret is shown this once', schema: created } },
+      responses: {
+        201: {
+          description: 'Registered; the secret is shown this once',
+          schema: created,
+          headers: { Location: 'The new webhook: /api/v1/webhooks/{id}.' },
+        },
+      },
       errors: ['plan_limit_reached', 'conflict'],
       handler: async (ctx, { body }) => {
         const { monitor_ids: _none, ...filter } = body.filter ?? {};
