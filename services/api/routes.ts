@@ -46,7 +46,7 @@ export function apiRoutes(deps: RouteDependencies): RouteSpec[] {
     ...sourceRoutes(deps.catalog, deps.subscriptions),
     ...feedRoutes(deps.clickhouse, deps.store),
     ...intelligenceRoutes({ ...deps.intelligence, store: deps.store }),
-    ...webhookRoutes(deps.webhooks, deps.deliveries, deps.monitors),
+    ...webhookRoutes(deps.webhooks, deps.deliveries, deps.monitors, deps.catalog),
     ...monitorRoutes(deps.monitors),
     ...speechRoutes(deps.speech),
     ...documentaryRoutes(deps.documentaries),

@@ -129,6 +129,24 @@ describe('article updates', () => {
       filter: { source_ids: [sourceId] },
     });
     expect(hook.status, hook.text).toBe(201);
+    // A source named in the filter, as ?source= takes it, is kept as its id; an unknown one is refused.
+    const byName = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: receiver.url('/by-name'),
+      events: ['article.published'],
+      filter: { source_ids: [`updates ${run}`.toUpperCase()] },
+    });
+    expect(byName.status, byName.text).toBe(201);
+    expect(byName.body.webhook.filter?.source_ids).toEqual([sourceId]);
+    expect((await stack.call('DELETE', `/api/v1/webhooks/${byName.body.webhook.id}`)).status).toBe(204);
+    const unknown = await stack.call<{ error: { message: string } }>('POST', '/api/v1/webhooks', {
+      url: receiver.url('/unknown'),
+      events: ['article.published'],
+      filter: { source_ids: ['src_doesnotexist'] },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe(
+      'filter.source_ids: "src_doesnotexist" is neither the id nor the name of a source (GET /v1/sources lists them)',
+    );
 
     const discovered = () =>
       recorder

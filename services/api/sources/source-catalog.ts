@@ -114,7 +114,15 @@ export class SourceCatalog {
     return { items: await this.decorate(pageRows, tenantId), hasMore: rows.length > page.limit };
   }
 
-  /** The id of a source with this name, whatever its case; null if none. (Names are stored trimmed.) */
+  /** Which of `ids` are sources of the catalog (not removed). */
+  async existing(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.clickhouse.query<{ source_id: string }>(
+      sql`SELECT source_id FROM sources FINAL WHERE deleted = 0 AND source_id IN ${inList(ids)}`,
+    );
+    return new Set(rows.map((r) => r.source_id));
+  }
+
   /** The source called `name` in any case, with its name as it is spelled; null if none. */
   async byName(name: string): Promise<{ id: string; name: string } | null> {
     const rows = await this.clickhouse.query<{ source_id: string; name: string }>(

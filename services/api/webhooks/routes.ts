@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { isLanguageCode } from '../../sources/source.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
+import type { SourceCatalog } from '../sources/source-catalog.ts';
 import {
   categoryValue,
   cursorListOffsetParam,
@@ -255,10 +256,37 @@ export interface MonitorLookup {
   idsAt(tenantId: string, url: string): Promise<string[]>;
 }
 
+/** What a filter's source_ids are checked against: the catalog (api/sources/source-catalog.ts). */
+export type SourceLookup = Pick<SourceCatalog, 'existing' | 'byName'>;
+
+/**
+ * A filter's source_ids as sources' ids: an id of the catalog as it is, a source's name (any case, as
+ * ?source= takes one) as its id; anything else is a 400. A name or a mistyped id had been kept as
+ * written, and the webhook then never matched an article, without a word.
+ */
+async function sourceIdsOf(given: readonly string[], sources: SourceLookup): Promise<string[]> {
+  const known = await sources.existing(given);
+  const ids: string[] = [];
+  for (const entry of given) {
+    if (known.has(entry)) ids.push(entry);
+    else {
+      const named = await sources.byName(entry);
+      if (!named)
+        throw invalidParameter(
+          'filter.source_ids',
+          `"${entry}" is neither the id nor the name of a source (GET /v1/sources lists them)`,
+        );
+      ids.push(named.id);
+    }
+  }
+  return [...new Set(ids)];
+}
+
 export function webhookRoutes(
   registry: WebhookRegistry,
   log: DeliveryLog,
   monitors: MonitorLookup,
+  sources: SourceLookup,
 ): RouteSpec[] {
   const owned = async (ctx: Context, id: string) => {
     const webhook = await registry.get(tenantOf(ctx), id);
@@ -304,7 +332,11 @@ export function webhookRoutes(
       },
       errors: ['plan_limit_reached', 'conflict'],
       handler: async (ctx, { body }) => {
-        const { monitor_ids: _none, ...filter } = body.filter ?? {};
+        const { monitor_ids: _none, ...given } = body.filter ?? {};
+        const filter = body.filter && {
+          ...given,
+          source_ids: await sourceIdsOf(body.filter.source_ids, sources),
+        };
         const input = body.filter === undefined ? body : { ...body, filter: filter as typeof body.filter };
         const result = await registry.register(tenantOf(ctx), input, limitsOf(ctx));
         ctx.status = 201;
@@ -403,7 +435,13 @@ export function webhookRoutes(
       errors: ['not_found', 'conflict', 'plan_limit_reached'],
       handler: async (ctx, { params, body }) => {
         const tenant = tenantOf(ctx);
-        const changed = await registry.update(tenant, params.id, body, {
+        const change = body.filter
+          ? {
+              ...body,
+              filter: { ...body.filter, source_ids: await sourceIdsOf(body.filter.source_ids, sources) },
+            }
+          : body;
+        const changed = await registry.update(tenant, params.id, change, {
           limits: limitsOf(ctx),
           servingMonitors: async (webhook) => (await servingMonitors(tenant, webhook)).ids,
         });
