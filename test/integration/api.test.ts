@@ -898,10 +898,12 @@ describe('read API', () => {
     const recent = `src_polls_recent_${run}`;
     const old = `src_polls_old_${run}`;
     const recovered = `src_polls_recovered_${run}`;
+    const unchanged = `src_polls_unchanged_${run}`;
     await stack.producer.send(topicNames.sources, [
       { key: recent, value: source(recent) },
       { key: old, value: source(old) },
       { key: recovered, value: source(recovered) },
+      { key: unchanged, value: source(unchanged) },
     ]);
     // Appended out of time order, so neither the offset nor the order of arrival gives the answer.
     await stack.producer.send(topicNames.feedPolls, [
@@ -922,6 +924,19 @@ describe('read API', () => {
       // Failed, then recovered: the error is the failed poll's, not the latest's.
       { key: recovered, value: poll(recovered, now - 2 * 3_600_000, 2) },
       { key: recovered, value: poll(recovered, now - 3_600_000, 0) },
+      // Read once (its one item unusable), then 304s: what the feed holds is the read's.
+      {
+        key: unchanged,
+        value: {
+          ...poll(unchanged, now - 3 * 3_600_000, 0),
+          skipped_items: 1,
+          skipped_reasons: ['item "(untitled)" has no usable link'],
+        },
+      },
+      {
+        key: unchanged,
+        value: { ...poll(unchanged, now - 3_600_000, 0), status: 'not_modified' as const, http_status: 304 },
+      },
     ]);
     const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
     await waitFor(
@@ -931,7 +946,8 @@ describe('read API', () => {
         return (
           health(recent)?.last_polled_at === iso(now - 3_600_000) &&
           health(old)?.last_polled_at === iso(now - 9 * day) &&
-          health(recovered)?.last_polled_at === iso(now - 3_600_000)
+          health(recovered)?.last_polled_at === iso(now - 3_600_000) &&
+          health(unchanged)?.last_polled_at === iso(now - 3_600_000)
         );
       },
       'the sources to show their latest polls',
@@ -959,6 +975,11 @@ describe('read API', () => {
       last_poll_status: 'ok',
       last_error: null,
       consecutive_failures: 0,
+    });
+    expect(health(unchanged)).toMatchObject({
+      last_poll_status: 'not_modified',
+      items_skipped: 1,
+      skipped_reasons: ['item "(untitled)" has no usable link'],
     });
   });
 });
