@@ -7,6 +7,7 @@
 // A ready, failed or cancelled documentary is finished; any other newest event is resumed at its step
 // (make-documentary.ts), so a crash costs at most the step it interrupted, and no sentence twice. One
 // cancelled while it is being made stops before its next sentence or step.
+import { nothingMade } from '../documentaries/documentary-registry.ts';
 import { sql } from '../runtime/clickhouse/literal.ts';
 import type { Documentary } from '../runtime/events/types.generated.ts';
 import type { BatchHandler } from '../runtime/kafka/consumer.ts';
@@ -34,19 +35,8 @@ export interface DocumentarianOptions extends Omit<
 /** A documentary's `cancelled` event as the processor appends it: the request, nothing made. */
 export const cancelledAgain = (d: Documentary, now: number): Documentary => ({
   ...d,
+  ...nothingMade,
   status: 'cancelled',
-  progress: null,
-  stage: null,
-  audio_url: null,
-  transcript_url: null,
-  duration_ms: null,
-  failure_reason: null,
-  failure_code: null,
-  articles: [],
-  segments: [],
-  audio_key: null,
-  transcript_key: null,
-  transcript_json_key: null,
   occurred_at: now,
 });
 

@@ -143,13 +143,9 @@ export class DocumentaryRegistry {
       topic: input.topic,
       sources: input.sources,
       format: input.format,
+      ...nothingMade,
       status: 'requested',
       progress: 0,
-      stage: null,
-      audio_url: null,
-      transcript_url: null,
-      duration_ms: null,
-      failure_reason: null,
       requested_at: now,
       period_from: input.periodFrom.getTime(),
       period_to: input.periodTo.getTime(),
@@ -159,12 +155,6 @@ export class DocumentaryRegistry {
       script_writer: null,
       length: input.length,
       max_articles: input.maxArticles,
-      articles: [],
-      segments: [],
-      audio_key: null,
-      transcript_key: null,
-      transcript_json_key: null,
-      failure_code: null,
       occurred_at: now,
     };
     await this.deps.producer.send(topicNames.documentaries, [{ key: id, value: event }]);
@@ -287,21 +277,32 @@ const isEventStatus = (s: DocumentaryStatusFilter) =>
   s === 'requested' || s === 'ready' || s === 'failed' || s === 'cancelled';
 
 /** The `cancelled` event of a documentary in this state: its request as it was, nothing made. */
+/** The fields of a documentary event that say what was made: none of it (a request, a cancel). */
+export const nothingMade = {
+  progress: null,
+  stage: null,
+  audio_url: null,
+  transcript_url: null,
+  duration_ms: null,
+  failure_reason: null,
+  failure_code: null,
+  articles: [],
+  segments: [],
+  audio_key: null,
+  transcript_key: null,
+  transcript_json_key: null,
+} satisfies Partial<Documentary>;
+
 export function cancelledEvent(tenantId: string, d: DocumentaryState, now: number): Documentary {
   const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
   return {
+    ...nothingMade,
     documentary_id: d.id,
     tenant_id: tenantId,
     topic: d.topic,
     sources: d.sources,
     format: d.format,
     status: 'cancelled',
-    progress: null,
-    stage: null,
-    audio_url: null,
-    transcript_url: null,
-    duration_ms: null,
-    failure_reason: null,
     requested_at: Date.parse(d.createdAt),
     period_from: ms(d.periodFrom),
     period_to: ms(d.periodTo),
@@ -311,12 +312,6 @@ export function cancelledEvent(tenantId: string, d: DocumentaryState, now: numbe
     script_writer: d.scriptWriter,
     length: d.length,
     max_articles: d.maxArticles,
-    articles: [],
-    segments: [],
-    audio_key: null,
-    transcript_key: null,
-    transcript_json_key: null,
-    failure_code: null,
     occurred_at: now,
   };
 }
