@@ -114,6 +114,18 @@ export const documentaryFailedPayload = z
     description: 'A requested documentary failed; nothing will be made (a new request may succeed).',
   });
 
+/** The two categories of an article in article.published and article.updated (webhooks.md). */
+const articleCategories = {
+  category: z.string().meta({
+    description:
+      "The article's category as GET /v1/articles and the stream show it: its feed's, general without one.",
+  }),
+  classifier_category: z.string().nullable().meta({
+    description:
+      "The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists.",
+  }),
+};
+
 export const articlePublishedPayload = z
   .object({
     event: z.literal(ARTICLE_PUBLISHED),
@@ -126,14 +138,7 @@ export const articlePublishedPayload = z
       source_id: z.string(),
       publisher: articlePublisherSchema,
       published_at: z.string().meta({ description: 'ISO 8601 UTC.' }),
-      category: z.string().meta({
-        description:
-          "The article's category as GET /v1/articles and the stream show it: its feed's, general without one.",
-      }),
-      classifier_category: z.string().nullable().meta({
-        description:
-          "The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists.",
-      }),
+      ...articleCategories,
       language: z.string().nullable(),
       summary: z.string().meta({ description: 'AI summary, else the feed’s.' }),
       audio_url: z.string().meta({
@@ -175,14 +180,7 @@ export const articleUpdatedPayload = z
         .string()
         .meta({ description: 'The publication time this revision states, ISO 8601 UTC.' }),
       updated_at: z.string().meta({ description: 'When the revision was found in the feed, ISO 8601 UTC.' }),
-      category: z.string().meta({
-        description:
-          "The article's category as GET /v1/articles and the stream show it: its feed's, general without one.",
-      }),
-      classifier_category: z.string().nullable().meta({
-        description:
-          "The category the AI classifier gave it (enrichment.category in GET /v1/articles/{id}), null if none; a webhook's categories filter passes an article whose category or classifier_category it lists.",
-      }),
+      ...articleCategories,
       language: z.string().nullable(),
       summary: z.string().meta({
         description:
