@@ -180,16 +180,17 @@ FROM ${latestVersions({
           'poll_interval_seconds',
           'interval_reason',
           'next_poll_at',
+          // The poll's own: a move onto another source's URL, a redirect, is said on a 304 too.
+          'warnings',
         ],
         aggregates: {
           // Not a column: latestVersions passes a NULL over (its argMax), so a poll without an error would
           // have shown the error of an older one; '' stands for "none" in the latest poll.
           latest_error: "argMax(ifNull(error_reason, ''), occurred_at)",
-          // What the feed held, from the latest poll that read it: a 304 reads nothing, and had wiped the
+          // The items the feed held, from the latest poll that read it: a 304 reads nothing, and had wiped the
           // only word on why a feed that answers every poll gives no articles ("has no usable link").
           skipped_items: "argMaxIf(skipped_items, occurred_at, status != 'not_modified')",
           skipped_reasons: "argMaxIf(skipped_reasons, occurred_at, status != 'not_modified')",
-          warnings: "argMaxIf(warnings, occurred_at, status != 'not_modified')",
         },
         where,
       })}`);
