@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { capturedLogs } from '../../test/support/captured-logs.ts';
 import { ApiError } from '../runtime/api-error.ts';
 import { createLogger } from '../runtime/logger.ts';
 import { createApp } from './app.ts';
@@ -330,6 +331,18 @@ describe('a true/false parameter', () => {
   });
 });
 
+describe('an authenticated answer', () => {
+  it('is private: no shared cache keeps it, its credential headers are in Vary; a public route is left alone', async () => {
+    for (const answer of [await call('GET', '/v1/filtered'), await call('GET', '/v1/filtered?limit=0')]) {
+      expect(answer.headers.get('cache-control')).toBe('private, no-cache');
+      expect(answer.headers.get('vary')).toMatch(/authorization.*x-api-key/i);
+    }
+    expect((await call('GET', '/v1/filtered?limit=0')).status).toBe(400);
+    const open = await fetch(`${base}/health`);
+    expect(open.headers.get('cache-control')).toBeNull();
+  });
+});
+
 describe('a JSON body', () => {
   it('may start with a UTF-8 byte order mark (Windows and .NET clients send one)', async () => {
     const json = Buffer.from('{"name":"économie"}');
@@ -388,5 +401,52 @@ describe('an answer to a client that accepts compression', () => {
     });
     expect(small.status).toBe(200);
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+});
+
+describe('an error answered with what caused it inside', () => {
+  it('logs the cause under the request id and answers only its own message', async () => {
+    const inside = 'http://10.0.0.7:8998/v1 answered 500: bad request';
+    const { lines, logger } = capturedLogs('info');
+    const failing = createApp({
+      routes: [
+        defineRoute({
+          method: 'get',
+          path: '/v1/upstream',
+          operationId: 'upstream',
+          summary: 'upstream',
+          tag: 'things',
+          responses: {},
+          handler: () => {
+            throw new ApiError(
+              'service_unavailable',
+              'the provider could not answer',
+              {},
+              { cause: new Error(inside) },
+            );
+          },
+        }),
+      ],
+      publicRoutes: () => {},
+      authenticate: async (ctx, next) => {
+        ctx.state.principal = { tenantId: 't', clientId: 'c', scopes: new Set(), limits: {} };
+        await next();
+      },
+      limits: { maxBodyBytes: 1024, maxJsonDepth: 32 },
+      logger,
+      metrics: new Registry(),
+    }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => failing.once('listening', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(failing.address() as AddressInfo).port}/v1/upstream`);
+      const body = (await response.json()) as { error: { message: string; request_id: string } };
+      expect([response.status, body.error.message]).toEqual([503, 'the provider could not answer']);
+      expect(JSON.stringify(body)).not.toContain('10.0.0.7');
+      expect(
+        lines.map((l) => [l.level, l.requestId, l.code, (l.err as { message: string }).message]),
+      ).toEqual([[40, body.error.request_id, 'service_unavailable', inside]]);
+    } finally {
+      await new Promise((resolve) => failing.close(resolve));
+    }
   });
 });

@@ -30,6 +30,11 @@ import type { IdempotentRequests } from './idempotency/idempotent-requests.ts';
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<boolean>;
+  /**
+   * False for a dependency the API answers without (Redis: rate limits fail open, Idempotency-Key
+   * requests answer 503): /readyz reports it, `degraded`, and stays 200.
+   */
+  gates?: boolean;
 }
 
 export interface AppDependencies {
@@ -69,7 +74,7 @@ export function createApp(deps: AppDependencies): Koa {
   });
   const failures = new Counter({
     name: 'api_internal_errors_total',
-    help: 'Requests answered 5xx',
+    help: "Requests answered 5xx (not /readyz's 503: that is its answer, not a failure)",
     labelNames: ['route'],
     registers: [deps.metrics],
   });
@@ -88,7 +93,7 @@ export function createApp(deps: AppDependencies): Koa {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = (ctx as Context & { _matchedRoute?: string })._matchedRoute ?? 'unmatched';
       duration.observe({ method: ctx.method, route, status: String(ctx.status) }, seconds);
-      if (ctx.status >= 500) failures.inc({ route });
+      if (ctx.status >= 500 && route !== '/readyz') failures.inc({ route });
       // Query strings are left out of the log: they are the caller's business (and may carry search terms).
       deps.logger.debug(
         { requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(seconds * 1000) },
@@ -142,6 +147,7 @@ export function createApp(deps: AppDependencies): Koa {
       koaPath(route.path),
       ...deadline,
       deps.authenticate,
+      privateAnswer,
       // Before the hourly allowance: a request refused for concurrency is not counted against it (and
       // costs no Redis round trip, which matters most when a client floods).
       ...inFlight,
@@ -177,6 +183,19 @@ export function createApp(deps: AppDependencies): Koa {
   app.use(unanswered);
   app.use(router.allowedMethods());
   return app;
+}
+
+/**
+ * An authenticated answer is the caller's: no shared cache (a CDN, a company proxy) may keep it for
+ * another, even when the credential came in X-API-Key, which caches do not know as one (they keep an
+ * answer to Authorization private by themselves). The caller's own cache may keep it and revalidate by
+ * ETag (conditional-get.ts). A route that says otherwise (no-store for a secret) sets its own.
+ */
+async function privateAnswer(ctx: Context, next: Next): Promise<void> {
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.vary('Authorization');
+  ctx.vary('X-API-Key');
+  await next();
 }
 
 /**
@@ -238,6 +257,8 @@ function requireScope(scope: string | undefined) {
 
 function render(ctx: Context, error: unknown, requestId: string, logger: Logger): void {
   if (error instanceof ApiError) {
+    if (error.cause !== undefined)
+      logger.warn({ requestId, err: error.cause, code: error.code }, `answered: ${error.message}`);
     answerApiError(ctx, error, requestId);
     return;
   }

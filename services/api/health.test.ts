@@ -5,16 +5,18 @@ import Koa from 'koa';
 import { Counter, Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../runtime/config.ts';
+import type { ReadinessCheck } from './app.ts';
 import { apiEnv } from './config.ts';
-import { bearerMatches, healthRoutes } from './health.ts';
+import { bearerMatches } from '../runtime/bearer-token.ts';
+import { healthRoutes } from './health.ts';
 
 const token = 'scraper-token-0123456789';
 
-async function serve(metricsToken?: string) {
+async function serve(metricsToken?: string, checks: ReadinessCheck[] = []) {
   const metrics = new Registry();
   new Counter({ name: 'answers_total', help: 'test', registers: [metrics] }).inc();
   const router = new Router();
-  healthRoutes(router, [], metrics, metricsToken ? { metricsToken } : {});
+  healthRoutes(router, checks, metrics, metricsToken ? { metricsToken } : {});
   const server = new Koa().use(router.routes()).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
@@ -71,5 +73,48 @@ describe('/metrics', () => {
       /API_METRICS_TOKEN: must be at least 16 characters \(value hidden\)/,
     );
     expect(loadConfig(apiEnv, {}).API_METRICS_TOKEN).toBe('');
+  });
+});
+
+describe('/readyz', () => {
+  const up = async () => true;
+  const down = async () => false;
+  const cases: [string, ReadinessCheck[], number, unknown][] = [
+    [
+      'every dependency answers',
+      [
+        { name: 'clickhouse', check: up },
+        { name: 'redis', check: up, gates: false },
+      ],
+      200,
+      { status: 'ready', checks: { clickhouse: 'ok', redis: 'ok' } },
+    ],
+    [
+      'one the API answers without is away: still ready, said degraded',
+      [
+        { name: 'clickhouse', check: up },
+        { name: 'redis', check: down, gates: false },
+      ],
+      200,
+      { status: 'degraded', checks: { clickhouse: 'ok', redis: 'unavailable' } },
+    ],
+    [
+      'one it needs is away',
+      [
+        { name: 'clickhouse', check: down },
+        { name: 'redis', check: up, gates: false },
+      ],
+      503,
+      { status: 'not_ready', checks: { clickhouse: 'unavailable', redis: 'ok' } },
+    ],
+  ];
+  it.each(cases)('when %s', async (_, checks, status, body) => {
+    const { server, url } = await serve(undefined, checks);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      expect([response.status, await response.json()]).toEqual([status, body]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,20 +1,12 @@
 // Liveness (/healthz: the process answers), readiness (/readyz: its
 // dependencies answer too; a load balancer stops sending traffic while they do
-// not) and Prometheus metrics (/metrics). The metrics name routes, topics and consumer groups and count
+// not; one it can answer without, such as Redis, is reported as `degraded` and keeps it ready) and Prometheus metrics (/metrics). The metrics name routes, topics and consumer groups and count
 // requests by status: nothing secret, but nothing a client of the API needs either, so with
 // API_METRICS_TOKEN set only a scraper that sends it as a bearer token reads them.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerMatches } from '../runtime/bearer-token.ts';
 import type Router from '@koa/router';
 import type { Registry } from 'prom-client';
 import type { ReadinessCheck } from './app.ts';
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
-/** Whether an Authorization header carries `token` as a bearer token (compared in constant time). */
-export function bearerMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  return match !== null && timingSafeEqual(digest(match[1]!), digest(token));
-}
 
 const withTimeout = async (check: () => Promise<boolean>, ms: number) => {
   let timer: NodeJS.Timeout | undefined;
@@ -39,13 +31,14 @@ export function healthRoutes(
   });
   router.get('/readyz', async (ctx) => {
     const results = await Promise.all(
-      checks.map(async (c) => [c.name, await withTimeout(c.check, 2_000)] as const),
+      checks.map(async (c) => [c, await withTimeout(c.check, 2_000)] as const),
     );
-    const ready = results.every(([, ok]) => ok);
+    const ready = results.every(([c, ok]) => ok || c.gates === false);
+    const whole = results.every(([, ok]) => ok);
     ctx.status = ready ? 200 : 503;
     ctx.body = {
-      status: ready ? 'ready' : 'not_ready',
-      checks: Object.fromEntries(results.map(([name, ok]) => [name, ok ? 'ok' : 'unavailable'])),
+      status: !ready ? 'not_ready' : whole ? 'ready' : 'degraded',
+      checks: Object.fromEntries(results.map(([c, ok]) => [c.name, ok ? 'ok' : 'unavailable'])),
     };
   });
   router.get('/metrics', async (ctx) => {

@@ -123,8 +123,13 @@ export async function startApi(
       'API_TOKEN_KEYS is not set: access tokens are signed with a random key and valid on this instance only',
     );
   }
+  if (!config.API_METRICS_TOKEN) {
+    logger.warn(
+      'API_METRICS_TOKEN is not set: /metrics (traffic and error counts by route, the Node version) answers anyone who reaches the API; set it, or keep the path from the public',
+    );
+  }
   const closers: (() => Promise<unknown>)[] = [];
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-api`,
@@ -345,7 +350,11 @@ export async function startApi(
   const app = createApp({
     routes,
     publicRoutes: (router) => {
-      healthRoutes(router, [{ name: 'clickhouse', check: () => clickhouse.ping() }], metrics, {
+      const readiness = [
+        { name: 'clickhouse', check: () => clickhouse.ping() },
+        { name: 'redis', check: async () => (await redis.ping()) === 'PONG', gates: false },
+      ];
+      healthRoutes(router, readiness, metrics, {
         metricsToken: config.API_METRICS_TOKEN,
       });
       docsRoutes(router, () => document);

@@ -75,7 +75,10 @@ export function clustererHandler(options: ClustererOptions): ClustererHandler {
             'article not in the read model; clustering it on its enrichment alone',
           );
         for (const decision of clusterer.decide(article)) {
-          clusterer.apply(decision);
+          if (!clusterer.apply(decision))
+            throw new Error(
+              `the clusterer could not apply its own ${decision.type} of story ${decision.storyId}`,
+            );
           appended.push(storyEvent(decision, now));
         }
       }

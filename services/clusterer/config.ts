@@ -1,7 +1,9 @@
 import { boolean, decimal, infrastructureEnv, integer, text } from '../runtime/config.ts';
+import { opsEnv } from '../runtime/ops-server.ts';
 
 export const clustererEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   CLUSTERER_GROUP: text('clusterer').describe(
     'Consumer group of the clusterers. One member clusters (it takes every partition); others wait as standbys.',
   ),

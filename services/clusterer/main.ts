@@ -13,6 +13,7 @@ import { singleMemberAssigner } from '../runtime/kafka/single-member-assigner.ts
 import { startAtEndIfNew } from '../runtime/kafka/start-position.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { clustererHandler } from './clusterer.ts';
 import { clustererEnv } from './config.ts';
@@ -23,7 +24,8 @@ let logger: Logger | undefined;
 async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(clustererEnv);
   const log = (logger = createLogger('clusterer', config.LOG_LEVEL));
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const metrics = await workerOps('clusterer', config, logger, onStop);
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-clusterer`,
@@ -67,6 +69,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     }
   }
   const runner = new ConsumerRunner<ArticleEnriched>({
+    metrics,
     kafka,
     codec,
     producer,

@@ -26,6 +26,9 @@ export async function restoreClusterer(options: {
   }
   const clusterer = new StoryClusterer(options.settings);
   let skipped = 0;
+  // Joins and merges naming a story that is not open: counted and named (the first few), not applied.
+  let unapplied = 0;
+  const unappliedExamples: string[] = [];
   const result = await replay({
     kafka: options.kafka,
     codec: options.codec,
@@ -34,15 +37,25 @@ export async function restoreClusterer(options: {
     project: async (events) => {
       for (const event of events) {
         const decision = event.value ? storyDecision(event.value as StoryEvent) : null;
-        if (decision) clusterer.apply(decision);
-        else skipped += 1;
+        if (!decision) skipped += 1;
+        else if (!clusterer.apply(decision)) {
+          unapplied += 1;
+          if (unappliedExamples.length < 5)
+            unappliedExamples.push(`${decision.type} ${decision.storyId} at offset ${event.offset}`);
+        }
       }
     },
   });
+  if (unapplied > 0)
+    options.logger.warn(
+      { topic: topicNames.stories, unapplied, examples: unappliedExamples },
+      'the story topic holds joins or merges of stories that are not open (their opening expired or another producer wrote them): left out of the rebuilt state',
+    );
   options.logger.info(
     {
       events: result.events,
       skipped: skipped + result.skipped,
+      unapplied,
       articles: clusterer.articles,
       openStories: clusterer.openStories,
       ms: Date.now() - started,

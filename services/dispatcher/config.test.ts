@@ -39,7 +39,8 @@ describe('dispatcher config', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const message = (error as Error).message;
-    expect(message).toMatch(/WEBHOOK_SECRET_KEYS: .*32 bytes/);
+    expect(message).toMatch(/WEBHOOK_SECRET_KEYS: entry 1 .*32 bytes/);
+    expect(message.match(/WEBHOOK_SECRET_KEYS/g)).toHaveLength(1);
     expect(message).toMatch(/WEBHOOK_RETRY_SCHEDULE/);
     expect(message).not.toContain('not-a-32-byte-key');
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsEnv } from '../runtime/ops-server.ts';
 import { boolean, commaList, infrastructureEnv, integer, loadConfig, text } from '../runtime/config.ts';
 import { parseSecretBoxKeys } from '../webhooks/secret-box.ts';
 import { retryScheduleSetting } from '../webhooks/retry-plan.ts';
@@ -8,6 +9,7 @@ import { dnsCacheSetting } from '../runtime/outbound/cached-lookup.ts';
 
 export const dispatcherEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   DISPATCHER_GROUP: text('dispatcher').describe(
     'Prefix of the consumer groups: `<group>.alerts`, `<group>.articles` and `<group>.documentaries` ' +
       '(fan-out), `<group>.deliveries`, and `<group>.webhooks…` (each instance following the webhook ' +
@@ -38,8 +40,9 @@ export const dispatcherEnv = {
       try {
         parseSecretBoxKeys(value);
       } catch (error) {
-        // The parser's messages name the entry and kid, never the key.
-        context.addIssue({ code: 'custom', message: (error as Error).message });
+        // The parser's messages name the entry and kid, never the key; the setting's name is said once.
+        const message = (error as Error).message.replace(/^WEBHOOK_SECRET_KEYS: /, '');
+        context.addIssue({ code: 'custom', message });
       }
     })
     .meta({

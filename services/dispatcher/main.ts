@@ -30,6 +30,7 @@ import { installRecordEncoding } from '../runtime/kafka/record-encoding.ts';
 import { createSchemaRegistry, EventCodec, localTypes } from '../runtime/kafka/registry.ts';
 import { retryTopicName, topicCatalog, topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createOutboundUrlPolicy, type OutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { createDeliveryClient } from '../webhooks/delivery-client.ts';
@@ -72,6 +73,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   // Every delivery appends records (outcome, next job): KafkaJS's record encoding, made cheaper.
   installRecordEncoding();
   logger = createLogger('dispatcher', config.LOG_LEVEL);
+  const metrics = await workerOps('dispatcher', config, logger, onStop);
   const log = logger;
   let policy: OutboundUrlPolicy;
   try {
@@ -137,6 +139,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     producer,
     logger: log,
     groupPrefix: `${config.DISPATCHER_GROUP}.webhooks`,
+    metrics,
   });
   onStop(() => directory.stop());
   await directory.ready();
@@ -159,9 +162,10 @@ async function main({ onStop }: Lifecycle): Promise<void> {
 
   // article.published: a new group starts at the end of the topic whatever DISPATCHER_FROM_BEGINNING
   // says, so registering the first such webhook does not push every article ever enriched.
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   onStop(() => clickhouse.close());
   const articles = new ConsumerRunner<ArticleEnriched>({
+    metrics,
     kafka,
     codec,
     producer,
@@ -183,6 +187,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   // article.updated: like article.published, a new group starts at the end of the topic, so subscribing
   // does not push the revisions of the past.
   const articleUpdates = new ConsumerRunner<ArticleDiscovered>({
+    metrics,
     kafka,
     codec,
     producer,
@@ -201,6 +206,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   // news.breaking: a new group starts at the end of the topic too, so subscribing does not send the
   // breaking news of the past.
   const breaking = new ConsumerRunner<StoryEvent>({
+    metrics,
     kafka,
     codec,
     producer,
@@ -218,6 +224,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   });
 
   const fanOut = new ConsumerRunner<Alert>({
+    metrics,
     kafka,
     codec,
     producer,
@@ -230,6 +237,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   });
   // Like the alerts: a new deployment owes every ready documentary its documentary.ready.
   const documentaries = new ConsumerRunner<Documentary>({
+    metrics,
     kafka,
     codec,
     producer,

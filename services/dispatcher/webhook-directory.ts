@@ -12,6 +12,7 @@ import { followTable, LiveTable, type FollowOptions } from '../runtime/kafka/liv
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import type { EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../runtime/logger.ts';
 import { NEWS_ALERT } from '../webhooks/event-types.ts';
 
@@ -32,6 +33,8 @@ export interface WebhookDirectoryDeps {
   logger: Logger;
   /** Prefix of this instance's consumer group; a random suffix makes it unique per instance. */
   groupPrefix?: string;
+  /** Where its consumer's lag and batches are counted (the ops server's registry). */
+  metrics?: Registry;
 }
 
 const byId = (a: Webhook, b: Webhook) =>
@@ -69,6 +72,7 @@ export class WebhookDirectory {
         producer: deps.producer,
         topic: topicNames.webhooks,
         groupPrefix: deps.groupPrefix ?? 'webhook-directory',
+        metrics: deps.metrics,
       },
       (ends) => new WebhookDirectory(ends, deps.logger),
     );

@@ -1,4 +1,5 @@
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
+import { opsEnv } from '../runtime/ops-server.ts';
 import { audioStoreEnv } from '../audio/config.ts';
 import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
@@ -6,6 +7,7 @@ import { speechEnv } from '../speech/provider-factory.ts';
 
 export const documentarianEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   ...speechEnv,
   // The script is written by the enrichment provider: ENRICHMENT_PROVIDER and the OPENAI_* settings.
   ...providerEnv,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { topicWords } from './gathering.ts';
+import { gatherArticles, topicWords } from './gathering.ts';
+import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 
 describe('the words a topic is looked for by', () => {
   it.each([
@@ -29,5 +30,31 @@ describe('the words a topic is looked for by', () => {
     ['THE US ELECTION', ['election']],
   ])('%s', (topic, words) => {
     expect(topicWords(topic)).toEqual(words);
+  });
+});
+
+describe('the articles a documentary reads', () => {
+  const read = async (topic: string) => {
+    const statements: string[] = [];
+    // A stand-in that records what would be asked of ClickHouse (the SQL is what is under test here).
+    const clickhouse = { query: async (statement: string) => (statements.push(statement), []) };
+    await gatherArticles(clickhouse as unknown as ClickHouse, {
+      tenantId: 'tenant',
+      topic,
+      sources: ['news'],
+      language: 'en',
+      from: new Date(0),
+      to: new Date(86_400_000),
+      limit: 10,
+    });
+    return statements.join('\n');
+  };
+
+  it("are those of the category a topic names, besides those that mention the topic's words", async () => {
+    const business = await read('Business news');
+    expect(business).toMatch(
+      /\(position\(lowerUTF8\(.*'business'\) > 0 OR .* OR category = 'business'\) AND /,
+    );
+    expect(await read('sport funding')).not.toContain('category = ');
   });
 });

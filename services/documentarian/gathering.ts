@@ -1,10 +1,11 @@
 // Gathering: the articles a documentary may draw on, from the read models. Those of the period (by
 // publication time), in the documentary's language, from the kinds of sources asked for, and mentioning
-// at least one word of the topic (in the headline, the summaries or the text); the newest first, at most
+// at least one word of the topic (in the headline, the summaries or the text) or, for a topic that names
+// a category, of that category; the newest first, at most
 // `limit`. Ranking them and folding duplicates is the stories' business (documentaries/stories.ts).
 import { parseSentences } from '../intelligence/embedded/sentences.ts';
 import { socialCategories, type DocumentarySource } from '../documentaries/documentary-request.ts';
-import { acronymStopWords, type CandidateArticle } from '../documentaries/stories.ts';
+import { acronymStopWords, topicCategory, type CandidateArticle } from '../documentaries/stories.ts';
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
 import { latestVersions } from '../runtime/clickhouse/latest-versions.ts';
 import { inList, raw, sql } from '../runtime/clickhouse/literal.ts';
@@ -122,6 +123,9 @@ export async function gatherArticles(
         : sql`position(lowerUTF8(${raw(text)}), ${form}) > 0`,
     )
     .join(' OR ');
+  // A topic that names a category ("business") is about that category's news too (stories.ts).
+  const category = topicCategory(request.topic);
+  const about = category === null ? mentions : sql`${raw(mentions)} OR category = ${category}`;
   return readCandidates(
     clickhouse,
     [
@@ -129,7 +133,7 @@ export async function gatherArticles(
       sql`published_at < toDateTime(${Math.ceil(request.to.getTime() / 1000)})`,
       sql`language = ${language}`,
     ],
-    `(${mentions}) AND ${sourceCondition(request.sources, request.tenantId)}`,
+    `(${about}) AND ${sourceCondition(request.sources, request.tenantId)}`,
     request.limit,
   );
 }

@@ -2,7 +2,6 @@
 // that takes each requested documentary through gathering, scripting, narrating and assembling to ready
 // (documentarian.ts, make-documentary.ts). Speech comes from the same providers as the narrator's
 // (SPEECH_PROVIDER); files go to the audio store the API serves them from (AUDIO_STORE, AUDIO_DIR).
-import { Registry } from 'prom-client';
 import { audioAddress } from '../audio/audio-address.ts';
 import { createAudioStore } from '../audio/config.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
@@ -14,6 +13,7 @@ import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
 import { createSynthesizer } from '../speech/synthesizer.ts';
@@ -29,12 +29,13 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(documentarianEnv);
   logger = createLogger('documentarian', config.LOG_LEVEL);
   const log = logger;
+  const metrics = await workerOps('documentarian', config, logger, onStop);
   const store = createAudioStore(config);
   const synthesis = createSynthesizer({
     providers: createSpeechProviders(config, { logger }),
     store,
     concurrency: config.SPEECH_CONCURRENCY,
-    metrics: new Registry(),
+    metrics,
     logger,
     // One line per provider request: an operator (or a test) can count what was really synthesized.
     onProviderCall: (provider, characters) => log.debug({ provider, characters }, 'speech provider call'),
@@ -46,7 +47,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
       ? createOpenAiScriptWriter({ config: requireOpenAiConfig(config), logger })
       : embeddedScriptWriter;
   const scriptWriter = checkedScriptWriter(writer, logger);
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-documentarian`,
@@ -60,6 +61,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   });
 
   const runner = new ConsumerRunner<Documentary>({
+    metrics,
     kafka,
     codec,
     producer,

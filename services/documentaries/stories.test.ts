@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  categoryMatch,
   citedWithin,
   cleanArticleText,
   halfRelevanceDays,
   pickStories,
+  requiredTerms,
+  topicCategory,
   type CandidateArticle,
   type Story,
 } from './stories.ts';
@@ -123,6 +126,52 @@ describe('pickStories: relevance', () => {
     ];
     const stories = pickStories('interest rates', articles, { now, maxStories: 10 });
     expect(leads(stories)).toEqual(['phrase', 'apart', 'one-word']);
+  });
+
+  it("leaves out an article that has one of a two-word topic's words, unless its headline names it", () => {
+    const articles = [
+      candidate('headline', { title: 'Mortgage rates fall for a third month' }),
+      candidate('summary', {
+        title: "India's rupee hits five-year high",
+        summary: 'The exchange rate rose as exports grew; analysts said the rate would hold.',
+        keywords: ['exchange rate', 'rupee'],
+      }),
+      candidate('keywords', { title: "Call centre users 'lose patience'", keywords: ['satisfaction rate'] }),
+      candidate('both', {
+        title: 'Banks hold steady',
+        summary: 'Interest on savings and the rates of loans held.',
+      }),
+    ];
+    expect(leads(pickStories('interest rates', articles, { now, maxStories: 10 }))).toEqual([
+      'both',
+      'headline',
+    ]);
+    // Two of three words are enough for a three-word topic.
+    expect(requiredTerms(1)).toBe(1);
+    expect(requiredTerms(2)).toBe(2);
+    expect([3, 4, 5, 6].map(requiredTerms)).toEqual([2, 3, 4, 4]);
+  });
+
+  it('takes a topic that names a category as that category, its framing words aside', () => {
+    expect(topicCategory('business')).toBe('business');
+    expect(topicCategory('Tech news')).toBe('technology');
+    expect(topicCategory('the week in sport')).toBe('sports');
+    expect(topicCategory('Economy')).toBe('business');
+    expect(topicCategory('sport funding')).toBeNull();
+    expect(topicCategory('general')).toBeNull();
+    expect(topicCategory('semiconductors')).toBeNull();
+  });
+
+  it("tells a category's news for a topic naming it, most of which never says the word", () => {
+    const articles = [
+      candidate('profit', { title: 'Retailer doubles its profit', category: 'business' }),
+      candidate('says-it', { title: 'Small business owners fear new tax', category: 'politics' }),
+      candidate('football', { title: 'United win the cup', category: 'sports' }),
+    ];
+    const stories = pickStories('business', articles, { now, maxStories: 10 });
+    // The word in a headline still counts more than the category alone.
+    expect(leads(stories)).toEqual(['says-it', 'profit']);
+    expect(stories[1]!.relevance).toBeCloseTo(categoryMatch, 6);
   });
 
   it('prefers newer reports, gently: a week-old one counts half as much', () => {

@@ -7,6 +7,7 @@
 import { parseSentences, type Sentence, type Token } from '../intelligence/embedded/sentences.ts';
 import { plainLine, plainText } from '../runtime/plain-text.ts';
 import { isNotWriting } from '../intelligence/embedded/page-furniture.ts';
+import { categoryWord, isCategory, type Category } from '../runtime/categories.ts';
 
 export { isNotWriting };
 
@@ -123,6 +124,28 @@ function framingWords(): ReadonlySet<string> {
 }
 
 /**
+ * How much an article of the category a topic names counts as about it (see topicCategory): as much as
+ * the topic among its keywords. A documentary on "business" is about the business news, most of which
+ * never says "business".
+ */
+export const categoryMatch = fieldWeights.keywords / totalFieldWeight;
+
+/**
+ * The category a topic names, when it names one and nothing else (framing words aside): "business",
+ * "Tech news", "the week in sport". A topic that names one among other words ("sport funding") is about
+ * those words, not the category.
+ */
+export function topicCategory(topic: string): Category | null {
+  const framing = framingWords();
+  const words = parseSentences(topic.replace(/\s+/g, ' '))
+    .flatMap((s) => s.tokens)
+    .filter((t) => isContentWord(t) && !framing.has(t.stem));
+  if (words.length !== 1) return null;
+  const category = categoryWord(words[0]!.normal.toLowerCase());
+  return isCategory(category) && category !== 'general' ? category : null;
+}
+
+/**
  * The stories about `topic`, best first: relevance descending, then the newest lead, then the lead's id,
  * so that the same articles always give the same documentary, in whatever order they were read.
  *
@@ -136,6 +159,9 @@ function framingWords(): ReadonlySet<string> {
  * - recency = 1 / (1 + ageDays / halfRelevanceDays): a gentle hyperbolic decay, 1 now, 0.5 after a
  *   week, 0.33 after two, so that a headline about the topic from six days ago still outranks a
  *   passing mention from this morning.
+ * An article holding fewer of the topic's content words than requiredTerms (both of two, two of three,
+ * three of four or five) is matched on its headline alone; an article of the category the topic names
+ * (topicCategory) matches at least categoryMatch.
  * An article whose match is under minTopicMatch (no topic word, or a passing mention) leads no story;
  * it may still join one as another outlet's report of it. A story's relevance is its lead's, plus
  * `coverageBonus` for each further outlet that covered it (up to `maxCoverageBonus`): what many
@@ -149,10 +175,12 @@ export function pickStories(
   // The topic is in the articles' language (the gatherer reads one): its stop words are theirs.
   const query = topicQuery(topic, articles[0]?.language ?? null);
   if (query.terms.length === 0 || options.maxStories <= 0) return [];
+  const category = topicCategory(topic);
   const scored = articles
     .map((article) => {
       const parsed = parseCandidate(article);
-      const match = topicMatch(query, parsed);
+      const inCategory = category !== null && article.category === category;
+      const match = Math.max(topicMatch(query, parsed), inCategory ? categoryMatch : 0);
       return { article, parsed, match, relevance: match * recency(article.publishedAt, options.now) };
     })
     .sort((a, b) => compareArticles(a, b));
@@ -364,20 +392,13 @@ function parseCandidate(article: CandidateArticle): ParsedCandidate {
 }
 
 function topicMatch(query: TopicQuery, parsed: ParsedCandidate): number {
-  const found = new Set<string>();
-  let termScore = 0;
-  for (const field of fields) {
-    const counts = new Map<string, number>();
-    for (const sentence of parsed.fields[field]) {
-      for (const term of sentence) counts.set(term, (counts.get(term) ?? 0) + 1);
-    }
-    for (const term of query.terms) {
-      const tf = counts.get(term) ?? 0;
-      if (tf === 0) continue;
-      found.add(term);
-      termScore += fieldWeights[field] * Math.min(1, tf / saturation[field]);
-    }
-  }
+  const everywhere = termMatch(query, parsed, fields);
+  // Short of the topic's words, only a headline naming the ones it has says the article is about them
+  // ("Mortgage rates fall" for "interest rates"; not a rupee's exchange rate in a summary).
+  const { found, termScore } =
+    everywhere.found.size >= requiredTerms(query.terms.length)
+      ? everywhere
+      : termMatch(query, parsed, ['title']);
   if (found.size === 0) return 0;
   const coverage = found.size / query.terms.length;
   const match = (coverage * termScore) / (query.terms.length * totalFieldWeight);
@@ -397,6 +418,32 @@ function topicMatch(query: TopicQuery, parsed: ParsedCandidate): number {
   const phrase = phraseScore / (query.pairs.length * totalFieldWeight);
   return (match * (2 + phrase)) / 3;
 }
+
+/** The topic's terms found in `within`, and their field-weighted, saturated counts. */
+function termMatch(query: TopicQuery, parsed: ParsedCandidate, within: readonly Field[]) {
+  const found = new Set<string>();
+  let termScore = 0;
+  for (const field of within) {
+    const counts = new Map<string, number>();
+    for (const sentence of parsed.fields[field]) {
+      for (const term of sentence) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+    for (const term of query.terms) {
+      const tf = counts.get(term) ?? 0;
+      if (tf === 0) continue;
+      found.add(term);
+      termScore += fieldWeights[field] * Math.min(1, tf / saturation[field]);
+    }
+  }
+  return { found, termScore };
+}
+
+/**
+ * Of a topic's `n` content words, how many an article must hold to be about it: all of one or two (an
+ * article about rates is not about "interest rates"), then all but one in three (two of three, three
+ * of four or five, four of six).
+ */
+export const requiredTerms = (n: number): number => (n <= 2 ? n : n - Math.floor(n / 3));
 
 function recency(publishedAt: Date, now: Date): number {
   const ageDays = Math.max(0, now.getTime() - publishedAt.getTime()) / 86_400_000;

@@ -1,8 +1,10 @@
 import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
+import { opsEnv } from '../runtime/ops-server.ts';
 import { providerEnv } from '../intelligence/provider-factory.ts';
 
 export const enricherEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   ...providerEnv,
   ENRICHER_GROUP: text('enricher').describe('Consumer group of the enrichers.'),
   REDIS_KEY_PREFIX: text('').describe(

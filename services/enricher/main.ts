@@ -10,6 +10,7 @@ import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { extractTerms } from '../intelligence/embedded/embedded-provider.ts';
 import { createProvider } from '../intelligence/provider-factory.ts';
@@ -23,7 +24,8 @@ let logger: Logger | undefined;
 async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(enricherEnv);
   logger = createLogger('enricher', config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const metrics = await workerOps('enricher', config, logger, onStop);
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   // Only the OpenAI provider's answer cache uses Redis; a Redis outage costs cache hits, not enrichments.
   const redis =
     config.ENRICHMENT_PROVIDER === 'openai'
@@ -40,6 +42,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   const producer = await EventProducer.connect(kafka, codec);
   const related = new RelatedArticles(clickhouse);
   const runner = new ConsumerRunner<ArticleDiscovered>({
+    metrics,
     kafka,
     codec,
     producer,

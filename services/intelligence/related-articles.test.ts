@@ -35,6 +35,16 @@ describe('isCitable', () => {
       false,
     );
   });
+
+  it('is one sharing the only entity of a posted text that names just one, when the caller accepts it', () => {
+    const none: string[] = [];
+    expect(
+      isCitable({ inStory: false, sharedEntities: ['Sony'], sharedKeywords: none, loneEntity: true }),
+    ).toBe(true);
+    expect(
+      isCitable({ inStory: false, sharedEntities: none, sharedKeywords: ['console'], loneEntity: true }),
+    ).toBe(false);
+  });
 });
 
 describe('citedOnce', () => {

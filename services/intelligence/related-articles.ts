@@ -4,7 +4,7 @@
 //
 // An article is cited only when it is in the same story (docs/stories.md), or names at least one of the
 // same entities (a person, organisation or place) and shares one more term with it, another entity or a
-// keyword (isCitable). Shared keywords rank candidates but never admit one alone:
+// keyword (isCitable); for a posted text that names a single entity, that entity (loneEntity). Shared keywords rank candidates but never admit one alone:
 // "attempt" alone once gave an article on Microsoft's anti-spyware software a Millennium Dome sale as its
 // context. Same-story articles come first, then by shared entities, then shared keywords.
 import type { ClickHouse } from '../runtime/clickhouse/client.ts';
@@ -26,6 +26,12 @@ export interface RelatedQuery {
   from: Date;
   until: Date;
   limit: number;
+  /**
+   * Sharing the one entity of a text that names only one is enough (a posted text, /v1/analyze): such a
+   * text has no second name to share, and "Sony announced a console" had no context at all while the
+   * read model held Sony's news. An article (the enricher, /v1/enhance) still needs two shared terms.
+   */
+  loneEntity?: boolean;
 }
 
 /** How far back related coverage is looked for. */
@@ -122,7 +128,8 @@ FROM ${latestArticles}`);
           (k) => keywordSet.has(k) && !sharedEntities.includes(k),
         );
         const inStory = Number(candidate.in_story) === 1;
-        if (!isCitable({ inStory, sharedEntities, sharedKeywords })) return [];
+        const loneEntity = query.loneEntity === true && entities.length === 1;
+        if (!isCitable({ inStory, sharedEntities, sharedKeywords, loneEntity })) return [];
         const score = (inStory ? 1000 : 0) + entityWeight * sharedEntities.length + sharedKeywords.length;
         const related: RelatedArticle = {
           id: article.article_id,
@@ -155,8 +162,11 @@ export function isCitable(candidate: {
   inStory: boolean;
   sharedEntities: readonly string[];
   sharedKeywords: readonly string[];
+  /** The query names one entity only and accepts it alone (RelatedQuery.loneEntity). */
+  loneEntity?: boolean;
 }): boolean {
   if (candidate.inStory) return true;
+  if (candidate.loneEntity && candidate.sharedEntities.length > 0) return true;
   return (
     candidate.sharedEntities.length > 0 &&
     candidate.sharedEntities.length + candidate.sharedKeywords.length >= 2

@@ -1,7 +1,9 @@
 import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
+import { opsEnv } from '../runtime/ops-server.ts';
 
 export const matcherEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   MATCHER_GROUP: text('matcher').describe('Consumer group of the matchers.'),
   MATCHER_FROM_BEGINNING: boolean(false).describe(
     'Where a group with no committed offsets starts: false raises alerts for articles enriched from now ' +

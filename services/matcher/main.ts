@@ -12,6 +12,7 @@ import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { RedisAlertClaims } from '../monitors/alert-claims.ts';
 import { MonitorSet } from '../monitors/alert-raiser.ts';
@@ -24,7 +25,8 @@ let logger: Logger | undefined;
 async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(matcherEnv);
   logger = createLogger('matcher', config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const metrics = await workerOps('matcher', config, logger, onStop);
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-matcher`,
@@ -56,6 +58,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     logger,
     topic: topicNames.monitors,
     groupPrefix: 'matcher-monitors',
+    metrics,
   });
   onStop(() => table.stop());
   await table.ready(60_000);
@@ -64,6 +67,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   logger.info({ monitors: table.size }, 'monitors loaded');
 
   const runner = new ConsumerRunner<ArticleEnriched>({
+    metrics,
     kafka,
     codec,
     producer,

@@ -84,6 +84,21 @@ describe('compileMonitors', () => {
     expect(mentions('Procter & Gamble', 'Sales at Procter and Gamble rose.')).toBe(true);
     expect(mentions('Brown and Williamson', 'Among them was Brown & Williamson.')).toBe(true);
     expect(mentions('R.J. Reynolds Tobacco Company', 'Among them was RJ Reynolds Tobacco.')).toBe(true);
+    expect(mentions('R.J. Reynolds Tobacco', 'Shares of R.J. Reynolds Tobacco rose.')).toBe(true);
+    expect(mentions('RJ Reynolds', 'Shares of R.J. Reynolds rose.')).toBe(true);
+    // A full stop after a whole word still parts two names.
+    expect(mentions('Allied Domecq', 'It sold to Allied. Domecq said no.')).toBe(false);
+  });
+
+  it('finds names whose words end in "+" or "#", and tells them from the word without', () => {
+    expect(mentions('C++ Labs', 'Profits at C++ Labs rose sharply, the firm said.')).toBe(true);
+    expect(mentions('F# Software', 'Shares in F# Software rose.')).toBe(true);
+    expect(mentions('Bolt+ Systems', 'Bolt+ Systems opens an office.')).toBe(true);
+    expect(mentions('Canal+', 'Canal+ bought the rights.')).toBe(true);
+    expect(mentions('C Labs', 'Profits at C++ Labs rose.')).toBe(false);
+    expect(mentions('Bolt+ Systems', 'Bolt Systems opens an office.')).toBe(false);
+    // Between two letters it is no part of a word.
+    expect(mentions('Acme', 'The Acme+Zenith merger.')).toBe(true);
   });
 
   it('makes legal forms written before the name optional too: ПАО, ООО, PT', () => {

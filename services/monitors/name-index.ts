@@ -88,7 +88,8 @@ function extend(tokens: readonly Token[], first: number, variant: NameVariant): 
   if (last >= tokens.length) return -1;
   for (let k = 1; k < keys.length; k += 1) {
     const token = tokens[first + k]!;
-    if (token.block !== tokens[first]!.block || !gapFits(token.gap, gaps[k]!)) return -1;
+    if (token.block !== tokens[first]!.block || !gapFits(token.gap, gaps[k]!, tokens[first + k - 1]!))
+      return -1;
     if (token.key !== keys[k] && !(k === keys.length - 1 && token.base === keys[k])) return -1;
   }
   return wholeName(tokens, first, last, variant) ? last : -1;
@@ -114,6 +115,12 @@ function isSecondHalfOfHyphenatedName(tokens: readonly Token[], i: number): bool
 // written without spaces (tokens.ts), which are the only words nothing separates.
 const looseGap = /^['\u2019]?[ \t\u00a0]+$|^-$|^$/;
 
-function gapFits(gap: string, required: string): boolean {
-  return required === '' ? looseGap.test(gap) : gap === required;
+// An initialism's closing full stop, which the word leaves out ("R.J" of "R.J. Reynolds"): a space
+// after it separates the name's words as well as a space alone.
+const afterInitialism = /^\.[ \t\u00a0]+$/;
+const dottedInitialism = /^(?:\p{L}\.)+\p{L}$/u;
+
+function gapFits(gap: string, required: string, before: Token): boolean {
+  if (required !== '') return gap === required;
+  return looseGap.test(gap) || (afterInitialism.test(gap) && dottedInitialism.test(before.text));
 }

@@ -1,7 +1,8 @@
 // The words of an article as the company matcher sees them: where each is, how it is written
 // (capitalised, all capitals) and whether it starts a sentence, since for names that are also
 // common words the capital letter is the evidence. A word keeps the punctuation inside it that
-// makes names: "AT&T", "H&M", "Sotheby's", "Amazon.com", "S.A.", "3M". A lone "&" is a word of
+// makes names: "AT&T", "H&M", "Sotheby's", "Amazon.com", "S.A.", "3M", and the "+" or "#" that ends
+// one: "C++", "F#", "Canal+". A lone "&" is a word of
 // its own and compares as "and" ("Procter & Gamble", "Brown and Williamson"). Hyphens and all
 // other punctuation separate words; what separated two words is kept ("gap") so that the matcher
 // can tell "Allied Domecq" from "Allied, Domecq" and "Acme-owned" from "Rolls-Royce".
@@ -54,7 +55,11 @@ export interface Tokenized {
 }
 
 const spacedLetter = `[[\\p{L}\\p{N}\\p{M}]--[${unspacedJs}]]`;
-const word = new RegExp(`[${unspacedJs}]\\p{M}*|${spacedLetter}+(?:[&'\u2019.]${spacedLetter}+)*|&`, 'gv');
+// A run of "+" or "#" closing a word is part of it ("C++", "F#", "Canal+"), not before a letter ("A+B").
+const word = new RegExp(
+  `[${unspacedJs}]\\p{M}*|${spacedLetter}+(?:[&'\u2019.]${spacedLetter}+)*(?:[+#]+(?![\\p{L}\\p{N}]))?|&`,
+  'gv',
+);
 const initialism = /^(?:\p{L}\.)+\p{L}\.?$/u;
 const webDomain = /^(.{2,}?)\.(?:com|net|org|biz|co\.uk|co)$/;
 // A line break; a full stop, question or exclamation mark (perhaps closed by a quote or bracket)

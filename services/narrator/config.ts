@@ -1,4 +1,5 @@
 import { apiPublicUrlSetting } from '../audio/audio-address.ts';
+import { opsEnv } from '../runtime/ops-server.ts';
 import { audioStoreEnv } from '../audio/config.ts';
 import { boolean, infrastructureEnv, integer, text } from '../runtime/config.ts';
 import { speechEnv } from '../speech/provider-factory.ts';
@@ -6,6 +7,7 @@ import { narrationEnv } from '../narration/config.ts';
 
 export const narratorEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   ...speechEnv,
   ...audioStoreEnv,
   API_PUBLIC_URL: apiPublicUrlSetting,

@@ -2,7 +2,6 @@
 // voice of its language and appends the outcome to news.articles.narrated.v1 (narrator.ts). Speech comes
 // from the embedded engines unless SPEECH_PROVIDER says otherwise (services/speech/provider-factory.ts);
 // files go to the audio store the API serves them from (AUDIO_STORE, AUDIO_DIR: the same as the API's).
-import { Registry } from 'prom-client';
 import { audioAddress } from '../audio/audio-address.ts';
 import { createAudioStore } from '../audio/config.ts';
 import { ClickHouse, clickHouseSettings } from '../runtime/clickhouse/client.ts';
@@ -14,6 +13,7 @@ import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createSpeechProviders } from '../speech/provider-factory.ts';
 import { createSynthesizer } from '../speech/synthesizer.ts';
@@ -27,7 +27,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(narratorEnv);
   logger = createLogger('narrator', config.LOG_LEVEL);
   const log = logger;
-  const metrics = new Registry();
+  const metrics = await workerOps('narrator', config, logger, onStop);
   const providers = createSpeechProviders(config, { logger });
   const synthesis = createSynthesizer({
     providers,
@@ -40,7 +40,7 @@ async function main({ onStop }: Lifecycle): Promise<void> {
     onProviderCall: (provider, characters) => log.debug({ provider, characters }, 'speech provider call'),
   });
   onStop(() => synthesis.close());
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   const kafka = createKafka({
     brokers: config.KAFKA_BROKERS,
     clientId: `${config.KAFKA_CLIENT_ID}-narrator`,

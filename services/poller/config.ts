@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { opsEnv } from '../runtime/ops-server.ts';
 import {
   boolean,
   commaList,
@@ -14,6 +15,7 @@ import { dnsCacheSetting } from '../runtime/outbound/cached-lookup.ts';
 
 export const pollerEnv = {
   ...infrastructureEnv,
+  ...opsEnv,
   POLLER_GROUP: text('poller').describe(
     'Consumer group of the pollers: the sources are split between its members.',
   ),

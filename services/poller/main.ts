@@ -5,7 +5,6 @@
 // to news.feed-polls.v1.
 // Run two and the sources split between them; stop one and the other takes over.
 import { Redis } from 'ioredis';
-import { Registry } from 'prom-client';
 import { ConfigError } from '../runtime/config.ts';
 import type { Source } from '../runtime/events/types.generated.ts';
 import { createKafka } from '../runtime/kafka/client.ts';
@@ -16,6 +15,7 @@ import { installRecordEncoding } from '../runtime/kafka/record-encoding.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { runProcess } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { createOutboundUrlPolicy } from '../runtime/outbound/outbound-url.ts';
 import { RedisMutex } from '../runtime/keyed-mutex.ts';
@@ -38,6 +38,7 @@ import { startCallbackServer } from '../websub/callback-server.ts';
 import { createHubClient } from '../websub/hub-client.ts';
 import { websubSettings } from '../websub/settings.ts';
 import { SubscriptionKeeper, timingOf } from '../websub/subscription-keeper.ts';
+import { FollowedSources, SourceFollowers } from './source-followers.ts';
 import { SubscriptionStore } from '../websub/subscription-store.ts';
 import { WebsubCallback } from '../websub/websub-callback.ts';
 import { websubMetrics } from '../websub/websub-metrics.ts';
@@ -81,7 +82,7 @@ runProcess(
         records: 500,
       }),
     );
-    const metrics = new Registry();
+    const metrics = await workerOps('poller', config, logger, onStop);
     const fetcher = new FeedFetcher({
       userAgent: config.POLLER_USER_AGENT,
       policy,
@@ -309,6 +310,27 @@ runProcess(
     });
     schedulerMade = scheduler;
 
+    // A source a tenant added is polled while a tenant subscribes to it (source-followers.ts).
+    const followers = await SourceFollowers.start({ kafka, codec, producer, logger: log, metrics });
+    onStop(() => followers.stop());
+    const followed = new FollowedSources(
+      scheduler,
+      (source) => followers.wanted(source),
+      (source) => {
+        log.info(
+          { sourceId: source.source_id },
+          'no tenant subscribes to this source a tenant added: not polled until one does',
+        );
+        subscriptions
+          ?.unsubscribe(source.source_id, source.version)
+          .catch((error: unknown) =>
+            log.warn({ sourceId: source.source_id, err: error }, 'websub unsubscription failed'),
+          );
+      },
+    );
+    followers.onFollowChange((sourceId) => followed.followChanged(sourceId));
+    await followers.ready();
+
     const runner = new ConsumerRunner<Source>({
       kafka,
       codec,
@@ -320,11 +342,11 @@ runProcess(
       commitOffsets: false,
       metrics,
       onAssignment: (assigned) =>
-        scheduler.retainPartitions(assigned.find((a) => a.topic === topicNames.sources)?.partitions ?? []),
+        followed.retainPartitions(assigned.find((a) => a.topic === topicNames.sources)?.partitions ?? []),
       handler: async ({ key, value, partition }) => {
         if (value === null) {
-          if (key) scheduler.remove(key);
-        } else scheduler.upsert(partition, value);
+          if (key) followed.remove(key);
+        } else followed.upsert(partition, value);
         // A source removed or paused no longer wants pushes: unsubscribe, best effort, in the background.
         const gone = value === null ? key : value.active ? null : value.source_id;
         if (subscriptions !== null && gone)

@@ -1015,8 +1015,14 @@ describe('pollSource: a feed that moved', () => {
       Array.from({ length: 6 }, () => redirected([301])),
       async () => answers.shift()!,
     );
+    const lines: { level: number; msg: string }[] = [];
+    deps.logger = createLogger('test', 'debug', {
+      write: (line: string) => lines.push(JSON.parse(line) as { level: number; msg: string }),
+    });
     for (let i = 0; i < 6; i++) await pollSource(source, deps);
     expect(attempts).toEqual([newUrl, newUrl]);
+    // Warned once; the retry that finds the same is not said again at warn.
+    expect(lines.filter((l) => l.msg.includes('not moved')).map((l) => l.level)).toEqual([40, 20]);
     const taken = `the feed moved permanently to ${newUrl}, which is already source src_other: this source stays at its URL (tried again after 3 polls)`;
     expect(polls().map((p) => p.warnings[0])).toEqual([
       expect.stringMatching(/\(1 so far\)$/),

@@ -266,7 +266,10 @@ async function followMove(
         warning: `the feed moved permanently: the source is polled at ${to} from now on (it was at ${source.feed_url})`,
       };
     case 'taken': {
-      deps.logger.warn({ ...log, takenBy: result.by }, "feed moved to another source's URL: not moved");
+      // Said at warn the first time; each retry after (every few polls, for as long as both exist) finds
+      // the same and is kept at debug: the source's health says it all along.
+      const level = streak.takenBy === result.by ? 'debug' : 'warn';
+      deps.logger[level]({ ...log, takenBy: result.by }, "feed moved to another source's URL: not moved");
       const refused = refusedStreak(streak, result.by);
       return { streak: refused, warning: moveWarning({ kind: 'pending', to, streak: refused }, required) };
     }

@@ -18,6 +18,7 @@ import { ConsumerRunner } from '../runtime/kafka/consumer.ts';
 import { EventProducer } from '../runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../runtime/kafka/registry.ts';
 import { runProcess, type Lifecycle } from '../runtime/lifecycle.ts';
+import { workerOps } from '../runtime/ops-server.ts';
 import { createLogger, type Logger } from '../runtime/logger.ts';
 import { projectorEnv } from './config.ts';
 import { projectorTypes } from './article-batch.ts';
@@ -38,7 +39,8 @@ let logger: Logger | undefined;
 async function projectLive({ onStop }: Lifecycle): Promise<void> {
   const config = loadConfig(projectorEnv);
   logger = createLogger('projector', config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+  const metrics = await workerOps('projector', config, logger, onStop);
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
   await migrate(clickhouse, readMigrations(), logger);
 
   const kafka = createKafka({
@@ -54,6 +56,7 @@ async function projectLive({ onStop }: Lifecycle): Promise<void> {
     maxBytes: config.PROJECTOR_INSERT_MAX_MIB * 1024 * 1024,
   });
   const runner = new ConsumerRunner({
+    metrics,
     kafka,
     // The article events' copied fields read as their bytes (article-batch.ts).
     codec: new EventCodec(registry, projectorTypes()),
@@ -93,7 +96,7 @@ async function rebuildReadModels({ onStop }: Lifecycle, dropOld: boolean): Promi
       kafka,
       codec: new EventCodec(createSchemaRegistry(config.SCHEMA_REGISTRY_URL), projectorTypes()),
       logger,
-      connect: (database) => ClickHouse.connect(clickHouseSettings(config, database)),
+      connect: (database) => ClickHouse.connect(clickHouseSettings(config, database), { logger }),
       database: config.CLICKHOUSE_DATABASE,
       migrations: readMigrations(),
       dropOld,

@@ -47,7 +47,7 @@ runProcess(
     }
 
     if (!config.PROVISION_SKIP.includes('migrations')) {
-      const clickhouse = await ClickHouse.connect(clickHouseSettings(config));
+      const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { logger });
       try {
         const result = await migrate(clickhouse, readMigrations(), logger);
         logger.info({ applied: result.applied, alreadyApplied: result.skipped.length }, 'migrations done');

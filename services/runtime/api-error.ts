@@ -40,12 +40,14 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export class ApiError extends Error {
   readonly status: number;
+  /** `cause`: what went wrong inside, for the log (app.ts writes it there); never sent to the caller. */
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
+    options?: { cause: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ApiError';
     this.status = errorStatus[code];
   }

@@ -19,6 +19,19 @@ export type Category = (typeof categories)[number];
 export const isCategory = (value: string): value is Category =>
   (categories as readonly string[]).includes(value);
 
+// Words clients guess for a category, read as it (a Map: no prototype to find `constructor` on).
+export const categoryAliases = new Map([
+  ['sport', 'sports'],
+  ['tech', 'technology'],
+  ['economy', 'business'],
+  ['finance', 'business'],
+  ['climate', 'environment'],
+  ['international', 'world'],
+]);
+
+/** The category a lower-case word names: itself, or the category of a word clients guess for one. */
+export const categoryWord = (word: string): string => categoryAliases.get(word) ?? word;
+
 /**
  * The words of feeds' section labels, by the category they place an article in. A word ending in "*"
  * is a prefix ("politic*": political, politics). Phrases are written with "_" for their space.

@@ -52,8 +52,20 @@ export function runProcess(
       process.exit(EXIT_CONFIG);
     }
     const log = options.logger?.();
-    if (log) log.fatal({ err: error }, 'process failed');
-    else process.stderr.write(`${(error as Error)?.stack ?? String(error)}\n`);
+    const message = missingTopic(error) ?? 'process failed';
+    if (log) log.fatal({ err: error }, message);
+    else process.stderr.write(`${message}: ${(error as Error)?.stack ?? String(error)}\n`);
     process.exit(1);
   });
+}
+
+/**
+ * What a start against an unprovisioned namespace fails with, said as what to do: KafkaJS answers a
+ * missing topic with "This server does not host this topic-partition" and names no topic.
+ */
+export function missingTopic(error: unknown): string | null {
+  const e = error as { name?: unknown; type?: unknown } | null;
+  if (e?.name !== 'KafkaJSProtocolError' || e.type !== 'UNKNOWN_TOPIC_OR_PARTITION') return null;
+  const prefix = process.env.TOPIC_PREFIX ? ` under TOPIC_PREFIX=${process.env.TOPIC_PREFIX}` : '';
+  return `a Kafka topic this process uses does not exist${prefix}: run \`npm run provision\` with the same TOPIC_PREFIX and KAFKA_BROKERS`;
 }

@@ -1,18 +1,7 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
+import { capturedLogs } from '../../test/support/captured-logs.ts';
 
-/** A logger writing into an array of parsed lines. */
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const destination = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(JSON.parse(chunk.toString('utf8')) as Record<string, unknown>);
-      done();
-    },
-  });
-  return { lines, logger: createLogger('test', 'info', destination) };
-}
+const capture = () => capturedLogs('info');
 
 describe('the logger', () => {
   it('hides credentials by field name', () => {

@@ -83,10 +83,11 @@ describe('undoDoubleEncoding', () => {
 });
 
 describe('withoutControlCharacters', () => {
-  it('drops C0 and C1 controls but tab and newline, and makes CR a newline', () => {
+  it('drops C0 and C1 controls but tab and newline, makes CR a newline and the separating ones a space', () => {
     expect(withoutControlCharacters('a\u0000b\u0001c\u0008d\u000be\u000cf\u001bg\u007fh\u0085i\u009fj')).toBe(
-      'abcdefghij',
+      'abcd e fgh ij',
     );
+    expect(withoutControlCharacters('Control\u000bchar\u001fin title')).toBe('Control char in title');
     expect(withoutControlCharacters('one\ttwo\nthree\r\nfour\rfive')).toBe('one\ttwo\nthree\nfour\nfive');
   });
 

@@ -108,13 +108,22 @@ const UNWANTED =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
- * Text without control characters (tab and newline kept, CR and CRLF become a newline)
- * and without unpaired surrogates (each becomes U+FFFD). Nothing else changes.
+ * The controls that separate what is on either side (vertical tab, form feed, the information
+ * separators, NEL): a space, not nothing, which had glued "Control\vchar" into "Controlchar".
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const SEPARATING = /^[\u000b\u000c\u001c-\u001f\u0085]$/;
+
+/**
+ * Text without control characters (tab and newline kept, CR and CRLF become a newline, the separating
+ * ones a space) and without unpaired surrogates (each becomes U+FFFD). Nothing else changes.
  */
 export function withoutControlCharacters(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
-    .replace(UNWANTED, (ch) => (ch.length === 1 && ch >= '\ud800' && ch <= '\udfff' ? '\ufffd' : ''));
+    .replace(UNWANTED, (ch) =>
+      ch.length === 1 && ch >= '\ud800' && ch <= '\udfff' ? '\ufffd' : SEPARATING.test(ch) ? ' ' : '',
+    );
 }
 
 const NEEDS_LOOK = /[^\t\n\x20-\x7e]/;

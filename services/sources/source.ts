@@ -18,6 +18,9 @@ const languageMessage =
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
+/** A name shows as something: format characters alone (a left-to-right mark, a zero-width space) show blank. */
+export const hasVisibleCharacter = (name: string) => /[\p{L}\p{N}\p{P}\p{S}]/u.test(name);
+
 /** ISO 3166-1 alpha-2, lowercase. */
 export const isCountryCode = (code: string) => countryCodes.has(code);
 /** uk is the United Kingdom's everyday code (ISO 3166-1 reserves it for it); ISO's own is gb. */
@@ -34,7 +37,10 @@ export const sourceInput = z.object({
     .string({ error: 'name is required' })
     .overwrite(textLine)
     .min(1, 'name is required')
-    .max(200, 'name must be at most 200 characters'),
+    .max(200, 'name must be at most 200 characters')
+    .refine(hasVisibleCharacter, {
+      message: 'name must have a letter, digit or symbol: it is shown with every article',
+    }),
   feed_url: z
     .string({ error: 'feed_url is required' })
     .trim()

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../runtime/config.ts';
 import { createSpeechProviders, speechEnv } from './provider-factory.ts';
-import { SpeechConfigurationError } from './provider.ts';
 
 describe('speech settings', () => {
   it('default to the embedded provider with one Festival process', () => {
@@ -37,7 +36,7 @@ describe('speech settings', () => {
 
   it('refuse a remote provider without its credentials, at start, naming the setting', () => {
     expect(() => createSpeechProviders(loadConfig(speechEnv, { SPEECH_PROVIDER: 'openai' }))).toThrow(
-      SpeechConfigurationError,
+      ConfigError,
     );
     expect(() => createSpeechProviders(loadConfig(speechEnv, { SPEECH_PROVIDER: 'openai' }))).toThrow(
       /OPENAI_SPEECH_API_KEY or OPENAI_API_KEY/,

@@ -405,6 +405,41 @@ describe('StoryClusterer', () => {
     expect(run(new StoryClusterer(settings), stream)).toEqual([...log, ...continued]);
   });
 
+  it('rebuilt from a log holding a join and a merge of stories it never opened, leaves them out and goes on', () => {
+    const stream = [
+      ...background,
+      ...Array.from({ length: 12 }, (_, i) =>
+        article(
+          ['Chile earthquake tsunami warning lifted', 'Apple unveils new iPhone with bigger screen'][i % 2]!,
+          {
+            entities: [['Chile'], ['Apple']][i % 2]!,
+          },
+        ),
+      ),
+    ];
+    const original = new StoryClusterer();
+    const log = run(original, stream.slice(0, 14));
+    const open = log.find((e) => e.type === 'opened')!;
+    // What retention or another producer can leave on the topic: a story whose opening is gone.
+    const foreign: StoryDecision[] = [
+      { type: 'merged', storyId: 'merged-elsewhere', into: open.storyId, articleIds: [], at: t0 },
+      { type: 'merged', storyId: open.storyId, into: open.storyId, articleIds: [], at: t0 },
+      {
+        ...open,
+        type: 'joined',
+        storyId: 'gone',
+        articleId: 'z1',
+        similarity: 0.9,
+      },
+    ];
+    const rebuilt = new StoryClusterer();
+    const applied = [...log.slice(0, 3), ...foreign, ...log.slice(3)].map((e) => rebuilt.apply(e));
+    expect(applied.filter((ok) => !ok)).toHaveLength(foreign.length);
+    expect(rebuilt.openStories).toBe(original.openStories);
+    expect(rebuilt.storyOf('z1')).toBeUndefined();
+    expect(run(rebuilt, stream.slice(14))).toEqual(run(original, stream.slice(14)));
+  });
+
   describe('breaking news', () => {
     const report = (source: string, minutes: number, category = 'world') =>
       article('Magnitude 7.8 earthquake strikes off Sumatra, tsunami alert for Indonesia', {

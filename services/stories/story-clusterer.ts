@@ -214,8 +214,13 @@ export class StoryClusterer {
     return { type: 'breaking', storyId: story.id, articleIds: members.slice(0, 20), at: article.at };
   }
 
-  /** Changes the state by one event: what decide() returned, or the same read back from the topic. */
-  apply(event: StoryDecision): void {
+  /**
+   * Changes the state by one event: what decide() returned, or the same read back from the topic.
+   * False, changing nothing, for a join or merge naming a story that is not open: the topic can hold
+   * one this clusterer never made (retention dropped the story's opening, or another producer wrote
+   * it), and a rebuild must get past it rather than stop every batch after it.
+   */
+  apply(event: StoryDecision): boolean {
     switch (event.type) {
       case 'opened': {
         const story: OpenStory = {
@@ -233,18 +238,18 @@ export class StoryClusterer {
         };
         this.open.set(story.id, story);
         this.addArticle(story, event);
-        return;
+        return true;
       }
       case 'joined': {
         const story = this.open.get(event.storyId);
-        if (!story) throw new Error(`story ${event.storyId} is not open: cannot join ${event.articleId}`);
+        if (!story) return false;
         this.addArticle(story, event);
-        return;
+        return true;
       }
       case 'merged': {
         const from = this.open.get(event.storyId);
         const into = this.open.get(event.into);
-        if (!from || !into) throw new Error(`stories ${event.storyId} and ${event.into} are not both open`);
+        if (!from || !into || from === into) return false;
         for (const [term, weight] of from.centroid) addWeight(into, term, weight);
         trimCentroid(into, this.settings.centroidTerms);
         into.firstAt = Math.min(into.firstAt, from.firstAt);
@@ -257,7 +262,7 @@ export class StoryClusterer {
         }
         for (const term of from.postings) this.post(into, term);
         this.remove(from);
-        return;
+        return true;
       }
       case 'closed': {
         const story = this.open.get(event.storyId);
@@ -269,12 +274,12 @@ export class StoryClusterer {
           this.remove(story);
         }
         this.clock = Math.max(this.clock, event.at);
-        return;
+        return true;
       }
       case 'breaking': {
         const story = this.open.get(event.storyId);
         if (story) story.breaking = true;
-        return;
+        return true;
       }
     }
   }

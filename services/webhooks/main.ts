@@ -54,7 +54,7 @@ runProcess(async () => {
   }
   const config = loadConfig(infrastructureEnv);
   const logger = createLogger('webhooks-admin', config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL);
-  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { createDatabase: false });
+  const clickhouse = await ClickHouse.connect(clickHouseSettings(config), { createDatabase: false, logger });
   const log = new DeliveryLog(clickhouse);
   try {
     if (parsed.command === 'dead-letters') {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../runtime/api-error.ts';
-import { emptyFilter, eventsTakenAnew, plannedChange, type WebhookSettings } from './webhook-change.ts';
+import {
+  emptyFilter,
+  eventsTakenAnew,
+  plannedChange,
+  refuseIdleFilter,
+  type WebhookSettings,
+} from './webhook-change.ts';
 
 const registered: WebhookSettings = {
   url: 'https://hooks.example/a',
@@ -123,15 +129,38 @@ describe('plannedChange', () => {
   });
 
   it('says when the webhook becomes one more alert endpoint, for the plan to allow', () => {
-    expect(plannedChange('wh_1', registered, { events: ['news.alert'] }, [])?.newAlertEndpoint).toBe(true);
+    expect(
+      plannedChange('wh_1', registered, { events: ['news.alert', 'article.published'] }, [])
+        ?.newAlertEndpoint,
+    ).toBe(true);
     const paused = { ...monitors, active: false };
     expect(plannedChange('wh_2', paused, { active: true }, ['mon_1'])?.newAlertEndpoint).toBe(true);
     expect(plannedChange('wh_2', monitors, { active: false }, ['mon_1'])?.newAlertEndpoint).toBe(false);
     expect(plannedChange('wh_2', monitors, { filter: null }, ['mon_1'])?.newAlertEndpoint).toBe(false);
     expect(
-      plannedChange('wh_1', { ...registered, active: false }, { events: ['news.alert'] }, [])
+      plannedChange('wh_1', { ...registered, active: false }, { events: ['news.alert'], filter: null }, [])
         ?.newAlertEndpoint,
     ).toBe(false);
+  });
+
+  it('refuses an article filter on a webhook that receives no event it narrows', () => {
+    const idle = refusal(() => plannedChange('wh_1', registered, { events: ['news.alert'] }, []));
+    expect(idle.status).toBe(400);
+    expect(idle.message).toMatch(
+      /^filter: categories narrow the article.published, article.updated, news.breaking events, and this webhook receives none of them \(events: news.alert\)/,
+    );
+    const alerts = { ...registered, events: ['news.alert'], filter: null };
+    expect(
+      refusal(() => plannedChange('wh_1', alerts, { filter: { ...emptyFilter(), words: ['x'] } }, [])),
+    ).toMatchObject({ status: 400 });
+    // Together with an event it narrows, or the filter removed: accepted.
+    expect(
+      plannedChange('wh_1', registered, { events: ['news.alert'], filter: null }, [])?.settings.filter,
+    ).toBeNull();
+    expect(plannedChange('wh_1', registered, { events: ['news.breaking'] }, [])?.settings.events).toEqual([
+      'news.breaking',
+    ]);
+    expect(() => refuseIdleFilter(['documentary.ready'], { categories: [], words: [] })).not.toThrow();
   });
 
   it('is null when nothing would change', () => {

@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WebhookFilter } from '../runtime/events/types.generated.ts';
 import { ApiError, invalidParameter } from '../runtime/api-error.ts';
-import { NEWS_ALERT } from './event-types.ts';
+import { ARTICLE_PUBLISHED, ARTICLE_UPDATED, NEWS_ALERT, NEWS_BREAKING } from './event-types.ts';
 
 /** The article filter as a change gives it: monitor_ids may only repeat the webhook's own. */
 export type FilterChange = Omit<WebhookFilter, 'monitor_ids'> & { monitor_ids?: string[] | undefined };
@@ -50,6 +50,30 @@ export const emptyFilter = (): WebhookFilter => ({
 
 export const isEmptyFilter = (f: WebhookFilter) =>
   Object.values(f).every((list: string[]) => list.length === 0);
+
+/** The events a webhook's article filter narrows (the fan-outs of services/dispatcher check it). */
+const filteredEvents: readonly string[] = [ARTICLE_PUBLISHED, ARTICLE_UPDATED, NEWS_BREAKING];
+
+/**
+ * Refuses a filter on articles for a webhook that receives none of the events it narrows: it would be
+ * stored and do nothing (news.alert follows its monitors, documentaries their requests), while its owner
+ * believes the webhook narrowed.
+ */
+export function refuseIdleFilter(
+  events: readonly string[],
+  filter:
+    Partial<Pick<WebhookFilter, 'categories' | 'source_ids' | 'languages' | 'words'>> | null | undefined,
+): void {
+  if (!filter || events.some((e) => filteredEvents.includes(e))) return;
+  const named = (['categories', 'source_ids', 'languages', 'words'] as const).filter(
+    (list) => (filter[list]?.length ?? 0) > 0,
+  );
+  if (named.length > 0)
+    throw invalidParameter(
+      'filter',
+      `${named.join(', ')} narrow the ${filteredEvents.join(', ')} events, and this webhook receives none of them (events: ${events.join(', ')}): add one of them to events, or leave the filter out`,
+    );
+}
 
 const isAlertEndpoint = (s: WebhookSettings) => s.active && s.events.includes(NEWS_ALERT);
 
@@ -96,6 +120,8 @@ export function plannedChange(
     // Paused by the tenant or resumed: either way the service's reason no longer describes it.
     disabled_reason: patch.active === undefined ? current.disabled_reason : null,
   };
+  if (patch.filter !== undefined || patch.events !== undefined)
+    refuseIdleFilter(settings.events, settings.filter);
   if (isDeepStrictEqual(settings, current)) return null;
   return { settings, newAlertEndpoint: isAlertEndpoint(settings) && !isAlertEndpoint(current) };
 }

@@ -23,6 +23,7 @@ import {
   eventsTakenAnew,
   isEmptyFilter,
   plannedChange,
+  refuseIdleFilter,
   type WebhookPatch,
   type WebhookSettings,
 } from './webhook-change.ts';
@@ -280,6 +281,7 @@ export class WebhookRegistry {
     const url = await this.checkUrl('url', input.url);
     // A bad value is a 400 whatever the state: checked before the URL's other webhooks (a 409).
     if (input.secret !== undefined) normaliseSecret(input.secret);
+    refuseIdleFilter(input.events, input.filter);
     // At the URL's lock, as the monitors and changes there: two registrations at once cannot both pass.
     return this.atEndpoints(tenantId, [url], () => this.registerAt(tenantId, url, input, limits));
   }

@@ -133,7 +133,7 @@ export interface paths {
         post?: never;
         /**
          * End the caller's subscription to a source
-         * @description The source itself stays in the catalog and is still polled (other tenants may follow it); an operator pauses sources (npm run sources -- deactivate).
+         * @description The source and its articles stay in the catalog. A source a tenant added is no longer polled once no tenant subscribes to it, and is polled again at the next subscription; one the operator added is polled whoever subscribes (an operator pauses sources: npm run sources -- deactivate).
          */
         delete: operations["unsubscribeSource"];
         options?: never;
@@ -176,7 +176,7 @@ export interface paths {
         put?: never;
         /**
          * Summary, context and insights for an article
-         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model from other sources, published in the 30 days before it or since (at most 30 days after it): first the other articles of its story, then articles naming one of its people, organisations or places (a shared keyword alone never makes an article context); `context_articles` lists them.
+         * @description Works on the article as the read model holds it. The context cites up to 3 other articles in the read model from other sources, published in the 30 days before it or since (at most 30 days after it): first the other articles of its story, then articles naming one of its people, organisations or places and sharing another name or keyword with it (a shared keyword alone never makes an article context); `context_articles` lists them.
          */
         post: operations["enhanceArticle"];
         delete?: never;
@@ -196,7 +196,7 @@ export interface paths {
         put?: never;
         /**
          * Analyze a text: summary, context, insights, sentiment and educational insights
-         * @description The context cites articles in the read model that name at least one of the text’s people, organisations or places (shared keywords rank them, never admit them), published in the last 30 days.
+         * @description The context cites articles in the read model, published in the last 30 days, that name the text’s person, organisation or place when it names one, or one of them and another of its names or keywords when it names several (shared keywords rank them, never admit them alone).
          */
         post: operations["analyzeText"];
         delete?: never;
@@ -237,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Events: news.alert (a monitored company in the news), documentary.ready, documentary.failed, article.published (new enriched articles matching the optional filter), article.updated (a later revision of an article matching the filter: what changed and the new values), news.breaking. The URL must be reachable from the internet (private addresses are refused unless allow-listed). Webhooks receiving news.alert count against the plan's alert endpoints.
+         * @description Events: news.alert (a monitored company in the news), documentary.ready, documentary.failed, article.published (new enriched articles matching the optional filter), article.updated (a later revision of an article matching the filter: what changed and the new values), news.breaking. The URL must be reachable from the internet (private addresses are refused unless allow-listed). Webhooks receiving news.alert count against the plan's alert endpoints. Deliveries to one webhook are made one at a time, each answered (2xx) within 10 s or retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then dead-lettered), so a receiver answers first and works afterwards.
          */
         post: operations["registerWebhook"];
         delete?: never;
@@ -467,7 +467,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for an audio documentary on a topic
-         * @description Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, transcript_json_url, duration_ms, language, voice}; those subscribed to documentary.failed receive {documentary_id, topic, failure}.
+         * @description Accepted at once (202); the documentary goes through gathering, scripting, narrating and assembling to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, transcript_json_url, duration_ms, language, voice}; those subscribed to documentary.failed receive {documentary_id, topic, failure}. A tenant may have 5 documentaries in progress (requested, not yet ready, failed or cancelled) at once (API_DOCUMENTARIES_IN_PROGRESS), whatever its plan; one more answers 429 `documentary_limit` with Retry-After.
          */
         post: operations["createDocumentary"];
         delete?: never;
@@ -601,7 +601,7 @@ export interface paths {
         };
         /**
          * An audio file, by signed URL
-         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through GET /v1/articles/{id}/audio. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
+         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through GET /v1/articles/{id}/audio. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached until the URL expires (`Cache-Control: public, max-age=<seconds left>, immutable`).
          */
         get: operations["getAudioFile"];
         put?: never;
@@ -610,7 +610,7 @@ export interface paths {
         options?: never;
         /**
          * The headers of an audio file, by signed URL
-         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through GET /v1/articles/{id}/audio. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached for a year.
+         * @description The `audio_url` of an answer (a narration, a synthesis, an alert) points here, directly or through GET /v1/articles/{id}/audio. It is signed and expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ranges are served (206); the answer may be cached until the URL expires (`Cache-Control: public, max-age=<seconds left>, immutable`).
          */
         head: operations["headAudioFile"];
         patch?: never;
@@ -786,10 +786,15 @@ export interface webhooks {
 export interface components {
     schemas: {
         OffsetPaging: {
+            /** @description The page size asked for (or its default). */
             limit: number;
+            /** @description Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor. */
             offset: number;
+            /** @description Items on this page (fewer than `limit` on the last). */
             returned: number;
+            /** @description Whether items follow this page. */
             has_more: boolean;
+            /** @description The `offset` of the next page (`offset` + `limit`); null on the last page, and on a page read with `cursor`, which goes on by `next_cursor` alone. */
             next_offset: number | null;
         };
         Voice: {
@@ -872,6 +877,7 @@ export interface components {
             length: string;
             /** @description Its language (en when the request named none). */
             language: string;
+            /** @description The voice that speaks it: the one asked for, or, when none was, null until narrating starts, then the language's default voice (GET /v1/voices) that speaks it. */
             voice: string | null;
             /** @description Who wrote the script, from narrating on: embedded, or openai/<model> (its script checked against the articles). */
             script_writer: string | null;
@@ -968,11 +974,17 @@ export interface components {
             } | null;
         };
         Paging: {
+            /** @description The page size asked for (or its default). */
             limit: number;
+            /** @description Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor. */
             offset: number;
+            /** @description Items on this page (fewer than `limit` on the last). */
             returned: number;
+            /** @description Whether items follow this page. */
             has_more: boolean;
+            /** @description The `offset` of the next page (`offset` + `limit`); null on the last page, and on a page read with `cursor`, which goes on by `next_cursor` alone. */
             next_offset: number | null;
+            /** @description Where the next page starts, for `cursor` (with the same filters): null on the last page and where the order has no cursor (`sort_by=relevance`). A walk by cursor returns each item once. */
             next_cursor: string | null;
         };
         ArticleList: {
@@ -1084,6 +1096,8 @@ export interface components {
              * @example 0
              */
             offset: number;
+            /** @description Opaque position returned as `paging.next_cursor`, for the same topics: the next page starts after the last article of the previous one in the ranking as it stood at the first page (every page of the walk is scored at that moment), so a walk returns each article once even while new ones arrive. An article that arrives during the walk shows where its score places it: in a later page if it ranks below the walk, else only in a new walk. */
+            cursor?: string;
             /**
              * @description json (the only format), in any case.
              * @enum {string}
@@ -1140,7 +1154,7 @@ export interface components {
                 score: number;
                 matched_topics: string[];
             }[];
-            paging: components["schemas"]["OffsetPaging"];
+            paging: components["schemas"]["Paging"];
         };
         ContextArticle: {
             id: string;
@@ -1310,7 +1324,7 @@ export interface components {
             provider: string;
             model: string;
         };
-        /** @description Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. While it is paused or disabled the monitor stays active, but its alerts are not sent, nor kept for later: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or, for one the service disabled, create a monitor at a working URL, whose new webhook takes its monitors over. */
+        /** @description Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. While it is paused or disabled the monitor stays active, but its alerts are not sent, nor kept for later: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or, for one the service disabled, once its endpoint works again create a monitor with the same alert_webhook: its new webhook takes the disabled one's monitors over. A monitor keeps its alert_webhook: to send its alerts to another URL, create it again with that URL and delete it here. */
         MonitorDelivery: {
             webhook_id: string | null;
             /** @enum {string} */
@@ -1356,13 +1370,13 @@ export interface components {
                 note: string;
             };
         };
-        /** @description For article.published and article.updated: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any). */
+        /** @description For article.published, article.updated and news.breaking (a story, when one of its articles passes), and refused on a webhook receiving none of them: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any). */
         WebhookFilter: {
             categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
             /** @default [] */
             source_ids: string[];
             /** @default [] */
-            languages: string[];
+            languages: unknown[];
             /** @default [] */
             words: string[];
         };
@@ -1372,8 +1386,7 @@ export interface components {
             categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
             /** @default [] */
             source_ids: string[];
-            /** @default [] */
-            languages: string[];
+            languages?: string[];
             /** @default [] */
             words: string[];
             /** @description Set by monitors (the webhook at their alert_webhook lists them), never here: leave it out and they are kept; given, it must equal the webhook's own. */
@@ -1384,8 +1397,7 @@ export interface components {
             categories: ("general" | "world" | "politics" | "business" | "technology" | "science" | "health" | "sports" | "entertainment" | "environment")[];
             /** @default [] */
             source_ids: string[];
-            /** @default [] */
-            languages: string[];
+            languages?: string[];
             /** @default [] */
             words: string[];
             /** @description Set by monitors, never here: empty or left out. */
@@ -1699,12 +1711,15 @@ export interface components {
             language: string;
             /** @description ISO 3166-1 alpha-2, lowercase */
             country: string;
-            /** @description False while polling is paused. */
+            /** @description Whether it is polled: false while polling is paused, and for a source a tenant added while no tenant subscribes to it. */
             active: boolean;
             /** @description Whether the caller's tenant subscribes to it. */
             subscribed: boolean;
             health: {
-                /** @enum {string} */
+                /**
+                 * @description `failing` once POLLER_UNHEALTHY_AFTER polls in a row (3 unless the operator set it) failed; until then `healthy`, a single failure shown by `last_poll_status`, `last_error` and `consecutive_failures`. `not_polled_yet` before its first poll.
+                 * @enum {string}
+                 */
                 status: "healthy" | "failing" | "not_polled_yet";
                 last_polled_at: string | null;
                 last_poll_status: string | null;
@@ -1739,6 +1754,7 @@ export interface components {
             language?: string;
             /** @description ISO 3166-1 alpha-2 (uk is read as gb). */
             country: string;
+            /** @description The publisher's home page. Defaults to the one the feed names. */
             site_url?: string;
         };
         SourceSubscribed: {
@@ -1836,10 +1852,15 @@ export interface components {
         WebhookDeliveryList: {
             deliveries: components["schemas"]["WebhookDelivery"][];
             paging: {
+                /** @description The page size asked for (or its default). */
                 limit: number;
+                /** @description Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor. */
                 offset: number;
+                /** @description Items on this page (fewer than `limit` on the last). */
                 returned: number;
+                /** @description Whether items follow this page. */
                 has_more: boolean;
+                /** @description The `offset` of the next page (`offset` + `limit`); null on the last page, and on a page read with `cursor`, which goes on by `next_cursor` alone. */
                 next_offset: number | null;
                 /** @description Pass as `cursor` for the next page; null on the last. */
                 next_cursor: string | null;
@@ -1970,12 +1991,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2061,6 +2076,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getArticle: {
@@ -2134,12 +2158,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2234,6 +2252,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2335,12 +2362,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2420,6 +2441,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2506,12 +2536,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2612,6 +2636,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listSources: {
@@ -2697,12 +2730,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2788,6 +2815,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     subscribeSource: {
@@ -2863,12 +2899,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3016,6 +3046,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSource: {
@@ -3088,12 +3127,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3194,6 +3227,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     unsubscribeSource: {
@@ -3238,12 +3280,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +3395,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     personalizedFeed: {
@@ -3369,6 +3414,8 @@ export interface operations {
                 limit?: number;
                 /** @description Number of items to skip. */
                 offset?: number;
+                /** @description Opaque position returned as `paging.next_cursor`, for the same topics: the next page starts after the last article of the previous one in the ranking as it stood at the first page (every page of the walk is scored at that moment), so a walk returns each article once even while new ones arrive. An article that arrives during the walk shows where its score places it: in a later page if it ranks below the walk, else only in a new walk. */
+                cursor?: string;
                 /** @description json (the only format), in any case. */
                 format?: "json";
             };
@@ -3437,12 +3484,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3552,6 +3593,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3606,12 +3656,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3727,6 +3771,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     enhanceArticle: {
@@ -3775,12 +3828,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +3958,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     analyzeText: {
@@ -3959,12 +4015,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4130,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     summarizeText: {
@@ -4128,12 +4187,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4249,6 +4302,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listWebhooks: {
@@ -4324,12 +4386,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4415,6 +4471,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     registerWebhook: {
@@ -4473,12 +4538,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4626,6 +4685,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhook: {
@@ -4698,12 +4766,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4804,6 +4866,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -4848,12 +4919,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4984,6 +5049,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateWebhook: {
@@ -5042,12 +5116,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5210,6 +5278,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -5268,12 +5345,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,6 +5507,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     testWebhook: {
@@ -5490,12 +5570,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5652,6 +5726,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5738,12 +5821,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5844,6 +5921,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     resendWebhookDelivery: {
@@ -5899,12 +5985,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5956,7 +6036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: idempotency_key_in_progress */
+            /** @description Error: conflict or idempotency_key_in_progress */
             409: {
                 headers: {
                     /** @description Seconds to wait before asking again. */
@@ -6067,6 +6147,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createMonitor: {
@@ -6142,12 +6231,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6295,6 +6378,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listMonitors: {
@@ -6374,12 +6466,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6465,6 +6551,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getMonitor: {
@@ -6537,12 +6632,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6643,6 +6732,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteMonitor: {
@@ -6687,12 +6785,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6802,6 +6894,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6883,12 +6984,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6974,6 +7069,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     synthesizeSpeech: {
@@ -7029,12 +7133,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7144,6 +7242,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7227,12 +7334,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7318,6 +7419,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createDocumentary: {
@@ -7376,12 +7486,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7529,6 +7633,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDocumentary: {
@@ -7601,12 +7714,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,6 +7814,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     cancelDocumentary: {
@@ -7753,12 +7869,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7904,6 +8014,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     streamEvents: {
@@ -7966,12 +8085,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8042,6 +8155,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createStreamToken: {
@@ -8086,12 +8208,6 @@ export interface operations {
             /** @description Error: unauthorized */
             401: {
                 headers: {
-                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
-                    "RateLimit-Limit"?: number;
-                    /** @description Calls left in the current 60 minutes, this one counted. */
-                    "RateLimit-Remaining"?: number;
-                    /** @description Seconds until a call is given back to the allowance. */
-                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8201,6 +8317,15 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until a call is given back to the allowance. */
                     "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

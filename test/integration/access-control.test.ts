@@ -2,6 +2,7 @@
 // fed by news.clients.v1, Redis for rate limits (a private redis-server, so it
 // can be stopped without disturbing anything else), the admin command.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Kafka } from 'kafkajs';
@@ -66,6 +67,21 @@ describe('access control', () => {
     }
     return { status: response.status, headers: response.headers, text, body };
   };
+  /** A GET with exactly these raw headers (name, value, name, value...): fetch would join repeated ones. */
+  const sentWith = (api: ApiProcess, path: string, rawHeaders: string[], method = 'GET') =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const url = new URL(`${api.url}${path}`);
+      // Given as an array, the headers are sent as they are: Host is not added.
+      const headers = ['Host', url.host, ...rawHeaders];
+      const req = httpRequest(url, { method, headers }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
   const token = async (api: ApiProcess, body: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(`${api.url}/oauth/token`, {
       method: 'POST',
@@ -140,6 +156,22 @@ describe('access control', () => {
       { code: 'unauthorized', message: 'unknown or revoked API key' },
     ]);
     expect((await byHeader('two words')).status).toBe(401);
+    // Two Authorization headers (Node keeps the first and drops the other unseen): refused, whichever
+    // comes first, so a proxy that read the other cannot disagree with the API on who is calling.
+    for (const pair of [
+      [full.apiKey, 'nik_bogus'],
+      ['nik_bogus', full.apiKey],
+    ]) {
+      const twice = await sentWith(
+        a,
+        '/v1/articles?limit=1',
+        pair.flatMap((key) => ['Authorization', `Bearer ${key}`]),
+      );
+      expect([twice.status, JSON.parse(twice.text)]).toEqual([
+        401,
+        { error: { code: 'unauthorized', message: 'two Authorization headers: send one credential' } },
+      ]);
+    }
 
     const reader = await client({ name: 'access reader', scopes: ['read:feeds'] });
     const write = await call(a, '/v1/sources', reader.apiKey, {
@@ -173,6 +205,32 @@ describe('access control', () => {
       body: '{}',
     });
     expect([readOnly.status, readOnly.body.error.code]).toEqual([403, 'insufficient_scope']);
+
+    // A secret in the URL is refused unread (it is in the logs now), and two Authorization headers are.
+    const inUrl = await fetch(`${a.url}/oauth/token?client_secret=${full.clientSecret}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `grant_type=client_credentials&client_id=${full.clientId}`,
+    });
+    expect([inUrl.status, ((await inUrl.json()) as TokenBody).error_description]).toEqual([
+      400,
+      'client_secret is not read from the URL (logs keep URLs): send it in the body or with HTTP Basic, and rotate a secret that went into a URL',
+    ]);
+    const basicTwice = await sentWith(
+      a,
+      '/oauth/token',
+      [
+        'Authorization',
+        `Basic ${Buffer.from(`${full.clientId}:${full.clientSecret}`).toString('base64')}`,
+        'Authorization',
+        'Basic eDp5',
+      ],
+      'POST',
+    );
+    expect([basicTwice.status, (JSON.parse(basicTwice.text) as TokenBody).error]).toEqual([
+      400,
+      'invalid_request',
+    ]);
 
     const form = await fetch(`${a.url}/oauth/token`, {
       method: 'POST',

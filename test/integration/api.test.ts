@@ -4,7 +4,7 @@
 // while articles arrive; and a client generated from the OpenAPI document.
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
+import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { encodeCursor } from '../../services/api/articles/article-query.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
@@ -212,10 +212,27 @@ describe('read API', () => {
     expect(after.body.sources.map((s) => s.id)).not.toContain(id);
     const others = await stack.call<SourceList>('GET', `/v1/sources?subscribed=false&limit=1000`);
     expect(others.body.sources.map((s) => s.id)).toContain(id);
-    // Re-subscribe so the afterAll can find (and pause) it.
+    // The test's tenant added it, and no tenant follows it now: it is no longer polled (every 10 s
+    // before), and says so: not active, no next poll, not among the sources being polled.
+    const unpolled = others.body.sources.find((s) => s.id === id)!;
+    expect([unpolled.active, unpolled.health.next_poll_at]).toEqual([false, null]);
+    const polledOnly = await stack.call<SourceList>('GET', `/v1/sources?active_only=true&limit=1000`);
+    expect(polledOnly.body.sources.map((s) => s.id)).not.toContain(id);
+    await waitFor(
+      () => poller!.unfollowed.has(id),
+      'the poller to stop polling a source nobody follows',
+      20_000,
+    );
+    const hits = () => server.hits.get('/mutable.xml') ?? 0;
+    const before = hits();
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    expect(hits(), 'fetches of a source nobody follows').toBe(before);
+    // Re-subscribe so the afterAll can find (and pause) it; followed again, it is polled again.
     expect(
       (await stack.call('POST', '/v1/sources', { url, category: 'technology', country: 'gb' })).status,
     ).toBe(200);
+    await waitFor(() => hits() > before, 'a poll of the source followed again', 30_000);
+    expect((await stack.call<Source>('GET', `/v1/sources/${id}`)).body.active).toBe(true);
 
     const html = await stack.call('POST', '/v1/sources', {
       url: `${server.url}/hostile/html-page`,
@@ -232,13 +249,19 @@ describe('read API', () => {
       [{ url, category: 'cooking', country: 'gb' }, /^category: must be one of general, world/],
       [{ url, category: 'world', country: 'zz' }, /^country: must be a lowercase ISO 3166-1 alpha-2 code/],
       [{ url, category: 'world', country: 'gb', colour: 'red' }, /^colour: unknown field/],
+      // Checked on an existing source's URL too (it is reused), not only when a new one is made.
+      [
+        { url, category: 'world', country: 'gb', site_url: 'javascript:alert(1)' },
+        /^site_url: must be an absolute/,
+      ],
+      [{ url, category: 'world', country: 'gb', name: '\u0000\u200e' }, /^name: must have a letter/],
       [['not', 'an', 'object'], /^body: /],
     ] as const) {
       const answer = await stack.call('POST', '/v1/sources', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.message).toMatch(message);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('subscribes through a web page to the feed it names (autodiscovery), and says when it names none', async () => {
     server.setFeed(
@@ -633,6 +656,23 @@ describe('read API', () => {
     }
     const body = await stack.call('POST', '/api/v1/feeds/personalized', { topics: [], limit: 5 });
     expect(body.body.error.message).toMatch(/^topics: give at least one topic/);
+    // A topic is words: punctuation alone had matched every bracket in the news.
+    for (const topics of [['('], ['+'], ['economy', '...']]) {
+      const answer = await stack.call('POST', '/api/v1/feeds/personalized', { topics });
+      expect([answer.status, answer.body.error?.message], JSON.stringify(topics)).toEqual([
+        400,
+        expect.stringMatching(/^topics\.\d: a topic must contain at least one letter or digit/),
+      ]);
+    }
+    // Topics are counted as ranked, each once: eleven spellings of one topic are one.
+    const repeated = await stack.call<{ topics: string[] }>('POST', '/api/v1/feeds/personalized', {
+      topics: [...Array.from({ length: 10 }, () => 'economy'), 'Economy'],
+    });
+    expect([repeated.status, repeated.body.topics]).toEqual([200, ['economy']]);
+    const eleven = await stack.call('POST', '/api/v1/feeds/personalized', {
+      topics: Array.from({ length: 11 }, (_, i) => `topic${i}`),
+    });
+    expect(eleven.body.error.message).toMatch(/^topics: at most 10 topics/);
   });
 
   it('never lets injection strings reach SQL: every parameter answers 400 or an empty result, never 500', async () => {
@@ -729,6 +769,9 @@ describe('read API', () => {
     expect([ready.status, ready.body.status]).toEqual([200, 'ready']);
     const metrics = await stack.call('GET', '/metrics');
     expect(metrics.text).toMatch(/api_request_duration_seconds_bucket\{.*route="\/v1\/articles"/);
+    // The clients' table is read in a group named anew at each start; its series keep one name.
+    expect(metrics.text).toMatch(/news_consumer_messages_processed_total\{group="api-clients",/);
+    expect(metrics.text).not.toMatch(/group="api-clients-/);
   });
 
   it('ranks the personalized feed by whole words and phrases, a topic once, with category words', async () => {
@@ -749,7 +792,8 @@ describe('read API', () => {
         title,
         summary,
         category,
-        published_at: now - i * 1000,
+        // A minute back: the late article below is newer by more than the read model's whole second.
+        published_at: now - 60_000 - i * 1000,
         discovered_at: now,
         occurred_at: now,
       }),
@@ -770,8 +814,12 @@ describe('read API', () => {
           .filter((a) => a.id.startsWith(`art_${run}_topic_`))
           .map((a) => [a.id.slice(`art_${run}_topic_`.length), a.matched_topics]),
       );
+    // Every one of them: they are keyed to several partitions, which the projector may write apart.
     await waitFor(
-      async () => (await stack.call('GET', `/v1/articles/${made.at(-1)!.article_id}`)).status === 200,
+      async () =>
+        (await Promise.all(made.map((a) => stack.call('GET', `/v1/articles/${a.article_id}`)))).every(
+          (answer) => answer.status === 200,
+        ),
       'the articles in the API',
       30_000,
     );
@@ -801,7 +849,13 @@ describe('read API', () => {
     const whole = (await feed([word])).articles.map((a) => a.id);
     type Page = Feed & { paging: { returned: number; has_more: boolean; next_offset: number | null } };
     const first = await stack.call<Page>('GET', `/api/v1/feeds/personalized?topics=${word}&limit=3`);
-    expect(first.body.paging).toEqual({ limit: 3, offset: 0, returned: 3, has_more: true, next_offset: 3 });
+    expect(first.body.paging).toMatchObject({
+      limit: 3,
+      offset: 0,
+      returned: 3,
+      has_more: true,
+      next_offset: 3,
+    });
     const next = await stack.call<Page>('POST', '/api/v1/feeds/personalized', {
       topics: [word],
       limit: 3,
@@ -813,8 +867,86 @@ describe('read API', () => {
       returned: 1,
       has_more: false,
       next_offset: null,
+      next_cursor: null,
     });
     expect([...first.body.articles, ...next.body.articles].map((a) => a.id)).toEqual(whole);
+    // Walked by cursor, an article arriving between two pages at the top of the ranking neither repeats
+    // the previous page's last article (as an offset would) nor hides one.
+    type Walk = Feed & {
+      paging: { next_offset: number | null; next_cursor: string | null; has_more: boolean };
+    };
+    const start = await stack.call<Walk>('GET', `/api/v1/feeds/personalized?topics=${word}&limit=2`);
+    expect(start.body.articles.map((a) => a.id)).toEqual(whole.slice(0, 2));
+    const cursor = start.body.paging.next_cursor!;
+    expect(cursor).toEqual(expect.any(String));
+    const late = sampleArticle(9_100, {
+      article_id: `art_${run}_topic_late`,
+      source_id: `src_${run}_topics`,
+      title: `${word} arrives late`,
+      summary: 'Nothing here.',
+      category: 'business',
+      published_at: Date.now(),
+      discovered_at: Date.now(),
+      occurred_at: Date.now(),
+    });
+    await stack.producer.send(topicNames.articlesDiscovered, [{ key: late.article_id, value: late }]);
+    await waitFor(
+      async () => (await stack.call('GET', `/v1/articles/${late.article_id}`)).status === 200,
+      'the late article in the API',
+      30_000,
+    );
+    const rest = await stack.call<Walk>('POST', '/api/v1/feeds/personalized', {
+      topics: [word.toUpperCase()],
+      limit: 2,
+      cursor,
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.body.articles.map((a) => a.id)).toEqual(whole.slice(2, 4));
+    expect(rest.body.paging).toMatchObject({ has_more: false, next_offset: null, next_cursor: null });
+    // Scored as of the walk's first page, so a score of the second page is below the first's.
+    expect(rest.body.articles[0]!.score).toBeLessThanOrEqual(start.body.articles[1]!.score);
+    // A new walk starts with it.
+    const again = await stack.call<Walk>('GET', `/api/v1/feeds/personalized?topics=${word}&limit=2`);
+    expect(again.body.articles[0]!.id).toBe(late.article_id);
+    const others = await stack.call(
+      'GET',
+      `/api/v1/feeds/personalized?topics=${word},economy&cursor=${cursor}`,
+    );
+    expect([others.status, others.body.error.code, others.body.error.message]).toEqual([
+      400,
+      'invalid_parameter',
+      expect.stringMatching(/cursor.*other topics/),
+    ]);
+    const forged = await stack.call('GET', `/api/v1/feeds/personalized?topics=${word}&cursor=abc`);
+    expect([forged.status, forged.body.error.code]).toEqual([400, 'invalid_parameter']);
+    // An article's story, as the list shows it (it had been null in the feed, always).
+    const storyId = `story_${run}_topics`;
+    const opened: StoryEvent = {
+      type: 'opened',
+      story_id: storyId,
+      article_id: late.article_id,
+      source_id: late.source_id,
+      language: 'en',
+      category: 'business',
+      article_at: Date.now(),
+      similarity: null,
+      terms: [],
+      distinct_terms: [],
+      merged_into: null,
+      article_ids: [],
+      occurred_at: Date.now(),
+    };
+    await stack.producer.send(topicNames.stories, [{ key: storyId, value: opened }]);
+    type Storied = { articles: { id: string; story_id: string | null }[] };
+    await waitFor(
+      async () =>
+        (await stack.call<{ story_id: string | null }>('GET', `/v1/articles/${late.article_id}`)).body
+          .story_id === storyId,
+      'the story in the read model',
+      30_000,
+    );
+    const storied = await stack.call<Storied>('GET', `/api/v1/feeds/personalized?topics=${word}&limit=1`);
+    expect(storied.body.articles[0]).toMatchObject({ id: late.article_id, story_id: storyId });
   }, 60_000);
 
   it('is fully usable through a client generated from its OpenAPI document', async () => {

@@ -11,6 +11,7 @@ import type { components } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { openSse } from '../support/sse-client.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { freePort } from './support/api-process.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { startReadyService, type ServiceProcess } from './support/service-process.ts';
 import { stack as infrastructure } from './support/stack.ts';
@@ -53,7 +54,12 @@ describe('breaking news', () => {
   let run: string;
   const services: ServiceProcess[] = [];
   // The stack outlives a run, and an earlier run's stories (the same texts) stay open in the clusterer's
-  // topic: each run's items are dated in a slot of their own, days apart.
+  // topic: each run's items are dated in a slot of their own, two hours apart (more than this test's
+  // clusterer's join window of one hour), up to 75 days back. Its stories must not close while the run
+  // lasts: the clusterer's clock is the newest article it has seen, other test files' articles (dated
+  // now) move it on, and at each new hour every story idle for STORY_CLOSE_AFTER_HOURS of that clock
+  // closes. With the default 72 hours a slot days back closed between two fire articles whenever
+  // another file's article arrived in between, and the fire split into two stories of too few sources.
   let base = Date.now();
 
   const item = (guid: string, title: string, minutes: number, description = lead) =>
@@ -72,10 +78,13 @@ describe('breaking news', () => {
       services,
     );
 
+  let opsPort = 0;
+
   beforeAll(async () => {
+    opsPort = await freePort();
     stack = await startApiStack('breaking');
     run = stack.run;
-    base -= (3 + (Number.parseInt(run.slice(0, 6), 16) % 600) * 3) * 86_400_000;
+    base -= (2 + (Number.parseInt(run.slice(0, 6), 16) % 900) * 2) * 3_600_000;
     server = await startFeedServer({ corpus: [] });
     receiver = await startWebhookReceiver();
     recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.feedPolls]);
@@ -93,12 +102,19 @@ describe('breaking news', () => {
           CLUSTERER_GROUP: `breaking-clusterer-${run}`,
           CLUSTERER_FROM_BEGINNING: 'false',
           BREAKING_RATE_FACTOR: '1',
+          STORY_WINDOW_HOURS: '1',
+          STORY_CLOSE_AFTER_HOURS: String(90 * 24),
         },
         'clustering (this member has the partitions)',
       ),
       start(
         'dispatcher',
-        { DISPATCHER_GROUP: `breaking-dispatcher-${run}`, DISPATCHER_FROM_BEGINNING: 'false' },
+        // With its operations server (runtime/ops-server.ts), scraped once the delivery is made.
+        {
+          DISPATCHER_GROUP: `breaking-dispatcher-${run}`,
+          DISPATCHER_FROM_BEGINNING: 'false',
+          OPS_PORT: String(opsPort),
+        },
         'dispatcher started',
       ),
     ]);
@@ -167,11 +183,20 @@ describe('breaking news', () => {
     const verifier = new StandardWebhook(hook.body.secret);
     const delivered = () =>
       receiver.requests('/breaking').map((r) => verifier.verify(r.body, r.headers) as Breaking);
+    const list = async () =>
+      (await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceIds.join(',')}&limit=100`)).body
+        .articles;
     const [first] = await waitFor(
       () => (delivered().length ? delivered() : null),
       'a news.breaking delivery',
       120_000,
-    );
+    ).catch(async (error: Error) => {
+      // Whether the articles were read, clustered together, and what the services said: where it stopped.
+      const listed = await list().catch(() => []);
+      const stories = listed.map((a) => `${a.title} -> ${a.story_id ?? 'no story'}`).join('; ');
+      const said = services.map((s) => s.output().slice(-1500)).join('\n---\n');
+      throw new Error(`${error.message}; ${listed.length} article(s) listed: ${stories}\n${said}`);
+    });
     expect(first!.event).toBe('news.breaking');
     expect(first!.data.source_count).toBeGreaterThanOrEqual(4);
     expect(first!.data.articles.every((a) => sourceIds.slice(0, 5).includes(a.source_id))).toBe(true);
@@ -183,9 +208,6 @@ describe('breaking news', () => {
     ).toThrow();
 
     // Every article in a story, then: still the one delivery, and the mine story (one source) sent nothing.
-    const list = async () =>
-      (await stack.call<ArticleList>('GET', `/v1/articles?source=${sourceIds.join(',')}&limit=100`)).body
-        .articles;
     // Two fire articles clustered close together can start two stories that the next one merges: the
     // read model shows the merge once the projector has written the moved articles again.
     const fireSources = new Set(sourceIds.slice(0, 5));
@@ -215,6 +237,16 @@ describe('breaking news', () => {
     expect(mineStories.has(first!.data.story_id)).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(delivered().map((d) => d.data.story_id)).toEqual([first!.data.story_id]);
+
+    // The dispatcher's operations server shows what its consumers did.
+    const ops = `http://127.0.0.1:${opsPort}`;
+    expect(await (await fetch(`${ops}/healthz`)).json()).toEqual({ status: 'ok', service: 'dispatcher' });
+    const metrics = await (await fetch(`${ops}/metrics`)).text();
+    expect(metrics).toMatch(
+      new RegExp(
+        `news_consumer_messages_processed_total\\{group="breaking-dispatcher-${run}\\.stories",topic="[^"]*news\\.stories\\.v1"\\} [1-9]`,
+      ),
+    );
 
     // On the stream: once, with the webhook's data.
     await waitFor(() => live.events.length > 0, 'news.breaking on the stream', 10_000);

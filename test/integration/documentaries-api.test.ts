@@ -102,7 +102,7 @@ describe('documentaries API', () => {
   });
 
   it('shows the steps the processor appends, and when ready signed URLs that the audio route serves', async () => {
-    const created = (await request({ topic: 'interest rates', length: 'short', date_range: '30d' })).body;
+    const created = (await request({ topic: 'interest rates', length: 'short', date_range: '366d' })).body;
     const [row] = await stack.clickhouse.query<{ tenant_id: string; requested_at: string }>(
       `SELECT tenant_id, toUnixTimestamp(requested_at) * 1000 AS requested_at FROM documentaries WHERE documentary_id = '${created.id}'`,
     );
@@ -432,7 +432,11 @@ describe('documentaries API', () => {
         { topic: 'chips', date_range: 'last fortnight' },
         /^date_range: .*expected a span up to now \(24h, 7d/,
       ],
-      [{ topic: 'chips', date_range: '2020-01-01..2026-01-01' }, /^date_range: covers more than 366 days/],
+      [
+        { topic: 'chips', date_range: '2020-01-01..2026-01-01' },
+        /^date_range: covers 2193 days, more than the 366 a documentary may cover$/,
+      ],
+      [{ topic: 'chips', date_range: '367d' }, /^date_range: covers 367 days, more than the 366/],
       [{ topic: 'chips', date_range: '2099-01-01..' }, /^date_range: starts in the future/],
       // Past what the archive can hold at all (32-bit seconds since 1970): named as such.
       [{ topic: 'chips', date_range: '2999-01-01..' }, /^date_range: .*starts after 2106-02-07T06:28:15Z/],

@@ -256,6 +256,15 @@ describe('intelligence', () => {
     expect(unrelated.status, unrelated.text).toBe(200);
     expect(unrelated.body.context).toMatch(/^No related coverage: /);
     expect(unrelated.body.context_articles).toEqual([]);
+    // A text that names one organisation, and nothing else the read model holds: the articles naming it
+    // are its context (there is no second name to share).
+    const lone = await stack.call<Analysis>('POST', '/v1/analyze', {
+      text: 'Time Warner announced a new plan on Monday.',
+      analysis_type: 'summary',
+    });
+    expect(lone.status, lone.text).toBe(200);
+    expect(lone.body.context_articles!.length, lone.body.context).toBeGreaterThan(0);
+    for (const article of lone.body.context_articles!) expect(article.shared_terms).toContain('Time Warner');
 
     const sentiment = await stack.call<Analysis>('POST', '/v1/analyze', { text, analysis_type: 'sentiment' });
     expect(Object.keys(sentiment.body).sort()).toEqual(

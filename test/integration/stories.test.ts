@@ -367,7 +367,8 @@ describe('stories', () => {
   }, 150_000);
 
   it("lists a merged story's articles under its old id, as GET /v1/stories/{id} answers with the story it went into", async () => {
-    // Last: a merge of a story the clusterer never made would not survive its rebuild above.
+    // Last: a rebuild leaves out a merge of a story the clusterer never made (restore.ts warns of it),
+    // so the rebuild above must not see this one.
     const story = (await storyOf([articleId(0)])).get(articleId(0))!;
     const old = `merged-${stack.run}`;
     const merged: StoryEvent = {

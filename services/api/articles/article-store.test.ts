@@ -132,7 +132,7 @@ describe('the article list, newest window first', () => {
 
 describe('a list item', () => {
   it("names an aggregator's outlet, and none for an article its source published ('' on the list, null on articles)", () => {
-    const item = (r: Partial<ListRow>) => listItem({ ...row(0), ...r }, null, 'audio').publisher;
+    const item = (r: Partial<ListRow>) => listItem({ ...row(0), ...r }, null, 'audio', null).publisher;
     expect(item({})).toBeNull();
     expect(item({ publisher_name: null, publisher_url: null })).toBeNull();
     expect(item({ publisher_name: 'Reuters', publisher_url: 'https://www.reuters.com/' })).toEqual({

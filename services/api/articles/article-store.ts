@@ -144,7 +144,7 @@ export function listItem(
   row: ListRow,
   aiSummary: string | null,
   audioUrl: string,
-  storyId: string | null = null,
+  storyId: string | null,
 ): ArticleListItem {
   return {
     id: row.article_id,

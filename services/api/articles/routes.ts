@@ -114,7 +114,18 @@ export const articleListItem = z
   })
   .meta({ id: 'ArticleListItem' });
 
-export const paging = offsetPaging.extend({ next_cursor: z.string().nullable() }).meta({ id: 'Paging' });
+export const paging = offsetPaging
+  .extend({
+    next_cursor: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'Where the next page starts, for `cursor` (with the same filters): null on the last page and ' +
+          'where the order has no cursor (`sort_by=relevance`). A walk by cursor returns each item once.',
+      }),
+  })
+  .meta({ id: 'Paging' });
 
 export const articleList = z
   .object({ articles: z.array(articleListItem), paging })

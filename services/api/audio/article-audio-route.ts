@@ -7,7 +7,7 @@
 //
 // The signature is checked first, as for a file, so an unsigned request learns nothing, not even
 // whether the article exists. The redirect is not cached: the article may be narrated again (a new
-// revision), and the file URL it leads to expires; the file itself is cached for a year.
+// revision), and the file URL it leads to expires; the file may be cached until then.
 import type Router from '@koa/router';
 import type { AudioUrls } from '../../audio/audio-urls.ts';
 import type { AudioUrlKeys } from '../../audio/signed-url.ts';

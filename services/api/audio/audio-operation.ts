@@ -96,7 +96,8 @@ const common = {
     'GET /v1/articles/{id}/audio. It is signed and ' +
     'expires, and needs no API key, so an `<audio>` element or a podcast player can fetch it as it is; ' +
     'an expired one answers 403 `url_expired`: fetch the resource again for a fresh URL. Single byte ' +
-    'ranges are served (206); the answer may be cached for a year.',
+    'ranges are served (206); the answer may be cached until the URL expires (`Cache-Control: public, ' +
+    'max-age=<seconds left>, immutable`).',
   security: [{}],
   parameters,
 };

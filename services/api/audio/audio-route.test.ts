@@ -188,6 +188,9 @@ describe.each(stores)('GET /v1/audio/{key} from %s', (_, makeStore) => {
     expect(await code(later.href)).toEqual([403, 'forbidden']);
     const twice = `${url.href}&signature=${url.searchParams.get('signature')}`;
     expect(await code(twice)).toEqual([403, 'forbidden']);
+    // Said as it is: the URL has both, one of them twice.
+    const message = ((await (await fetch(twice)).json()) as { error: { message: string } }).error.message;
+    expect(message).toMatch(/^this audio URL gives signature more than once/);
     expect(await code(url.href, new Date(signedAt.getTime() + 26 * hour))).toEqual([403, 'url_expired']);
     expect(await code(url.href, new Date(signedAt.getTime() + 23 * hour))).toEqual([200, 20_000]);
   });

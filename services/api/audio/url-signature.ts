@@ -17,6 +17,9 @@ export function requireSignature(
   keys: AudioUrlKeys,
   at: Date,
 ): number {
+  for (const name of ['expires', 'signature'] as const)
+    if (Array.isArray(ctx.query[name]))
+      throw new ApiError('forbidden', `this audio URL gives ${name} more than once; ${fresh}`);
   const expires = single(ctx.query.expires);
   const verdict = verifyAudioUrl({ ...subject, expires, signature: single(ctx.query.signature) }, at, keys);
   if (verdict.ok) return verdict.expires;

@@ -4,6 +4,7 @@
 // gets a principal (tenant, client, scopes, plan limits); anything missing,
 // malformed, unknown, expired or revoked is a 401 that says which, without
 // echoing the credential.
+import { headerRepeated } from '../http/repeated-header.ts';
 import { ApiError } from '../../runtime/api-error.ts';
 import type { Authenticate, Principal, PrincipalLimits } from '../http/principal.ts';
 import { InvalidTokenError, type AccessTokens } from './access-tokens.ts';
@@ -69,6 +70,8 @@ export function bearerAuthentication(deps: {
   };
 
   return async (ctx, next) => {
+    if (headerRepeated(ctx.req, 'authorization'))
+      throw unauthorized('two Authorization headers: send one credential', 'invalid_request');
     const header = ctx.get('authorization');
     const queryToken = ctx.query.access_token;
     if (queryToken !== undefined && deps.queryTokens?.paths.includes(ctx.path)) {

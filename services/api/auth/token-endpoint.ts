@@ -6,6 +6,7 @@
 // aside. The scopes asked for must be a subset of the client's. Answers and errors
 // use RFC 6749's shapes, not the API's error envelope, because OAuth client
 // libraries parse them.
+import { headerRepeated } from '../http/repeated-header.ts';
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Counter } from 'prom-client';
@@ -149,6 +150,14 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Pragma', 'no-cache');
     try {
+      // A secret in the URL is in every access log it passed: refused, never read, so that it is rotated.
+      if (ctx.query.client_secret !== undefined)
+        throw new TokenRequestError(
+          'invalid_request',
+          'client_secret is not read from the URL (logs keep URLs): send it in the body or with HTTP Basic, and rotate a secret that went into a URL',
+        );
+      if (headerRepeated(ctx.req, 'authorization'))
+        throw new TokenRequestError('invalid_request', 'two Authorization headers: send one');
       const body = await readBody(ctx, deps.maxBodyBytes, deps.maxJsonDepth);
       // Only Basic is client authentication; a Basic header that cannot be read is refused, not ignored.
       const authorization = ctx.get('authorization');

@@ -154,7 +154,14 @@ const documentaryItem = z
     progress: z.number().meta({ description: 'Share of the work done, 0 to 1.' }),
     length: z.string(),
     language: z.string().meta({ description: 'Its language (en when the request named none).' }),
-    voice: z.string().nullable(),
+    voice: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The voice that speaks it: the one asked for, or, when none was, null until narrating starts, then ' +
+          "the language's default voice (GET /v1/voices) that speaks it.",
+      }),
     script_writer: z.string().nullable().meta({
       description:
         'Who wrote the script, from narrating on: embedded, or openai/<model> (its script checked against the articles).',
@@ -243,7 +250,9 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         'to ready (or failed), which GET /api/v1/documentaries/{id} shows with its progress. When ready, ' +
         'webhooks subscribed to documentary.ready receive {documentary_id, topic, audio_url, transcript_url, ' +
         'transcript_json_url, duration_ms, language, voice}; those subscribed to documentary.failed receive ' +
-        '{documentary_id, topic, failure}.',
+        '{documentary_id, topic, failure}. A tenant may have 5 documentaries in progress (requested, not yet ready, failed or cancelled) at ' +
+        'once (API_DOCUMENTARIES_IN_PROGRESS), whatever its plan; one more answers 429 `documentary_limit` ' +
+        'with Retry-After.',
       body: newDocumentary,
       responses: {
         202: {
@@ -259,8 +268,14 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         if (typeof range === 'string') throw invalidParameter('date_range', range);
         const periodTo = range?.to ?? at;
         const periodFrom = range?.from ?? new Date(periodTo.getTime() - defaultPeriodMs);
-        if (periodTo.getTime() - periodFrom.getTime() > maxPeriodMs)
-          throw invalidParameter('date_range', 'covers more than 366 days');
+        // Measured up to now at most: "366d" reaches now inclusive (a millisecond past it), and a range
+        // ending in the future holds no news past now.
+        const covered = Math.min(periodTo.getTime(), at.getTime()) - periodFrom.getTime();
+        if (covered > maxPeriodMs)
+          throw invalidParameter(
+            'date_range',
+            `covers ${Math.ceil(covered / 86_400_000)} days, more than the 366 a documentary may cover`,
+          );
         if (periodFrom.getTime() > at.getTime())
           throw invalidParameter('date_range', 'starts in the future: there is no news there yet');
         let voice: string | null = null;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  decodeRankPosition,
   distinctTopics,
+  encodeRankPosition,
+  topicsKey,
   personalizedQuery,
   rankNewestFirst,
   wholeWords,
@@ -73,5 +76,43 @@ describe('the personalized feed', () => {
 
   it('checks the category by the word clients use for it', () => {
     expect(personalizedQuery(['Economy'], 10, now)).toContain("category = 'business'");
+  });
+
+  it("pages after a cursor's article, scoring the page at the walk's start", () => {
+    const position = {
+      asOf: nowSeconds - 600,
+      match: 2,
+      publishedAt: nowSeconds - 7_200,
+      id: "art_x'1",
+      topics: topicsKey(['ai']),
+    };
+    expect(decodeRankPosition(encodeRankPosition(position))).toEqual(position);
+    const query = personalizedQuery(['ai'], 10, now, -Infinity, position);
+    // The last article's score by the very expression of the rows' own, at asOf, not now.
+    expect(query).toContain(
+      `score < 2 * pow(0.5, greatest(0, ${nowSeconds - 600} - ${nowSeconds - 7_200}) / 86400)`,
+    );
+    expect(query).toContain(`${nowSeconds - 600} - toUnixTimestamp(published_at)`);
+    expect(query).toContain(
+      `(published_at, article_id) < (toDateTime(${nowSeconds - 7_200}, 'UTC'), 'art_x\\'1')`,
+    );
+    expect(query).toContain(`published_at >= toDateTime(${nowSeconds - 600 - 30 * 86_400}, 'UTC')`);
+    expect(personalizedQuery(['ai'], 10, now)).not.toContain('score <');
+  });
+
+  it('refuses cursors it did not issue', () => {
+    for (const text of [
+      'abc',
+      '',
+      Buffer.from('["rank",1,0,1,"a","k"]').toString('base64url'),
+      Buffer.from('[1,"a"]').toString('base64url'),
+      Buffer.from('["rank",1.5,1,1,"a","k"]').toString('base64url'),
+    ])
+      expect(decodeRankPosition(text), text).toBeNull();
+  });
+
+  it('binds a cursor to its topics in any order, case or spacing, and to no others', () => {
+    expect(topicsKey(['AI', 'climate  change'])).toBe(topicsKey(['Climate change', 'ai', 'AI']));
+    expect(topicsKey(['ai'])).not.toBe(topicsKey(['ai', 'economy']));
   });
 });

@@ -7,6 +7,7 @@
 //   recency = 0.5 ^ (age in hours / 24): a day-old article weighs half a new one
 //   score   = match * recency, ties broken newest first, then by id.
 // Only articles published within the lookback window are ranked.
+import { createHash } from 'node:crypto';
 import { latestRows } from '../../runtime/clickhouse/latest-versions.ts';
 import { raw, sql } from '../../runtime/clickhouse/literal.ts';
 import { facet } from '../../search/article-list.ts';
@@ -49,15 +50,67 @@ export function wholeWords(topic: string): string {
 }
 
 /**
+ * Where a walk through the ranking stands: the last article it returned (its topic match, publication
+ * time and id) and the moment the walk's first page was ranked at (`asOf`, seconds), which every later
+ * page is ranked at too. Every score decays by the same factor as time passes, so the order is the same
+ * at any moment; ranking each page at `asOf` makes the scores of a walk comparable, and lets a page
+ * compute the last article's score exactly as its own rows' (the same SQL on the same numbers), so the
+ * keyset comparison never trips over a rounded float.
+ */
+export interface RankPosition {
+  asOf: number;
+  match: number;
+  publishedAt: number;
+  id: string;
+  /** Which topics the walk ranks by (topicsKey): a cursor is refused with others. */
+  topics: string;
+}
+
+/** A short fingerprint of a request's topics, in any order and case, for its cursors. */
+export function topicsKey(topics: readonly string[]): string {
+  const words = distinctTopics(topics).map((t) => t.toLowerCase().replace(/\s+/g, ' '));
+  return createHash('sha256').update(words.sort().join('\n')).digest('base64url').slice(0, 12);
+}
+
+export function encodeRankPosition(p: RankPosition): string {
+  return Buffer.from(JSON.stringify(['rank', p.asOf, p.match, p.publishedAt, p.id, p.topics])).toString(
+    'base64url',
+  );
+}
+
+/** Null when the text is not a cursor of this feed. */
+export function decodeRankPosition(text: string): RankPosition | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 6 || value[0] !== 'rank') return null;
+    const [, asOf, match, publishedAt, id, topics] = value as unknown[];
+    const seconds = (n: unknown): n is number =>
+      Number.isInteger(n) && (n as number) >= 0 && (n as number) < 2 ** 32;
+    if (!seconds(asOf) || !seconds(publishedAt)) return null;
+    if (!Number.isInteger(match) || (match as number) < 1 || (match as number) > 30) return null;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 200) return null;
+    if (typeof topics !== 'string' || topics.length > 20) return null;
+    return { asOf, match: match as number, publishedAt, id, topics };
+  } catch {
+    return null;
+  }
+}
+
+/** The score of an article of topic match `match` published at `published`, ranked at `nowSeconds`. */
+const scoreSql = (match: string, published: string, nowSeconds: number) =>
+  `${match} * pow(0.5, greatest(0, ${nowSeconds} - ${published}) / 86400)`;
+
+/**
  * The `limit` best-ranked articles published from `fromSeconds` on (and within the lookback), read from
  * the list read model's rows of every article (`article_list`, without the content), each its latest
- * version.
+ * version; after `after`'s article in the ranking when given (ranked at its `asOf`, not `now`).
  */
 export function personalizedQuery(
   topics: readonly string[],
   limit: number,
   now: Date,
   fromSeconds = -Infinity,
+  after?: RankPosition,
 ): string {
   // Both sides lower-cased: ClickHouse 18.16's `(?i)` does not fold non-ASCII letters (É, Ü).
   const perTopic = topics.map((t) => {
@@ -66,7 +119,7 @@ export function personalizedQuery(
 match(lowerUTF8(summary), ${pattern}), 1, 0)`;
   });
   const match = raw(`(${perTopic.join(' + ')})`);
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const nowSeconds = after?.asOf ?? Math.floor(now.getTime() / 1000);
   const since = Math.max(nowSeconds - lookbackDays * 86_400, fromSeconds);
   const rows = latestRows({
     table: 'article_list',
@@ -86,11 +139,17 @@ match(lowerUTF8(summary), ${pattern}), 1, 0)`;
     ],
     where: [sql`facet = ${facet.all}`, sql`published_at >= toDateTime(${since}, 'UTC')`],
   });
+  // The order below as a keyset: after the last article's score, then its time, then its id.
+  const afterLast = after
+    ? sql` AND (score < ${raw(scoreSql(String(after.match), String(after.publishedAt), nowSeconds))}
+OR (score = ${raw(scoreSql(String(after.match), String(after.publishedAt), nowSeconds))}
+AND (published_at, article_id) < (toDateTime(${after.publishedAt}, 'UTC'), ${after.id})))`
+    : '';
   return sql`SELECT ${raw(listColumns)}, ${match} AS match,
-match * pow(0.5, greatest(0, ${nowSeconds} - toUnixTimestamp(published_at)) / 86400) AS score,
+${raw(scoreSql('match', 'toUnixTimestamp(published_at)', nowSeconds))} AS score,
 [${raw(perTopic.join(', '))}] AS topic_matches
 FROM ${rows}
-WHERE ${match} > 0
+WHERE ${match} > 0${raw(afterLast)}
 ORDER BY score DESC, published_at DESC, article_id DESC
 LIMIT ${limit}`;
 }

@@ -4,11 +4,22 @@ import { z } from 'zod';
 
 export const offsetPaging = z
   .object({
-    limit: z.number().int(),
-    offset: z.number().int(),
-    returned: z.number().int(),
-    has_more: z.boolean(),
-    next_offset: z.number().int().nullable(),
+    limit: z.number().int().meta({ description: 'The page size asked for (or its default).' }),
+    offset: z.number().int().meta({
+      description:
+        'Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor.',
+    }),
+    returned: z.number().int().meta({ description: 'Items on this page (fewer than `limit` on the last).' }),
+    has_more: z.boolean().meta({ description: 'Whether items follow this page.' }),
+    next_offset: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description:
+          'The `offset` of the next page (`offset` + `limit`); null on the last page, and on a page read ' +
+          'with `cursor`, which goes on by `next_cursor` alone.',
+      }),
   })
   .meta({ id: 'OffsetPaging' });
 

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { searchFields } from '../articles/article-query.ts';
 import { parseSearch, SearchSyntaxError } from '../articles/search-expression.ts';
-import { categories } from '../../runtime/categories.ts';
+import { categories, categoryAliases, categoryWord } from '../../runtime/categories.ts';
 import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { parseDateRange } from './date-range.ts';
 
@@ -199,18 +199,7 @@ export function listParam(options: {
   return commaList(schema);
 }
 
-// Words clients guess for a category, read as it (a Map: no prototype to find `constructor` on).
-const categoryAliases = new Map([
-  ['sport', 'sports'],
-  ['tech', 'technology'],
-  ['economy', 'business'],
-  ['finance', 'business'],
-  ['climate', 'environment'],
-  ['international', 'world'],
-]);
-
-/** The category a lower-case word names: itself, or the category of a word clients guess for one. */
-export const categoryWord = (word: string): string => categoryAliases.get(word) ?? word;
+export { categoryWord };
 
 /**
  * A category in a request body (a source's, a webhook filter's): read as the `category` parameter reads
@@ -235,10 +224,13 @@ export const categoryParam = listParam({
   example: 'technology',
 });
 
+/** A locale (en-us, pt_br, zh-hant-tw; lowercase) as its language: articles carry ISO 639-1 codes. */
+export const languageOfLocale = (l: string) =>
+  /^[a-z]{2}(?:[-_][a-z0-9]{2,8})+$/.test(l) ? l.slice(0, 2) : l;
+
 export const languageParam = listParam({
   check: isLanguageCode,
-  // A locale (en-US, pt_BR, zh-Hant-TW) filters by its language: articles carry ISO 639-1 codes.
-  normalise: (l) => (/^[a-z]{2}(?:[-_][a-z0-9]{2,8})+$/.test(l) ? l.slice(0, 2) : l),
+  normalise: languageOfLocale,
   expected: 'an ISO 639-1 language code such as en, de, pt',
   description:
     'ISO 639-1 language code, or several separated by commas; a locale (en-US) is read as its language.',

@@ -52,6 +52,7 @@ const postedText = (what: string) =>
     .string({ error: 'must be a string' })
     .refine((s) => s.trim() !== '', { error: `must not be empty: give the ${what}` })
     .meta({
+      maxLength: maxTextCharacters,
       description:
         `Plain text, or HTML (read as a page: its markup, scripts and styles are no text), at most ` +
         `${maxTextCharacters.toLocaleString('en-US')} characters (longer: 400 invalid_parameter). Control ` +
@@ -107,7 +108,10 @@ function citedArticles(related: readonly RelatedArticle[], ids: readonly string[
   });
 }
 
-/** A provider that failed or answered nonsense is not the caller's fault: 503, with what happened. */
+/**
+ * A provider that failed or answered nonsense is not the caller's fault: 503. What it answered stays in
+ * the log under the request's id: its text names the provider's address and may quote its body.
+ */
 async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -115,8 +119,10 @@ async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise
     if (error instanceof ApiError) throw error;
     throw new ApiError(
       'service_unavailable',
-      `the ${provider.name} provider could not answer: ${(error as Error)?.message ?? String(error)}`,
+      `the ${provider.name} provider could not answer; retry shortly (the service's log has what it ` +
+        "answered, under this answer's request_id)",
       { 'Retry-After': '5' },
+      { cause: error },
     );
   }
 }
@@ -128,8 +134,11 @@ async function fromProvider<T>(provider: EnrichmentProvider, work: () => Promise
 const noRelatedCoverage = {
   article:
     'No related coverage: no article from another source, published in the 30 days before this one or ' +
-    'the 30 days after, belongs to its story or names one of its people, organisations or places.',
-  text: 'No related coverage: no article of the last 30 days names one of the people, organisations or places of this text.',
+    'the 30 days after, belongs to its story or names one of its people, organisations or places and another ' +
+    'of its names or keywords.',
+  text:
+    'No related coverage: no article of the last 30 days names the person, organisation or place this text ' +
+    'names, or, for a text naming several, one of them and another of its names or keywords.',
 } as const;
 
 /** The enhancements given when none are named: the three the reference set names. */
@@ -425,8 +434,9 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         'Works on the article as the read model holds it. The context cites up to 3 other articles in the ' +
         'read model from other sources, published in the 30 days before it or since (at most 30 days after ' +
         'it): first the other ' +
-        'articles of its story, then articles naming one of its people, organisations or places (a shared ' +
-        'keyword alone never makes an article context); `context_articles` lists them.',
+        'articles of its story, then articles naming one of its people, organisations or places and sharing ' +
+        'another name or keyword with it (a shared keyword alone never makes an article context); ' +
+        '`context_articles` lists them.',
       body: enhanceRequest,
       responses: { 200: { description: 'The enhancements asked for', schema: enhanceResponse } },
       errors: ['not_found', 'service_unavailable'],
@@ -488,8 +498,9 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
       scope: 'use:ai',
       summary: 'Analyze a text: summary, context, insights, sentiment and educational insights',
       description:
-        'The context cites articles in the read model that name at least one of the text’s people, ' +
-        'organisations or places (shared keywords rank them, never admit them), published in the last 30 days.',
+        'The context cites articles in the read model, published in the last 30 days, that name the text’s ' +
+        'person, organisation or place when it names one, or one of them and another of its names or keywords ' +
+        'when it names several (shared keywords rank them, never admit them alone).',
       body: analyzeRequest,
       responses: { 200: { description: 'The analysis', schema: analyzeResponse } },
       errors: ['service_unavailable'],
@@ -515,7 +526,7 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
         const signal = requestSignal(ctx);
         // A few more than cited, since the text itself (an article the caller read from us) is left out.
         const cited = parts.has('context')
-          ? (await related(text, level.related + 2, relatedWindow(now()), signal))
+          ? (await related(text, level.related + 2, { ...relatedWindow(now()), loneEntity: true }, signal))
               .filter((r) => !isCopyOf(r, posted))
               .slice(0, level.related)
           : [];

@@ -52,7 +52,9 @@ const monitorItem = z
           'Whether its alerts are being sent: the webhook at alert_webhook that sends them, and its state. ' +
           'While it is paused or disabled the monitor stays active, but its alerts are not sent, nor kept for ' +
           'later: resume the webhook (PATCH /api/v1/webhooks/{id} with {"active": true}), or, for one the ' +
-          'service disabled, create a monitor at a working URL, whose new webhook takes its monitors over.',
+          'service disabled, once its endpoint works again create a monitor with the same alert_webhook: its ' +
+          "new webhook takes the disabled one's monitors over. A monitor keeps its alert_webhook: to send its " +
+          'alerts to another URL, create it again with that URL and delete it here.',
       }),
   })
   .meta({ id: 'Monitor' });

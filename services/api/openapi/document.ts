@@ -259,7 +259,8 @@ function errorResponses(route: RouteSpec): Record<string, Json> {
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const headers = {
       ...(retryAfterOn(status, list) ? retryAfterHeader : {}),
-      ...(route.scope ? rateLimitHeaders : {}),
+      // A request refused before it is known whose it is counts against no allowance.
+      ...(route.scope && status !== 401 ? rateLimitHeaders : {}),
     };
     out[String(status)] = {
       description: `Error: ${list.join(' or ')}`,
@@ -267,6 +268,14 @@ function errorResponses(route: RouteSpec): Record<string, Json> {
       content: { 'application/json': { schema: { $ref: componentRef('Error') } } },
     };
   }
+  // What the server answers before any route is chosen (a method the path does not take, a bad Expect,
+  // headers too large, a request too slow) has the same body: a client reads it as the typed Error.
+  out.default = {
+    description:
+      'Error: any other status, answered before the route is reached (405 method_not_allowed, 408 ' +
+      'request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body.',
+    content: { 'application/json': { schema: { $ref: componentRef('Error') } } },
+  };
   return out;
 }
 

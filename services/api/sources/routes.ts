@@ -1,8 +1,9 @@
 // GET /v1/sources and the subscription endpoints the overview set names
 // without listing: POST /v1/sources, DELETE /v1/sources/{id}/subscription.
 import { z } from 'zod';
+import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { languageCode } from '../../runtime/language.ts';
-import { isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
+import { hasVisibleCharacter, isCountryCode, isLanguageCode, isoCountryCode } from '../../sources/source.ts';
 import { notFound } from '../../runtime/api-error.ts';
 import { textLine } from '../../runtime/plain-text.ts';
 import {
@@ -38,10 +39,19 @@ export const sourceItem = z
     category: z.string(),
     language: z.string().meta({ description: 'ISO 639-1' }),
     country: z.string().meta({ description: 'ISO 3166-1 alpha-2, lowercase' }),
-    active: z.boolean().meta({ description: 'False while polling is paused.' }),
+    active: z.boolean().meta({
+      description:
+        'Whether it is polled: false while polling is paused, and for a source a tenant added while no ' +
+        'tenant subscribes to it.',
+    }),
     subscribed: z.boolean().meta({ description: "Whether the caller's tenant subscribes to it." }),
     health: z.object({
-      status: z.enum(['healthy', 'failing', 'not_polled_yet']),
+      status: z.enum(['healthy', 'failing', 'not_polled_yet']).meta({
+        description:
+          '`failing` once POLLER_UNHEALTHY_AFTER polls in a row (3 unless the operator set it) failed; until then ' +
+          '`healthy`, a single failure shown by `last_poll_status`, `last_error` and `consecutive_failures`. ' +
+          '`not_polled_yet` before its first poll.',
+      }),
       last_polled_at: time.nullable(),
       last_poll_status: z.string().nullable(),
       last_error: z.string().nullable(),
@@ -96,6 +106,9 @@ const newSource = z
       .overwrite(textLine)
       .min(1)
       .max(200)
+      .refine(hasVisibleCharacter, {
+        error: 'must have a letter, digit or symbol: it is shown with every article',
+      })
       .optional()
       .meta({
         description:
@@ -124,7 +137,12 @@ const newSource = z
       .overwrite(isoCountryCode)
       .refine(isCountryCode, { error: 'must be a lowercase ISO 3166-1 alpha-2 code such as gb, us, br' })
       .meta({ description: 'ISO 3166-1 alpha-2 (uk is read as gb).' }),
-    site_url: z.string().max(2000).optional(),
+    site_url: z
+      .string()
+      .max(2000)
+      .refine((s) => canonicalUrl(s) !== null, { error: 'must be an absolute http(s) URL' })
+      .optional()
+      .meta({ description: "The publisher's home page. Defaults to the one the feed names." }),
   })
   .meta({ id: 'NewSource' });
 
@@ -238,7 +256,7 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
       scope: 'write:sources',
       summary: "End the caller's subscription to a source",
       description:
-        'The source itself stays in the catalog and is still polled (other tenants may follow it); an operator pauses sources (npm run sources -- deactivate).',
+        'The source and its articles stay in the catalog. A source a tenant added is no longer polled once no tenant subscribes to it, and is polled again at the next subscription; one the operator added is polled whoever subscribes (an operator pauses sources: npm run sources -- deactivate).',
       params: z.object({ id: z.string().min(1).max(200) }),
       responses: { 204: { description: 'Unsubscribed' } },
       errors: ['not_found'],

@@ -57,6 +57,8 @@ interface SourceRow {
   language: string;
   country: string;
   active: number;
+  /** 1 for a source a tenant added: it is polled only while some tenant subscribes to it. */
+  tenant_added: number;
 }
 
 interface HealthRow {
@@ -77,8 +79,17 @@ interface HealthRow {
 /** How far back the latest polls are looked for first (SourceCatalog.latestPolls). */
 const recentPollDays = 2;
 
+/**
+ * Whether the poller polls the source: it is active, and a source a tenant added has a tenant that
+ * subscribes to it (services/poller/source-followers.ts: the last one leaving stops its polls).
+ */
+const polled =
+  'active = 1 AND (isNull(created_by_tenant) OR source_id IN ' +
+  '(SELECT source_id FROM source_subscriptions FINAL WHERE subscribed = 1))';
+
 const sourceColumns =
-  'source_id, name, feed_url, previous_urls, site_url, category, language, country, active';
+  'source_id, name, feed_url, previous_urls, site_url, category, language, country, active, ' +
+  'isNotNull(created_by_tenant) AS tenant_added';
 
 const subscribedIds = (tenantId: string) =>
   sql`SELECT source_id FROM source_subscriptions FINAL WHERE tenant_id = ${tenantId} AND subscribed = 1`;
@@ -93,7 +104,7 @@ export function sourceListQuery(
   if (filter.categories?.length) where.push(sql`category IN ${inList(filter.categories)}`);
   if (filter.countries?.length) where.push(sql`country IN ${inList(filter.countries)}`);
   if (filter.languages?.length) where.push(sql`language IN ${inList(filter.languages)}`);
-  if (filter.activeOnly) where.push('active = 1');
+  if (filter.activeOnly) where.push(polled);
   if (filter.subscribed !== undefined) {
     where.push(`source_id ${filter.subscribed ? 'IN' : 'NOT IN'} (${subscribedIds(tenantId)})`);
   }
@@ -206,18 +217,22 @@ FROM ${latestVersions({
   private async decorate(rows: readonly SourceRow[], tenantId: string): Promise<SourceItem[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.source_id);
-    const [healthRows, subscriptionRows] = await Promise.all([
+    const [healthRows, followerRows] = await Promise.all([
       this.latestPolls(ids),
-      this.clickhouse.query<{ source_id: string }>(
-        sql`${raw(subscribedIds(tenantId))} AND source_id IN ${inList(ids)}`,
+      // Whether anyone follows each source and whether the caller does, read at once: two reads could
+      // straddle the projection of a subscription, and show it subscribed but not polled.
+      this.clickhouse.query<{ source_id: string; own: number }>(
+        sql`SELECT source_id, max(tenant_id = ${tenantId}) AS own FROM source_subscriptions FINAL
+WHERE subscribed = 1 AND source_id IN ${inList(ids)} GROUP BY source_id`,
       ),
     ]);
     const health = new Map(healthRows.map((h) => [h.source_id, h]));
-    const subscribed = new Set(subscriptionRows.map((s) => s.source_id));
+    const followed = new Map(followerRows.map((f) => [f.source_id, Number(f.own) === 1]));
     return rows.map((r) => {
       const h = health.get(r.source_id);
       // The catalog is every tenant's: a feed's credentials are shown only to the tenants that subscribe.
-      const own = subscribed.has(r.source_id);
+      const own = followed.get(r.source_id) === true;
+      const polled = Number(r.active) === 1 && (Number(r.tenant_added) === 0 || followed.has(r.source_id));
       const url = own ? (u: string) => u : withoutUrlSecrets;
       const text = own ? (t: string) => t : textWithoutUrlSecrets;
       return {
@@ -229,7 +244,7 @@ FROM ${latestVersions({
         category: r.category,
         language: r.language,
         country: r.country,
-        active: r.active === 1,
+        active: polled,
         subscribed: own,
         health: h
           ? {
@@ -241,7 +256,8 @@ FROM ${latestVersions({
               poll_interval_seconds:
                 h.poll_interval_seconds === null ? null : Number(h.poll_interval_seconds),
               interval_reason: h.interval_reason,
-              next_poll_at: h.next_poll_at === null ? null : isoTime(h.next_poll_at),
+              // A source nobody polls (paused, or no tenant follows it) has no next poll.
+              next_poll_at: h.next_poll_at === null || !polled ? null : isoTime(h.next_poll_at),
               items_skipped: Number(h.skipped_items),
               skipped_reasons: h.skipped_reasons,
               warnings: h.warnings.map(text),

@@ -223,6 +223,36 @@ describe('SourceSubscriptions.subscribe', () => {
     expect(appended).toEqual([]);
   });
 
+  it("says which of the feed's own details cannot be used, and which field settles it", async () => {
+    const feed = (language: string | null, title = 'Site news'): FeedCheckResult => ({
+      ok: true,
+      title,
+      language,
+      siteUrl: null,
+      items: 3,
+    });
+    const { service, appended } = subscriptions({
+      'https://a.example/rss': feed('klingon'),
+      'https://b.example/rss': feed(null),
+      'https://c.example/rss': feed('en', '\u200e'),
+    });
+    const add = (url: string, extra: object = {}) =>
+      service.subscribe('ten_a', { url, category: 'general', country: 'gb', ...extra });
+    await expect(add('https://a.example/rss')).rejects.toThrow(
+      'language: is required: the feed declares "klingon", which is not a language code',
+    );
+    await expect(add('https://b.example/rss')).rejects.toThrow(
+      'language: is required: the feed does not declare one',
+    );
+    await expect(add('https://c.example/rss')).rejects.toThrow(
+      /^name: is required: the feed's own title cannot be used \(must have a letter, digit or symbol/,
+    );
+    expect(appended).toEqual([]);
+    // What the caller gives settles it.
+    await expect(add('https://a.example/rss', { language: 'en' })).resolves.toMatchObject({ created: true });
+    await expect(add('https://c.example/rss', { name: 'C news' })).resolves.toMatchObject({ created: true });
+  });
+
   it('refuses a feed URL with a user and password rather than poll it without them', async () => {
     const { service, fetched, appended } = subscriptions();
     for (const url of ['https://reader:s3cret@other.example/rss', ' http://token@other.example/rss'])

@@ -9,6 +9,7 @@
 // The answer waits (briefly) until the read model shows the change, so a GET
 // right after a POST sees it.
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ZodError } from 'zod';
 import { languageCode } from '../../runtime/language.ts';
 import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import type { Source, SourceSubscription } from '../../runtime/events/types.generated.ts';
@@ -215,7 +216,13 @@ export class SourceSubscriptions {
     name: string,
   ): Source {
     const language = input.language ?? languageCode(check.language);
-    if (!language) throw invalidParameter('language', 'is required: the feed does not declare one');
+    if (!language)
+      throw invalidParameter(
+        'language',
+        check.language
+          ? `is required: the feed declares ${JSON.stringify(check.language)}, which is not a language code`
+          : 'is required: the feed does not declare one',
+      );
     try {
       return sourceState(
         {
@@ -232,10 +239,17 @@ export class SourceSubscriptions {
         tenantId,
       );
     } catch (error) {
-      // Values taken from the feed itself (its title, language, home page) can still be invalid.
-      throw new ApiError(
-        'invalid_parameter',
-        `the feed's own details are not usable: ${(error as Error).message}`,
+      if (!(error instanceof ZodError)) throw error;
+      // The first problem, said as the caller's (a field they gave) or as the feed's (its title, language
+      // or home page, taken when they gave none), with the field that settles it.
+      const issue = error.issues[0]!;
+      const field = String(issue.path[0] ?? 'url');
+      const problem = issue.message.replace(new RegExp(`^${field} `), '');
+      const given = { name: input.name, site_url: input.site_url, language: input.language }[field];
+      if (given !== undefined) throw invalidParameter(field, problem);
+      throw invalidParameter(
+        field,
+        `is required: the feed's own ${field === 'name' ? 'title' : field} cannot be used (${problem})`,
       );
     }
   }

@@ -78,6 +78,7 @@ const requestFormats = [...audioFormats, 'url'] as const;
 const synthesizeRequest = z
   .object({
     text: z.string({ error: 'must be a string' }).meta({
+      maxLength: 5000,
       description:
         'Up to 5,000 characters, read as plain text (markup is spoken, never interpreted), with at least ' +
         'one letter or digit (emoji and punctuation alone are not read aloud).',
@@ -139,6 +140,7 @@ export function speechError(error: unknown): unknown {
       'provider_unavailable',
       'the speech provider refuses this service’s account or settings; an operator has to fix them',
       { 'Retry-After': '60' },
+      { cause: error },
     );
   }
   if (error instanceof SpeechRejectedError) {
@@ -148,6 +150,7 @@ export function speechError(error: unknown): unknown {
       'the speech provider refused this request or answered something that is not audio; try again, ' +
         'or another voice',
       { 'Retry-After': '5' },
+      { cause: error },
     );
   }
   if (isUnavailable(error)) {
@@ -155,6 +158,7 @@ export function speechError(error: unknown): unknown {
       'provider_unavailable',
       'the speech provider cannot be reached right now; retry shortly',
       { 'Retry-After': '5' },
+      { cause: error },
     );
   }
   return error;

@@ -28,10 +28,10 @@ describe('the body of PATCH /api/v1/webhooks/{id}', () => {
     expect(validate(webhookChange, { filter: { categories: ['business'] } }, 'body')).toEqual({
       filter: { categories: ['business'], source_ids: [], languages: [], words: [] },
     });
-    // Language codes in any case, as the lists' language parameter reads them.
-    expect(validate(webhookChange, { filter: { languages: ['EN', ' Pt '] } }, 'body').filter).toMatchObject({
-      languages: ['en', 'pt'],
-    });
+    // Language codes in any case, and a locale as its language, as the lists' language parameter reads them.
+    expect(
+      validate(webhookChange, { filter: { languages: ['EN', ' Pt ', 'en-US', 'pt_BR'] } }, 'body').filter,
+    ).toMatchObject({ languages: ['en', 'pt', 'en', 'pt'] });
     expect(validate(webhookChange, { filter: { monitor_ids: ['mon_1'] } }, 'body').filter).toMatchObject({
       monitor_ids: ['mon_1'],
     });

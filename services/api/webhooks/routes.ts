@@ -6,8 +6,9 @@ import { z } from 'zod';
 import type { Context } from 'koa';
 import { isLanguageCode } from '../../sources/source.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
-import type { SourceCatalog } from '../sources/source-catalog.ts';
+import { sourceIdsOf, type SourceLookup } from '../sources/source-references.ts';
 import {
+  languageOfLocale,
   categoryValue,
   cursorListOffsetParam,
   cursorParam,
@@ -46,7 +47,11 @@ const filterSchema = z
           .string()
           .trim()
           .toLowerCase()
-          .refine(isLanguageCode, { error: 'must be an ISO 639-1 code such as en' }),
+          // A locale (en-US) is its language, as the lists' language parameter reads it.
+          .transform(languageOfLocale)
+          .refine(isLanguageCode, {
+            error: 'must be an ISO 639-1 code such as en (a locale, en-US, is read as en)',
+          }),
       )
       .max(20)
       .default([]),
@@ -58,7 +63,8 @@ const filterSchema = z
   .meta({
     id: 'WebhookFilter',
     description:
-      'For article.published and article.updated: only articles in one of these categories, sources and ' +
+      'For article.published, article.updated and news.breaking (a story, when one of its articles passes), ' +
+      'and refused on a webhook receiving none of them: only articles in one of these categories, sources and ' +
       'languages (each list empty = any) whose title, summary or content contains one of these words ' +
       '(whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any).',
   });
@@ -256,32 +262,6 @@ export interface MonitorLookup {
   idsAt(tenantId: string, url: string): Promise<string[]>;
 }
 
-/** What a filter's source_ids are checked against: the catalog (api/sources/source-catalog.ts). */
-export type SourceLookup = Pick<SourceCatalog, 'existing' | 'byName'>;
-
-/**
- * A filter's source_ids as sources' ids: an id of the catalog as it is, a source's name (any case, as
- * ?source= takes one) as its id; anything else is a 400. A name or a mistyped id had been kept as
- * written, and the webhook then never matched an article, without a word.
- */
-async function sourceIdsOf(given: readonly string[], sources: SourceLookup): Promise<string[]> {
-  const known = await sources.existing(given);
-  const ids: string[] = [];
-  for (const entry of given) {
-    if (known.has(entry)) ids.push(entry);
-    else {
-      const named = await sources.byName(entry);
-      if (!named)
-        throw invalidParameter(
-          'filter.source_ids',
-          `"${entry}" is neither the id nor the name of a source (GET /v1/sources lists them)`,
-        );
-      ids.push(named.id);
-    }
-  }
-  return [...new Set(ids)];
-}
-
 export function webhookRoutes(
   registry: WebhookRegistry,
   log: DeliveryLog,
@@ -321,7 +301,9 @@ export function webhookRoutes(
         'article.published (new enriched articles matching the optional filter), article.updated (a later ' +
         'revision of an article matching the filter: what changed and the new values), news.breaking. The URL must be reachable from the internet ' +
         '(private addresses are refused unless allow-listed). Webhooks receiving news.alert count against ' +
-        "the plan's alert endpoints.",
+        "the plan's alert endpoints. Deliveries to one webhook are made one at a time, each answered (2xx) " +
+        'within 10 s or retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then dead-lettered), so a ' +
+        'receiver answers first and works afterwards.',
       body: newWebhook,
       responses: {
         201: {
@@ -335,7 +317,7 @@ export function webhookRoutes(
         const { monitor_ids: _none, ...given } = body.filter ?? {};
         const filter = body.filter && {
           ...given,
-          source_ids: await sourceIdsOf(body.filter.source_ids, sources),
+          source_ids: await sourceIdsOf(body.filter.source_ids, sources, 'filter.source_ids'),
         };
         const input = body.filter === undefined ? body : { ...body, filter: filter as typeof body.filter };
         const result = await registry.register(tenantOf(ctx), input, limitsOf(ctx));
@@ -438,7 +420,10 @@ export function webhookRoutes(
         const change = body.filter
           ? {
               ...body,
-              filter: { ...body.filter, source_ids: await sourceIdsOf(body.filter.source_ids, sources) },
+              filter: {
+                ...body.filter,
+                source_ids: await sourceIdsOf(body.filter.source_ids, sources, 'filter.source_ids'),
+              },
             }
           : body;
         const changed = await registry.update(tenant, params.id, change, {
@@ -589,13 +574,14 @@ export function webhookRoutes(
         'retry schedule.',
       params: z.object({ id: z.string().min(1).max(200), delivery_id: z.string().min(1).max(200) }),
       responses: { 202: { description: 'Queued', schema: queued } },
-      errors: ['not_found'],
+      errors: ['not_found', 'conflict'],
       handler: async (ctx, { params }) => {
         const webhook = await owned(ctx, params.id);
         const delivery = await log.get(webhook.item.id, params.delivery_id);
         if (!delivery) throw notFound(`webhook ${params.id} has no delivery "${params.delivery_id}"`);
         const refusal = whyNotResend(delivery);
-        if (refusal) throw invalidParameter('delivery_id', refusal);
+        // The request is right; the delivery's state is not one that can be sent again.
+        if (refusal) throw new ApiError('conflict', refusal);
         await registry.append(resendJob(delivery, Date.now()));
         ctx.status = 202;
         ctx.body = { delivery_id: delivery.item.id, status: 'pending' };

@@ -1,5 +1,6 @@
 // Feed items -> ArticleDiscovered events, or the reason an item was skipped.
 // The per-field rules live in the small modules beside this one.
+import { capped } from '../../runtime/capped-text.ts';
 import { canonicalAndResolved, canonicalUrl } from '../../runtime/canonical-url.ts';
 import { categoryFromLabels } from '../../runtime/categories.ts';
 import type { ArticleDiscovered, Source } from '../../runtime/events/types.generated.ts';
@@ -36,41 +37,6 @@ export const maxAuthorLength = 500;
  */
 export const maxSummaryLength = 10_000;
 export const maxContentLength = 100_000;
-
-/**
- * `text` cut to at most `max` characters (UTF-16 code units, as String.length counts), at a space when
- * one is near, else between two graphemes, ending with "…".
- */
-export function capped(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let cut = text.lastIndexOf(' ', max - 1);
-  if (cut < max * 0.9) cut = graphemeStart(text, max - 1);
-  return `${text.slice(0, cut).trimEnd()}…`;
-}
-
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-/** How far before a cut graphemes are looked for (code units): far beyond any real one's length. */
-const graphemeWindow = 128;
-
-/**
- * Where the grapheme that `index` is in starts: a cut there leaves each character whole, an emoji with
- * its skin tone and joined emoji (👩‍👩‍👧‍👦), a flag's two letters, a letter with its accents. Slicing at
- * `index` split them, or a surrogate pair. Only a window before the cut is read (a content is not
- * segmented whole to cut it); a "grapheme" longer than the window (a run of stacked accents) is cut
- * inside, though never between the halves of a surrogate pair.
- */
-function graphemeStart(text: string, index: number): number {
-  const from = Math.max(0, index - graphemeWindow);
-  let start = 0;
-  // Up to the whole character at `index`: whether a grapheme starts there depends on it.
-  for (const segment of graphemes.segment(text.slice(from, index + 2))) {
-    if (segment.index > index - from) break;
-    start = segment.index;
-  }
-  if (start > 0) return from + start;
-  const code = text.charCodeAt(index - 1);
-  return code >= 0xd800 && code <= 0xdbff ? index - 1 : index;
-}
 
 /** The longest title made from an item's text. */
 export const maxDerivedTitleLength = 120;
@@ -309,19 +275,22 @@ function bylineOf(author: string | null): string | null {
 const commentOrAttributes = /<(?:!--|[a-z][\w-]*\s+[a-z][\w:-]*\s*=\s*["'])/i;
 const endTag = /<\/([a-z][\w-]*)\s*>/i;
 
-function looksLikeMarkup(text: string): boolean {
+function looksLikeMarkup(text: string, plainByFormat: boolean): boolean {
   if (commentOrAttributes.test(text)) return true;
+  // A format's plain text (Atom's type="text") quotes "<p>text</p>" when it writes about HTML: only
+  // attributes or comments say it is markup escaped once too often there.
+  if (plainByFormat) return false;
   const end = endTag.exec(text);
   return end !== null && new RegExp(`<${end[1]}[\\s/>]`, 'i').test(text);
 }
 
 /** The plain text of a summary or content (plainText), markup escaped once too often read as markup. */
-export function feedText(html: string | null): string {
+export function feedText(html: string | null, plainByFormat = false): string {
   let text = plainText(html);
   // Twice at most: escaped twice over, the first reading gives references, the second tags.
   for (let pass = 0; pass < 2; pass++) {
     const markup = text.includes('&lt;') ? decodeHTML(text) : text;
-    if (!markup.includes('<') || !looksLikeMarkup(markup)) break;
+    if (!markup.includes('<') || !looksLikeMarkup(markup, plainByFormat)) break;
     text = plainText(markup);
   }
   return text;
@@ -341,8 +310,8 @@ function normaliseItem(
   if (!url || originalUrl === null)
     return { skipped: `item "${titleText(item.title) || item.guid || '(untitled)'}" has no usable link` };
 
-  const description = feedText(item.summaryHtml);
-  let content = capped(feedText(item.contentHtml), maxContentLength);
+  const description = feedText(item.summaryHtml, item.summaryIsText);
+  let content = capped(feedText(item.contentHtml, item.contentIsText), maxContentLength);
   // An item whose whole text is its description (no content:encoded): past the summary's cap, the
   // description is the content, so the article keeps all of it and the summary is cut as usual.
   if (!content && description.length > maxSummaryLength) content = capped(description, maxContentLength);

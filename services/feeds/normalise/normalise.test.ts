@@ -7,7 +7,6 @@ import { canonicalUrl } from '../../runtime/canonical-url.ts';
 import { articleId } from './article-id.ts';
 import { detectLanguage, languageCode } from '../../runtime/language.ts';
 import {
-  capped,
   maxContentLength,
   maxSummaryLength,
   leadOf,
@@ -85,6 +84,9 @@ describe('publishedAt', () => {
       clamped: false,
       dated: true,
     });
+    // Local time written as GMT, an hour or two ahead: not the top of every list until then.
+    expect(publishedAt(new Date(now + 2 * 3_600_000), now)).toEqual({ at: now, clamped: true, dated: false });
+    expect(publishedAt(new Date(now + 10 * 60_000), now)).toMatchObject({ clamped: false, dated: true });
     expect(publishedAt(new Date('2099-01-01T00:00:00Z'), now)).toEqual({
       at: now,
       clamped: true,
@@ -476,49 +478,7 @@ describe('a summary from the content', () => {
   });
 });
 
-describe('capped text', () => {
-  it('leaves text within the cap alone', () => {
-    expect(capped('short text', 100)).toBe('short text');
-    expect(capped('x'.repeat(100), 100)).toBe('x'.repeat(100));
-  });
-
-  it('cuts at a word near the cap, marks the cut, and never splits a surrogate pair', () => {
-    const words = Array.from({ length: 50 }, (_, i) => `word${i}`).join(' ');
-    const cut = capped(words, 100);
-    expect(cut.length).toBeLessThanOrEqual(100);
-    expect(cut.endsWith('…')).toBe(true);
-    expect(words.startsWith(cut.slice(0, -1))).toBe(true);
-    expect(cut.at(-2)).not.toBe(' ');
-    // No space near the cap: cut at the cap; an emoji across it goes whole or not at all.
-    const emoji = '😀'.repeat(60);
-    const cutEmoji = capped(emoji, 101);
-    expect(cutEmoji.length).toBeLessThanOrEqual(101);
-    expect([...cutEmoji.slice(0, -1)].every((c) => c === '😀')).toBe(true);
-  });
-
-  it('never cuts inside a grapheme: joined emoji, a flag, a skin tone, a letter and its accents', () => {
-    for (const grapheme of ['👨\u200d👩\u200d👧\u200d👦', '🇬🇧', '👍🏽', 'e\u0301\u0323', 'नि']) {
-      // Unspaced text (as Chinese and Japanese are), so the cut is not at a space; at every offset.
-      for (let at = 90; at < 100; at++) {
-        const text = `${'字'.repeat(at)}${grapheme}${'字'.repeat(50)}`;
-        const cut = capped(text, 100);
-        expect(cut.length, `${grapheme} at ${at}`).toBeLessThanOrEqual(100);
-        expect(cut.endsWith('…')).toBe(true);
-        const kept = cut.slice(0, -1);
-        expect(text.startsWith(kept)).toBe(true);
-        // At the cap, or before the grapheme when the cap is inside it: it is kept whole or not at all.
-        const across = at < 99 && 99 < at + grapheme.length;
-        expect(kept.length, `${grapheme} at ${at}`).toBe(across ? at : 99);
-      }
-    }
-  });
-
-  it('cuts inside a run of stacked accents longer than a grapheme can be read, never between surrogates', () => {
-    const zalgo = `a${'\u0301'.repeat(300)}`;
-    expect(capped(zalgo, 100)).toHaveLength(100);
-    expect(capped(`${'𝒜'.repeat(60)}`, 101)).toBe(`${'𝒜'.repeat(50)}…`);
-  });
-
+describe('the normalised fields', () => {
   it('keeps an article event within what a Kafka record may carry', () => {
     const big = `<p>${'Lorem ipsum dolor sit amet. '.repeat(40_000)}</p>`;
     const item: ParsedItem = {
@@ -705,6 +665,39 @@ describe("an item's title and author", () => {
     ).flatMap((n) => ('article' in n ? [`${n.article.summary}\n${n.article.content ?? ''}`] : []));
     expect(reddit.length).toBeGreaterThan(0);
     for (const text of reddit) expect(text).not.toMatch(/&lt;|&quot;|<\/?(?:div|p|a)\b|SC_OFF/);
+  });
+
+  it('keeps the tags a plain-text field quotes (Atom type="text", JSON Feed summary and content_text) as text', () => {
+    const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>A</title><entry><id>e1</id><title>T</title>
+      <link href="https://blog.example/1"/><updated>2026-11-20T08:00:00Z</updated>
+      <summary type="text">Use &lt;b&gt;bold&lt;/b&gt; sparingly; write &amp;amp; for an ampersand.</summary>
+      <content type="text">In HTML, &lt;p&gt;text&lt;/p&gt; makes a paragraph and &lt;script&gt; runs code. This sentence stays.</content>
+      </entry></feed>`;
+    const json = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'J',
+      items: [
+        {
+          id: 'j1',
+          url: 'https://blog.example/2',
+          summary: 'Never write <b>bold</b> by hand',
+          content_text: 'The <p>x</p> tag.',
+        },
+      ],
+    });
+    const read = (body: string, type: string) =>
+      normaliseFeed(parseFeed(new TextEncoder().encode(body), type), source(), 0).map((n) =>
+        'article' in n ? [n.article.summary, n.article.content] : n.skipped,
+      );
+    expect(read(atom, 'application/atom+xml')).toEqual([
+      [
+        'Use <b>bold</b> sparingly; write &amp; for an ampersand.',
+        'In HTML, <p>text</p> makes a paragraph and <script> runs code. This sentence stays.',
+      ],
+    ]);
+    expect(read(json, 'application/feed+json')).toEqual([
+      ['Never write <b>bold</b> by hand', 'The <p>x</p> tag.'],
+    ]);
   });
 
   it("gives no author for a feed's placeholder byline, as Blogger writes it in RSS and in Atom", () => {

@@ -3,8 +3,12 @@
 // because a future date would pin the article to the top of every list.
 import { unknownZoneOf } from '../parser/dates.ts';
 
-/** Clocks and time zones are often a little off; only beyond this is a date "in the future". */
-export const futureTolerance = 2 * 60 * 60 * 1000;
+/**
+ * Clocks are often a little off; only beyond this is a date "in the future". Not hours: a publisher that
+ * writes its local time as GMT dates items an hour or two ahead, and each such item sat at the top of
+ * every newest-first list (and outside `date_range=today`'s "up to now") until its date came.
+ */
+export const futureTolerance = 15 * 60 * 1000;
 
 /**
  * No news item was published on the web before this: dates before it are a CMS's zero value (the Unix

@@ -151,8 +151,15 @@ const DATE: readonly ElementName[] = [
 ];
 
 /** A text construct's HTML with its relative URLs resolved against its own xml:base and the outer bases. */
-function constructHtml(element: XmlElement | undefined, bases: (string | null)[]): string | null {
-  return resolveHtmlUrls(asHtml(textConstruct(element)), element?.base ?? null, ...bases);
+function constructHtml(
+  element: XmlElement | undefined,
+  bases: (string | null)[],
+): { html: string | null; text: boolean } {
+  const construct = textConstruct(element);
+  return {
+    html: resolveHtmlUrls(asHtml(construct), element?.base ?? null, ...bases),
+    text: construct?.kind === 'text',
+  };
 }
 
 function parseEntry(
@@ -162,6 +169,8 @@ function parseEntry(
   baseUrl: string | null,
 ): ParsedItem {
   const publishedRaw = lastTextOfFirst(entry, DATE);
+  const summary = constructHtml(childElement(entry, NS.atom, 'summary'), [siteUrl, baseUrl]);
+  const content = constructHtml(childElement(entry, NS.atom, 'content'), [siteUrl, baseUrl]);
   const source = childElement(entry, NS.atom, 'source');
   const resolve = (url: string) => resolveUrl(url, entry.base, siteUrl, baseUrl);
   const enclosures = links(entry)
@@ -187,9 +196,11 @@ function parseEntry(
         : alternateUrl(entry, siteUrl, baseUrl),
     title: asTitle(textConstruct(childElement(entry, NS.atom, 'title'))) ?? mediaText(entry, 'title'),
     summaryHtml:
-      constructHtml(childElement(entry, NS.atom, 'summary'), [siteUrl, baseUrl]) ??
-      resolveHtmlUrls(mediaText(entry, 'description'), entry.base, siteUrl, baseUrl),
-    contentHtml: constructHtml(childElement(entry, NS.atom, 'content'), [siteUrl, baseUrl]),
+      summary.html ?? resolveHtmlUrls(mediaText(entry, 'description'), entry.base, siteUrl, baseUrl),
+    // Set only when true, as the RSS and RDF parsers never set it: an entry without these reads as before.
+    ...(summary.html !== null && summary.text ? { summaryIsText: true } : {}),
+    contentHtml: content.html,
+    ...(content.html !== null && content.text ? { contentIsText: true } : {}),
     // RFC 4287 4.2.1: an entry without authors has its source's, else the feed's.
     author:
       joinNames(authorNames(entry)) ??

@@ -66,15 +66,16 @@ function parseItem(
     ? item.tags.filter((tag): tag is string => typeof tag === 'string')
     : [];
 
+  const contentHtml = resolveHtmlUrls(string(item, 'content_html'), homePage, baseUrl);
   return {
     guid: id,
     url: url === null ? null : resolve(url),
     title: string(item, 'title'),
     summaryHtml:
       summary !== null ? escapeText(summary) : contentText !== null ? escapeText(contentText) : null,
-    contentHtml:
-      resolveHtmlUrls(string(item, 'content_html'), homePage, baseUrl) ??
-      (contentText !== null ? escapeText(contentText) : null),
+    summaryIsText: summary !== null || contentText !== null,
+    contentHtml: contentHtml ?? (contentText !== null ? escapeText(contentText) : null),
+    contentIsText: contentHtml === null && contentText !== null,
     author: joinNames(authorNames(item)) ?? joinNames(feedAuthors),
     publishedRaw,
     published: parseFeedDate(publishedRaw),

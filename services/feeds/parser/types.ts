@@ -45,8 +45,15 @@ export interface ParsedItem {
   title: string | null;
   /** Always HTML: plain-text sources are escaped. */
   summaryHtml: string | null;
+  /**
+   * The summary was plain text by its format's word (Atom's type="text", JSON Feed's summary), escaped
+   * into summaryHtml: a tag it shows is quoted, never markup escaped once too often. Absent: unknown.
+   */
+  summaryIsText?: boolean;
   /** Always HTML: plain-text sources are escaped. */
   contentHtml: string | null;
+  /** As summaryIsText, of the content (Atom's type="text", JSON Feed's content_text). */
+  contentIsText?: boolean;
   author: string | null;
   /** The date string as found in the feed. */
   publishedRaw: string | null;

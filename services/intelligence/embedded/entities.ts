@@ -324,7 +324,9 @@ function mentionsIn(
     }
     const run: Token[] = [tokens[i]!];
     let j = i + 1;
-    while (j < tokens.length) {
+    // Bounded: the cleaning of a run is quadratic in its length, and a text of initials and abbreviations
+    // ("Mr. A. B. C. …", one sentence) was one run of its every word: 90 KB took the analysis 30 s.
+    while (j < tokens.length && run.length < longestRun) {
       const t = tokens[j]!;
       if (language === 'de' && capitalised(t) && germanGenitive(run.at(-1)!, evidence)) break;
       // Turkish writes a case suffix after a name's last word only: "Erdoğan'ın açıklaması". A place with
@@ -1253,6 +1255,8 @@ function headlineWords(tokens: readonly Token[]): string[] {
 
 /** Names longer than this many words are not looked for in the headline. */
 const longestName = 6;
+/** Tokens of a capitalised run at most: more than any name with its titles ("Former US Deputy Secretary of …"). */
+const longestRun = 32;
 
 /**
  * A one-word name joins the one longer name it ends (people: "Blair" -> "Tony Blair") or, when it is

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   graphedSentences,
   longestSummary,
+  longestSummarySentence,
   rankSentences,
   summarizeToSentences,
   summaryLengthFor,
@@ -32,6 +33,26 @@ describe('summaryLengthFor', () => {
 });
 
 describe('summarizeToSentences', () => {
+  it('quotes at most a bounded part of a sentence: a text without full stops is not its own summary', () => {
+    // Thai marks its sentences with spaces; a body that lost its full stops is one sentence too.
+    const thai = 'รัฐบาลประกาศมาตรการใหม่เพื่อช่วยเหลือเกษตรกรที่ได้รับผลกระทบจากภัยแล้ง '.repeat(60);
+    const words = 'the council said the work would go on through the winter '.repeat(200);
+    for (const text of [thai, words]) {
+      const [summary] = summarizeToSentences(text, 1);
+      expect(summary!.length).toBeLessThanOrEqual(longestSummarySentence + 1);
+      expect(summary!.endsWith('…')).toBe(true);
+      expect(text.startsWith(summary!.slice(0, -1))).toBe(true);
+    }
+    // Cut at a word's end where there are spaces.
+    expect(summarizeToSentences(words, 1)[0]).toMatch(
+      / (the|council|said|work|would|go|on|through|winter)…$/,
+    );
+    // A sentence of ordinary length is quoted whole.
+    expect(summarizeToSentences('The council met on Monday. It said little.', 1)[0]).toBe(
+      'The council met on Monday.',
+    );
+  });
+
   it('returns the requested number of sentences verbatim, in text order', () => {
     const all = splitSentences(layoffsArticle.text);
     const summary = summarizeToSentences(layoffsArticle.text, 3, { title: layoffsArticle.title });

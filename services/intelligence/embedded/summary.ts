@@ -16,6 +16,7 @@
 //
 // Lengths: short is 1 sentence (2 for articles of 12 sentences or more), medium about 30% of the
 // sentences, long about 45%, each at least one and never the whole article unless it is tiny.
+import { capped } from '../../runtime/capped-text.ts';
 import type { SummaryLength } from '../provider.ts';
 import { parseSentences, type Sentence } from './sentences.ts';
 import { hasUnspacedWords } from './unspaced-words.ts';
@@ -104,7 +105,7 @@ export function selectSummary(
   const writing = allSentences.filter((s) => !isNotWriting(s.text));
   const sentences = writing.length > 0 ? writing : allSentences;
   if (count <= 0 || sentences.length === 0) return [];
-  if (count >= sentences.length) return [...sentences];
+  if (count >= sentences.length) return sentences.map(boundedSentence);
   const space = vectorSpace(sentences);
   const vectors = space.vectors;
   const ranked = rankWith(space, sentences, title);
@@ -142,7 +143,20 @@ export function selectSummary(
     }
   }
   if (order === 'text') chosen.sort((a, b) => a - b);
-  return chosen.map((i) => sentences[i]!);
+  return chosen.map((i) => boundedSentence(sentences[i]!));
+}
+
+/**
+ * The most of one sentence a summary quotes: a text without sentence punctuation (Thai, which marks
+ * sentences by spaces; a body whose markup held its full stops) is one "sentence", and its summary had
+ * been the whole text, up to 100,000 characters in every list row.
+ */
+export const longestSummarySentence = 600;
+
+/** The sentence, or its first `longestSummarySentence` characters to a word's end, with an ellipsis. */
+function boundedSentence(sentence: Sentence): Sentence {
+  if (sentence.text.length <= longestSummarySentence) return sentence;
+  return { ...sentence, text: capped(sentence.text, longestSummarySentence) };
 }
 
 /** For callers that already parsed the article: every sentence's importance, in text order. */

@@ -5,6 +5,8 @@
 // responses.
 import { createClient, type ClickHouseClient } from '@clickhouse/client';
 import { DependencyUnavailableError } from '../kafka/errors.ts';
+import type { Logger } from '../logger.ts';
+import { clientLog } from './client-log.ts';
 import { Readable } from 'node:stream';
 import { identifier } from './literal.ts';
 import { encodeRowBinary, parseColumnType, type Column } from './row-binary.ts';
@@ -50,8 +52,14 @@ export function clickHouseSettings(
   };
 }
 
-const clientFor = (config: ClickHouseConfig, database: string, reuseConnections = true) =>
+const clientFor = (
+  config: ClickHouseConfig,
+  database: string,
+  logger: Logger | undefined,
+  reuseConnections = true,
+) =>
   createClient({
+    ...(logger ? { log: clientLog(logger) } : {}),
     url: config.url,
     username: config.user,
     password: config.password,
@@ -143,11 +151,15 @@ export class ClickHouse {
    */
   static async connect(
     config: ClickHouseConfig,
-    options: { createDatabase?: boolean } = {},
+    options: {
+      createDatabase?: boolean;
+      /** Where the client's own log lines go (client-log.ts); the client prints them as text without. */
+      logger?: Logger;
+    } = {},
   ): Promise<ClickHouse> {
     identifier(config.database);
-    if (options.createDatabase === false) return ClickHouse.over(config, config.database);
-    const bootstrap = clientFor(config, 'default');
+    if (options.createDatabase === false) return ClickHouse.over(config, config.database, options.logger);
+    const bootstrap = clientFor(config, 'default', options.logger);
     try {
       await bootstrap.command({ query: `CREATE DATABASE IF NOT EXISTS ${config.database}` });
     } catch (error) {
@@ -155,11 +167,15 @@ export class ClickHouse {
     } finally {
       await bootstrap.close();
     }
-    return ClickHouse.over(config, config.database);
+    return ClickHouse.over(config, config.database, options.logger);
   }
 
-  private static over(config: ClickHouseConfig, database: string): ClickHouse {
-    return new ClickHouse(clientFor(config, database), clientFor(config, database, false), database);
+  private static over(config: ClickHouseConfig, database: string, logger: Logger | undefined): ClickHouse {
+    return new ClickHouse(
+      clientFor(config, database, logger),
+      clientFor(config, database, logger, false),
+      database,
+    );
   }
 
   /** Runs a statement that returns no rows (DDL, INSERT ... VALUES). */

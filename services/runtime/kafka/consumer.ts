@@ -15,6 +15,7 @@ import { retrying, type RetryPolicy } from '../retry.ts';
 import { runRestartingAfterCrash, type CrashRestart } from './crash-restart.ts';
 import { deadLetterMessage } from './dead-letter.ts';
 import { DeferredCommits } from './deferred-commits.ts';
+import { DependencyWaitLog } from './dependency-wait-log.ts';
 import { describeError, isPoison } from './errors.ts';
 import { handlerHeartbeat } from './handler-heartbeat.ts';
 import { retryBatch, retryMessage } from './handler-failures.ts';
@@ -73,6 +74,11 @@ export interface ConsumerRunnerOptions<V> {
   logger: Logger;
   /** The group's name; the namespace (TOPIC_PREFIX) is added when the group is joined. */
   groupId: string;
+  /**
+   * The group as the metrics name it, when its name is new at each start (a LiveTable's: a prefix and a
+   * random suffix): otherwise every restart would begin new series. The group's name by default.
+   */
+  metricsGroup?: string;
   topics: string[];
   /**
    * One of the two: `handler` is called per message; `batchHandler` per fetched
@@ -152,7 +158,14 @@ export class ConsumerRunner<V = unknown> {
   /** Deferred commits: offsets dead-lettered at decoding and not committed yet, by topic and partition. */
   private readonly deadLettered = new Map<string, Set<bigint>>();
 
+  /** The group as joined (with the namespace), which the logs name. */
+  private readonly group: string;
+  /** The group as the metrics label it (without the namespace, as it always was). */
+  private readonly groupLabel: string;
+
   constructor(private readonly options: ConsumerRunnerOptions<V>) {
+    this.group = consumerGroup(options.groupId);
+    this.groupLabel = options.metricsGroup ?? options.groupId;
     // A topic without a schema is a wiring mistake, not bad data: refuse it
     // here rather than dead-letter every message it carries.
     const unknown = options.topics.filter((t) => !options.codec.knows(t));
@@ -187,7 +200,7 @@ export class ConsumerRunner<V = unknown> {
         topic,
         partitions: [...partitions].sort((a, b) => a - b),
       }));
-      options.logger.info({ group: options.groupId, assigned: this.stats.assigned }, 'partitions assigned');
+      options.logger.info({ group: this.group, assigned: this.stats.assigned }, 'partitions assigned');
       // The batches in hand are read again from the committed offsets; their writes commit nothing.
       this.deferred?.reset();
       options.onAssignment?.(this.stats.assigned);
@@ -210,7 +223,7 @@ export class ConsumerRunner<V = unknown> {
         partitionsConsumedConcurrently: this.options.partitionsConcurrently ?? 1,
         eachBatch: (payload) => this.handleBatch(payload),
       },
-      { logger: this.options.logger, group: this.options.groupId },
+      { logger: this.options.logger, group: this.group },
     );
   }
 
@@ -248,10 +261,7 @@ export class ConsumerRunner<V = unknown> {
     payload.resolveOffset(offset);
     const lag = Math.max(0, Number(BigInt(batch.highWatermark) - BigInt(offset) - 1n));
     this.stats.lag[`${batch.topic}/${batch.partition}`] = lag;
-    this.counters?.lag.set(
-      { group: this.options.groupId, topic: batch.topic, partition: batch.partition },
-      lag,
-    );
+    this.counters?.lag.set({ group: this.groupLabel, topic: batch.topic, partition: batch.partition }, lag);
     // KafkaJS commits here whatever autoCommit says, so table mode must not call it; deferred commits
     // are the runner's (handleWholeBatch records the batch once it is done).
     if (this.commits && !this.deferred) await payload.commitOffsetsIfNecessary();
@@ -268,7 +278,7 @@ export class ConsumerRunner<V = unknown> {
     )
       return this.handOverBatch(payload);
     const heartbeat = () => payload.heartbeat();
-    const labels = { group: this.options.groupId, topic: batch.topic };
+    const labels = { group: this.groupLabel, topic: batch.topic };
     const events: ConsumedEvent<V>[] = [];
     const decoded: KafkaMessage[] = [];
     for (const message of batch.messages) {
@@ -283,14 +293,14 @@ export class ConsumerRunner<V = unknown> {
       }
     }
     if (events.length > 0) {
+      const waits = new DependencyWaitLog(this.options.logger, { ...labels, partition: batch.partition });
       const outcome = await retryBatch(
         () => this.process(events, { heartbeat: this.handlerHeartbeat(heartbeat) }),
         {
           ...this.handlerRetry(heartbeat),
           onFailure: ({ error, attempt, next }) => {
             const err = describeError(error);
-            if (next.kind === 'wait')
-              this.options.logger.warn({ ...labels, err }, 'dependency unavailable; waiting');
+            if (next.kind === 'wait') waits.waiting(err);
             if (next.kind !== 'retry') return;
             this.stats.retried++;
             this.counters?.retried.inc(labels);
@@ -298,6 +308,7 @@ export class ConsumerRunner<V = unknown> {
           },
         },
       );
+      waits.ended();
       if (outcome.kind === 'stopped') return;
       if (outcome.kind === 'processed') {
         this.stats.processed += events.length;
@@ -330,7 +341,7 @@ export class ConsumerRunner<V = unknown> {
     const { batch } = payload;
     const deferred = this.deferred!;
     const heartbeat = () => payload.heartbeat();
-    const labels = { group: this.options.groupId, topic: batch.topic };
+    const labels = { group: this.groupLabel, topic: batch.topic };
     const events: ConsumedEvent<V>[] = [];
     let bytes = 0;
     for (const message of batch.messages) {
@@ -411,7 +422,7 @@ export class ConsumerRunner<V = unknown> {
       this.deadLettered.set(k, offsets);
     }
     this.stats.deadLettered++;
-    this.counters?.deadLettered.inc({ group: this.options.groupId, topic });
+    this.counters?.deadLettered.inc({ group: this.groupLabel, topic });
     return true;
   }
 
@@ -441,7 +452,7 @@ export class ConsumerRunner<V = unknown> {
       } catch (error) {
         // Not committing is safe (read again, written again alike); a later commit covers it.
         this.options.logger.warn(
-          { group: this.options.groupId, err: describeError(error) },
+          { group: this.group, err: describeError(error) },
           'commit of written offsets failed',
         );
       }
@@ -472,8 +483,9 @@ export class ConsumerRunner<V = unknown> {
     message: KafkaMessage,
     heartbeat: () => Promise<void>,
   ): Promise<boolean> {
-    const labels = { group: this.options.groupId, topic };
-    const context = { group: this.options.groupId, topic, partition, offset: message.offset };
+    const labels = { group: this.groupLabel, topic };
+    const context = { group: this.group, topic, partition, offset: message.offset };
+    const waits = new DependencyWaitLog(this.options.logger, context);
     const outcome = await retryMessage(
       async () =>
         this.process([await this.decode(topic, partition, message)], {
@@ -484,8 +496,7 @@ export class ConsumerRunner<V = unknown> {
         onFailure: ({ error, attempt, next }) => {
           const err = describeError(error);
           // Not the message's fault: wait for the dependency, however long it takes.
-          if (next.kind === 'wait')
-            this.options.logger.warn({ ...context, attempt, err }, 'dependency unavailable; waiting');
+          if (next.kind === 'wait') waits.waiting(err);
           if (next.kind !== 'retry') return;
           this.stats.retried++;
           this.counters?.retried.inc(labels);
@@ -493,6 +504,7 @@ export class ConsumerRunner<V = unknown> {
         },
       },
     );
+    waits.ended();
     switch (outcome.kind) {
       case 'stopped':
         return false;
@@ -515,7 +527,7 @@ export class ConsumerRunner<V = unknown> {
   private handlerHeartbeat(heartbeat: () => Promise<void>): () => Promise<void> {
     return handlerHeartbeat(heartbeat, (error) =>
       this.options.logger.debug(
-        { group: this.options.groupId, err: describeError(error) },
+        { group: this.group, err: describeError(error) },
         'heartbeat failed in a handler; the batch goes on and its commit tells',
       ),
     );

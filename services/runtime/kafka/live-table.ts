@@ -105,6 +105,7 @@ export class LiveTable<V> {
       producer: options.producer,
       logger: this.logger,
       groupId: `${options.groupPrefix}-${randomUUID()}`,
+      metricsGroup: options.groupPrefix,
       topics: [this.topic],
       fromBeginning: true,
       commitOffsets: false,

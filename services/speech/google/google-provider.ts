@@ -86,8 +86,9 @@ export function createGoogleProvider(
   try {
     client = deps.client ?? createGoogleClient(config);
   } catch (error) {
+    // Settings wrong at start stop the process as any invalid setting does (exit 78, not restarted).
     if (error instanceof ConfigError)
-      throw new SpeechConfigurationError(`google: ${error.problems.join('; ')}`);
+      throw new ConfigError(error.problems.map((problem) => `${problem} (SPEECH_PROVIDER=google)`));
     throw error;
   }
   const server = describeEndpoint(config.GOOGLE_TTS_ENDPOINT);

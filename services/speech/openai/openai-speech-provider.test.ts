@@ -8,7 +8,7 @@ import {
   type OpenAiSpeechServer,
 } from '../../../test/support/openai-speech-server.ts';
 import { pcmBytes, toneSamples, wavFile } from '../../../test/support/speech-audio.ts';
-import { loadConfig } from '../../runtime/config.ts';
+import { ConfigError, loadConfig } from '../../runtime/config.ts';
 import { createLogger } from '../../runtime/logger.ts';
 import {
   SpeechConfigurationError,
@@ -309,7 +309,7 @@ describe('OpenAI credentials', () => {
 
   it('will not start without a key, naming both settings', () => {
     const settings = loadConfig(openAiSpeechEnv, { OPENAI_BASE_URL: server.baseUrl });
-    expect(() => createOpenAiSpeechProvider(settings)).toThrow(SpeechConfigurationError);
+    expect(() => createOpenAiSpeechProvider(settings)).toThrow(ConfigError);
     expect(() => createOpenAiSpeechProvider(settings)).toThrow(/OPENAI_SPEECH_API_KEY or OPENAI_API_KEY/);
   });
 

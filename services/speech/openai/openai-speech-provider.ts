@@ -83,8 +83,9 @@ export function createOpenAiSpeechProvider(
   try {
     config = resolveOpenAiSpeechConfig(settings);
   } catch (error) {
+    // Settings wrong at start stop the process as any invalid setting does (exit 78, not restarted).
     if (error instanceof ConfigError)
-      throw new SpeechConfigurationError(`openai: ${error.problems.join('; ')}`);
+      throw new ConfigError(error.problems.map((problem) => `${problem} (SPEECH_PROVIDER=openai)`));
     throw error;
   }
   const { model } = config;

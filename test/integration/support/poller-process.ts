@@ -13,6 +13,8 @@ export interface PollerProcess {
   child: ChildProcess;
   /** Partitions of news.sources.v1 in the latest assignment. */
   partitions: number[];
+  /** Sources it stopped polling since no tenant subscribes to them (services/poller/source-followers.ts). */
+  unfollowed: Set<string>;
   exited: Promise<number | null>;
 }
 
@@ -41,6 +43,7 @@ export function startPoller(env: Record<string, string>): PollerProcess {
   const handle: PollerProcess = {
     child,
     partitions: [],
+    unfollowed: new Set(),
     exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
   };
   // POLLER_LOG_DIR keeps each poller's log for diagnosis.
@@ -51,7 +54,10 @@ export function startPoller(env: Record<string, string>): PollerProcess {
       const entry = JSON.parse(line) as {
         msg?: string;
         assigned?: { topic: string; partitions: number[] }[];
+        sourceId?: string;
       };
+      if (entry.msg?.startsWith('no tenant subscribes') && entry.sourceId)
+        handle.unfollowed.add(entry.sourceId);
       if (entry.msg === 'partitions assigned') {
         handle.partitions = entry.assigned?.find((a) => a.topic === topicNames.sources)?.partitions ?? [];
       }
