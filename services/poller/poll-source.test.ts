@@ -608,6 +608,83 @@ describe('pollSource, when an item it emitted changes', () => {
     ]);
   });
 
+  it('emits an update held back after its item left the feed, at the first poll the bound allows', async () => {
+    // A busy feed: corrected 5 minutes after it was first seen, and pushed out of the feed 5 minutes later.
+    const other = ok(
+      rss('<item><guid>g2</guid><title>Storm warning</title><link>https://feeds.example/b</link></item>'),
+    );
+    const { deps, articles, polls, later, state } = harness(
+      [feed({}), feed({ title: 'Fix one' }), other, other, other, other],
+      { revisions: { perDay: 6, minIntervalMs: 15 * 60_000 } },
+    );
+    const firstSeen = (await pollSource(source, deps)).articles[0]!;
+    later(5 * 60_000);
+    await pollSource(source, deps);
+    expect(state().held?.map((h) => [h.article.title, h.notBefore])).toEqual([
+      ['Fix one', firstSeen.discovered_at + 15 * 60_000],
+    ]);
+    later(5 * 60_000);
+    await pollSource(source, deps);
+    expect(articles().map((a) => a.title)).toEqual(['Minister resigns', 'Storm warning']);
+    // Kept, and the feed asked for whole meanwhile (no validators): a 304 would not run the release.
+    expect([state().held?.length, state().etag]).toEqual([1, null]);
+    later(6 * 60_000);
+    const released = await pollSource(source, deps);
+    expect(articles().map((a) => [a.revision, a.title, a.changed_fields])).toEqual([
+      [1, 'Minister resigns', []],
+      [1, 'Storm warning', []],
+      [2, 'Fix one', ['title']],
+    ]);
+    // As if this poll had read it: its time is the poll's, so the bound counts from it.
+    expect(articles()[2]).toMatchObject({
+      article_id: firstSeen.article_id,
+      discovered_at: firstSeen.discovered_at + 16 * 60_000,
+      first_discovered_at: firstSeen.discovered_at,
+    });
+    expect(released.poll.updated_items).toBe(1);
+    expect([state().held ?? [], state().etag]).toEqual([[], '"v1"']);
+    later(60 * 60_000);
+    await pollSource(source, deps);
+    expect(articles()).toHaveLength(3);
+    expect(polls().map((p) => p.updated_items)).toEqual([0, 0, 0, 1, 0]);
+  });
+
+  it('forgets an update held back when the feed lists the item again as it was emitted', async () => {
+    const { deps, articles, later, state } = harness(
+      [feed({}), feed({ title: 'Fix one' }), feed({}), ok(rss(''))],
+      { revisions: { perDay: 6, minIntervalMs: 15 * 60_000 } },
+    );
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    expect(state().held).toHaveLength(1);
+    later(60_000);
+    await pollSource(source, deps); // the correction undone
+    expect(state().held).toEqual([]);
+    later(30 * 60_000);
+    await pollSource(source, deps); // and the item gone
+    expect(articles().map((a) => a.revision)).toEqual([1]);
+  });
+
+  it('keeps updates held back through polls that read no feed (a failure, a 304)', async () => {
+    const { deps, articles, later, state } = harness(
+      [feed({}), feed({ title: 'Fix one' }), failed, ok(rss(''))],
+      { revisions: { perDay: 6, minIntervalMs: 15 * 60_000 } },
+    );
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    later(60_000);
+    await pollSource(source, deps);
+    expect(state().held).toHaveLength(1);
+    later(30 * 60_000);
+    await pollSource(source, deps);
+    expect(articles().map((a) => [a.revision, a.title])).toEqual([
+      [1, 'Minister resigns'],
+      [2, 'Fix one'],
+    ]);
+  });
+
   it('asks for the feed whole while an update is held back, so a server answering 304 cannot hide it', async () => {
     // A server that answers 304 to the validators of what it serves now, as real ones do.
     const versions = [feed({}), feed({ title: 'Fix one' })].map((outcome, i) => ({

@@ -37,6 +37,7 @@ import {
   type IntervalSettings,
   type PollInterval,
 } from './poll-interval.ts';
+import { boundedHeld, heldAtPoll, type HeldRevision } from './held-revisions.ts';
 import { noPace, type PollPace, type PollState, type PollStateStore } from './poll-state.ts';
 import { revisionVerdict, type RevisionBound } from './revision-bound.ts';
 import { articleAlias, type SeenArticles, type Sighting } from './seen-articles.ts';
@@ -126,6 +127,8 @@ interface Outcome {
   freshForMs: number | null;
   /** A feed was read (ok): the dates of all its items, and what it says about how often to fetch it. */
   feed: { published: number[]; publisher: PollPace['publisher'] } | null;
+  /** A feed was read (ok): the updates held back after it (held-revisions.ts); else those before stand. */
+  held?: HeldRevision[];
 }
 
 /** `state`: the source's poll state when the caller has read it already (as the scheduler's lock does). */
@@ -156,6 +159,7 @@ export async function pollSource(
     consecutiveFailures,
     pace,
     move: move.streak,
+    held: outcome.held ?? previous.held ?? [],
   });
 
   const finishedAt = deps.clock();
@@ -316,7 +320,7 @@ async function paceAfter(
 async function interpret(
   fetched: FetchOutcome,
   source: Source,
-  previous: { etag: string | null; lastModified: string | null },
+  previous: { etag: string | null; lastModified: string | null; held?: HeldRevision[] },
   deps: PollDependencies,
   discoveredAt: number,
 ): Promise<Outcome> {
@@ -392,7 +396,13 @@ async function interpret(
           feed: null,
         };
       }
-      const { articles, skipped, leftForLater } = await appendNew(feed, source, deps, discoveredAt);
+      const { articles, skipped, leftForLater, held } = await appendNew(
+        feed,
+        source,
+        deps,
+        discoveredAt,
+        previous.held ?? [],
+      );
       // Kept, the validators would have the next poll answered 304 until the feed changes again, and an
       // item left for later (a correction held back by the bound) would never be compared again: the
       // feed is asked for whole until nothing is left.
@@ -416,6 +426,7 @@ async function interpret(
             updateIntervalSeconds: feed.hints.updateIntervalSeconds,
           },
         },
+        held,
       };
     }
   }
@@ -431,12 +442,14 @@ interface Candidate {
 /**
  * Normalises every item and appends those never seen before (revision 1) and those whose reader-visible
  * fields changed since the revision emitted last (the next revision, within the bound on revisions).
+ * `held`: the updates held back by earlier polls (held-revisions.ts).
  */
 async function appendNew(
   feed: ParsedFeed,
   source: Source,
   deps: Pick<PollDependencies, 'seen' | 'revisions' | 'producer'>,
   discoveredAt: number,
+  held: readonly HeldRevision[],
 ): Promise<Appended> {
   const byId = new Map<string, Candidate>();
   const skipped: string[] = [];
@@ -463,6 +476,7 @@ async function appendNew(
           'listed before it, with another text: only the first is kept',
       );
   }
+  const listed = new Set(byId.keys());
   // One article listed twice under two guids (a CMS that re-guids a repost): the same page, title and
   // text. Across polls its alias finds the first; in one poll both had been new articles.
   const byAlias = new Map<string, ArticleDiscovered>();
@@ -477,7 +491,21 @@ async function appendNew(
       );
     }
   }
-  if (byId.size === 0) return { articles: [], skipped, leftForLater: false };
+  // Updates held back before, of items the feed no longer lists: once the bound allows them, appended as
+  // the feed listed them last, as if this poll had read them then.
+  const { due, kept } = heldAtPoll(held, listed, discoveredAt);
+  const released = new Map<string, HeldRevision>();
+  for (const entry of due) {
+    const article = { ...entry.article, discovered_at: discoveredAt, occurred_at: discoveredAt };
+    byId.set(article.article_id, { article, dated: entry.dated, alias: articleAlias(article) });
+    released.set(article.article_id, entry);
+  }
+  const heldNow: HeldRevision[] = [...kept];
+  const appended = (articles: ArticleDiscovered[], leftForLater: boolean): Appended => {
+    const heldAfter = boundedHeld(heldNow);
+    return { articles, skipped, leftForLater: leftForLater || heldAfter.length > 0, held: heldAfter };
+  };
+  if (byId.size === 0) return appended([], false);
 
   // Every id never seen is claimed as it is looked up: each becomes a first sighting below, unless its
   // alias names an article already (a guid that changed since).
@@ -502,6 +530,12 @@ async function appendNew(
       if (++compared % sliceItems === 0) await nextTurn(); // as in normaliseInSlices
 
       const sighting = sightings.get(id) ?? { kind: 'new' };
+      if (released.has(id) && sighting.kind !== 'emitted') {
+        // Not an update to make: its memory is gone (it must not become a new article after it left the
+        // feed), or another poll is appending it now, which will compare it again if it is listed.
+        released.delete(id);
+        continue;
+      }
       const fingerprint = fingerprintOf(article, dated);
       if (sighting.kind === 'new') {
         firsts.push(article);
@@ -514,11 +548,18 @@ async function appendNew(
           clampedDateCaughtUp(sighting.record.fingerprint, sighting.record.firstDiscoveredAt, article, dated)
         )
           changed = changed.filter((field) => field !== 'published_at');
-        if (changed.length === 0) continue;
+        if (changed.length === 0) {
+          released.delete(id); // corrected back to what was emitted: nothing to tell
+          continue;
+        }
         const verdict = revisionVerdict(deps.revisions, sighting.record, discoveredAt);
         if (!verdict.allowed) {
           skipped.push(`update of "${article.title.slice(0, 80)}" held back: ${verdict.reason}`);
           leftForLater = true;
+          // Kept for when the item has left the feed by then; never allowed (updates off), not kept.
+          if (Number.isFinite(verdict.notBefore))
+            heldNow.push({ article, dated, notBefore: verdict.notBefore });
+          released.delete(id);
           continue;
         }
         const next = nextRevision(sighting.record, article, dated, changed, fingerprint);
@@ -541,7 +582,9 @@ async function appendNew(
       ...revisions.map((r) => r.event).filter((a) => claimedRevisions.has(a.article_id)),
     ];
     if (fresh.length < firsts.length + revisions.length) leftForLater = true;
-    if (fresh.length === 0) return { articles: [], skipped, leftForLater };
+    // A released update whose claim another poll took is kept, to be tried again.
+    for (const [id, entry] of released) if (!claimedRevisions.has(id)) heldNow.push(entry);
+    if (fresh.length === 0) return appended([], leftForLater);
     await deps.producer.send(
       topicNames.articlesDiscovered,
       fresh.map((a) => ({ key: a.article_id, value: a })),
@@ -555,7 +598,7 @@ async function appendNew(
     new Map(fresh.map((a) => [a.article_id, emitted.get(a.article_id)!])),
     new Map(fresh.map((a) => [byId.get(a.article_id)!.alias, a.article_id])),
   );
-  return { articles: fresh, skipped, leftForLater };
+  return appended(fresh, leftForLater);
 }
 
 /**
@@ -576,6 +619,8 @@ interface Appended {
   articles: ArticleDiscovered[];
   skipped: string[];
   leftForLater: boolean;
+  /** The updates held back after this poll, bounded (held-revisions.ts). */
+  held: HeldRevision[];
 }
 
 /**
@@ -716,7 +761,9 @@ export async function ingestPushedFeed(
     error = `pushed content could not be parsed: ${cause.reason}`;
   }
   const { articles, skipped } =
-    feed === null ? { articles: [], skipped: [] } : await appendNew(feed, source, deps, startedAt);
+    // Pushed content may be a part of the feed: an item it leaves out has not left the feed, so no held
+    // update is released, and none is kept (the polls, which hold the source's lock, keep them).
+    feed === null ? { articles: [], skipped: [] } : await appendNew(feed, source, deps, startedAt, []);
   const finishedAt = deps.clock();
   const poll: FeedPoll = {
     poll_id: randomUUID(),

@@ -2,13 +2,16 @@
 // the conditional GET, the failure streak, what sets the source's pace
 // (poll-interval.ts): the publication times of its latest items, what the feed
 // last said about its freshness, and the interval chosen last; and the polls in
-// a row that a permanent redirect took to one new address (feed-move.ts).
+// a row that a permanent redirect took to one new address (feed-move.ts); and the
+// updates the bound on revisions holds back (held-revisions.ts).
 // Ephemeral (Redis): losing it costs one unconditional GET, resets the streaks,
-// and makes the next poll learn the pace again from the feed's items, nothing
-// more (a move in progress starts its count again).
+// and makes the next poll learn the pace again from the feed's items (a move in
+// progress starts its count again); a held-back update is lost only if its item
+// has also left the feed.
 import type { Redis } from 'ioredis';
 import { RedisScript } from '../runtime/redis-script.ts';
 import type { MoveStreak } from './feed-move.ts';
+import { decodeHeld, encodeHeld, type HeldRevision } from './held-revisions.ts';
 
 export interface PollState {
   etag: string | null;
@@ -18,6 +21,8 @@ export interface PollState {
   pace?: PollPace;
   /** Permanent redirects to one new address, polls in a row (feed-move.ts); absent or null: none. */
   move?: MoveStreak | null;
+  /** Updates held back by the bound on revisions (held-revisions.ts); absent: none. */
+  held?: HeldRevision[];
 }
 
 /** What sets the source's pace (poll-interval.ts). */
@@ -48,7 +53,8 @@ const thirtyDays = 30 * 24 * 60 * 60;
 /**
  * The state replaced whole, atomically, as one command: a MULTI of DEL, HSET and EXPIRE is five, each
  * with its own reply for the client to read, on every poll. The move streak's fields are written only
- * while a move is in progress, which is seldom: most sources' hashes stay as small as before.
+ * while a move is in progress, and the held updates only while there are some, which is seldom: most
+ * sources' hashes stay as small as before.
  */
 const setScript = new RedisScript(`
 redis.call('DEL', KEYS[1])
@@ -58,6 +64,7 @@ if ARGV[9] ~= '' then
   redis.call('HSET', KEYS[1], 'move_url', ARGV[9], 'move_polls', ARGV[10], 'move_read', ARGV[11],
     'move_taken_by', ARGV[12])
 end
+if ARGV[13] ~= '' then redis.call('HSET', KEYS[1], 'held', ARGV[13]) end
 return redis.call('EXPIRE', KEYS[1], ARGV[8])`);
 
 /** A whole number of at least 1 as stored, or null (empty, missing, or written by hand). */
@@ -96,6 +103,7 @@ export function pollStateOf(raw: Record<string, string> | null | undefined): Pol
           },
         }
       : {}),
+    ...(raw.held ? { held: decodeHeld(raw.held) } : {}),
   };
 }
 
@@ -133,6 +141,7 @@ export class PollStateStore {
         String(state.move?.polls ?? 0),
         state.move?.feedRead ? '1' : '0',
         state.move?.takenBy ?? '',
+        encodeHeld(state.held ?? []),
       ],
     );
   }

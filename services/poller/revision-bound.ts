@@ -6,7 +6,8 @@
 // - at least `minIntervalMs` between two revisions, the first sighting included, so a headline fixed
 //   three times in the minutes after publication becomes one update with the final text.
 // A change the bound holds back is not lost: the poller's memory keeps the revision last emitted, so
-// the next poll the bound allows compares against it again and emits the latest text then.
+// the next poll the bound allows compares against it again and emits the latest text then; and an item
+// that has left the feed by then is emitted as it was listed last (held-revisions.ts).
 
 export interface RevisionBound {
   /** Updates (revisions after the first) one article may get in a rolling 24 hours; 0: none. */

@@ -13,6 +13,7 @@ import type { Fingerprint } from '../../services/poller/article-fingerprint.ts';
 import type { ArticleRecord } from '../../services/poller/article-revision.ts';
 import { pollSource, type PollDependencies } from '../../services/poller/poll-source.ts';
 import { noPace, noPollState, PollStateStore } from '../../services/poller/poll-state.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import { SourceLock } from '../../services/poller/source-lock.ts';
 import { decodeRecord, encodeRecord, SeenArticles } from '../../services/poller/seen-articles.ts';
 import { sourceState } from '../../services/sources/source.ts';
@@ -312,6 +313,23 @@ describe('source lock (Redis)', () => {
     // A source never polled: the empty state, and the lock taken all the same.
     expect(await a.acquireReading('new', state)).toEqual(noPollState());
     expect(await b.acquireReading('new', state)).toBeNull();
+  });
+
+  it('keeps the updates held back in the poll state while there are some, and no field otherwise', async () => {
+    const state = new PollStateStore(redis, `test:${run}:poll:`);
+    const lock = new SourceLock(redis, 60_000, `test:${run}:lock:`);
+    const at = Date.UTC(2026, 11, 7, 12);
+    const held = {
+      article: discoveredArticle('a1', at, { title: 'Minister resigns — corrected', author: 'Ann' }),
+      dated: true,
+      notBefore: at + 15 * 60_000,
+    };
+    await state.set('held', { ...noPollState(), held: [held] });
+    expect((await lock.acquireReading('held', state))?.held).toEqual([held]);
+    expect((await state.get('held')).held).toEqual([held]);
+    await state.set('held', { ...noPollState(), held: [] });
+    expect(await redis.hexists(`test:${run}:poll:held`, 'held')).toBe(0);
+    expect((await state.get('held')).held).toBeUndefined();
   });
 
   it('reads a state written before adaptive polling (no pace fields) as having no pace yet, and replaces it whole', async () => {
