@@ -116,7 +116,7 @@ describe('describeClient', () => {
       api_key_prefix: 'nik_abcdefgh',
       has_api_key: true,
       has_client_secret: true,
-      limits: { callsPerHour: 1_000, liveConnections: 5, alertEndpoints: 3 },
+      limits: { callsPerHour: 1_000, liveConnections: 5, alertEndpoints: 3, addedSources: 10 },
       created_at: '2026-01-01T00:00:00.000Z',
     });
   });

@@ -52,6 +52,7 @@ export const limitsInput = z
     calls_per_hour: positiveLimit('calls_per_hour').nullable().default(null),
     live_connections: positiveLimit('live_connections').nullable().default(null),
     alert_endpoints: positiveLimit('alert_endpoints').nullable().default(null),
+    added_sources: positiveLimit('added_sources').nullable().default(null),
   })
   .strict();
 
@@ -67,7 +68,7 @@ export const planInput = z
         code: 'custom',
         path: ['limits', 'calls_per_hour'],
         message:
-          'the enterprise plan needs a custom calls_per_hour (live connections and alert endpoints default to unlimited)',
+          'the enterprise plan needs a custom calls_per_hour (live connections, alert endpoints and added sources default to unlimited)',
       });
   })
   .transform((value) => ({ plan: value.plan, limits: normaliseLimits(value.limits) }));
@@ -88,10 +89,13 @@ export type PlanInput = z.input<typeof planInput>;
 /** All-null overrides are no overrides. */
 function normaliseLimits(limits: ClientLimits | null): ClientLimits | null {
   if (!limits) return null;
-  const { calls_per_hour, live_connections, alert_endpoints } = limits;
-  return calls_per_hour === null && live_connections === null && alert_endpoints === null
+  const { calls_per_hour, live_connections, alert_endpoints, added_sources } = limits;
+  return calls_per_hour === null &&
+    live_connections === null &&
+    alert_endpoints === null &&
+    added_sources === null
     ? null
-    : { calls_per_hour, live_connections, alert_endpoints };
+    : { calls_per_hour, live_connections, alert_endpoints, added_sources };
 }
 
 /** The hashed credentials a state carries (never the credentials themselves). */

@@ -34,7 +34,7 @@ plan and scope options:
   --plan essentials|professional|enterprise    (default essentials)
   --scopes s1,s2                               (default all: ${knownScopes.join(',')})
 limit options (required --calls-per-hour for enterprise; others default to the plan's, unlimited for enterprise):
-  --calls-per-hour N  --live-connections N  --alert-endpoints N
+  --calls-per-hour N  --live-connections N  --alert-endpoints N  --added-sources N
 --json prints machine-readable output (issued credentials included, still only once).`;
 
 class UsageError extends Error {}
@@ -66,6 +66,7 @@ function parseCommandLine() {
         'calls-per-hour': { type: 'string' },
         'live-connections': { type: 'string' },
         'alert-endpoints': { type: 'string' },
+        'added-sources': { type: 'string' },
         credentials: { type: 'string' },
         json: { type: 'boolean' },
       },
@@ -84,6 +85,7 @@ function planFrom(values: Values, plan: string | undefined): PlanInput | undefin
     calls_per_hour: limit(values['calls-per-hour']),
     live_connections: limit(values['live-connections']),
     alert_endpoints: limit(values['alert-endpoints']),
+    added_sources: limit(values['added-sources']),
   };
   const anyLimit = Object.values(limits).some((v) => v !== null);
   if (plan === undefined && !anyLimit) return undefined;
@@ -258,7 +260,7 @@ runProcess(async () => {
           say(
             `${change === 'changed' ? 'plan set' : 'unchanged'}: ${client.client_id} ${client.plan}, ` +
               `${limits.callsPerHour} calls/h, ${show(limits.liveConnections)} live connections, ` +
-              `${show(limits.alertEndpoints)} alert endpoints`,
+              `${show(limits.alertEndpoints)} alert endpoints, ${show(limits.addedSources)} added sources`,
           );
         }
         break;

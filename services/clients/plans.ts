@@ -31,6 +31,8 @@ export interface Limits {
   callsPerHour: number;
   liveConnections: number | null;
   alertEndpoints: number | null;
+  /** Sources the tenant added (feeds new to the catalog) and subscribes to: each is polled for it. */
+  addedSources: number | null;
 }
 
 /**
@@ -41,9 +43,9 @@ export const planLimits: Record<
   WritablePlan,
   { callsPerHour: number | null } & Omit<Limits, 'callsPerHour'>
 > = {
-  essentials: { callsPerHour: 1_000, liveConnections: 5, alertEndpoints: 3 },
-  professional: { callsPerHour: 10_000, liveConnections: 25, alertEndpoints: 10 },
-  enterprise: { callsPerHour: null, liveConnections: null, alertEndpoints: null },
+  essentials: { callsPerHour: 1_000, liveConnections: 5, alertEndpoints: 3, addedSources: 10 },
+  professional: { callsPerHour: 10_000, liveConnections: 25, alertEndpoints: 10, addedSources: 50 },
+  enterprise: { callsPerHour: null, liveConnections: null, alertEndpoints: null, addedSources: null },
 };
 
 /**
@@ -62,5 +64,6 @@ export function effectiveLimits(client: Pick<Client, 'plan' | 'limits'>): Limits
     callsPerHour: overrides?.calls_per_hour ?? defaults.callsPerHour ?? planLimits.professional.callsPerHour!,
     liveConnections: overrides?.live_connections ?? defaults.liveConnections,
     alertEndpoints: overrides?.alert_endpoints ?? defaults.alertEndpoints,
+    addedSources: overrides?.added_sources ?? defaults.addedSources,
   };
 }

@@ -92,7 +92,7 @@ export interface paths {
         put?: never;
         /**
          * Add a feed and subscribe to it
-         * @description A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is reused (200); otherwise the feed is fetched once to check that it is a readable feed, the source is created (201) and polled within seconds. A web page that names its feeds with `<link rel="alternate">` (feed autodiscovery) stands for the first of them that reads as a feed, the page becoming its `site_url` unless the feed or the body names one. Either way the caller's tenant subscribes to it.
+         * @description A source with the same canonical feed URL, now or before its feed moved (`url`, `previous_urls`), is reused (200); otherwise the feed is fetched once to check that it is a readable feed, the source is created (201) and polled within seconds. A web page that names its feeds with `<link rel="alternate">` (feed autodiscovery) stands for the first of them that reads as a feed, the page becoming its `site_url` unless the feed or the body names one. Either way the caller's tenant subscribes to it. The sources a tenant added and subscribes to count against its plan (Essentials 10, Professional 50): one more, or following one of its own again, is 403 `plan_limit_reached`; subscribing to a source already in the catalog is not limited.
          */
         post: operations["subscribeSource"];
         delete?: never;
@@ -2905,7 +2905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: insufficient_scope */
+            /** @description Error: insufficient_scope or plan_limit_reached */
             403: {
                 headers: {
                     /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */

@@ -10,6 +10,7 @@ import { encodeCursor } from '../../services/api/articles/article-query.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { createTestClient } from './support/test-clients.ts';
 import { sampleArticle, sampleAudioKey, sampleEnrichment, sampleNarration } from './support/kafka.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { waitFor } from './support/wait.ts';
@@ -451,6 +452,57 @@ describe('read API', () => {
     expect(
       (await stack.call('DELETE', `/v1/sources/${answers[0]!.body.source.id}/subscription`)).status,
     ).toBe(204);
+  }, 60_000);
+
+  it("refuses a tenant one more source of its own past its plan's, also when requests come at once", async () => {
+    const limited = await createTestClient(stack, {
+      name: `added sources ${run}`,
+      plan: 'professional',
+      addedSources: 2,
+    });
+    const add = (name: string) => {
+      server.setFeed(
+        `added-${name}-${run}`,
+        `<?xml version="1.0"?><rss version="2.0"><channel><title>Added ${name} ${run}</title>` +
+          `<language>en</language><item><title>One</title><link>https://added-${run}.example/${name}</link>` +
+          '</item></channel></rss>',
+      );
+      const url = `${server.url}/feeds/added-${name}-${run}.xml`;
+      return stack.call<Subscribed>(
+        'POST',
+        '/v1/sources',
+        { url, category: 'world', country: 'gb' },
+        {
+          apiKey: limited.apiKey,
+        },
+      );
+    };
+    const errorOf = (r: { body: unknown }) => (r.body as { error?: { code: string; message: string } }).error;
+    const [a, b] = [await add('a'), await add('b')];
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const refused = await add('c');
+    expect([refused.status, errorOf(refused)?.code]).toEqual([403, 'plan_limit_reached']);
+    expect(errorOf(refused)?.message).toMatch(/the plan allows 2 sources added by your tenant .* and 2 are/);
+    // A source another tenant added is in the catalog already: following it is not limited.
+    const theirs = await add('theirs-added-by-main');
+    expect(theirs.status).toBe(403);
+    const mainAdds = await stack.call<Subscribed>('POST', '/v1/sources', {
+      url: `${server.url}/feeds/added-theirs-added-by-main-${run}.xml`,
+      category: 'world',
+      country: 'gb',
+    });
+    expect(mainAdds.status).toBe(201);
+    expect((await add('theirs-added-by-main')).status).toBe(200);
+    // One of its own left makes room for one: of two sent at once, one is added.
+    const left = await stack.call('DELETE', `/v1/sources/${a.body.source.id}/subscription`, undefined, {
+      apiKey: limited.apiKey,
+    });
+    expect(left.status).toBe(204);
+    const atOnce = await Promise.all([add('d'), add('e')]);
+    expect(atOnce.map((r) => r.status).sort()).toEqual([201, 403]);
+    // Following its own again is one more of its own.
+    const again = await add('a');
+    expect([again.status, errorOf(again)?.code]).toEqual([403, 'plan_limit_reached']);
   }, 60_000);
 
   describe('with articles produced straight to Kafka', () => {

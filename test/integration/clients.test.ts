@@ -228,6 +228,7 @@ describe('API clients', () => {
         callsPerHour: 50_000,
         liveConnections: 100,
         alertEndpoints: null,
+        addedSources: null,
       });
     }
   });

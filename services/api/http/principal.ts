@@ -8,6 +8,8 @@ export interface PrincipalLimits {
   callsPerHour: number | null;
   liveConnections: number | null;
   alertEndpoints: number | null;
+  /** Sources the tenant added and subscribes to (services/clients/plans.ts). */
+  addedSources: number | null;
 }
 
 export interface Principal {
@@ -19,6 +21,13 @@ export interface Principal {
 }
 
 export type Authenticate = (ctx: Context, next: Next) => Promise<void>;
+
+/** The plan limits of the credential the authentication middleware put on the request. */
+export function limitsOf(ctx: { state: { principal?: Principal } }): PrincipalLimits {
+  const principal = ctx.state.principal;
+  if (!principal) throw new Error('no principal on the request: the authentication middleware did not run');
+  return principal.limits;
+}
 
 /** The tenant the authentication middleware put on the request. */
 export function tenantOf(ctx: { state: { principal?: Principal } }): string {

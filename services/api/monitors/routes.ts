@@ -1,10 +1,9 @@
 // POST /api/v1/crm/monitor (the integration set's path), GET /api/v1/crm/monitors and
 // GET/DELETE /api/v1/crm/monitors/{id}. Monitors belong to the tenant of the credential.
-import type { Context } from 'koa';
 import { z } from 'zod';
 import { notFound } from '../../runtime/api-error.ts';
 import { booleanParam, limitParam, listParam, offsetParam } from '../http/params.ts';
-import { tenantOf, type Principal } from '../http/principal.ts';
+import { limitsOf, tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
 import { namesACompany } from '../../monitors/company-names.ts';
@@ -138,7 +137,6 @@ export const monitorListParameters = z.object({
 });
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
-const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
 
 export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
   return [

@@ -15,7 +15,7 @@ import {
   limitParam,
   offsetParam,
 } from '../http/params.ts';
-import { tenantOf } from '../http/principal.ts';
+import { limitsOf, tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
 import type { SourceCatalog } from './source-catalog.ts';
@@ -224,7 +224,9 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
         'check that it is a readable feed, the source is created (201) and polled within seconds. A web page ' +
         'that names its feeds with `<link rel="alternate">` (feed autodiscovery) stands for the first of them ' +
         'that reads as a feed, the page becoming its `site_url` unless the feed or the body names one. ' +
-        "Either way the caller's tenant subscribes to it.",
+        "Either way the caller's tenant subscribes to it. The sources a tenant added and subscribes to count " +
+        'against its plan (Essentials 10, Professional 50): one more, or following one of its own again, is 403 ' +
+        '`plan_limit_reached`; subscribing to a source already in the catalog is not limited.',
       body: newSource,
       responses: {
         200: { description: 'Subscribed to an existing source', schema: subscribed },
@@ -240,9 +242,10 @@ export function sourceRoutes(catalog: SourceCatalog, subscriptions: SourceSubscr
         'unsupported_media_type',
         'service_unavailable',
         'conflict',
+        'plan_limit_reached',
       ],
       handler: async (ctx, { body }) => {
-        const result = await subscriptions.subscribe(tenantOf(ctx), body);
+        const result = await subscriptions.subscribe(tenantOf(ctx), body, limitsOf(ctx));
         ctx.status = result.created ? 201 : 200;
         if (result.created) ctx.set('Location', `/v1/sources/${result.source.id}`);
         ctx.body = result;

@@ -134,6 +134,29 @@ export class SourceCatalog {
     return new Set(rows.map((r) => r.source_id));
   }
 
+  /**
+   * How many sources `tenantId` added (feeds new to the catalog) and has not unsubscribed from, leaving out
+   * `except`: what the plan's added sources count (services/clients/plans.ts). One it added whose
+   * subscription the read model does not show yet counts: a request adding another at once must see it.
+   */
+  async addedSources(tenantId: string, except: string | null = null): Promise<number> {
+    const rows = await this.clickhouse.query<{ n: number | string }>(
+      sql`SELECT count() AS n FROM sources FINAL
+WHERE deleted = 0 AND created_by_tenant = ${tenantId} AND source_id != ${except ?? ''} AND source_id NOT IN
+  (SELECT source_id FROM source_subscriptions FINAL WHERE tenant_id = ${tenantId} AND subscribed = 0)`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Whether `tenantId` added the source (not the operator, not another tenant). */
+  async addedBy(sourceId: string, tenantId: string): Promise<boolean> {
+    const rows = await this.clickhouse.query<{ n: number | string }>(
+      sql`SELECT count() AS n FROM sources FINAL
+WHERE source_id = ${sourceId} AND deleted = 0 AND created_by_tenant = ${tenantId}`,
+    );
+    return Number(rows[0]?.n ?? 0) > 0;
+  }
+
   /** The source called `name` in any case, with its name as it is spelled; null if none. */
   async byName(name: string): Promise<{ id: string; name: string } | null> {
     const rows = await this.clickhouse.query<{ source_id: string; name: string }>(

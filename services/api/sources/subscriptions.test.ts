@@ -67,6 +67,7 @@ describe('SourceSubscriptions.subscribe', () => {
    */
   function subscriptions(feeds: Record<string, FeedCheckResult> = {}, readModelLagMs = 0) {
     const subscribed = new Set<string>();
+    const unsubscribed = new Set<string>();
     const added = new Map<string, Source>();
     const appended: { topic: string; value: unknown }[] = [];
     const fetched: string[] = [];
@@ -95,13 +96,22 @@ describe('SourceSubscriptions.subscribe', () => {
         const source = [...added.values()].find((s) => s.name.toLowerCase() === name.toLowerCase());
         return source ? { id: source.source_id, name: source.name } : null;
       },
+      // As the read model counts them: added by the tenant, not unsubscribed (one tenant here).
+      addedSources: async (tenantId: string, except: string | null) =>
+        [...added.values()].filter(
+          (s) => s.created_by_tenant === tenantId && s.source_id !== except && !unsubscribed.has(s.source_id),
+        ).length,
+      addedBy: async (id: string, tenantId: string) => added.get(id)?.created_by_tenant === tenantId,
     } as unknown as SourceCatalog;
     const producer = {
       send: async (topic: string, events: { value: unknown }[]) => {
         for (const { value } of events) {
           appended.push({ topic, value });
-          if (topic === topicNames.sourceSubscriptions)
-            subscribed.add((value as SourceSubscription).source_id);
+          if (topic === topicNames.sourceSubscriptions) {
+            const { source_id, subscribed: on } = value as SourceSubscription;
+            (on ? subscribed : unsubscribed).add(source_id);
+            (on ? unsubscribed : subscribed).delete(source_id);
+          }
           const source = value as Source;
           if (topic === topicNames.sources)
             if (readModelLagMs === 0) added.set(source.source_id, source);
@@ -141,6 +151,47 @@ describe('SourceSubscriptions.subscribe', () => {
         url,
       ).toEqual([topicNames.sourceSubscriptions]);
     }
+  });
+
+  it("refuses one more source of the tenant's own past its plan's added sources, and limits nothing else", async () => {
+    const urls = ['https://a.example/rss', 'https://b.example/rss', 'https://c.example/rss'];
+    const { service, fetched } = subscriptions(
+      Object.fromEntries(urls.map((url, i) => [url, { ...feed, title: `Feed ${i}` }])),
+    );
+    const limits = { addedSources: 2 };
+    const add = (url: string) =>
+      service.subscribe('ten_a', { url, category: 'general', country: 'gb' }, limits);
+    const [a] = [await add(urls[0]!), await add(urls[1]!)];
+    const refused = add(urls[2]!);
+    await expect(refused).rejects.toMatchObject({ code: 'plan_limit_reached' });
+    await expect(refused).rejects.toThrow(
+      /the plan allows 2 sources added by your tenant .* and 2 are; unsubscribe from one of them/,
+    );
+    expect(fetched).not.toContain(urls[2]); // nothing fetched on its behalf
+    // A source already in the catalog is not one of its own: not limited.
+    expect((await add('https://old.example/rss')).source.id).toBe(moved.id);
+    // One of its own left makes room; following it again takes that room again.
+    expect(await service.unsubscribe('ten_a', a.source.id)).toBe(true);
+    expect((await add(urls[2]!)).created).toBe(true);
+    await expect(add(urls[0]!)).rejects.toMatchObject({ code: 'plan_limit_reached' });
+    // Unlimited (enterprise): as before.
+    expect(
+      (await service.subscribe('ten_a', { url: urls[0]!, category: 'general', country: 'gb' })).created,
+    ).toBe(false);
+  });
+
+  it('lets requests adding sources at once pass the limit no further, while the read model lags', async () => {
+    const urls = ['https://a.example/rss', 'https://b.example/rss', 'https://c.example/rss'];
+    const { service } = subscriptions(
+      Object.fromEntries(urls.map((url, i) => [url, { ...feed, title: `Feed ${i}` }])),
+      200,
+    );
+    const results = await Promise.allSettled(
+      urls.map((url) =>
+        service.subscribe('ten_a', { url, category: 'general', country: 'gb' }, { addedSources: 2 }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected']);
   });
 
   it("names new sources after their feeds' titles, told apart by host, path and then a number", async () => {

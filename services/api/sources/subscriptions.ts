@@ -122,7 +122,12 @@ export class SourceSubscriptions {
     this.lock = deps.lock ?? new LocalMutex();
   }
 
-  async subscribe(tenantId: string, input: NewSource): Promise<{ source: SourceItem; created: boolean }> {
+  /** `limits`: the caller's plan limits (its added sources; null: unlimited). */
+  async subscribe(
+    tenantId: string,
+    input: NewSource,
+    limits: { addedSources: number | null } = { addedSources: null },
+  ): Promise<{ source: SourceItem; created: boolean }> {
     // The canonical form drops a user and password (an article's link keeps none), so the feed was
     // polled without them, failing or reading its public version, and the caller was never told.
     if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(input.url.trim()))
@@ -132,7 +137,7 @@ export class SourceSubscriptions {
       );
     const feedUrl = canonicalUrl(input.url);
     if (!feedUrl) throw invalidParameter('url', 'must be an absolute http(s) URL');
-    const given = await this.subscribeAt(tenantId, input, feedUrl, null);
+    const given = await this.subscribeAt(tenantId, input, feedUrl, null, limits);
     if ('source' in given) return given;
     const page = given.notFeed;
     if (page.feedLinks.length === 0) {
@@ -145,7 +150,7 @@ export class SourceSubscriptions {
     for (const link of page.feedLinks) {
       const linkUrl = canonicalUrl(link);
       if (!linkUrl) continue;
-      const found = await this.subscribeAt(tenantId, input, linkUrl, page.pageUrl ?? null);
+      const found = await this.subscribeAt(tenantId, input, linkUrl, page.pageUrl ?? null, limits);
       if ('source' in found) return found;
       problems.push(`${link}: ${publicFeedProblem(found.notFeed.reason)}`);
     }
@@ -160,10 +165,11 @@ export class SourceSubscriptions {
     input: NewSource,
     feedUrl: string,
     pageUrl: string | null,
+    limits: { addedSources: number | null },
   ): Promise<Subscribed | NotFeed> {
     return busyUnlessFree(
       this.lock.run(feedUrlLockKey(feedUrl), () =>
-        this.subscribeOnce(tenantId, input, feedUrl, sourceIdFor(feedUrl), pageUrl),
+        this.subscribeOnce(tenantId, input, feedUrl, sourceIdFor(feedUrl), pageUrl, limits),
       ),
       'another request is adding this feed right now',
     );
@@ -176,6 +182,7 @@ export class SourceSubscriptions {
     feedUrl: string,
     newSourceId: string,
     pageUrl: string | null,
+    limits: { addedSources: number | null },
   ): Promise<Subscribed | NotFeed> {
     // A moved feed's old and new address both name its source, whose id is its first address's.
     const foundId = await this.deps.catalog.idByUrl(feedUrl, newSourceId);
@@ -183,11 +190,15 @@ export class SourceSubscriptions {
     const sourceId = existing?.id ?? newSourceId;
     let created = false;
     if (!existing) {
+      // Before the feed is fetched: a tenant at its limit has nothing fetched on its behalf.
+      await this.checkAddedSources(tenantId, limits);
       const check = await this.deps.checkFeed(feedUrl);
       if (!check.ok) return { notFeed: check };
       // Under the lock on names, held until the read model shows the new source by its name: two feeds
-      // added at once under one name (each under its own URL's lock) had both found it free.
+      // added at once under one name (each under its own URL's lock) had both found it free. Counted again
+      // under it, as every new source is added under it: requests sent at once cannot pass the limit.
       await this.lock.run(sourceNamesLockKey, async () => {
+        await this.checkAddedSources(tenantId, limits);
         const name = await this.uniqueName(input.name, check.title, feedUrl);
         const source = this.newSource(tenantId, input, feedUrl, pageUrl, check, name);
         await this.deps.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
@@ -195,6 +206,9 @@ export class SourceSubscriptions {
       });
       created = true;
     }
+    if (existing && !existing.subscribed && (await this.deps.catalog.addedBy(sourceId, tenantId)))
+      // Its own source again, polled again for it: counted as when it added it.
+      await this.checkAddedSources(tenantId, limits, sourceId);
     if (!existing?.subscribed) await this.append(tenantId, sourceId, true);
     const visible = await this.waitFor(sourceId, tenantId, (s) => s?.subscribed === true);
     if (!visible) {
@@ -205,6 +219,23 @@ export class SourceSubscriptions {
       );
     }
     return { source: visible, created };
+  }
+
+  /** Throws plan_limit_reached when the tenant may not add (or follow again) one more source of its own. */
+  private async checkAddedSources(
+    tenantId: string,
+    limits: { addedSources: number | null },
+    except: string | null = null,
+  ): Promise<void> {
+    if (limits.addedSources === null) return;
+    const current = await this.deps.catalog.addedSources(tenantId, except);
+    if (current < limits.addedSources) return;
+    throw new ApiError(
+      'plan_limit_reached',
+      `the plan allows ${limits.addedSources} sources added by your tenant (feeds new to the catalog that it ` +
+        `subscribes to) and ${current} are; unsubscribe from one of them, subscribe to a source already in ` +
+        'the catalog (GET /v1/sources), or change plans',
+    );
   }
 
   private newSource(

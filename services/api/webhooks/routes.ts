@@ -15,8 +15,7 @@ import {
   limitParam,
   offsetParam,
 } from '../http/params.ts';
-import type { Principal } from '../http/principal.ts';
-import { tenantOf } from '../http/principal.ts';
+import { limitsOf, tenantOf } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
 import { offsetPage, offsetPaging } from '../http/paging.ts';
 import {
@@ -245,8 +244,6 @@ const queued = z
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 const page = { limit: limitParam(100, 20), offset: offsetParam };
-
-const limitsOf = (ctx: Context) => (ctx.state as { principal: Principal }).principal.limits;
 
 /** The tenant's monitors, as far as a webhook's changes need them (the MonitorRegistry's). */
 /** The monitors a webhook carries the alerts of; `joined`: it gets every alert, its filter names none. */

@@ -202,7 +202,7 @@ export interface Client {
   tenant_id: string;
   /** Human-readable name of the client, e.g. "CRM integration (prod)". */
   name: string;
-  /** Plan: essentials (1,000 calls/h, 5 live connections, 3 alert endpoints), professional (10,000, 25, 10), enterprise (custom). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). Readers should apply the most restrictive limits to `unknown`. */
+  /** Plan: essentials (1,000 calls/h, 5 live connections, 3 alert endpoints, 10 added sources), professional (10,000, 25, 10, 50), enterprise (custom). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). Readers should apply the most restrictive limits to `unknown`. */
   plan: Plan;
   /** Custom limits overriding the plan defaults; null means plan defaults apply. */
   limits: null | ClientLimits;
@@ -235,6 +235,8 @@ export interface ClientLimits {
   live_connections: null | number;
   /** Maximum number of alert endpoints (webhooks and monitor alert URLs); null for the plan default (unlimited for enterprise). */
   alert_endpoints: null | number;
+  /** Maximum number of sources the client's tenant added (feeds new to the catalog) and subscribes to; null for the plan default (unlimited for enterprise). */
+  added_sources: null | number;
 }
 
 /** A lifecycle event of an audio documentary (POST /api/v1/documentaries): requested, then progressed through its steps (gathering, scripting, narrating, assembling), then ready or failed. Stream keyed by documentary_id; each event repeats the request fields and what earlier steps found, so the newest event per id is the current state. */

@@ -46,7 +46,12 @@ runProcess(
       scopes: ['use:audio'],
       revoked: false,
       // An allowance no run reaches; the limiter still counts every call, as for any client.
-      limits: { callsPerHour: 1_000_000_000, liveConnections: null, alertEndpoints: null },
+      limits: {
+        callsPerHour: 1_000_000_000,
+        liveConnections: null,
+        alertEndpoints: null,
+        addedSources: null,
+      },
     };
 
     const metrics = new Registry();

@@ -16,7 +16,7 @@ const client: KnownClient = {
   tenantId: 'bench-stream',
   scopes: ['read:feeds'],
   revoked: false,
-  limits: { callsPerHour: null, liveConnections: null, alertEndpoints: null },
+  limits: { callsPerHour: null, liveConnections: null, alertEndpoints: null, addedSources: null },
 };
 const logger = createLogger('bench-api', process.env.LOG_LEVEL ?? 'warn');
 

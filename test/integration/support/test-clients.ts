@@ -22,6 +22,8 @@ export async function createTestClient(
     name: string;
     plan?: 'essentials' | 'professional' | 'enterprise';
     callsPerHour?: number;
+    /** Overrides the plan's added sources (services/clients/plans.ts). */
+    addedSources?: number;
     scopes?: string[];
   },
 ): Promise<TestClient> {
@@ -33,11 +35,12 @@ export async function createTestClient(
       plan: {
         plan,
         limits:
-          plan === 'enterprise'
+          plan === 'enterprise' || options.addedSources !== undefined
             ? {
-                calls_per_hour: options.callsPerHour ?? 1_000_000,
+                calls_per_hour: plan === 'enterprise' ? (options.callsPerHour ?? 1_000_000) : null,
                 live_connections: null,
                 alert_endpoints: null,
+                added_sources: options.addedSources ?? null,
               }
             : null,
       },
