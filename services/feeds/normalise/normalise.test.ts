@@ -119,6 +119,16 @@ describe('publishedAt', () => {
       '1 item date(s) in the future (such as 2099-01-01T00:00:00Z) clamped to when they were found',
     ]);
     expect(dateWarnings([item('2026-11-19', new Date('2026-11-19T00:00:00Z'))], now)).toEqual([]);
+    // A time without a zone, read as UTC, said once for all such items, apart from an unknown zone.
+    const zoneless = ['2026-11-19T08:00:00', 'Thu, 19 Nov 2026 09:00:00'].map((raw) =>
+      item(raw, parseFeedDate(raw)),
+    );
+    expect(
+      dateWarnings([...zoneless, item('2026-11-19T10:00:00+01:00', new Date('2026-11-19T09:00:00Z'))], now),
+    ).toEqual([
+      '2 item date(s) with a time and no time zone (such as "2026-11-19T08:00:00") read as UTC: hours off if the ' +
+        'publisher meant its local time; a date with its offset (+01:00) or Z is read exactly',
+    ]);
   });
 
   it("takes a CMS's zero dates (epoch, 1900, year 1) as missing, not as the article's", () => {

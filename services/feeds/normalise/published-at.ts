@@ -1,7 +1,7 @@
 // published_at: the feed's date in UTC; the discovery time when the feed has
 // none; clamped (and flagged) when it lies in the future beyond a tolerance,
 // because a future date would pin the article to the top of every list.
-import { unknownZoneOf } from '../parser/dates.ts';
+import { unknownZoneOf, zonelessTime } from '../parser/dates.ts';
 
 /**
  * Clocks are often a little off; only beyond this is a date "in the future". Not hours: a publisher that
@@ -34,7 +34,7 @@ export function publishedAt(
 /**
  * What a poll says of its items' dates when it did not take them as given (at most one line per kind,
  * with an example): dates it could not read, dates before `earliestPublished`, dates in the future,
- * and dates whose zone it did not know (read as UTC). The items are kept, dated when they were found
+ * dates whose zone it did not know and times written without a zone (both read as UTC). The items are kept, dated when they were found
  * (or, for the last, as read); this says why their dates are not quite the feed's.
  */
 export function dateWarnings(
@@ -45,6 +45,7 @@ export function dateWarnings(
   const old: Date[] = [];
   const future: Date[] = [];
   const unknownZones: { zone: string; raw: string }[] = [];
+  const zoneless: string[] = [];
   for (const { publishedRaw, published } of items) {
     const at = published?.getTime() ?? Number.NaN;
     if (Number.isNaN(at)) {
@@ -55,6 +56,7 @@ export function dateWarnings(
     else if (at > discoveredAt + futureTolerance) future.push(published!);
     const zone = unknownZoneOf(publishedRaw);
     if (zone !== null) unknownZones.push({ zone, raw: publishedRaw!.trim() });
+    else if (zonelessTime(publishedRaw)) zoneless.push(publishedRaw!.trim());
   }
   const example = (d: Date) => d.toISOString().replace('.000Z', 'Z');
   const warnings: string[] = [];
@@ -73,6 +75,11 @@ export function dateWarnings(
         `${JSON.stringify(raw.slice(0, 60))}) read as UTC: hours off at most; a numeric offset such as +0700 is read exactly`,
     );
   }
+  if (zoneless.length > 0)
+    warnings.push(
+      `${zoneless.length} item date(s) with a time and no time zone (such as ${JSON.stringify(zoneless[0]!.slice(0, 60))}) ` +
+        'read as UTC: hours off if the publisher meant its local time; a date with its offset (+01:00) or Z is read exactly',
+    );
   if (future.length > 0)
     warnings.push(
       `${future.length} item date(s) in the future (such as ${example(future[0]!)}) clamped to when they were found`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeedDate, unknownZoneOf } from './dates.ts';
+import { parseFeedDate, unknownZoneOf, zonelessTime } from './dates.ts';
 
 describe('parseFeedDate', () => {
   it.each([
@@ -84,6 +84,27 @@ describe('parseFeedDate', () => {
     ['2026년 12월 6일 (토) 10:30 KST', '2026-12-06T01:30:00.000Z'],
   ])('reads the local form %s, UTC when it has no zone', (raw, iso) => {
     expect(parseFeedDate(raw)?.toISOString()).toBe(iso);
+  });
+
+  it.each([
+    ['2026-12-07T10:30:00', true],
+    ['2026-12-07 10:30', true],
+    ['Mon, 07 Dec 2026 10:30:00', true],
+    ['26.11.2026 10:30', true],
+    ['2026年12月6日 10:30', true],
+    ['2026-12-07T10:30:00Z', false],
+    ['2026-12-07T10:30:00+01:00', false],
+    ['Mon, 07 Dec 2026 10:30:00 +0000', false],
+    ['Mon, 07 Dec 2026 10:30:00 GMT', false],
+    ['Mon, 07 Dec 2026 10:30:00 XYZ', false], // an unknown zone: unknownZoneOf says it
+    ['2026년 12월 6일 10:30', false], // Korea's, its words say so
+    ['2026年12月6日(土) 10:30', false], // Japan's
+    ['2026-12-07', false], // a day, no time
+    ['1796647972', false], // Unix time is UTC
+    ['not a date 10', false],
+    [null, false],
+  ])('tells %s as a time without a zone: %s', (raw, zoneless) => {
+    expect(zonelessTime(raw)).toBe(zoneless);
   });
 
   it('still reads a joining word after the time as an unknown zone, and knows MSK in Cyrillic', () => {

@@ -128,11 +128,12 @@ function fractionToMilliseconds(fraction: string | undefined): number {
 const ISO_8601 =
   /^(\d{4})(?:([-/])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?|[A-Za-z]{2,5})?$/i;
 
-function parseIso8601(text: string): Date | null {
+function parseIso8601(text: string, notes?: DateNotes): Date | null {
   const m = ISO_8601.exec(text);
   if (!m) return null;
   const offsetMinutes = m[9] === undefined ? 0 : zoneOffset(m[9]);
   if (offsetMinutes === null) return null;
+  if (notes && m[5] !== undefined && m[9] === undefined) notes.noZone = true;
   return toDate({
     year: Number(m[1]),
     month: Number(m[3] ?? '1'),
@@ -226,6 +227,8 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
   }
 
   if (year === undefined || month === undefined || day === undefined) return null;
+  if (notes && clock !== undefined && offsetMinutes === undefined && notes.unknownZone === undefined)
+    notes.noZone = true;
   return toDate({
     year,
     month,
@@ -256,12 +259,13 @@ const japaneseWeekdays = new Set(['日', '月', '火', '水', '木', '金', '土
 const impliedCjkZone = (yearMark: string, weekday: string | undefined): number =>
   yearMark === '년' || (weekday !== undefined && japaneseWeekdays.has(weekday)) ? 540 : 0;
 
-function parseCjkDate(text: string): Date | null {
+function parseCjkDate(text: string, notes?: DateNotes): Date | null {
   const m = CJK_DATE.exec(text);
   if (!m) return null;
   const [, year, yearMark, month, day, weekday, hour, minute, second, zone] = m;
   const offsetMinutes = zone === undefined ? impliedCjkZone(yearMark!, weekday) : zoneOffset(zone);
   if (offsetMinutes === null) return null;
+  if (notes && hour !== undefined && zone === undefined && offsetMinutes === 0) notes.noZone = true;
   return toDate({
     year: Number(year),
     month: Number(month),
@@ -290,11 +294,12 @@ function parseUnixTime(text: string): Date | null {
  */
 const NUMERIC_DATE = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
-function parseNumericDate(text: string): Date | null {
+function parseNumericDate(text: string, notes?: DateNotes): Date | null {
   const match = NUMERIC_DATE.exec(text);
   if (!match) return null;
   const [first, second] = [Number(match[1]), Number(match[3])];
   if (first > 12 === second > 12) return null; // ambiguous, or neither is a month
+  if (notes && match[5] !== undefined) notes.noZone = true;
   return toDate({
     year: Number(match[4]),
     month: first > 12 ? second : first,
@@ -321,10 +326,10 @@ export function parseFeedDate(raw: string | null, notes?: DateNotes): Date | nul
 
 function parseDateText(text: string, notes?: DateNotes): Date | null {
   return (
-    parseIso8601(text) ??
+    parseIso8601(text, notes) ??
     parseUnixTime(text) ??
-    parseNumericDate(text) ??
-    parseCjkDate(text) ??
+    parseNumericDate(text, notes) ??
+    parseCjkDate(text, notes) ??
     parseRfc822Like(text, notes)
   );
 }
@@ -333,6 +338,8 @@ function parseDateText(text: string, notes?: DateNotes): Date | null {
 interface DateNotes {
   /** A zone abbreviation not known here, read as UTC. */
   unknownZone?: string;
+  /** A time of day written without a zone (and none its words imply), read as UTC. */
+  noZone?: boolean;
 }
 
 /**
@@ -350,4 +357,16 @@ export function unknownZoneOf(raw: string | null): string | null {
   if (!/^\p{L}{1,5}$/u.test(last) || ZONES.has(last.toLowerCase())) return null;
   const notes: DateNotes = {};
   return parseFeedDate(raw, notes) === null ? null : (notes.unknownZone ?? null);
+}
+
+/**
+ * Whether a date gives a time of day and no zone ("2026-12-07 10:30", "Mon, 07 Dec 2026 10:30:00"), read as
+ * UTC: hours off when the publisher meant its local time. A date alone is a day, and says nothing. Cheap
+ * for the dates feeds write: one that ends in a zone (letters, Z, a numeric offset) is not read again.
+ */
+export function zonelessTime(raw: string | null): boolean {
+  const text = raw?.trim() ?? '';
+  if (!/\d$/.test(text) || /[+-]\d{2}:?\d{2}$/.test(text)) return false;
+  const notes: DateNotes = {};
+  return parseFeedDate(text, notes) !== null && notes.noZone === true;
 }
