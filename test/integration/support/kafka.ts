@@ -19,6 +19,7 @@ import type {
   ArticleNarrated,
 } from '../../../services/runtime/events/types.generated.ts';
 import { stack, testLogger } from './stack.ts';
+import { discoveredArticle } from '../../support/discovered-article.ts';
 
 export const testKafka = (): Kafka =>
   createKafka({ brokers: stack.KAFKA_BROKERS, clientId: 'integration-test', logger: testLogger });
@@ -110,8 +111,7 @@ export async function openTestTopic(
 
 export function sampleArticle(n: number, overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered {
   const at = Date.UTC(2026, 10, 20, 12, 0, 0) + n * 1000;
-  return {
-    article_id: `article-${n}`,
+  return discoveredArticle(`article-${n}`, at, {
     source_id: 'source-bbc',
     source_name: 'BBC News',
     guid: `guid-${n}`,
@@ -120,22 +120,11 @@ export function sampleArticle(n: number, overrides: Partial<ArticleDiscovered> =
     title: `Article number ${n} — “quoted” ünïcödé`,
     summary: `Summary ${n}`,
     content: `Full text of article ${n}.`,
-    author: null,
-    published_at: at,
-    published_at_clamped: false,
     discovered_at: at + 500,
-    language: 'en',
     category: 'business',
-    image_url: null,
-    publisher_name: null,
-    publisher_url: null,
-    revision: 1,
-    changed_fields: [],
-    first_published_at: null,
-    first_discovered_at: null,
     occurred_at: at + 500,
     ...overrides,
-  };
+  });
 }
 
 /** Reads every message currently in a topic (from the beginning) with a throwaway group. */
