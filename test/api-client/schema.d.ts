@@ -1715,6 +1715,8 @@ export interface components {
             active: boolean;
             /** @description Whether the caller's tenant subscribes to it. */
             subscribed: boolean;
+            /** @description Whether the caller's tenant added it (a feed new to the catalog): while it subscribes, it counts against the plan's sources added. */
+            added_by_you: boolean;
             health: {
                 /**
                  * @description `failing` once POLLER_UNHEALTHY_AFTER polls in a row (3 unless the operator set it) failed; until then `healthy`, a single failure shown by `last_poll_status`, `last_error` and `consecutive_failures`. `not_polled_yet` before its first poll.

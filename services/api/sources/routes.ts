@@ -45,6 +45,11 @@ export const sourceItem = z
         'tenant subscribes to it.',
     }),
     subscribed: z.boolean().meta({ description: "Whether the caller's tenant subscribes to it." }),
+    added_by_you: z.boolean().meta({
+      description:
+        "Whether the caller's tenant added it (a feed new to the catalog): while it subscribes, it counts " +
+        "against the plan's sources added.",
+    }),
     health: z.object({
       status: z.enum(['healthy', 'failing', 'not_polled_yet']).meta({
         description:

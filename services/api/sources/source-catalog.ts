@@ -44,6 +44,8 @@ export interface SourceItem {
   country: string;
   active: boolean;
   subscribed: boolean;
+  /** Whether the caller's tenant added it: it counts against the plan's sources added while subscribed. */
+  added_by_you: boolean;
   health: SourceHealth;
 }
 
@@ -57,8 +59,8 @@ interface SourceRow {
   language: string;
   country: string;
   active: number;
-  /** 1 for a source a tenant added: it is polled only while some tenant subscribes to it. */
-  tenant_added: number;
+  /** The tenant that added it (polled only while some tenant subscribes); null: the operator's. */
+  created_by_tenant: string | null;
 }
 
 interface HealthRow {
@@ -88,8 +90,7 @@ const polled =
   '(SELECT source_id FROM source_subscriptions FINAL WHERE subscribed = 1))';
 
 const sourceColumns =
-  'source_id, name, feed_url, previous_urls, site_url, category, language, country, active, ' +
-  'isNotNull(created_by_tenant) AS tenant_added';
+  'source_id, name, feed_url, previous_urls, site_url, category, language, country, active, created_by_tenant';
 
 const subscribedIds = (tenantId: string) =>
   sql`SELECT source_id FROM source_subscriptions FINAL WHERE tenant_id = ${tenantId} AND subscribed = 1`;
@@ -255,7 +256,7 @@ WHERE subscribed = 1 AND source_id IN ${inList(ids)} GROUP BY source_id`,
       const h = health.get(r.source_id);
       // The catalog is every tenant's: a feed's credentials are shown only to the tenants that subscribe.
       const own = followed.get(r.source_id) === true;
-      const polled = Number(r.active) === 1 && (Number(r.tenant_added) === 0 || followed.has(r.source_id));
+      const polled = Number(r.active) === 1 && (r.created_by_tenant === null || followed.has(r.source_id));
       const url = own ? (u: string) => u : withoutUrlSecrets;
       const text = own ? (t: string) => t : textWithoutUrlSecrets;
       return {
@@ -269,6 +270,7 @@ WHERE subscribed = 1 AND source_id IN ${inList(ids)} GROUP BY source_id`,
         country: r.country,
         active: polled,
         subscribed: own,
+        added_by_you: r.created_by_tenant === tenantId,
         health: h
           ? {
               status: Number(h.healthy) === 1 ? 'healthy' : 'failing',

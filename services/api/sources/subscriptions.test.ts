@@ -44,6 +44,7 @@ describe('SourceSubscriptions.subscribe', () => {
     country: 'gb',
     active: true,
     subscribed: false,
+    added_by_you: false,
     health: {
       status: 'healthy',
       last_polled_at: null,
