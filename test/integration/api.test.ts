@@ -460,6 +460,13 @@ describe('read API', () => {
       plan: 'professional',
       addedSources: 2,
     });
+    // Known to the API once its directory has read the client from its topic.
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/v1/sources?limit=1', undefined, { apiKey: limited.apiKey })).status ===
+        200,
+      'the new client',
+    );
     const add = (name: string) => {
       server.setFeed(
         `added-${name}-${run}`,
@@ -492,7 +499,10 @@ describe('read API', () => {
       country: 'gb',
     });
     expect(mainAdds.status).toBe(201);
-    expect((await add('theirs-added-by-main')).status).toBe(200);
+    const followed = await add('theirs-added-by-main');
+    expect([followed.status, followed.body.source.added_by_you]).toEqual([200, false]);
+    expect(mainAdds.body.source.added_by_you).toBe(true);
+    expect(a.body.source.added_by_you).toBe(true);
     // One of its own left makes room for one: of two sent at once, one is added.
     const left = await stack.call('DELETE', `/v1/sources/${a.body.source.id}/subscription`, undefined, {
       apiKey: limited.apiKey,
