@@ -116,6 +116,8 @@ describe('publishedAt', () => {
       '1 item date(s) could not be read (such as "yesterday-ish"): dated when found',
       "2 item date(s) before 1991 (such as 1970-01-01T00:00:00Z, a CMS's empty date) taken as missing: dated when found",
       '2 item date(s) with a time zone not known here (such as "XYZ" in "Thu, 19 Nov 2026 10:00:00 XYZ") read as UTC: hours off at most; a numeric offset such as +0700 is read exactly',
+      '1 item date(s) with a time and no time zone (such as "Thu, 19 Nov 2026 10:00:00 pm") read as UTC: hours ' +
+        'off if the publisher meant its local time; a date with its offset (+01:00) or Z is read exactly',
       '1 item date(s) in the future (such as 2099-01-01T00:00:00Z) clamped to when they were found',
     ]);
     expect(dateWarnings([item('2026-11-19', new Date('2026-11-19T00:00:00Z'))], now)).toEqual([]);

@@ -362,11 +362,12 @@ export function unknownZoneOf(raw: string | null): string | null {
 /**
  * Whether a date gives a time of day and no zone ("2026-12-07 10:30", "Mon, 07 Dec 2026 10:30:00"), read as
  * UTC: hours off when the publisher meant its local time. A date alone is a day, and says nothing. Cheap
- * for the dates feeds write: one that ends in a zone (letters, Z, a numeric offset) is not read again.
+ * for the dates feeds write: one that ends in a zone (letters other than am/pm, Z, a numeric offset) is not
+ * read again.
  */
 export function zonelessTime(raw: string | null): boolean {
   const text = raw?.trim() ?? '';
-  if (!/\d$/.test(text) || /[+-]\d{2}:?\d{2}$/.test(text)) return false;
+  if (!/(?:\d|[ap]m)$/i.test(text) || /[+-]\d{2}:?\d{2}$/.test(text)) return false;
   const notes: DateNotes = {};
   return parseFeedDate(text, notes) !== null && notes.noZone === true;
 }
