@@ -11,33 +11,22 @@ import {
 import type { ArticleEnriched } from '../runtime/events/types.generated.ts';
 import { enrichArticle, needsEnrichment, type EnrichArticleDependencies } from './enrich-article.ts';
 import { enricherHandler } from './enricher.ts';
+import { discoveredArticle } from '../../test/support/discovered-article.ts';
 
-const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered => ({
-  article_id: 'a1',
-  source_id: 's1',
-  source_name: 'Source One',
-  guid: null,
-  url: 'https://example.com/a1',
-  original_url: 'https://example.com/a1',
-  title: 'Acme raises prices',
-  summary: 'Short.',
-  content: 'Acme raised prices by 5% on Monday. Customers were not pleased.',
-  author: null,
-  published_at: Date.parse('2026-11-20T10:00:00Z'),
-  published_at_clamped: false,
-  discovered_at: Date.parse('2026-11-20T10:01:00Z'),
-  language: 'en',
-  category: 'business',
-  image_url: null,
-  publisher_name: null,
-  publisher_url: null,
-  revision: 1,
-  changed_fields: [],
-  first_published_at: null,
-  first_discovered_at: null,
-  occurred_at: Date.parse('2026-11-20T10:01:00Z'),
-  ...overrides,
-});
+const article = (overrides: Partial<ArticleDiscovered> = {}): ArticleDiscovered =>
+  discoveredArticle('a1', Date.parse('2026-11-20T10:00:00Z'), {
+    source_name: 'Source One',
+    guid: null,
+    url: 'https://example.com/a1',
+    original_url: 'https://example.com/a1',
+    title: 'Acme raises prices',
+    summary: 'Short.',
+    content: 'Acme raised prices by 5% on Monday. Customers were not pleased.',
+    discovered_at: Date.parse('2026-11-20T10:01:00Z'),
+    category: 'business',
+    occurred_at: Date.parse('2026-11-20T10:01:00Z'),
+    ...overrides,
+  });
 
 const enrichment: Enrichment = {
   summary: 'Acme raised prices by 5%.',

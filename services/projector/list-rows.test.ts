@@ -6,6 +6,7 @@ import { topicNames } from '../runtime/kafka/topics.ts';
 import { batchArticle, byArticleKey, projectorTypes, type ProjectedArticle } from './article-batch.ts';
 import { encodeListRows, listColumns } from './list-rows.ts';
 import { articleRows, type Row } from './rows.ts';
+import { discoveredArticle } from '../../test/support/discovered-article.ts';
 
 const writer = localTypes().get(topicNames.articlesDiscovered)!.type;
 const reader = projectorTypes().get(topicNames.articlesDiscovered)!.type;
@@ -15,32 +16,18 @@ const asProjectorReadsIt = (a: ArticleDiscovered): ProjectedArticle =>
   reader.fromBuffer(writer.toBuffer(a), resolver) as ProjectedArticle;
 
 const at = Date.UTC(2026, 10, 20, 8);
-const article = (id: string, minutes: number, extra: Partial<ArticleDiscovered> = {}): ArticleDiscovered => ({
-  article_id: id,
-  source_id: `src_${id.length}`,
-  source_name: id.length % 2 ? 'Zürich Herald' : 'Daily Example',
-  guid: null,
-  url: `https://news.example/${id}`,
-  original_url: `https://news.example/${id}`,
-  title: `Rates rise in ${id}`,
-  summary: 'Interest rates rose, and rose again.',
-  content: '',
-  author: null,
-  published_at: at + minutes * 60_000,
-  published_at_clamped: false,
-  discovered_at: at + minutes * 60_000,
-  language: id.length % 2 ? 'de' : 'en',
-  category: id.length % 3 ? 'business' : null,
-  image_url: null,
-  publisher_name: null,
-  publisher_url: null,
-  revision: 1,
-  changed_fields: [],
-  first_published_at: null,
-  first_discovered_at: null,
-  occurred_at: at,
-  ...extra,
-});
+const article = (id: string, minutes: number, extra: Partial<ArticleDiscovered> = {}): ArticleDiscovered =>
+  discoveredArticle(id, at + minutes * 60_000, {
+    source_id: `src_${id.length}`,
+    source_name: id.length % 2 ? 'Zürich Herald' : 'Daily Example',
+    guid: null,
+    title: `Rates rise in ${id}`,
+    summary: 'Interest rates rose, and rose again.',
+    language: id.length % 2 ? 'de' : 'en',
+    category: id.length % 3 ? 'business' : null,
+    occurred_at: at,
+    ...extra,
+  });
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byKey = (a: Row, b: Row) =>

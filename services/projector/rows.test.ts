@@ -3,6 +3,7 @@ import type { ArticleDiscovered, ArticleEnriched, Documentary } from '../runtime
 import { failedEnrichment } from '../intelligence/enrichment-event.ts';
 import { articleRow, documentaryRow, enrichmentRow, rowsFor, webhookRow } from './rows.ts';
 import { webhookWith } from '../../test/support/webhook-records.ts';
+import { discoveredArticle } from '../../test/support/discovered-article.ts';
 import { storyEvent } from '../stories/story-events.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 
@@ -15,31 +16,12 @@ const enrichment = (status: ArticleEnriched['status']): ArticleEnriched =>
 describe('article rows', () => {
   const published = Date.UTC(2026, 10, 20, 8);
   const discovered = published + 60_000;
-  const first: ArticleDiscovered = {
-    article_id: 'a1',
-    source_id: 's1',
-    source_name: 'Daily Example',
+  const first: ArticleDiscovered = discoveredArticle('a1', published, {
     guid: 'g1',
-    url: 'https://news.example/a1',
-    original_url: 'https://news.example/a1',
-    title: 'Minister resigns',
-    summary: 'The minister resigned.',
-    content: '',
-    author: null,
-    published_at: published,
-    published_at_clamped: false,
     discovered_at: discovered,
-    language: 'en',
     category: 'politics',
-    image_url: null,
-    publisher_name: null,
-    publisher_url: null,
-    revision: 1,
-    changed_fields: [],
-    first_published_at: null,
-    first_discovered_at: null,
     occurred_at: discovered,
-  };
+  });
 
   it('keep revision 1 where it was published and first discovered, with no update', () => {
     expect(articleRow(first, 7)).toMatchObject({
