@@ -110,6 +110,36 @@ describe('parseFeedDate', () => {
     expect(zonelessTime(raw)).toBe(zoneless);
   });
 
+  it.each([
+    // An ISO date or a numeric one with a 12-hour clock (.NET's "M/d/yyyy h:mm:ss tt")
+    ['2004-05-25 11:23:17 PM', '2004-05-25T23:23:17.000Z'],
+    ['2004-05-25 12:05 a.m.', '2004-05-25T00:05:00.000Z'],
+    ['2004-05-25 12:05PM +0200', '2004-05-25T10:05:00.000Z'],
+    ['5/25/2004 11:23:17 PM', '2004-05-25T23:23:17.000Z'],
+    ['25.05.2004 9:05 am', '2004-05-25T09:05:00.000Z'],
+    // A zone by its IANA name, at its offset on that date: summer time in July, not in January
+    ['2026-07-06 10:30:00 Europe/Berlin', '2026-07-06T08:30:00.000Z'],
+    ['2026-01-06 10:30:00 Europe/Berlin', '2026-01-06T09:30:00.000Z'],
+    ['Mon, 06 Jul 2026 10:30:00 America/New_York', '2026-07-06T14:30:00.000Z'],
+    ['2026-07-06T10:30 America/Argentina/Buenos_Aires', '2026-07-06T13:30:00.000Z'],
+    ['Wed, 19 Aug 2009 18:28:00 Etc/GMT', '2009-08-19T18:28:00.000Z'],
+    ['Wed, 19 Aug 2009 18:28:00 Etc/GMT+5', '2009-08-19T23:28:00.000Z'], // the sign is POSIX's: UTC-5
+    // Across the change to summer time: 02:30 does not exist in Berlin that night, 03:30 is CEST.
+    ['2026-03-29 01:30:00 Europe/Berlin', '2026-03-29T00:30:00.000Z'],
+    ['2026-03-29 03:30:00 Europe/Berlin', '2026-03-29T01:30:00.000Z'],
+  ])('reads %s', (raw, iso) => {
+    expect(parseFeedDate(raw)?.toISOString()).toBe(iso);
+  });
+
+  it('reads an unknown zone name as UTC and says so, as it does an unknown abbreviation', () => {
+    expect(parseFeedDate('Wed, 03 Jan 2018 13:47:00 Mars/Olympus_Mons')?.toISOString()).toBe(
+      '2018-01-03T13:47:00.000Z',
+    );
+    expect(unknownZoneOf('Wed, 03 Jan 2018 13:47:00 Mars/Olympus_Mons')).toBe('Mars/Olympus_Mons');
+    expect(unknownZoneOf('Wed, 03 Jan 2018 13:47:00 Europe/Paris')).toBeNull();
+    expect(zonelessTime('2026-07-06 10:30:00 Europe/Berlin')).toBe(false);
+  });
+
   it('still reads a joining word after the time as an unknown zone, and knows MSK in Cyrillic', () => {
     expect(unknownZoneOf('Wed, 03 Jan 2018 13:47:00 DE')).toBe('DE');
     expect(unknownZoneOf('6 декабря 2026, 10:30 МСК')).toBeNull();
@@ -142,6 +172,9 @@ describe('parseFeedDate', () => {
     ['2026年12月6日 25:00'],
     ['2026年12月6日 10:30 XYZ'],
     ['2026년 12월 6일 10:30 어제'],
+    // A 12-hour clock past 12
+    ['2004-05-25 13:23:17 PM'],
+    ['5/25/2004 13:23 PM'],
   ])('returns null, never an Invalid Date, for %j', (raw) => {
     expect(parseFeedDate(raw)).toBeNull();
   });

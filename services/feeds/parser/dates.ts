@@ -1,7 +1,8 @@
 // Dates as feeds really write them. RSS asks for RFC 822 and gets every variant
 // of it (no day name, two-digit years, "1500" for 15:00, "GMT+2", "PST", month
-// names in Portuguese or Russian, "6 de diciembre de 2026"); Atom, dc:date and
-// JSON Feed use ISO 8601 / W3C-DTF, sometimes without seconds or zone; Chinese,
+// names in Portuguese or Russian, "6 de diciembre de 2026", "11:23 PM", a zone by
+// its IANA name); Atom, dc:date and JSON Feed use ISO 8601 / W3C-DTF, sometimes
+// without seconds or zone, or with PHP's "2026-12-06 10:30:00 Europe/Berlin"; Chinese,
 // Japanese and Korean publishers write "2026年12月6日". Date.parse is not used:
 // what it accepts beyond ISO is implementation-defined. A date without a zone
 // is taken as UTC, unless its own words tell the zone (impliedCjkZone).
@@ -73,7 +74,13 @@ interface Parts {
   minute: number;
   second: number;
   millisecond: number;
-  offsetMinutes: number;
+  /** Minutes east of UTC, or a time zone by its IANA name, whose offset depends on the date (summer time). */
+  offsetMinutes: number | NamedZone;
+}
+
+/** A zone written by its IANA name ("Europe/Berlin", "America/New_York", "Etc/GMT"), as PHP's "e" prints it. */
+interface NamedZone {
+  iana: string;
 }
 
 function isLeapYear(year: number): boolean {
@@ -97,8 +104,67 @@ function toDate(p: Parts): Date | null {
   const date = new Date(0);
   date.setUTCFullYear(p.year, p.month - 1, p.day);
   date.setUTCHours(p.hour, p.minute, Math.min(p.second, 59), p.millisecond);
-  const time = date.getTime() - p.offsetMinutes * 60_000;
+  const wallClock = date.getTime();
+  const time =
+    typeof p.offsetMinutes === 'number'
+      ? wallClock - p.offsetMinutes * 60_000
+      : wallClockIn(p.offsetMinutes.iana, wallClock);
   return Number.isFinite(time) ? new Date(time) : null;
+}
+
+// An IANA name: an area and a place ("Europe/Berlin", "America/Argentina/Buenos_Aires", "Etc/GMT+5").
+const IANA_NAME = /^[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9_+-]+){1,2}$/;
+
+// One formatter a zone (building one costs far more than formatting); the names feeds write are few, and
+// those a hostile feed could invent are not kept.
+const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
+const maxZoneFormats = 500;
+
+function zoneFormat(name: string): Intl.DateTimeFormat | null {
+  const known = zoneFormats.get(name);
+  if (known !== undefined) return known;
+  let format: Intl.DateTimeFormat | null = null;
+  try {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: name,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+  } catch {
+    // RangeError: a name the time zone database does not know.
+  }
+  if (zoneFormats.size < maxZoneFormats) zoneFormats.set(name, format);
+  return format;
+}
+
+/** The zone an IANA name names, or null when it names none (judged by the time zone database). */
+function namedZone(text: string): NamedZone | null {
+  return IANA_NAME.test(text) && zoneFormat(text) !== null ? { iana: text } : null;
+}
+
+/** Minutes east of UTC that the zone `format` formats in is at the instant `time`. */
+function offsetAt(format: Intl.DateTimeFormat, time: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(time)) parts[part.type] = Number(part.value);
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return Math.round((asUtc - Math.floor(time / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time (its fields read as UTC) is in an IANA zone: the offset at a first guess,
+ * then at the instant it gives, which differs only across a change to or from summer time. A time the
+ * change skips is read with the offset before it, as most libraries do.
+ */
+function wallClockIn(name: string, wallClock: number): number {
+  const format = zoneFormat(name);
+  if (format === null) return Number.NaN;
+  const first = wallClock - offsetAt(format, wallClock) * 60_000;
+  return wallClock - offsetAt(format, first) * 60_000;
 }
 
 /** "+0100", "-03:00", "+2", "+530" -> minutes east of UTC. */
@@ -111,13 +177,20 @@ function numericOffset(text: string): number | null {
   return (match[1] === '-' ? -1 : 1) * (hours * 60 + minutes);
 }
 
-/** A zone as written: "GMT", "EST", "Z", "+0100", "GMT+2", "UTC-05:00". */
-function zoneOffset(text: string): number | null {
+/** A zone as written: "GMT", "EST", "Z", "+0100", "GMT+2", "UTC-05:00", "Europe/Berlin". */
+function zoneOffset(text: string): number | NamedZone | null {
   const lower = text.toLowerCase();
   const named = ZONES.get(lower);
   if (named !== undefined) return named;
+  if (text.includes('/')) return namedZone(text);
   const prefixed = /^(?:gmt|utc|ut)([+-].+)$/.exec(lower);
   return numericOffset(prefixed ? (prefixed[1] ?? '') : lower);
+}
+
+/** A 12-hour clock's hour in 24 ("12 AM" is 0), or null for an hour no 12-hour clock shows. */
+function hourOf12(hour: number, meridiem: string): number | null {
+  if (hour > 12) return null;
+  return (hour % 12) + (/^p/i.test(meridiem) ? 12 : 0);
 }
 
 function fractionToMilliseconds(fraction: string | undefined): number {
@@ -125,20 +198,23 @@ function fractionToMilliseconds(fraction: string | undefined): number {
 }
 
 // 2018-01-31, 2018-01-31T20:15, 2018-01-31T20:15:15.123+01:00, 2018-01-31 20:15:15 +0000, 2018
+// 2018-01-31 08:15:15 PM, 2018-01-31 20:15:15 Europe/London
 const ISO_8601 =
-  /^(\d{4})(?:([-/])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?|[A-Za-z]{2,5})?$/i;
+  /^(\d{4})(?:([-/])(\d{1,2})(?:\2(\d{1,2}))?)?(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(?:\s*([ap])\.?m\.?(?![a-z]))?)?\s*(Z|[+-]\d{1,2}(?::?\d{2})?|[A-Za-z]{2,5}|[A-Za-z][\w-]*(?:\/[\w+-]+){1,2})?$/i;
 
 function parseIso8601(text: string, notes?: DateNotes): Date | null {
   const m = ISO_8601.exec(text);
   if (!m) return null;
-  const offsetMinutes = m[9] === undefined ? 0 : zoneOffset(m[9]);
+  const offsetMinutes = m[10] === undefined ? 0 : zoneOffset(m[10]);
   if (offsetMinutes === null) return null;
-  if (notes && m[5] !== undefined && m[9] === undefined) notes.noZone = true;
+  const hour = m[9] === undefined ? Number(m[5] ?? '0') : hourOf12(Number(m[5]), m[9]);
+  if (hour === null) return null;
+  if (notes && m[5] !== undefined && m[10] === undefined) notes.noZone = true;
   return toDate({
     year: Number(m[1]),
     month: Number(m[3] ?? '1'),
     day: Number(m[4] ?? '1'),
-    hour: Number(m[5] ?? '0'),
+    hour,
     minute: Number(m[6] ?? '0'),
     second: Number(m[7] ?? '0'),
     millisecond: fractionToMilliseconds(m[8]),
@@ -169,7 +245,7 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
   let month: number | undefined;
   let day: number | undefined;
   let clock: { hour: number; minute: number; second: number; millisecond: number } | undefined;
-  let offsetMinutes: number | undefined;
+  let offsetMinutes: number | NamedZone | undefined;
 
   for (const token of tokens) {
     const word = normaliseWord(token);
@@ -210,13 +286,14 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
         return null;
       }
     } else if ((word === 'am' || word === 'pm') && clock !== undefined) {
-      if (clock.hour > 12) return null;
-      clock.hour = (clock.hour % 12) + (word === 'pm' ? 12 : 0);
+      const hour = hourOf12(clock.hour, word);
+      if (hour === null) return null;
+      clock.hour = hour;
     } else if (offsetMinutes === undefined && zoneOffset(token) !== null) {
       offsetMinutes = zoneOffset(token) ?? 0;
     } else if (!started) {
       // A day name without a comma ("Mon Jan 22 2018 ..."), in any language.
-    } else if (clock !== undefined && /^\p{L}{1,5}$/u.test(token)) {
+    } else if (clock !== undefined && (/^\p{L}{1,5}$/u.test(token) || IANA_NAME.test(token))) {
       // An unknown zone abbreviation: taking it as UTC is at most hours off (unknownZoneOf tells).
       if (notes) notes.unknownZone = token;
     } else if (isJoiningWord(word)) {
@@ -288,23 +365,26 @@ function parseUnixTime(text: string): Date | null {
 }
 
 /**
- * "26/11/2026", "26.11.2026 10:00", "11/26/2026 10:00:00": day and month in whichever order, when only
- * one order is a date (one of the two is above 12); "12/11/2018" could be either and stays unread. UTC,
- * as there is no zone.
+ * "26/11/2026", "26.11.2026 10:00", "11/26/2026 10:00:00", "11/26/2026 3:05:00 PM" (.NET's US format):
+ * day and month in whichever order, when only one order is a date (one of the two is above 12);
+ * "12/11/2018" could be either and stays unread. UTC, as there is no zone.
  */
-const NUMERIC_DATE = /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+const NUMERIC_DATE =
+  /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?)?$/i;
 
 function parseNumericDate(text: string, notes?: DateNotes): Date | null {
   const match = NUMERIC_DATE.exec(text);
   if (!match) return null;
   const [first, second] = [Number(match[1]), Number(match[3])];
   if (first > 12 === second > 12) return null; // ambiguous, or neither is a month
+  const hour = match[8] === undefined ? Number(match[5] ?? 0) : hourOf12(Number(match[5]), match[8]);
+  if (hour === null) return null;
   if (notes && match[5] !== undefined) notes.noZone = true;
   return toDate({
     year: Number(match[4]),
     month: first > 12 ? second : first,
     day: first > 12 ? first : second,
-    hour: Number(match[5] ?? 0),
+    hour,
     minute: Number(match[6] ?? 0),
     second: Number(match[7] ?? 0),
     millisecond: 0,
@@ -354,7 +434,7 @@ export function unknownZoneOf(raw: string | null): string | null {
       .trim()
       .split(/[\s,]+/)
       .at(-1) ?? '';
-  if (!/^\p{L}{1,5}$/u.test(last) || ZONES.has(last.toLowerCase())) return null;
+  if (!(/^\p{L}{1,5}$/u.test(last) || IANA_NAME.test(last)) || ZONES.has(last.toLowerCase())) return null;
   const notes: DateNotes = {};
   return parseFeedDate(raw, notes) === null ? null : (notes.unknownZone ?? null);
 }
