@@ -94,6 +94,29 @@ describe('decodeBody', () => {
     );
   });
 
+  it('reads a charset in single quotes, or spelt with underscores, as the label it is', () => {
+    // Found by feedparser's corpus (tests/encoding/http_*_charset.xml): the quoted label reached
+    // iconv-lite, whose loose names took "'us-ascii'" as strict ASCII and "'utf-8'" as UTF-8 without
+    // its check, so a legacy body's accents became U+FFFD.
+    const legacy = new Uint8Array(
+      iconv.encode('<rss><channel><title>Café – “x”</title></channel></rss>', 'windows-1252'),
+    );
+    expect(parseFeed(legacy, "application/rss+xml; charset='us-ascii'").title).toBe('Café – “x”');
+    expect(parseFeed(legacy, 'application/rss+xml; charset=us_ascii').title).toBe('Café – “x”');
+    const saysUtf8 = decodeBody(legacy, "text/xml; charset='utf-8'");
+    expect(saysUtf8.text).toContain('Café – “x”');
+    expect(saysUtf8.warnings).toContain('Content-Type says "utf-8" but the body is not valid UTF-8, ignored');
+    const underscored = decodeBody(legacy, 'text/xml; charset=utf_8');
+    expect(underscored.text).toContain('Café – “x”');
+    expect(underscored.warnings).toContain(
+      'Content-Type says "utf_8" but the body is not valid UTF-8, ignored',
+    );
+    expect(decodeBody(legacy, "text/xml; charset='windows-1252'")).toMatchObject({
+      encoding: 'windows-1252',
+      source: 'header',
+    });
+  });
+
   it('decodes legacy single- and multi-byte charsets (iconv-lite)', () => {
     const koi8r = Uint8Array.from([0xf0, 0xd2, 0xc9, 0xd7, 0xc5, 0xd4]);
     expect(decodeBody(koi8r, 'text/xml; charset=koi8-r').text).toBe('Привет');
@@ -160,6 +183,7 @@ describe('charsetFromContentType', () => {
   it('reads quoted, unquoted and absent charset parameters', () => {
     expect(charsetFromContentType('application/rss+xml; charset=UTF-8')).toBe('UTF-8');
     expect(charsetFromContentType('text/xml;charset="windows-1251"; foo=bar')).toBe('windows-1251');
+    expect(charsetFromContentType("application/atom+xml;charset='us-ascii'")).toBe('us-ascii');
     expect(charsetFromContentType('text/xml')).toBeNull();
     expect(charsetFromContentType(null)).toBeNull();
   });

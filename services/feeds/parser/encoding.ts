@@ -32,11 +32,14 @@ export interface Charset {
   decode(body: Uint8Array): string;
 }
 
-/** The charset parameter of a Content-Type header value, if any. */
+/**
+ * The charset parameter of a Content-Type header value, if any. Quoted in single quotes too
+ * ("charset='utf-8'", which servers send and HTTP does not define): the quotes are no part of the label.
+ */
 export function charsetFromContentType(contentType: string | null): string | null {
   if (!contentType) return null;
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^\s;]+))/i.exec(contentType);
-  const label = (match?.[1] ?? match?.[2] ?? '').trim();
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s;]+))/i.exec(contentType);
+  const label = (match?.[1] ?? match?.[2] ?? match?.[3] ?? '').trim();
   return label === '' ? null : label;
 }
 
@@ -129,7 +132,10 @@ export function charsetFor(label: string): Charset | null {
   const utf32 = UTF32_LABELS[key];
   if (utf32) return viaIconv(utf32, utf32.replace('-', ''));
 
-  const whatwg = whatwgEncoding(key);
+  // "utf_8", "us_ascii", "iso_8859_1": spelt with underscores, labels WHATWG knows with hyphens. Read as
+  // WHATWG's, not left to iconv-lite (whose loose names take them too), so that UTF-8 is checked and
+  // falls back when the body is not, and ASCII is windows-1252 as browsers read it.
+  const whatwg = whatwgEncoding(key) ?? (key.includes('_') ? whatwgEncoding(key.replaceAll('_', '-')) : null);
   if (whatwg === 'replacement') return null;
   if (whatwg === 'utf-8' || whatwg === 'utf-16le' || whatwg === 'utf-16be') return native(whatwg);
   if (whatwg === 'windows-1252') return windows1252;
