@@ -27,10 +27,31 @@ export function joinNames(names: (string | null | undefined)[]): string | null {
   return unique.length === 0 ? null : unique.join(', ');
 }
 
-/** RSS <author> is "email (Name)" by the spec: the name is what readers want. */
+// An address as bylines write one: no spaces, brackets or a second "@", a dot in its domain.
+const address = String.raw`(?:mailto:)?[^\s@()<>\[\]]+@[^\s@()<>\[\]]+\.[^\s@()<>\[\]]+`;
+/** "jane@example.org (Jane Doe)": RSS's <author> as its spec writes it. */
+const addressThenName = new RegExp(String.raw`^${address}\s*\((.+)\)$`, 'i');
+/** "Jane Doe (jane@example.org)", "Jane Doe <jane@example.org>", "Jane Doe [jane@example.org]". */
+const nameThenAddress = new RegExp(
+  String.raw`^(.+?)[\s,]*(?:\(\s*${address}\s*\)|<\s*${address}\s*>|\[\s*${address}\s*\])$`,
+  'i',
+);
+
+/**
+ * An author's name without the e-mail address written beside it: RSS's <author> is "email (Name)" by
+ * its spec, and feeds write "Name (email)" or "Name <email>" in <author>, <dc:creator> and <itunes:author>
+ * too. The name is what readers want. A bracketed part that is not an address ("Jane Doe (Reuters)")
+ * stays, and so does an address given alone: it is all the feed says of its author.
+ */
 export function authorName(text: string | null): string | null {
-  const match = /^\S+@\S+\s+\((.+)\)$/.exec(text?.trim() ?? '');
-  return match?.[1]?.trim() ?? cleanText(text);
+  const trimmed = text?.trim() ?? '';
+  const match = addressThenName.exec(trimmed) ?? nameThenAddress.exec(trimmed);
+  return cleanText(match?.[1] ?? trimmed);
+}
+
+/** authorName of each, joined with ", " (joinNames). */
+export function joinAuthorNames(names: (string | null | undefined)[]): string | null {
+  return joinNames(names.map((name) => authorName(name ?? null)));
 }
 
 /** Text of the first such child with non-blank text (feeds repeat elements, some empty). */

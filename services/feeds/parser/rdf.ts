@@ -4,7 +4,7 @@
 
 import { parseFeedDate } from './dates.ts';
 import { FeedParseError } from './errors.ts';
-import { childHtml, childText, cleanText, distinct, joinNames, lastTextOfFirst } from './fields.ts';
+import { childHtml, childText, cleanText, distinct, joinAuthorNames, lastTextOfFirst } from './fields.ts';
 import { enclosureRef, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
 import { publisherHintsOf } from './publisher-hints.ts';
@@ -46,7 +46,7 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
       ...bases,
     ),
     contentHtml: resolveHtmlUrls(childHtml(item, NS.content, 'encoded'), ...bases),
-    author: joinNames(childElements(item, NS.dc, 'creator').map(textContent)),
+    author: joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
     categories: distinct(childElements(item, NS.dc, 'subject').map(textContent)),

@@ -316,6 +316,30 @@ describe('RSS details', () => {
     expect(feed.items[0]?.author).toBe('Jane Doe');
   });
 
+  it.each([
+    // Found by feedparser's corpus (tests/wellformed/rss/item_*_map_author_detail_name.xml): the
+    // address stayed in the byline.
+    ['<author>Example editor (me@example.com)</author>', 'Example editor'],
+    ['<dc:creator>Example editor (me@example.com)</dc:creator>', 'Example editor'],
+    ['<dc:creator>Jane Doe &lt;jane@example.org&gt;</dc:creator>', 'Jane Doe'],
+    ['<itunes:author>Jane Doe [mailto:jane@example.org]</itunes:author>', 'Jane Doe'],
+    ['<author>jane@example.org(Jane Doe)</author>', 'Jane Doe'],
+    [
+      '<dc:creator>Ann (ann@example.org)</dc:creator><dc:creator>Bob &lt;bob@example.org&gt;</dc:creator><dc:creator>Ann</dc:creator>',
+      'Ann, Bob',
+    ],
+    // Not an address in the brackets, or an address alone: kept as written.
+    ['<dc:creator>Jane Doe (Reuters)</dc:creator>', 'Jane Doe (Reuters)'],
+    ['<author>Jane Doe (@janedoe)</author>', 'Jane Doe (@janedoe)'],
+    ['<author>jane@example.org</author>', 'jane@example.org'],
+  ])('takes the address out of the author %s', (element, author) => {
+    const feed = rss(
+      `<item>${element}</item>`,
+      ' xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"',
+    );
+    expect(feed.items[0]?.author).toBe(author);
+  });
+
   it('names the outlet an aggregator item came from (<source>, as Google News writes it)', () => {
     const feed = rss(`<link>https://news.google.com/</link>
       <item><title>Rates held - Reuters</title><link>https://news.google.com/rss/articles/CBMi1</link>

@@ -11,7 +11,7 @@ import {
   distinct,
   firstHtml,
   firstText,
-  joinNames,
+  joinAuthorNames,
   lastTextOfFirst,
   unescapeTwiceEscaped,
   type ElementName,
@@ -122,9 +122,9 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     summaryHtml: resolveHtmlUrls(firstHtml(item, SUMMARY) ?? mediaText(item, 'description'), ...bases),
     contentHtml: resolveHtmlUrls(firstHtml(item, CONTENT), ...bases),
     author:
-      joinNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
+      joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
       authorName(childText(item, NS.none, 'author')) ??
-      childText(item, NS.itunes, 'author'),
+      authorName(childText(item, NS.itunes, 'author')),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
     categories: categories.length > 0 ? categories : moduleCategories(item),
