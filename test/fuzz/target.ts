@@ -21,6 +21,7 @@ import { createLogger } from '../../services/runtime/logger.ts';
 import { freePort } from '../integration/support/api-process.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import type { CleanUp } from '../bench/support/clean-up.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import type { MemoryFigures } from './report.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -161,8 +162,7 @@ async function appendNews(producer: EventProducer): Promise<void> {
   const now = Date.now();
   const articles: ArticleDiscovered[] = chosen.map((a, i) => {
     const at = now - (i + 1) * 47 * 60_000;
-    return {
-      article_id: `fuzz-${a.id.replace('/', '-')}`,
+    return discoveredArticle(`fuzz-${a.id.replace('/', '-')}`, at + 1000, {
       source_id: `fuzz-source-${a.category}`,
       source_name: `BBC ${a.category}`,
       guid: a.id,
@@ -171,21 +171,9 @@ async function appendNews(producer: EventProducer): Promise<void> {
       title: a.title,
       summary: a.paragraphs[0] ?? '',
       content: a.paragraphs.join('\n'),
-      author: null,
       published_at: at,
-      published_at_clamped: false,
-      discovered_at: at + 1000,
-      language: 'en',
       category: ({ tech: 'technology', sport: 'sports' } as Record<string, string>)[a.category] ?? a.category,
-      image_url: null,
-      publisher_name: null,
-      publisher_url: null,
-      revision: 1,
-      changed_fields: [],
-      first_published_at: null,
-      first_discovered_at: null,
-      occurred_at: at + 1000,
-    };
+    });
   });
   const sentiments = ['positive', 'negative', 'neutral', 'mixed'] as const;
   const enrichments: ArticleEnriched[] = articles.map((a, i) => ({

@@ -19,6 +19,7 @@ import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import { inList, sql } from '../../services/runtime/clickhouse/literal.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import { testClickHouse } from './support/stack.ts';
 
 const run = randomUUID().slice(0, 8);
@@ -52,8 +53,7 @@ const corpus = readCorpus();
 const events: ArticleDiscovered[] = corpus.map((a, i) => {
   const at = now - age(i);
   const s = i % sources.length;
-  return {
-    article_id: `list_${i.toString().padStart(3, '0')}`,
+  return discoveredArticle(`list_${i.toString().padStart(3, '0')}`, at, {
     source_id: `src_${s}`,
     source_name: sources[s]!,
     guid: `g${i}`,
@@ -62,21 +62,9 @@ const events: ArticleDiscovered[] = corpus.map((a, i) => {
     title: a.title,
     summary: a.paragraphs[0] ?? '',
     content: a.paragraphs.slice(1).join('\n\n'),
-    author: null,
-    published_at: at,
-    published_at_clamped: false,
-    discovered_at: at,
     language: languages[s]!,
     category: a.category === 'tech' ? 'technology' : a.category,
-    image_url: null,
-    publisher_name: null,
-    publisher_url: null,
-    revision: 1,
-    changed_fields: [],
-    first_published_at: null,
-    first_discovered_at: null,
-    occurred_at: at,
-  };
+  });
 });
 // Revisions of every seventh article: a new title (so `q` finds it by other words) and, for two, a new
 // category; revision 1's publication time stays the article's key.

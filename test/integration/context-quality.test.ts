@@ -9,6 +9,7 @@ import { readCorpus } from '../../services/demo/corpus.ts';
 import type { ArticleDiscovered, ArticleEnriched } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import type { components } from '../api-client/schema.d.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startReadyService, type ServiceProcess } from './support/service-process.ts';
 import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
@@ -53,31 +54,18 @@ describe('context quality', () => {
     paragraphs: string[],
     publishedAt: number,
     category: string,
-  ): ArticleDiscovered => ({
-    article_id: id,
-    source_id: `src_${run}_${outlet.replace(/\W/g, '').toLowerCase()}`,
-    source_name: outlet,
-    guid: id,
-    url: `https://context-${run}.example/${id}`,
-    original_url: `https://context-${run}.example/${id}`,
-    title,
-    summary: paragraphs[0] ?? '',
-    content: paragraphs.join('\n\n'),
-    author: null,
-    published_at: publishedAt,
-    published_at_clamped: false,
-    discovered_at: now,
-    language: 'en',
-    category,
-    image_url: null,
-    publisher_name: null,
-    publisher_url: null,
-    revision: 1,
-    changed_fields: [],
-    first_published_at: null,
-    first_discovered_at: null,
-    occurred_at: now,
-  });
+  ): ArticleDiscovered =>
+    discoveredArticle(id, now, {
+      source_id: `src_${run}_${outlet.replace(/\W/g, '').toLowerCase()}`,
+      source_name: outlet,
+      url: `https://context-${run}.example/${id}`,
+      original_url: `https://context-${run}.example/${id}`,
+      title,
+      summary: paragraphs[0] ?? '',
+      content: paragraphs.join('\n\n'),
+      published_at: publishedAt,
+      category,
+    });
 
   const corpus = readCorpus();
   const corpusId = (id: string) => `art_ctx_${run}_${id.replace('/', '_')}`;

@@ -17,6 +17,7 @@ import type { components } from '../api-client/schema.d.ts';
 import { startChatCompletionsServer } from '../support/chat-completions-server.ts';
 import { startOpenAiSpeechServer, type OpenAiSpeechServer } from '../support/openai-speech-server.ts';
 import { faithfulScriptModel } from '../support/script-model.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { placeGroup, topicEnds } from './support/topic-recorder.ts';
 import { startServiceProcess, type ServiceProcess } from './support/service-process.ts';
@@ -57,31 +58,20 @@ describe('documentaries end to end', () => {
     };
     await stack.producer.send(topicNames.sources, [{ key: source.source_id, value: source }]);
     // The corpus as articles of the last three days, an hour apart.
-    const articles: ArticleDiscovered[] = readCorpus().map((a, i) => ({
-      article_id: `art_doc_${run}_${i}`,
-      source_id: source.source_id,
-      source_name: 'BBC News',
-      guid: `${run}-${a.id}`,
-      url: `https://corpus-${run}.example/${a.id}`,
-      original_url: `https://corpus-${run}.example/${a.id}`,
-      title: a.title,
-      summary: a.paragraphs[0] ?? '',
-      content: a.paragraphs.join('\n\n'),
-      author: null,
-      published_at: now - (i + 1) * 3_600_000 * 0.7,
-      published_at_clamped: false,
-      discovered_at: now,
-      language: 'en',
-      category: a.category,
-      image_url: null,
-      publisher_name: null,
-      publisher_url: null,
-      revision: 1,
-      changed_fields: [],
-      first_published_at: null,
-      first_discovered_at: null,
-      occurred_at: now,
-    }));
+    const articles: ArticleDiscovered[] = readCorpus().map((a, i) =>
+      discoveredArticle(`art_doc_${run}_${i}`, now, {
+        source_id: source.source_id,
+        source_name: 'BBC News',
+        guid: `${run}-${a.id}`,
+        url: `https://corpus-${run}.example/${a.id}`,
+        original_url: `https://corpus-${run}.example/${a.id}`,
+        title: a.title,
+        summary: a.paragraphs[0] ?? '',
+        content: a.paragraphs.join('\n\n'),
+        published_at: now - (i + 1) * 3_600_000 * 0.7,
+        category: a.category,
+      }),
+    );
     await stack.producer.send(
       topicNames.articlesDiscovered,
       articles.map((a) => ({ key: a.article_id, value: a })),

@@ -39,6 +39,7 @@ import { encodeArgs, run } from '../audio/commands.ts';
 import { startFestivalSession } from '../audio/festival-session.ts';
 import { table } from '../quality/report.ts';
 import type { BenchContext } from '../support/bench-namespace.ts';
+import { discoveredArticle } from '../../support/discovered-article.ts';
 import { checkedScriptWriter, embeddedScriptWriter } from '../../../services/documentaries/script-writer.ts';
 
 const config = loadConfig({
@@ -86,8 +87,7 @@ async function loadCorpus(clickhouse: ClickHouse, now: number, run: string): Pro
     'articles',
     corpus.map((a, i) =>
       articleRow(
-        {
-          article_id: `art_bench_${i}`,
+        discoveredArticle(`art_bench_${i}`, now, {
           source_id: sourceId,
           source_name: 'BBC News',
           guid: a.id,
@@ -96,22 +96,10 @@ async function loadCorpus(clickhouse: ClickHouse, now: number, run: string): Pro
           title: a.title,
           summary: a.paragraphs[0] ?? '',
           content: a.paragraphs.join('\n\n'),
-          author: null,
           // Spread over the last three days, so recency ranks them too.
           published_at: now - Math.round(((i + 1) * 3 * 86_400_000) / (corpus.length + 1)),
-          published_at_clamped: false,
-          discovered_at: now,
-          language: 'en',
           category: a.category,
-          image_url: null,
-          publisher_name: null,
-          publisher_url: null,
-          revision: 1,
-          changed_fields: [],
-          first_published_at: null,
-          first_discovered_at: null,
-          occurred_at: now,
-        },
+        }),
         i + 1,
       ),
     ),
