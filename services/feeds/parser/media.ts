@@ -90,8 +90,9 @@ export function pickMedia(
   const thumbnails = mediaElements(item, 'thumbnail')
     .map((element) => mediaRef(element, 'url', resolve))
     .filter((ref): ref is MediaRef => ref !== null);
+  // Apple's spec names the address href; some podcast hosts write url, as media:content does.
   const itunesImage = childElements(item, NS.itunes, 'image')
-    .map((element) => mediaRef(element, 'href', resolve))
+    .map((element) => mediaRef(element, 'href', resolve) ?? mediaRef(element, 'url', resolve))
     .find((ref) => ref !== null);
 
   const image =

@@ -332,6 +332,8 @@ describe('RSS details', () => {
     ['<dc:creator>Jane Doe (Reuters)</dc:creator>', 'Jane Doe (Reuters)'],
     ['<author>Jane Doe (@janedoe)</author>', 'Jane Doe (@janedoe)'],
     ['<author>jane@example.org</author>', 'jane@example.org'],
+    // dc:author, which Dublin Core does not define and feeds write all the same
+    ['<dc:author>Example editor (me@example.com)</dc:author>', 'Example editor'],
   ])('takes the address out of the author %s', (element, author) => {
     const feed = rss(
       `<item>${element}</item>`,
@@ -364,6 +366,14 @@ describe('RSS details', () => {
     </item>`);
     expect(feed.items[0]?.imageUrl).toBe('https://example.org/cover.jpg');
     expect(feed.items[0]?.enclosureUrl).toBe('https://example.org/episode.m4a');
+  });
+
+  it('takes an itunes:image by its href, or by url as some podcast hosts write it', () => {
+    const ns = ' xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"';
+    const image = (attribute: string) =>
+      rss(`<item><itunes:image ${attribute}="https://example.org/cover.jpg"/></item>`, ns).items[0]?.imageUrl;
+    expect(image('href')).toBe('https://example.org/cover.jpg');
+    expect(image('url')).toBe('https://example.org/cover.jpg');
   });
 
   it('accepts the Netscape RSS 0.91 DOCTYPE', () => {

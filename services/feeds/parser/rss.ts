@@ -124,7 +124,9 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     author:
       joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
       authorName(childText(item, NS.none, 'author')) ??
-      authorName(childText(item, NS.itunes, 'author')),
+      authorName(childText(item, NS.itunes, 'author')) ??
+      // Not a Dublin Core term, but written for dc:creator by some generators (feedparser reads it too).
+      authorName(childText(item, NS.dc, 'author')),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
     categories: categories.length > 0 ? categories : moduleCategories(item),
