@@ -252,4 +252,19 @@ describe('Atom details', () => {
       <entry><id>2</id><content type="image/png">iVBORw0KGgo=</content></entry>`);
     expect(feed.items.map((item) => item.contentHtml)).toEqual([null, null]);
   });
+
+  it('reads Base64 content of another type when it is Base64, and drops it when it is not', () => {
+    // Found by gofeed's corpus: Node's decoder skips what is not Base64, so inline JSON became "k".
+    const encoded = Buffer.from('Hello, world').toString('base64');
+    const feed = atom(`<entry><id>1</id><content type="application/json">{"a":1}</content></entry>
+      <entry><id>2</id><content type="application/octet-stream">${encoded}</content></entry>`);
+    expect(feed.items.map((item) => item.contentHtml)).toEqual([null, 'Hello, world']);
+  });
+
+  it('reads a title or summary of a type no text construct has as text (only content may be Base64)', () => {
+    const feed = atom(`<entry><id>1</id><title type="application/x-custom">Rates rise</title>
+      <summary type="TEXT/PLAIN">a &lt; b</summary></entry>`);
+    expect(feed.items[0]?.title).toBe('Rates rise');
+    expect(feed.items[0]?.summaryHtml).toBe('a &lt; b');
+  });
 });

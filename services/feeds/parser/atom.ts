@@ -39,7 +39,11 @@ const BINARY_MIME = /^(image|audio|video|font|model)\//;
  * in it, and the item keeps its summary.
  */
 function decodeBase64Text(encoded: string): string | null {
-  const bytes = Buffer.from(encoded.replace(/\s+/g, ''), 'base64');
+  const compact = encoded.replace(/\s+/g, '');
+  // Node skips what is not Base64 and decodes the rest: inline JSON that should have been encoded
+  // ({"a":1}) would become a "k". What is not Base64 is no content here (the item keeps its summary).
+  if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(compact)) return null;
+  const bytes = Buffer.from(compact, 'base64');
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -57,8 +61,12 @@ function typedText(kind: string, text: string): TextConstruct {
     : { kind: 'text', value: text };
 }
 
-/** Reads a text construct; null for out-of-line (src=), XML or binary content. */
-function textConstruct(element: XmlElement | undefined): TextConstruct | null {
+/**
+ * Reads a text construct (title, summary: RFC 4287 3.1 allows text, html and xhtml) or an entry's
+ * content (4.1.3, any media type); null for out-of-line (src=), XML or binary content. A text construct
+ * of another type is read as text: only content may be Base64, and a title is never data.
+ */
+function textConstruct(element: XmlElement | undefined, isContent = false): TextConstruct | null {
   if (!element || attribute(element, 'src') !== undefined) return null;
   // type="" is as good as no type: RFC 4287's default, "text".
   const type = attribute(element, 'type')?.trim().toLowerCase() || 'text';
@@ -77,7 +85,8 @@ function textConstruct(element: XmlElement | undefined): TextConstruct | null {
     return { kind: 'xhtml', value: innerXml(wrapper) };
   }
   if (type === 'html' || type === 'text/html') return { kind: 'html', value: htmlContent(element) };
-  if (type === 'text' || type.startsWith('text/')) return { kind: 'text', value: textContent(element) };
+  if (type === 'text' || type.startsWith('text/') || !isContent)
+    return { kind: 'text', value: textContent(element) };
   // Other XML (an SVG, a custom vocabulary) is data, not article text.
   if (XML_MIME.test(type) || BINARY_MIME.test(type)) return null;
   // Any other type is Base64: application/json, a script, or a binary document (decoded to null).
@@ -106,7 +115,8 @@ function asTitle(construct: TextConstruct | null): string | null {
   return cleanText(construct.kind === 'text' ? escapeText(construct.value) : construct.value);
 }
 
-function authorNames(parent: XmlElement): string[] {
+/** The names of an entry's or a feed's atom:author elements (an RSS item's too, where it has them). */
+export function atomAuthorNames(parent: XmlElement): string[] {
   return childElements(parent, NS.atom, 'author').map((author) => childText(author, NS.atom, 'name') ?? '');
 }
 
@@ -141,7 +151,8 @@ function alternateUrl(parent: XmlElement, ...bases: (string | null)[]): string |
   return alternate ? resolveUrl(alternate.href, alternate.element.base, ...bases) : null;
 }
 
-const DATE: readonly ElementName[] = [
+/** An entry's dates, the publication first (an RSS item's atom: dates too, after its own). */
+export const ATOM_DATES: readonly ElementName[] = [
   [NS.atom, 'published'],
   [NS.atom, 'updated'],
   // Atom 0.3
@@ -154,12 +165,37 @@ const DATE: readonly ElementName[] = [
 function constructHtml(
   element: XmlElement | undefined,
   bases: (string | null)[],
+  isContent = false,
 ): { html: string | null; text: boolean } {
-  const construct = textConstruct(element);
+  const construct = textConstruct(element, isContent);
   return {
     html: resolveHtmlUrls(asHtml(construct), element?.base ?? null, ...bases),
     text: construct?.kind === 'text',
   };
+}
+
+/**
+ * The atom:summary or atom:content of `parent` as HTML, by its type, with its URLs resolved (`text`: it
+ * was plain text, escaped). An entry's, or an RSS item's that writes them (RSS's own elements first).
+ */
+export function atomHtml(
+  parent: XmlElement,
+  local: 'summary' | 'content',
+  bases: (string | null)[],
+): { html: string | null; text: boolean } {
+  return constructHtml(childElement(parent, NS.atom, local), bases, local === 'content');
+}
+
+/** The atom:title of `parent`, as a title (asTitle); null when it has none. */
+export function atomTitle(parent: XmlElement): string | null {
+  return asTitle(textConstruct(childElement(parent, NS.atom, 'title')));
+}
+
+/** The terms (else labels) of the atom:category elements of `parent`. */
+export function atomCategories(parent: XmlElement): string[] {
+  return distinct(
+    childElements(parent, NS.atom, 'category').map((c) => attribute(c, 'term') ?? attribute(c, 'label')),
+  );
 }
 
 function parseEntry(
@@ -168,9 +204,9 @@ function parseEntry(
   siteUrl: string | null,
   baseUrl: string | null,
 ): ParsedItem {
-  const publishedRaw = lastTextOfFirst(entry, DATE);
-  const summary = constructHtml(childElement(entry, NS.atom, 'summary'), [siteUrl, baseUrl]);
-  const content = constructHtml(childElement(entry, NS.atom, 'content'), [siteUrl, baseUrl]);
+  const publishedRaw = lastTextOfFirst(entry, ATOM_DATES);
+  const summary = atomHtml(entry, 'summary', [siteUrl, baseUrl]);
+  const content = atomHtml(entry, 'content', [siteUrl, baseUrl]);
   const source = childElement(entry, NS.atom, 'source');
   const resolve = (url: string) => resolveUrl(url, entry.base, siteUrl, baseUrl);
   const enclosures = links(entry)
@@ -184,9 +220,7 @@ function parseEntry(
   // FeedBurner's alternate link is its click-tracking redirect; origLink is the publisher's URL.
   const origin = childElement(entry, NS.feedburner, 'origLink');
   const originUrl = origin ? cleanText(textContent(origin)) : null;
-  const categories = distinct(
-    childElements(entry, NS.atom, 'category').map((c) => attribute(c, 'term') ?? attribute(c, 'label')),
-  );
+  const categories = atomCategories(entry);
 
   return {
     guid: childText(entry, NS.atom, 'id'),
@@ -194,7 +228,7 @@ function parseEntry(
       originUrl !== null && origin
         ? resolveUrl(originUrl, origin.base, siteUrl, baseUrl)
         : alternateUrl(entry, siteUrl, baseUrl),
-    title: asTitle(textConstruct(childElement(entry, NS.atom, 'title'))) ?? mediaText(entry, 'title'),
+    title: atomTitle(entry) ?? mediaText(entry, 'title'),
     summaryHtml:
       summary.html ?? resolveHtmlUrls(mediaText(entry, 'description'), entry.base, siteUrl, baseUrl),
     // Set only when true, as the RSS and RDF parsers never set it: an entry without these reads as before.
@@ -203,8 +237,8 @@ function parseEntry(
     ...(content.html !== null && content.text ? { contentIsText: true } : {}),
     // RFC 4287 4.2.1: an entry without authors has its source's, else the feed's.
     author:
-      joinNames(authorNames(entry)) ??
-      (source ? joinNames(authorNames(source)) : null) ??
+      joinNames(atomAuthorNames(entry)) ??
+      (source ? joinNames(atomAuthorNames(source)) : null) ??
       joinNames(feedAuthors),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
@@ -233,7 +267,7 @@ function asAtomNamespace(element: XmlElement, from: string): XmlElement {
 export function parseAtom(document: XmlElement, context: FeedContext): FeedContent {
   const root = document.ns === NS.atom ? document : asAtomNamespace(document, document.ns);
   const siteUrl = alternateUrl(root, context.baseUrl);
-  const feedAuthors = authorNames(root);
+  const feedAuthors = atomAuthorNames(root);
   return {
     format: 'atom',
     title: asPlainText(textConstruct(childElement(root, NS.atom, 'title'))),

@@ -61,8 +61,45 @@ describe('RDF details', () => {
     ]);
   });
 
-  it('refuses an rdf:RDF document without an RSS channel', () => {
+  it('refuses an rdf:RDF document with neither an RSS channel nor items', () => {
     const body = utf8('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><x/></rdf:RDF>');
-    expect(() => parseFeed(body, null)).toThrow('RDF document has no RSS 1.0 <channel> element');
+    expect(() => parseFeed(body, null)).toThrow(
+      'RDF document has neither an RSS 1.0 <channel> nor any <item>',
+    );
+  });
+
+  it('reads the items of an rdf:RDF document without a channel', () => {
+    const body =
+      utf8(`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/">
+  <item rdf:about="https://example.org/a"><title>A</title><link>https://example.org/a</link></item>
+</rdf:RDF>`);
+    const feed = parseFeed(body, null);
+    expect(feed.title).toBeNull();
+    expect(feed.items.map((item) => [item.title, item.url])).toEqual([['A', 'https://example.org/a']]);
+  });
+
+  it("reads Atom's elements in an item that has not RSS 1.0's or Dublin Core's", () => {
+    // Found by gofeed's and SimplePie's corpora (an RSS 1.0 item whose only date, author, link or text
+    // is an Atom element).
+    const body =
+      utf8(`<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/"
+      xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel rdf:about="https://example.org/"><title>T</title><link>https://example.org/</link></channel>
+  <item rdf:about="https://example.org/a">
+    <atom:title>Atom title</atom:title><atom:link href="/a"/>
+    <atom:summary type="html">&lt;p&gt;Atom &lt;b&gt;summary&lt;/b&gt;&lt;/p&gt;</atom:summary>
+    <atom:author><atom:name>Jane Smith</atom:name></atom:author>
+    <atom:updated>2020-01-02T15:04:05Z</atom:updated><atom:category term="science"/>
+  </item>
+</rdf:RDF>`);
+    const [item] = parseFeed(body, null).items;
+    expect(item).toMatchObject({
+      title: 'Atom title',
+      url: 'https://example.org/a',
+      summaryHtml: '<p>Atom <b>summary</b></p>',
+      author: 'Jane Smith',
+      publishedRaw: '2020-01-02T15:04:05Z',
+      categories: ['science'],
+    });
   });
 });

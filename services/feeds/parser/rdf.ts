@@ -2,12 +2,14 @@
 // identified by rdf:about, dated with dc:date; RSS 0.90's namespace is read as
 // RSS 1.0's (namespaces.ts).
 
+import { atomAuthorNames, atomCategories, ATOM_DATES, atomHtml, atomTitle } from './atom.ts';
 import { parseFeedDate } from './dates.ts';
 import { FeedParseError } from './errors.ts';
 import { childHtml, childText, cleanText, distinct, joinAuthorNames, lastTextOfFirst } from './fields.ts';
 import { enclosureRef, pickMedia, type MediaRef } from './media.ts';
 import { NS } from './namespaces.ts';
 import { publisherHintsOf } from './publisher-hints.ts';
+import { atomAlternateHref } from './rss.ts';
 import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
 import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
@@ -33,23 +35,35 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     [NS.dcterms, 'issued'],
     [NS.dcterms, 'created'],
     [NS.dcterms, 'modified'],
+    ...ATOM_DATES,
   ]);
   const bases = [item.base, siteUrl, baseUrl];
   const resolve = (url: string) => resolveUrl(url, ...bases);
   const link = childText(item, NS.rss1, 'link');
+  const alternate = link === null ? atomAlternateHref(item) : null;
+  // Atom's elements where RSS 1.0's and Dublin Core's are missing, as in RSS 2.0 items (rss.ts).
+  const summary = childHtml(item, NS.rss1, 'description') ?? childHtml(item, NS.dc, 'description');
+  const atomSummary = summary === null ? atomHtml(item, 'summary', bases) : null;
+  const content = childHtml(item, NS.content, 'encoded');
+  const atomContent = content === null ? atomHtml(item, 'content', bases) : null;
+  const categories = distinct(childElements(item, NS.dc, 'subject').map(textContent));
   return {
     guid: cleanText(attribute(item, 'about', NS.rdf)),
-    url: link === null ? null : resolve(link),
-    title: childHtml(item, NS.rss1, 'title') ?? childHtml(item, NS.dc, 'title'),
-    summaryHtml: resolveHtmlUrls(
-      childHtml(item, NS.rss1, 'description') ?? childHtml(item, NS.dc, 'description'),
-      ...bases,
-    ),
-    contentHtml: resolveHtmlUrls(childHtml(item, NS.content, 'encoded'), ...bases),
-    author: joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)),
+    url:
+      link !== null
+        ? resolve(link)
+        : alternate && resolveUrl(alternate.href, alternate.element.base, ...bases),
+    title: childHtml(item, NS.rss1, 'title') ?? childHtml(item, NS.dc, 'title') ?? atomTitle(item),
+    summaryHtml: summary !== null ? resolveHtmlUrls(summary, ...bases) : (atomSummary?.html ?? null),
+    ...(atomSummary?.html && atomSummary.text ? { summaryIsText: true } : {}),
+    contentHtml: content !== null ? resolveHtmlUrls(content, ...bases) : (atomContent?.html ?? null),
+    ...(atomContent?.html && atomContent.text ? { contentIsText: true } : {}),
+    author:
+      joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
+      joinAuthorNames(atomAuthorNames(item)),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
-    categories: distinct(childElements(item, NS.dc, 'subject').map(textContent)),
+    categories: categories.length > 0 ? categories : atomCategories(item),
     language: childText(item, NS.dc, 'language'),
     ...pickMedia(item, enclosures(item, resolve), resolve),
     publisher: null,
@@ -58,17 +72,22 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
 
 export function parseRdf(root: XmlElement, context: FeedContext): FeedContent {
   const channel = childElement(root, NS.rss1, 'channel');
-  if (!channel) throw new FeedParseError('RDF document has no RSS 1.0 <channel> element');
-  const link = childText(channel, NS.rss1, 'link');
-  const siteUrl = link === null ? null : resolveUrl(link, channel.base, context.baseUrl);
-  // Items belong beside the channel; a few generators nest them inside it.
-  const items = [...childElements(root, NS.rss1, 'item'), ...childElements(channel, NS.rss1, 'item')];
+  // Items belong beside the channel; a few generators nest them inside it, and some leave the channel
+  // out (items alone are still the feed, as an <rss> without its <channel> is: rss.ts).
+  const items = [
+    ...childElements(root, NS.rss1, 'item'),
+    ...(channel ? childElements(channel, NS.rss1, 'item') : []),
+  ];
+  if (!channel && items.length === 0)
+    throw new FeedParseError('RDF document has neither an RSS 1.0 <channel> nor any <item>');
+  const link = channel ? childText(channel, NS.rss1, 'link') : null;
+  const siteUrl = link === null ? null : resolveUrl(link, channel?.base ?? null, context.baseUrl);
   return {
     format: 'rdf',
-    title: childText(channel, NS.rss1, 'title') ?? childText(channel, NS.dc, 'title'),
+    title: channel ? (childText(channel, NS.rss1, 'title') ?? childText(channel, NS.dc, 'title')) : null,
     siteUrl,
-    language: childText(channel, NS.dc, 'language'),
+    language: channel ? childText(channel, NS.dc, 'language') : null,
     items: items.map((item) => parseItem(item, siteUrl, context.baseUrl)),
-    hints: publisherHintsOf(channel, context.baseUrl),
+    hints: publisherHintsOf(channel ?? root, context.baseUrl),
   };
 }

@@ -368,6 +368,49 @@ describe('RSS details', () => {
     expect(feed.items[0]?.enclosureUrl).toBe('https://example.org/episode.m4a');
   });
 
+  it("reads Atom's elements in an item where RSS's own are missing, and RSS's first where both are", () => {
+    // Found by gofeed's corpus (testdata/translator/rss: an RSS item with atom:author, atom:published,
+    // atom:updated, atom:content, atom:category), as generators write them: the byline and the date were lost.
+    const ns = ' xmlns:atom="http://www.w3.org/2005/Atom"';
+    const [atomOnly] = rss(
+      `<item><link>https://example.org/a</link>
+        <atom:title type="text">Rates &amp; &lt;markets&gt;</atom:title>
+        <atom:summary type="text">5 &lt; 6</atom:summary>
+        <atom:content type="html">&lt;p&gt;Body&lt;/p&gt;</atom:content>
+        <atom:author><atom:name>Jane Smith</atom:name></atom:author><atom:author><atom:name>Bob</atom:name></atom:author>
+        <atom:updated>2020-01-02T15:04:05Z</atom:updated><atom:published>2019-01-02T15:04:05Z</atom:published>
+        <atom:category term="atomterm" label="Atom term"/>
+      </item>`,
+      ns,
+    ).items;
+    expect(atomOnly).toMatchObject({
+      title: 'Rates &amp; &lt;markets&gt;',
+      summaryHtml: '5 &lt; 6',
+      summaryIsText: true,
+      contentHtml: '<p>Body</p>',
+      author: 'Jane Smith, Bob',
+      publishedRaw: '2019-01-02T15:04:05Z',
+      categories: ['atomterm'],
+    });
+    expect(atomOnly?.published?.toISOString()).toBe('2019-01-02T15:04:05.000Z');
+    const [both] = rss(
+      `<item><title>RSS title</title><description>RSS summary</description><author>Ann</author>
+        <pubDate>Wed, 01 Jan 2020 10:00:00 GMT</pubDate><category>rss</category>
+        <atom:title>Atom title</atom:title><atom:summary>Atom summary</atom:summary>
+        <atom:author><atom:name>Jane</atom:name></atom:author><atom:updated>2021-01-01T00:00:00Z</atom:updated>
+        <atom:category term="atom"/></item>`,
+      ns,
+    ).items;
+    expect(both).toMatchObject({
+      title: 'RSS title',
+      summaryHtml: 'RSS summary',
+      author: 'Ann',
+      publishedRaw: 'Wed, 01 Jan 2020 10:00:00 GMT',
+      categories: ['rss'],
+    });
+    expect(both).not.toHaveProperty('summaryIsText');
+  });
+
   it('takes an itunes:image by its href, or by url as some podcast hosts write it', () => {
     const ns = ' xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"';
     const image = (attribute: string) =>

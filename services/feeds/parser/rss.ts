@@ -1,8 +1,10 @@
 // RSS 0.91-0.94 and 2.0 (root <rss>): channel and items in no namespace, plus
 // the modules feeds actually use: content:encoded, Dublin Core and DC terms,
-// Media RSS, iTunes, atom:link, feedburner:origLink. A core element wins; the
-// modules stand in where it is missing or blank.
+// Media RSS, iTunes, atom:link, feedburner:origLink, and Atom's own elements
+// (atom:author, atom:updated, atom:summary, ...) where generators write them in
+// an item. A core element wins; the modules stand in where it is missing or blank.
 
+import { atomAuthorNames, atomCategories, ATOM_DATES, atomHtml, atomTitle } from './atom.ts';
 import { parseFeedDate } from './dates.ts';
 import {
   authorName,
@@ -47,6 +49,8 @@ const DATE: readonly ElementName[] = [
   [NS.dcterms, 'issued'],
   [NS.dcterms, 'created'],
   [NS.dcterms, 'modified'],
+  // An RSS item that writes Atom's dates (as some generators do), after RSS's and Dublin Core's own.
+  ...ATOM_DATES,
 ];
 
 /** href of the first atom:link that is an alternate (rel absent or "alternate"). */
@@ -103,6 +107,11 @@ function sourcePublisher(item: XmlElement, resolve: (url: string) => string | nu
   return name === null && url === null ? null : { name, url };
 }
 
+function atomOrModuleCategories(item: XmlElement): string[] {
+  const atom = atomCategories(item);
+  return atom.length > 0 ? atom : moduleCategories(item);
+}
+
 function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | null): ParsedItem {
   const guid = childText(item, NS.none, 'guid');
   const publishedRaw = lastTextOfFirst(item, DATE);
@@ -115,21 +124,34 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     [...childElements(item, NS.none, 'category'), ...childElements(item, NS.dc, 'subject')].map(textContent),
   );
 
+  // An item may write Atom's elements in RSS's place (atom:summary, atom:author, atom:updated): read by
+  // Atom's rules, where RSS's own elements are missing.
+  const summary = firstHtml(item, SUMMARY);
+  const atomSummary = summary === null ? atomHtml(item, 'summary', bases) : null;
+  const content = firstHtml(item, CONTENT);
+  const atomContent = content === null ? atomHtml(item, 'content', bases) : null;
+
   return {
     guid,
     url: itemUrl(item, [siteUrl, baseUrl]),
-    title: firstHtml(item, TITLE) ?? mediaText(item, 'title'),
-    summaryHtml: resolveHtmlUrls(firstHtml(item, SUMMARY) ?? mediaText(item, 'description'), ...bases),
-    contentHtml: resolveHtmlUrls(firstHtml(item, CONTENT), ...bases),
+    title: firstHtml(item, TITLE) ?? atomTitle(item) ?? mediaText(item, 'title'),
+    summaryHtml:
+      summary !== null
+        ? resolveHtmlUrls(summary, ...bases)
+        : (atomSummary?.html ?? resolveHtmlUrls(mediaText(item, 'description'), ...bases)),
+    ...(atomSummary?.html && atomSummary.text ? { summaryIsText: true } : {}),
+    contentHtml: content !== null ? resolveHtmlUrls(content, ...bases) : (atomContent?.html ?? null),
+    ...(atomContent?.html && atomContent.text ? { contentIsText: true } : {}),
     author:
       joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
       authorName(childText(item, NS.none, 'author')) ??
       authorName(childText(item, NS.itunes, 'author')) ??
       // Not a Dublin Core term, but written for dc:creator by some generators (feedparser reads it too).
-      authorName(childText(item, NS.dc, 'author')),
+      authorName(childText(item, NS.dc, 'author')) ??
+      joinAuthorNames(atomAuthorNames(item)),
     publishedRaw,
     published: parseFeedDate(publishedRaw),
-    categories: categories.length > 0 ? categories : moduleCategories(item),
+    categories: categories.length > 0 ? categories : atomOrModuleCategories(item),
     language: childText(item, NS.dc, 'language'),
     ...pickMedia(item, enclosures, resolve),
     publisher: sourcePublisher(item, resolve),
