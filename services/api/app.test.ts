@@ -282,6 +282,12 @@ describe('any other parameter', () => {
     expect(body).toEqual({ error: { code: 'invalid_parameter', message: 'limit: given more than once' } });
   });
 
+  it('named __proto__ is an unknown parameter like any other, not dropped unseen', async () => {
+    const { status, body } = await get('/v1/filtered?category=world&__proto__=1');
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('__proto__: unknown parameter');
+  });
+
   it('`_`, the cache-buster browser clients add to a GET, is not read and not refused', async () => {
     const { status, body } = await get('/v1/filtered?category=world&_=1764508800000');
     expect(status).toBe(200);

@@ -81,7 +81,9 @@ function singleValues(
   query: Record<string, string | string[] | undefined>,
   lists: { isList: (name: string) => boolean; keepsWhole: (name: string) => boolean },
 ): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: "?__proto__=1" is then a parameter like any other (unknown: a 400), where assigning it to
+  // a plain object would set the object's prototype and drop it without a word.
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [given, value] of Object.entries(query)) {
     if (value === undefined) continue;
     const bracketed = given.endsWith('[]') && lists.isList(given.slice(0, -2));
