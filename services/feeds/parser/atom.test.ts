@@ -261,10 +261,14 @@ describe('Atom details', () => {
     expect(feed.items.map((item) => item.contentHtml)).toEqual([null, 'Hello, world']);
   });
 
-  it('reads a title or summary of a type no text construct has as text (only content may be Base64)', () => {
+  it('reads a title or summary of a type no text construct has as Base64 text if it is, else as text', () => {
+    const encoded = Buffer.from('Example <b>Atom</b>').toString('base64');
     const feed = atom(`<entry><id>1</id><title type="application/x-custom">Rates rise</title>
-      <summary type="TEXT/PLAIN">a &lt; b</summary></entry>`);
-    expect(feed.items[0]?.title).toBe('Rates rise');
+      <summary type="TEXT/PLAIN">a &lt; b</summary></entry>
+      <entry><id>2</id><title type="application/octet-stream">
+        ${encoded}
+      </title></entry>`);
+    expect(feed.items.map((item) => item.title)).toEqual(['Rates rise', 'Example &lt;b&gt;Atom&lt;/b&gt;']);
     expect(feed.items[0]?.summaryHtml).toBe('a &lt; b');
   });
 });

@@ -64,7 +64,7 @@ function typedText(kind: string, text: string): TextConstruct {
 /**
  * Reads a text construct (title, summary: RFC 4287 3.1 allows text, html and xhtml) or an entry's
  * content (4.1.3, any media type); null for out-of-line (src=), XML or binary content. A text construct
- * of another type is read as text: only content may be Base64, and a title is never data.
+ * of another type is never dropped as data: Base64 text if it is that, else text as written.
  */
 function textConstruct(element: XmlElement | undefined, isContent = false): TextConstruct | null {
   if (!element || attribute(element, 'src') !== undefined) return null;
@@ -85,8 +85,13 @@ function textConstruct(element: XmlElement | undefined, isContent = false): Text
     return { kind: 'xhtml', value: innerXml(wrapper) };
   }
   if (type === 'html' || type === 'text/html') return { kind: 'html', value: htmlContent(element) };
-  if (type === 'text' || type.startsWith('text/') || !isContent)
-    return { kind: 'text', value: textContent(element) };
+  if (type === 'text' || type.startsWith('text/')) return { kind: 'text', value: textContent(element) };
+  if (!isContent) {
+    // No text construct has another type (RFC 4287 3.1). Feeds that give one mostly mean Base64 text, as
+    // content of such a type is (feedparser reads it so too): decoded when it is, else the text as written.
+    const value = textContent(element);
+    return { kind: 'text', value: decodeBase64Text(value) ?? value };
+  }
   // Other XML (an SVG, a custom vocabulary) is data, not article text.
   if (XML_MIME.test(type) || BINARY_MIME.test(type)) return null;
   // Any other type is Base64: application/json, a script, or a binary document (decoded to null).
