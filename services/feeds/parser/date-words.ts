@@ -13,7 +13,7 @@ export function normaliseWord(word: string): string {
     .toLowerCase();
 }
 
-type MonthNames = ReadonlyArray<readonly [number, readonly string[]]>;
+export type MonthNames = ReadonlyArray<readonly [number, readonly string[]]>;
 
 const LATIN_MONTH_NAMES: MonthNames = [
   // English, then Portuguese, Spanish, French, German, Italian
@@ -48,11 +48,64 @@ const RUSSIAN_MONTH_NAMES: MonthNames = [
   [12, ['дек', 'декабрь', 'декабря']],
 ];
 
-const MONTHS: ReadonlyMap<string, number> = new Map(
-  [...LATIN_MONTH_NAMES, ...RUSSIAN_MONTH_NAMES].flatMap(([month, names]) =>
-    names.map((name): [string, number] => [normaliseWord(name), month]),
-  ),
-);
+// Dutch, Turkish and Polish (short forms, and Polish's genitive, as "6 grudnia 2026" writes it): none of
+// their words names another month in the lists above. Croatian is left out: its "listopad" is October,
+// where Polish's and Czech's is November.
+const MORE_LATIN_MONTH_NAMES: MonthNames = [
+  [1, ['januari', 'oca', 'ocak', 'sty', 'styczen', 'stycznia']],
+  [2, ['februari', 'sub', 'subat', 'lut', 'luty', 'lutego']],
+  [3, ['mrt', 'maart', 'mart', 'marca', 'marzec']],
+  [4, ['nis', 'nisan', 'kwi', 'kwiecien', 'kwietnia']],
+  [5, ['mei', 'mayis', 'mayıs', 'maj', 'maja']],
+  [6, ['haz', 'haziran', 'cze', 'czerwiec', 'czerwca']],
+  [7, ['juli', 'tem', 'temmuz', 'lip', 'lipiec', 'lipca']],
+  [8, ['augustus', 'agu', 'agustos', 'ağu', 'ağustos', 'sie', 'sierpien', 'sierpnia']],
+  [9, ['eyl', 'eylul', 'wrz', 'wrzesien', 'wrzesnia']],
+  [10, ['eki', 'ekim', 'paz', 'pazdziernik', 'pazdziernika']],
+  [11, ['kas', 'kasim', 'kasım', 'lis', 'listopad', 'listopada']],
+  [12, ['ara', 'aralik', 'aralık', 'gru', 'grudzien', 'grudnia']],
+];
+
+// Greek: the short forms (Μαΐ, Ιούλ), the nominative and the genitive a date is written in ("11 Ιουλίου").
+const GREEK_MONTH_NAMES: MonthNames = [
+  [1, ['Ιαν', 'Ιανουάριος', 'Ιανουαρίου']],
+  [2, ['Φεβ', 'Φεβρουάριος', 'Φεβρουαρίου']],
+  [3, ['Μαρ', 'Μάρτιος', 'Μαρτίου']],
+  [4, ['Απρ', 'Απρίλιος', 'Απριλίου']],
+  [5, ['Μαΐ', 'Μάιος', 'Μαΐου']],
+  [6, ['Ιούν', 'Ιούνιος', 'Ιουνίου']],
+  [7, ['Ιούλ', 'Ιούλιος', 'Ιουλίου']],
+  [8, ['Αύγ', 'Αυγ', 'Αύγουστος', 'Αυγούστου']],
+  [9, ['Σεπ', 'Σεπτ', 'Σεπτέμβριος', 'Σεπτεμβρίου']],
+  [10, ['Οκτ', 'Οκτώβριος', 'Οκτωβρίου']],
+  [11, ['Νοέ', 'Νοε', 'Νοέμβριος', 'Νοεμβρίου']],
+  [12, ['Δεκ', 'Δεκέμβριος', 'Δεκεμβρίου']],
+];
+
+/**
+ * Words to months, each word normalised. A word that two lists give different months would leave the
+ * date to whichever list came last: refused here, when the module loads, so it cannot ship unseen.
+ */
+export function monthTable(lists: readonly MonthNames[]): ReadonlyMap<string, number> {
+  const table = new Map<string, number>();
+  for (const [month, names] of lists.flat()) {
+    for (const name of names) {
+      const word = normaliseWord(name);
+      const known = table.get(word);
+      if (known !== undefined && known !== month)
+        throw new Error(`date-words: "${name}" is month ${known} and month ${month}`);
+      table.set(word, month);
+    }
+  }
+  return table;
+}
+
+const MONTHS = monthTable([
+  LATIN_MONTH_NAMES,
+  MORE_LATIN_MONTH_NAMES,
+  RUSSIAN_MONTH_NAMES,
+  GREEK_MONTH_NAMES,
+]);
 
 /** The month (1-12) a normalised word names, or undefined. */
 export function monthOf(word: string): number | undefined {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { monthTable } from './date-words.ts';
 import { parseFeedDate, unknownZoneOf, zonelessTime } from './dates.ts';
 
 describe('parseFeedDate', () => {
@@ -73,6 +74,14 @@ describe('parseFeedDate', () => {
     ['6 декабря 2026, 10:30', '2026-12-06T10:30:00.000Z'],
     ['6 мая 2026 г. 10:30', '2026-05-06T10:30:00.000Z'],
     ['1 января 2026 года, 09:15 МСК', '2026-01-01T06:15:00.000Z'],
+    // Greek (feedparser's test_date_parsers.py), Turkish, Polish and Dutch
+    ['Κυρ, 11 Ιούλ 2004 12:00:00 EST', '2004-07-11T17:00:00.000Z'],
+    ['11 Ιουλίου 2004', '2004-07-11T00:00:00.000Z'],
+    ['Paz, 06 Ara 2026 10:30:00 +0300', '2026-12-06T07:30:00.000Z'],
+    ['Sal, 06 Şub 2026 10:00:00 +0300', '2026-02-06T07:00:00.000Z'],
+    ['wt., 15 paź 2024 08:00:00 +0200', '2024-10-15T06:00:00.000Z'],
+    ['6 grudnia 2026 10:30', '2026-12-06T10:30:00.000Z'],
+    ['ma, 06 mrt 2026 10:00:00 +0100', '2026-03-06T09:00:00.000Z'],
     // Chinese and Japanese, Korean: each part followed by its mark
     ['2026年12月6日 10:30', '2026-12-06T10:30:00.000Z'],
     ['2026年12月6日', '2026-12-06T00:00:00.000Z'],
@@ -181,5 +190,14 @@ describe('parseFeedDate', () => {
 
   it('returns null for null', () => {
     expect(parseFeedDate(null)).toBeNull();
+  });
+});
+
+describe('the month names', () => {
+  it('refuse a word given two months (the later list would silently win)', () => {
+    expect(() => monthTable([[[10, ['listopad']]], [[11, ['Listopad']]]])).toThrow(
+      'date-words: "Listopad" is month 10 and month 11',
+    );
+    expect(monthTable([[[5, ['maj']]], [[5, ['Maj.']]]]).get('maj')).toBe(5);
   });
 });
