@@ -19,6 +19,7 @@ import type { ArticleDiscovered } from '../../services/runtime/events/types.gene
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { isUnspaced, searchWords } from '../../services/search/search-words.ts';
 import { testClickHouse } from './support/stack.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import { worldHeadlines } from './support/world-headlines.ts';
 
 const run = randomUUID().slice(0, 8);
@@ -30,29 +31,15 @@ const article = (
   source: string,
   at: number,
   text: { title: string; summary: string; content: string },
-): ArticleDiscovered => ({
-  article_id: id,
-  source_id: source,
-  source_name: source,
-  guid: id,
-  url: `https://search.example/${id}`,
-  original_url: `https://search.example/${id}`,
-  ...text,
-  author: null,
-  published_at: at,
-  published_at_clamped: false,
-  discovered_at: at,
-  language: 'en',
-  category: 'general',
-  image_url: null,
-  publisher_name: null,
-  publisher_url: null,
-  revision: 1,
-  changed_fields: [],
-  first_published_at: null,
-  first_discovered_at: null,
-  occurred_at: at,
-});
+): ArticleDiscovered =>
+  discoveredArticle(id, at, {
+    source_id: source,
+    source_name: source,
+    url: `https://search.example/${id}`,
+    original_url: `https://search.example/${id}`,
+    ...text,
+    category: 'general',
+  });
 
 // The corpus (the hundred articles bundled for the demo), one article an hour, with the lead as the summary and the rest as the content.
 const corpus = readCorpus().map((a, i) =>

@@ -3,10 +3,11 @@
 // story_id on the articles, ?story= and ?collapse=story. Then the clusterer is SIGKILLed and restarted:
 // rebuilt from its topic, it puts a follow-up in the same story and decides no article twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
+import type { StoryEvent } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { readCorpus } from '../../services/demo/corpus.ts';
 import type { components } from '../api-client/schema.d.ts';
+import { discoveredArticle } from '../support/discovered-article.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startReadyService, type ServiceProcess } from './support/service-process.ts';
 import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
@@ -81,8 +82,7 @@ describe('stories', () => {
     );
 
   const article = (i: number, story: { outlet: string; title: string; text: string }, minutesAgo: number) =>
-    ({
-      article_id: articleId(i),
+    discoveredArticle(articleId(i), now, {
       source_id: sourceId(story.outlet),
       source_name: story.outlet,
       guid: `${run}-${i}`,
@@ -91,21 +91,9 @@ describe('stories', () => {
       title: story.title,
       summary: story.text.split('. ')[0] + '.',
       content: story.text,
-      author: null,
       published_at: now - minutesAgo * 60_000,
-      published_at_clamped: false,
-      discovered_at: now,
-      language: 'en',
       category: 'business',
-      image_url: null,
-      publisher_name: null,
-      publisher_url: null,
-      revision: 1,
-      changed_fields: [],
-      first_published_at: null,
-      first_discovered_at: null,
-      occurred_at: now,
-    }) satisfies ArticleDiscovered;
+    });
 
   const storyOf = async (ids: string[]) => {
     const sources = [...grounding, ...unrelated, followUp].map((s) => sourceId(s.outlet)).join(',');

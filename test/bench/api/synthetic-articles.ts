@@ -10,6 +10,7 @@ import type { ArticleDiscovered } from '../../../services/runtime/events/types.g
 import { articleId } from '../../../services/feeds/normalise/article-id.ts';
 import { sourceIdFor } from '../../../services/sources/source.ts';
 import type { CorpusArticle } from '../../../services/demo/corpus.ts';
+import { discoveredArticle } from '../../support/discovered-article.ts';
 
 export interface SyntheticSource {
   id: string;
@@ -157,8 +158,7 @@ export function syntheticArticles(
     const category = source.section ?? topicCategory[base.category] ?? 'general';
     const day = new Date(publishedAt).toISOString().slice(0, 10).replace(/-/g, '/');
     const url = `https://www.${source.slug}.example/${category}/${day}/${slugOf(base.title)}-${index}`;
-    return {
-      article_id: articleId(source.id, url, url),
+    return discoveredArticle(articleId(source.id, url, url), discoveredAt, {
       source_id: source.id,
       source_name: source.name,
       guid: url,
@@ -169,19 +169,10 @@ export function syntheticArticles(
       content: sentences.join('\n\n'),
       author: index % 2 === 0 ? null : authors[index % authors.length]!,
       published_at: publishedAt,
-      published_at_clamped: false,
-      discovered_at: discoveredAt,
       language: source.language,
       category,
       image_url: index % 3 === 0 ? null : `https://img.${source.slug}.example/${index}.jpg`,
-      publisher_name: null,
-      publisher_url: null,
-      revision: 1,
-      changed_fields: [],
-      first_published_at: null,
-      first_discovered_at: null,
-      occurred_at: discoveredAt,
-    };
+    });
   };
   return { sources: syntheticSources, article };
 }
