@@ -16,7 +16,7 @@ import { MAX_FEED_BYTES, MAX_ITEMS } from './limits.ts';
 import { parseRdf } from './rdf.ts';
 import { parseRss } from './rss.ts';
 import type { FeedContent, FeedContext, ParsedFeed } from './types.ts';
-import { assertSafeXml, withoutDeclaredEntities } from './xml-safety.ts';
+import { assertSafeXml } from './xml-safety.ts';
 import { parseXmlLeniently } from './xml-tree.ts';
 
 export { FeedParseError } from './errors.ts';
@@ -94,23 +94,11 @@ export function parseFeed(
   }
   if (isGzip(body)) return parseGzipped(body, contentType, options);
 
-  const decoded = decodeBody(body, contentType);
-  const warnings = decoded.warnings;
-  let text = decoded.text;
+  const { text, warnings } = decodeBody(body, contentType);
   const context: FeedContext = { baseUrl: options.baseUrl ?? null };
   const looksLikeJson = text.trimStart().startsWith('{');
   // Before anything parses XML, including the root-element sniffing below.
-  if (!looksLikeJson) {
-    const withoutEntities = withoutDeclaredEntities(text);
-    if (withoutEntities !== null) {
-      text = withoutEntities.text;
-      warnings.push(
-        `the DOCTYPE declared ${withoutEntities.declarations} entit${withoutEntities.declarations === 1 ? 'y' : 'ies'}, ` +
-          'ignored (never expanded): a reference to one stays as written, unless it names an HTML entity',
-      );
-    }
-    assertSafeXml(text);
-  }
+  if (!looksLikeJson) assertSafeXml(text);
   const format = detectFormat(text);
 
   let content: FeedContent;
