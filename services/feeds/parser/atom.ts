@@ -191,6 +191,31 @@ export function atomHtml(
   return constructHtml(childElement(parent, NS.atom, local), bases, local === 'content');
 }
 
+/**
+ * An RSS or RDF item's summary and content: the format's own element (`own`, HTML as written), else the
+ * item's atom:summary and atom:content by Atom's rules, else (the summary) `otherSummary`, each with its
+ * URLs resolved. `summaryIsText`/`contentIsText` are set only where Atom's plain text was taken, as the
+ * Atom parser sets them, so an item without Atom's elements reads as it always did.
+ */
+export function itemTextsOrAtom(
+  item: XmlElement,
+  own: { summary: string | null; content: string | null },
+  bases: (string | null)[],
+  otherSummary: () => string | null = () => null,
+): Pick<ParsedItem, 'summaryHtml' | 'summaryIsText' | 'contentHtml' | 'contentIsText'> {
+  const summary = own.summary === null ? atomHtml(item, 'summary', bases) : null;
+  const content = own.content === null ? atomHtml(item, 'content', bases) : null;
+  return {
+    summaryHtml:
+      own.summary !== null
+        ? resolveHtmlUrls(own.summary, ...bases)
+        : (summary?.html ?? resolveHtmlUrls(otherSummary(), ...bases)),
+    ...(summary?.html && summary.text ? { summaryIsText: true } : {}),
+    contentHtml: own.content !== null ? resolveHtmlUrls(own.content, ...bases) : (content?.html ?? null),
+    ...(content?.html && content.text ? { contentIsText: true } : {}),
+  };
+}
+
 /** The atom:title of `parent`, as a title (asTitle); null when it has none. */
 export function atomTitle(parent: XmlElement): string | null {
   return asTitle(textConstruct(childElement(parent, NS.atom, 'title')));

@@ -2,7 +2,7 @@
 // identified by rdf:about, dated with dc:date; RSS 0.90's namespace is read as
 // RSS 1.0's (namespaces.ts).
 
-import { atomAuthorNames, atomCategories, ATOM_DATES, atomHtml, atomTitle } from './atom.ts';
+import { atomAuthorNames, atomCategories, ATOM_DATES, atomTitle, itemTextsOrAtom } from './atom.ts';
 import { parseFeedDate } from './dates.ts';
 import { FeedParseError } from './errors.ts';
 import { childHtml, childText, cleanText, distinct, joinAuthorNames, lastTextOfFirst } from './fields.ts';
@@ -11,7 +11,7 @@ import { NS } from './namespaces.ts';
 import { publisherHintsOf } from './publisher-hints.ts';
 import { atomAlternateHref } from './rss.ts';
 import type { FeedContent, FeedContext, ParsedItem } from './types.ts';
-import { resolveHtmlUrls, resolveUrl } from './urls.ts';
+import { resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
 
 function enclosures(item: XmlElement, resolve: (url: string) => string): MediaRef[] {
@@ -42,10 +42,10 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
   const link = childText(item, NS.rss1, 'link');
   const alternate = link === null ? atomAlternateHref(item) : null;
   // Atom's elements where RSS 1.0's and Dublin Core's are missing, as in RSS 2.0 items (rss.ts).
-  const summary = childHtml(item, NS.rss1, 'description') ?? childHtml(item, NS.dc, 'description');
-  const atomSummary = summary === null ? atomHtml(item, 'summary', bases) : null;
-  const content = childHtml(item, NS.content, 'encoded');
-  const atomContent = content === null ? atomHtml(item, 'content', bases) : null;
+  const own = {
+    summary: childHtml(item, NS.rss1, 'description') ?? childHtml(item, NS.dc, 'description'),
+    content: childHtml(item, NS.content, 'encoded'),
+  };
   const categories = distinct(childElements(item, NS.dc, 'subject').map(textContent));
   return {
     guid: cleanText(attribute(item, 'about', NS.rdf)),
@@ -54,10 +54,7 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
         ? resolve(link)
         : alternate && resolveUrl(alternate.href, alternate.element.base, ...bases),
     title: childHtml(item, NS.rss1, 'title') ?? childHtml(item, NS.dc, 'title') ?? atomTitle(item),
-    summaryHtml: summary !== null ? resolveHtmlUrls(summary, ...bases) : (atomSummary?.html ?? null),
-    ...(atomSummary?.html && atomSummary.text ? { summaryIsText: true } : {}),
-    contentHtml: content !== null ? resolveHtmlUrls(content, ...bases) : (atomContent?.html ?? null),
-    ...(atomContent?.html && atomContent.text ? { contentIsText: true } : {}),
+    ...itemTextsOrAtom(item, own, bases),
     author:
       joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
       joinAuthorNames(atomAuthorNames(item)),

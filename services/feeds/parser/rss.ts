@@ -4,7 +4,7 @@
 // (atom:author, atom:updated, atom:summary, ...) where generators write them in
 // an item. A core element wins; the modules stand in where it is missing or blank.
 
-import { atomAuthorNames, atomCategories, ATOM_DATES, atomHtml, atomTitle } from './atom.ts';
+import { atomAuthorNames, atomCategories, ATOM_DATES, atomTitle, itemTextsOrAtom } from './atom.ts';
 import { parseFeedDate } from './dates.ts';
 import {
   authorName,
@@ -22,7 +22,7 @@ import { enclosureRef, mediaText, moduleCategories, pickMedia, type MediaRef } f
 import { NS } from './namespaces.ts';
 import { publisherHintsOf } from './publisher-hints.ts';
 import type { FeedContent, FeedContext, ItemPublisher, ParsedItem } from './types.ts';
-import { resolveHtmlUrls, resolveUrl } from './urls.ts';
+import { resolveUrl } from './urls.ts';
 import { attribute, childElement, childElements, textContent, type XmlElement } from './xml-tree.ts';
 
 const TITLE: readonly ElementName[] = [
@@ -124,24 +124,18 @@ function parseItem(item: XmlElement, siteUrl: string | null, baseUrl: string | n
     [...childElements(item, NS.none, 'category'), ...childElements(item, NS.dc, 'subject')].map(textContent),
   );
 
-  // An item may write Atom's elements in RSS's place (atom:summary, atom:author, atom:updated): read by
-  // Atom's rules, where RSS's own elements are missing.
-  const summary = firstHtml(item, SUMMARY);
-  const atomSummary = summary === null ? atomHtml(item, 'summary', bases) : null;
-  const content = firstHtml(item, CONTENT);
-  const atomContent = content === null ? atomHtml(item, 'content', bases) : null;
-
   return {
     guid,
     url: itemUrl(item, [siteUrl, baseUrl]),
     title: firstHtml(item, TITLE) ?? atomTitle(item) ?? mediaText(item, 'title'),
-    summaryHtml:
-      summary !== null
-        ? resolveHtmlUrls(summary, ...bases)
-        : (atomSummary?.html ?? resolveHtmlUrls(mediaText(item, 'description'), ...bases)),
-    ...(atomSummary?.html && atomSummary.text ? { summaryIsText: true } : {}),
-    contentHtml: content !== null ? resolveHtmlUrls(content, ...bases) : (atomContent?.html ?? null),
-    ...(atomContent?.html && atomContent.text ? { contentIsText: true } : {}),
+    // An item may write Atom's elements in RSS's place (atom:summary, atom:author, atom:updated): read by
+    // Atom's rules where RSS's own elements are missing (the byline, dates and categories below too).
+    ...itemTextsOrAtom(
+      item,
+      { summary: firstHtml(item, SUMMARY), content: firstHtml(item, CONTENT) },
+      bases,
+      () => mediaText(item, 'description'),
+    ),
     author:
       joinAuthorNames(childElements(item, NS.dc, 'creator').map(textContent)) ??
       authorName(childText(item, NS.none, 'author')) ??
