@@ -415,6 +415,27 @@ describe('items identified by their link', () => {
     expect(atom && 'article' in atom && atom.article.url).toBe('https://live.example/p/3');
   });
 
+  it('identifies the items of a JSON Feed that gives them no id by their links', () => {
+    const body = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'No ids',
+      items: [
+        { url: 'https://live.example/a?utm_source=feed', title: 'A', content_text: 'Text a.' },
+        { url: 'https://live.example/b', title: 'B', content_text: 'Text b.' },
+        { title: 'Nowhere', content_text: 'No link either.' },
+      ],
+    });
+    const parsed = parseFeed(Buffer.from(body), 'application/feed+json');
+    const sid = source.source_id;
+    expect(
+      normaliseFeed(parsed, source, 0).map((n) => ('article' in n ? n.article.article_id : n.skipped)),
+    ).toEqual([
+      articleId(sid, null, 'https://live.example/a'),
+      articleId(sid, null, 'https://live.example/b'),
+      'item "Nowhere" has no usable link',
+    ]);
+  });
+
   it("keeps the whole text of an item whose description is all it has, past the summary's cap", () => {
     const words = Array.from({ length: 6_000 }, (_, i) => `w${i}`).join(' ') + ' ENDMARKER';
     const [long] = normalise([item('https://live.example/long', 'Long', { summaryHtml: words })]);

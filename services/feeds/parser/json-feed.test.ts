@@ -65,16 +65,28 @@ describe('JSON Feed validation', () => {
   const v1 = (rest: object) =>
     JSON.stringify({ version: 'https://jsonfeed.org/version/1', title: 'T', ...rest });
 
-  it('skips items without an id and reports them, keeping the rest', () => {
+  it('skips what is not an item and reports it; reads an item without an id with no guid', () => {
     const warnings: string[] = [];
     const feed = parseJsonFeed(
       v1({
-        items: [{ title: 'no id' }, 'not an object', { id: 42, title: 'numeric id' }, { id: ' ', title: '' }],
+        items: [
+          { title: 'no id', url: 'https://example.com/a' },
+          'not an object',
+          { id: 42, title: 'numeric id' },
+          { id: ' ', title: 'blank id' },
+          { id: true, title: 'boolean id' },
+          null,
+        ],
       }),
       warnings,
     );
-    expect(feed.items.map((item) => [item.guid, item.title])).toEqual([['42', 'numeric id']]);
-    expect(warnings).toEqual(['3 JSON Feed item(s) skipped: not an object or no "id"']);
+    expect(feed.items.map((item) => [item.guid, item.title, item.url])).toEqual([
+      [null, 'no id', 'https://example.com/a'],
+      ['42', 'numeric id', null],
+      [null, 'blank id', null],
+      [null, 'boolean id', null],
+    ]);
+    expect(warnings).toEqual(['2 JSON Feed item(s) skipped: not an object']);
   });
 
   it('reads JSON Feed 1.0 "author" objects', () => {

@@ -1,6 +1,9 @@
 // JSON Feed 1.0 and 1.1 (https://www.jsonfeed.org/version/1.1/). The document
 // is validated here, at the edge: a feed without an items array is refused, an
-// item without an id is skipped (and reported) rather than failing the feed.
+// item that is not an object is skipped (and reported) rather than failing the
+// feed. An item without the id the spec requires is read as an RSS item without
+// a guid is: the article is identified by its link (as Python's feedparser and
+// gofeed read it), where it had been dropped.
 
 import { escapeText } from 'entities';
 import { parseFeedDate } from './dates.ts';
@@ -44,7 +47,7 @@ function itemId(item: JsonObject): string | null {
 
 function parseItem(
   item: JsonObject,
-  id: string,
+  id: string | null,
   feedAuthors: string[],
   homePage: string | null,
   baseUrl: string | null,
@@ -117,12 +120,10 @@ export function parseJsonFeed(
   const items: ParsedItem[] = [];
   let skipped = 0;
   for (const item of document.items as unknown[]) {
-    const id = isObject(item) ? itemId(item) : null;
-    if (isObject(item) && id !== null)
-      items.push(parseItem(item, id, feedAuthors, homePage, context.baseUrl));
+    if (isObject(item)) items.push(parseItem(item, itemId(item), feedAuthors, homePage, context.baseUrl));
     else skipped += 1;
   }
-  if (skipped > 0) warnings.push(`${skipped} JSON Feed item(s) skipped: not an object or no "id"`);
+  if (skipped > 0) warnings.push(`${skipped} JSON Feed item(s) skipped: not an object`);
 
   return {
     format: 'json',
