@@ -99,6 +99,18 @@ describe('JSON Feed validation', () => {
     expect(feed.items.map((item) => item.author)).toEqual(['Item Author', 'Feed Author']);
   });
 
+  it('reads every 1.x version as written in the wild', () => {
+    for (const version of [
+      'https://jsonfeed.org/version/1',
+      'https://jsonfeed.org/version/1.0',
+      'https://jsonfeed.org/version/1.1/',
+      'http://jsonfeed.org/version/1.2',
+      'https://www.jsonfeed.org/version/1.1',
+      'HTTPS://JSONFEED.ORG/VERSION/1',
+    ])
+      expect(parseJsonFeed(JSON.stringify({ version, items: [{ id: 'a' }] })).items.length, version).toBe(1);
+  });
+
   it('refuses what is not a JSON Feed, with a reason', () => {
     expect(reasonOf(() => parseJsonFeed('{"version": "https://jsonfeed.org/version/2", "items": []}'))).toBe(
       'unsupported JSON Feed version: https://jsonfeed.org/version/2',

@@ -16,8 +16,9 @@ import { resolveHtmlUrls, resolveUrl } from './urls.ts';
 
 type JsonObject = Record<string, unknown>;
 
-const SUPPORTED_VERSION = /^https?:\/\/jsonfeed\.org\/version\/1(\.1)?\/?$/;
-const ANY_JSON_FEED_VERSION = /^https?:\/\/jsonfeed\.org\/version\//;
+// Any 1.x: the spec's minor versions only add fields a 1.0 reader may ignore, and "1.0" is written too.
+const SUPPORTED_VERSION = /^https?:\/\/(?:www\.)?jsonfeed\.org\/version\/1(?:\.\d+)?\/?$/i;
+const ANY_JSON_FEED_VERSION = /^https?:\/\/(?:www\.)?jsonfeed\.org\/version\//i;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
