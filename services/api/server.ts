@@ -284,7 +284,9 @@ export async function startApi(
     retryMs: 3_000,
     bufferBytes: config.STREAM_BUFFER_BYTES,
     drainTimeoutMs: 30_000,
-    lingerMs: 2_000,
+    // The final event of a client cut off waits behind at most the socket's own buffer: a client that
+    // reads again within this long gets it (and where to resume); one that reads nothing loses its socket.
+    lingerMs: 30_000,
   });
   const streamTokens = new AccessTokens(signingKeys, {
     issuer: config.API_TOKEN_ISSUER,

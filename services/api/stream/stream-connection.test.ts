@@ -19,10 +19,29 @@ import { decodePosition, type Position } from './stream-position.ts';
 class FakeResponse extends EventEmitter {
   text = '';
   writableLength = 0;
+  /** Set while the socket's buffer is past its high-water mark (the client is not reading). */
+  writableNeedDrain = false;
+  /** Bytes the socket holds before it asks to drain; unbounded: a client that reads everything at once. */
+  highWaterMark = Infinity;
   ended = false;
   write(chunk: string) {
     this.text += chunk;
-    return true;
+    if (this.writableNeedDrain || Number.isFinite(this.highWaterMark)) {
+      this.writableLength += Buffer.byteLength(chunk);
+      if (this.writableLength >= this.highWaterMark) this.writableNeedDrain = true;
+    }
+    return !this.writableNeedDrain;
+  }
+  /** The client stops reading: the socket holds `bytes` it has not sent. */
+  stall(bytes: number) {
+    this.writableNeedDrain = true;
+    this.writableLength = bytes;
+  }
+  /** The client read everything the socket held. */
+  drain() {
+    this.writableNeedDrain = false;
+    this.writableLength = 0;
+    this.emit('drain');
   }
   end() {
     this.ended = true;
@@ -189,20 +208,83 @@ describe('a stream connection', () => {
     const t = fakeTail(10);
     const { res, closed } = connect(t, null);
     t.append(0, 'a');
-    res.writableLength = 5_000; // a burst the socket has not flushed yet is not judged at once
+    res.stall(5_000); // a burst the socket has not flushed yet is not judged at once
     t.append(0, 'b');
-    res.writableLength = 0;
+    res.drain();
     await settle();
     expect(closed).toEqual([]);
-    res.writableLength = 5_000;
+    expect(names(res)).toEqual(['a', 'b']);
+    res.stall(5_000);
     t.append(0, 'c');
     await settle();
     expect(closed).toEqual(['slow_consumer']);
     const last = res.events().at(-1)!;
     expect(last.event).toBe('stream.closed');
-    expect(JSON.parse(last.data)).toMatchObject({ reason: 'slow_consumer', last_event_id: '3.0~0~0~0' });
+    expect(JSON.parse(last.data)).toMatchObject({ reason: 'slow_consumer', last_event_id: '2.0~0~0~0' });
     expect(res.ended).toBe(true);
     t.append(0, 'd');
-    expect(names(res)).toEqual(['a', 'b', 'c']);
+    // 'c' never reached the socket: the final event comes right after 'b', and names it as the resume point.
+    expect(names(res)).toEqual(['a', 'b']);
+  });
+
+  it('paces a replay to what the client reads, and cuts it off when it stops reading', async () => {
+    const t = fakeTail(200);
+    for (let i = 0; i < 60; i++) t.append(0, `old-${i}`);
+    const res = new FakeResponse();
+    res.highWaterMark = 300; // the socket takes three or four events; the client reads them at drain()
+    const closed: CloseReason[] = [];
+    const connection = new StreamConnection(
+      'c2',
+      res as unknown as ServerResponse,
+      () => true,
+      t.tail,
+      (entry) => frame(entry.id, entry.event!),
+      { bufferBytes: 1_000, drainTimeoutMs: 100, lingerMs: 10 },
+      (_, reason) => closed.push(reason),
+    );
+    connection.start(start, t.catchUp);
+    await settle();
+    // The replay stopped at half the buffer, waiting for the client: what the socket took, no more.
+    expect(closed).toEqual([]);
+    const first = names(res).length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThan(10);
+    // It goes on as the client reads; one that stops reading for drainTimeoutMs is cut off.
+    for (let i = 0; i < 3; i++) {
+      res.drain();
+      await settle();
+    }
+    expect(closed).toEqual([]);
+    expect(names(res).length).toBeGreaterThan(first);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(closed).toEqual(['slow_consumer']);
+    const last = res.events().at(-1)!;
+    expect(last.event).toBe('stream.closed');
+    const resumeFrom = (JSON.parse(last.data) as { last_event_id: string }).last_event_id;
+    const handed = names(res);
+    expect(handed.length).toBeLessThan(60);
+    // Resumed from the id it was given, the client gets the rest, none twice.
+    const again = connect(t, decodePosition(resumeFrom, partitions));
+    await settle();
+    await settle();
+    expect([...handed, ...names(again.res)]).toEqual(Array.from({ length: 60 }, (_, i) => `old-${i}`));
+  });
+
+  it('gives a client cut off its final event right after what the socket holds, not behind its backlog', async () => {
+    const t = fakeTail(100);
+    const { res, closed } = connect(t, null);
+    t.append(0, 'a');
+    res.stall(10); // the socket asks to drain: from here every event waits in the connection's queue
+    for (let i = 0; i < 40; i++) t.append(0, `late-${i}`);
+    await settle();
+    expect(closed).toEqual(['slow_consumer']);
+    // None of the 40 was handed to the socket: a client reading again gets 'a', then the final event.
+    expect(res.events().map((e) => e.event)).toEqual(['article.published', 'stream.closed']);
+    const resumeFrom = (JSON.parse(res.events().at(-1)!.data) as { last_event_id: string }).last_event_id;
+    expect(resumeFrom).toBe(res.events()[0]!.id);
+    // Resumed from it, the client gets exactly the 40 it missed.
+    const again = connect(t, decodePosition(resumeFrom, partitions));
+    await settle();
+    expect(names(again.res)).toEqual(Array.from({ length: 40 }, (_, i) => `late-${i}`));
   });
 });

@@ -4,10 +4,12 @@
 // - ahead: its id came from an instance whose tail was further on; it skips what it already had until this
 //   tail reaches it;
 // - live: in step with the tail; each entry is written as the tail takes it, with the tail's id.
-// Writes never wait on a live client: what it has not read stays in its socket's buffer, and past
-// `bufferBytes` it is cut off with a final event, so one slow reader neither holds up the others nor
-// grows the instance's memory without bound.
-import { once } from 'node:events';
+// Writes never wait on a live client: what it has not read waits here, and past `bufferBytes` it is cut
+// off, so one slow reader neither holds up the others nor grows the instance's memory without bound.
+// Only what the socket's buffer takes before it asks to drain (its high-water mark, 16 KiB) is handed
+// over ahead of the client; the rest waits in this connection's own queue, so that a client cut off can still be given its final event: the queue is
+// dropped and the event goes right after what the socket holds, naming the last event handed over as
+// where to resume. (Behind a megabyte in the socket's buffer, a slow reader never reached it.)
 import type { ServerResponse } from 'node:http';
 import type { EventMatcher, StreamEvent } from './stream-events.ts';
 import { copyPosition, encodePosition, reaches, samePosition, type Position } from './stream-position.ts';
@@ -37,9 +39,18 @@ export interface ConnectionOptions {
   bufferBytes: number;
   /** How long a replaying client may take to read half its buffer before it is cut off. */
   drainTimeoutMs: number;
-  /** How long a closing connection's final event gets to leave before the socket is destroyed. */
+  /**
+   * How long the final event of a client cut off for reading too slowly gets to leave before the socket
+   * is destroyed (other closes allow at most `closeLingerMs`, so a stopping instance is not held up).
+   */
   lingerMs: number;
 }
+
+/** The most a connection closed for another reason than a slow client waits for its final event. */
+const closeLingerMs = 2_000;
+
+/** The id a frame gives the client (every frame written carries one). */
+const idLine = /(?:^|\n)id: ([^\n]*)\n/;
 
 const closeMessages: Record<CloseReason, string> = {
   slow_consumer:
@@ -58,6 +69,13 @@ export class StreamConnection {
   private closed = false;
   private checkScheduled = false;
   private readonly aborted = new AbortController();
+  /** Frames not yet handed to the socket, and their bytes. */
+  private queued: string[] = [];
+  private queuedBytes = 0;
+  /** The last frame handed to the socket: its id is where a client cut off resumes from. */
+  private lastHanded = '';
+  /** A replay waiting for the client to read (paced). */
+  private onFlushed: (() => void) | null = null;
 
   constructor(
     readonly id: string,
@@ -122,17 +140,22 @@ export class StreamConnection {
   /** Ends the stream with a final event saying why. */
   close(reason: CloseReason): void {
     if (this.closed) return;
+    // What the socket has not been handed is dropped: the client resumes from the last event it was.
+    const resumeId =
+      this.queued.length > 0 ? (idLine.exec(this.lastHanded)?.[1] ?? this.currentId()) : this.currentId();
+    this.queued = [];
+    this.queuedBytes = 0;
     if (reason !== 'client_closed') {
-      const data = JSON.stringify({
-        reason,
-        message: closeMessages[reason],
-        last_event_id: this.currentId(),
-      });
+      const data = JSON.stringify({ reason, message: closeMessages[reason], last_event_id: resumeId });
       this.res.write(`event: stream.closed\ndata: ${data}\n\n`);
     }
     this.res.end();
-    // A client that reads nothing never takes the final event: its socket goes after a short linger.
-    setTimeout(() => this.res.destroy(), this.options.lingerMs).unref();
+    // A client that reads nothing never takes the final event: its socket goes after a linger.
+    const linger =
+      reason === 'slow_consumer' ? this.options.lingerMs : Math.min(this.options.lingerMs, closeLingerMs);
+    setTimeout(() => {
+      if (!this.res.writableFinished) this.res.destroy();
+    }, linger).unref();
     this.finish(reason);
   }
 
@@ -140,20 +163,48 @@ export class StreamConnection {
     if (this.closed) return;
     this.closed = true;
     this.aborted.abort();
+    this.onFlushed?.();
     this.onClose(this, reason);
   }
 
+  /** Bytes written for the client and not yet sent: in the socket's buffer and in the queue. */
+  private backlog(): number {
+    return this.res.writableLength + this.queuedBytes;
+  }
+
   private write(text: string): void {
-    this.res.write(text);
-    if (this.res.writableLength > this.options.bufferBytes && !this.checkScheduled) {
+    if (this.queued.length === 0 && !this.res.writableNeedDrain) {
+      this.res.write(text);
+      this.lastHanded = text;
+      return;
+    }
+    if (this.queued.length === 0) this.res.once('drain', () => this.flush());
+    this.queued.push(text);
+    this.queuedBytes += Buffer.byteLength(text);
+    if (this.backlog() > this.options.bufferBytes && !this.checkScheduled) {
       // Judged once the loop has turned: a burst written in one go (a Kafka batch) is still counted until
       // the socket flushes it, even to a client that reads at once.
       this.checkScheduled = true;
       setImmediate(() => {
         this.checkScheduled = false;
-        if (this.res.writableLength > this.options.bufferBytes) this.close('slow_consumer');
+        if (!this.closed && this.backlog() > this.options.bufferBytes) this.close('slow_consumer');
       });
     }
+  }
+
+  /** The socket took what it held: hands it the queue's next frames, up to its share. */
+  private flush(): void {
+    if (this.closed) return;
+    let handed = 0;
+    while (handed < this.queued.length && !this.res.writableNeedDrain) {
+      const text = this.queued[handed++]!;
+      this.queuedBytes -= Buffer.byteLength(text);
+      this.res.write(text);
+      this.lastHanded = text;
+    }
+    this.queued = handed === this.queued.length ? [] : this.queued.slice(handed);
+    if (this.queued.length > 0) this.res.once('drain', () => this.flush());
+    if (this.onFlushed && this.backlog() <= this.options.bufferBytes / 2) this.onFlushed();
   }
 
   /** An entry judged against this connection's own position (replaying or ahead). */
@@ -168,16 +219,20 @@ export class StreamConnection {
 
   /** Waits while the client has half its buffer unread; cut off if that lasts. */
   private async paced(): Promise<void> {
-    if (this.res.writableLength <= this.options.bufferBytes / 2) return;
-    const drained = await Promise.race([
-      once(this.res, 'drain', { signal: this.aborted.signal }).then(
-        () => true,
-        () => false,
-      ),
-      new Promise<boolean>((resolve) =>
-        setTimeout(() => resolve(false), this.options.drainTimeoutMs).unref(),
-      ),
-    ]);
+    if (this.closed || this.backlog() <= this.options.bufferBytes / 2) return;
+    // With nothing queued, the socket's own buffer is what the client has to read (a large frame).
+    if (this.queued.length === 0) {
+      if (!this.res.writableNeedDrain) return;
+      this.res.once('drain', () => this.flush());
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await new Promise<boolean>((resolve) => {
+      this.onFlushed = () => resolve(!this.closed);
+      timer = setTimeout(() => resolve(false), this.options.drainTimeoutMs);
+      timer.unref();
+    });
+    clearTimeout(timer);
+    this.onFlushed = null;
     if (!drained) this.close('slow_consumer');
   }
 
@@ -212,7 +267,7 @@ export class StreamConnection {
         }
         this.offerOwn(entry.topic, entry.partition, entry.offset, entry.event);
         seq++;
-        if (this.res.writableLength > this.options.bufferBytes / 2) await this.paced();
+        if (this.backlog() > this.options.bufferBytes / 2) await this.paced();
       }
       if (this.closed) return;
       if (!complete || !reaches(this.position!, this.tail.replayStart)) continue;
