@@ -390,6 +390,8 @@ describe('speech on the API', () => {
         // The legacy spellings players still send.
         ['audio/x-wav', 'audio/wav'],
         ['audio/mp3', 'audio/mpeg'],
+        // Opus in Ogg as browsers write it.
+        ['audio/ogg; codecs=opus', 'audio/ogg'],
       ] as const) {
         const answer = await synthesize({ text }, { accept });
         expect(answer.status, `${accept}: ${answer.bytes.toString().slice(0, 200)}`).toBe(200);
@@ -403,6 +405,15 @@ describe('speech on the API', () => {
       });
       expect([refused.status, refused.body.error.code]).toEqual([406, 'not_acceptable']);
       expect(refused.body.error.message).toMatch(/format mp3 is sent as audio\/mpeg/);
+      // format "url" is JSON whatever audio type Accept names, but not to an Accept that refuses JSON.
+      const noJson = await request<ErrorBody>(api, 'POST', '/v1/synthesize', {
+        body: { text, format: 'url' },
+        apiKey: key,
+        headers: { accept: 'audio/mpeg, application/json;q=0' },
+      });
+      expect([noJson.status, noJson.body.error.code]).toEqual([406, 'not_acceptable']);
+      const audioOnly = await synthesize({ text, format: 'url' }, { accept: 'audio/mpeg' });
+      expect(audioOnly.headers.get('content-type')).toMatch(/^application\/json/);
     });
 
     it('picks the default voice of a language or locale when no voice is named', async () => {

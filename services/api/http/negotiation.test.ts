@@ -88,6 +88,12 @@ describe('an endpoint that answers audio or JSON', () => {
       'audio/mpeg, audio/wav;q=0.5, audio/wav;q=0.2',
     );
     expect(registeredAudioTypes('audio/mpegurl, audio/ogg')).toBe('audio/mpegurl, audio/ogg');
+    // Opus in Ogg as browsers write it; Vorbis keeps its parameter (none is made, so nothing matches it).
+    expect(
+      registeredAudioTypes('audio/ogg; codecs=opus, audio/ogg;codecs="opus";q=0.5, audio/opus;q=0.2'),
+    ).toBe('audio/ogg, audio/ogg;q=0.5, audio/ogg;q=0.2');
+    expect(registeredAudioTypes('audio/ogg; codecs=vorbis')).toBe('audio/ogg; codecs=vorbis');
+    expect(registeredAudioTypes('audio/ogg; codecs=opusx')).toBe('audio/ogg; codecs=opusx');
   });
 
   it('answers 406 when Accept takes neither', async () => {

@@ -39,6 +39,10 @@ export const negotiatesAccept = (route: RouteSpec): boolean => answerTypes(route
 const legacyAudioTypes: [RegExp, string][] = [
   [/\baudio\/(?:mp3|x-mp3|mpeg3|x-mpeg3|x-mpeg)\b/gi, 'audio/mpeg'],
   [/\baudio\/(?:x-wav|wave|vnd\.wave)\b/gi, 'audio/wav'],
+  // What browsers' canPlayType and recorders write for Opus in Ogg, which is what is sent as audio/ogg
+  // (`codecs=vorbis` keeps its parameter, and matches nothing: no Vorbis is made).
+  [/\baudio\/ogg\s*;\s*codecs\s*=\s*"?opus"?(?=\s*(?:[;,]|$))/gi, 'audio/ogg'],
+  [/\baudio\/opus\b/gi, 'audio/ogg'],
 ];
 
 /** The Accept header with legacy audio types written as the registered ones. */

@@ -203,8 +203,17 @@ function answerFormat(
   ctx: Context,
   asked: (typeof requestFormats)[number] | undefined,
 ): { format: AudioFormat; asJson: boolean } {
-  if (asked === 'url') return { format: 'mp3', asJson: true };
   const json = 'application/json';
+  if (asked === 'url') {
+    // JSON whatever audio type Accept names, but not to a client whose Accept refuses JSON itself.
+    if (refusesJson(ctx.get('Accept')))
+      throw new ApiError(
+        'not_acceptable',
+        `format url is answered as application/json, which Accept ${quote(ctx.get('Accept'))} does not ` +
+          'accept; accept application/json, or ask for an audio format',
+      );
+    return { format: 'mp3', asJson: true };
+  }
   if (asked === undefined) {
     const preferred = ctx.accepts(...audioFormats.map((f) => contentTypes[f]), json);
     const format = audioFormats.find((f) => contentTypes[f] === preferred) ?? 'mp3';
@@ -220,6 +229,24 @@ function answerFormat(
     );
   }
   return { format: asked, asJson: preferred === json };
+}
+
+/**
+ * Whether Accept refuses JSON in so many words: the most specific of its ranges that covers
+ * application/json (`application/json`, else `application/*`, else `*\/*`) has q=0. One that names
+ * only audio types does not: `format: "url"` asks for JSON whatever audio type Accept names.
+ */
+export function refusesJson(accept: string): boolean {
+  let best: { specificity: number; q: number } | null = null;
+  for (const entry of accept.split(',')) {
+    const [range = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const specificity =
+      range === 'application/json' ? 3 : range === 'application/*' ? 2 : range === '*/*' ? 1 : 0;
+    if (specificity === 0 || (best && best.specificity >= specificity)) continue;
+    const q = params.find((param) => /^q\s*=/.test(param));
+    best = { specificity, q: q === undefined ? 1 : Number(q.replace(/^q\s*=\s*/, '')) };
+  }
+  return best !== null && best.q === 0;
 }
 
 export function speechRoutes(deps: SpeechDependencies): RouteSpec[] {
