@@ -32,6 +32,12 @@ describe('parseRangeHeader', () => {
     expect(parseRangeHeader('bytes=0-9, 20-29', 1_000)).toEqual(whole);
   });
 
+  it('ignores empty list elements, as RFC 9110 says a recipient must', () => {
+    expect(parseRangeHeader('bytes=0-9,', 1_000)).toEqual(part(0, 9));
+    expect(parseRangeHeader('bytes=, -100 ,', 1_000)).toEqual(part(900, 999));
+    expect(parseRangeHeader('bytes=0-9,,20-29', 1_000)).toEqual(whole);
+  });
+
   it('refuses a range with no byte of the file in it', () => {
     expect(parseRangeHeader('bytes=1000-', 1_000)).toEqual(unsatisfiable);
     expect(parseRangeHeader('bytes=1000-2000', 1_000)).toEqual(unsatisfiable);
@@ -51,7 +57,8 @@ describe('parseRangeHeader', () => {
       'bytes=1.5-2',
       'bytes=-1-2',
       'bytes=+1-2',
-      'bytes=0-9,',
+      'bytes=,',
+      'bytes= , ',
       'bytes=9999999999999999-',
       'bytes 0-10',
     ]) {

@@ -22,12 +22,14 @@ export function parseRangeHeader(header: string | undefined, size: number): Rang
   const unit = header.slice(0, Math.max(equals, 0)).trim().toLowerCase();
   if (equals < 0) return { kind: 'unsatisfiable' };
   if (unit !== 'bytes') return { kind: 'whole' };
+  // Empty list elements are no ranges (RFC 9110, 5.6.1.2: a recipient ignores them): `bytes=0-9,` is one.
   const specs = header
     .slice(equals + 1)
     .split(',')
-    .map((spec) => spec.trim());
-  if (specs.length > 1)
-    return specs.every((spec) => spec !== '') ? { kind: 'whole' } : { kind: 'unsatisfiable' };
+    .map((spec) => spec.trim())
+    .filter((spec) => spec !== '');
+  if (specs.length === 0) return { kind: 'unsatisfiable' };
+  if (specs.length > 1) return { kind: 'whole' };
   const spec = specs[0]!;
   const dash = spec.indexOf('-');
   if (dash < 0) return { kind: 'unsatisfiable' };
