@@ -96,6 +96,11 @@ describe('documentaries API', () => {
     const answer = await request({ topic: 'semiconductors', voice: 'en-US-JennyNeural' });
     expect(answer.status, answer.text).toBe(202);
     expect(answer.body.voice).toBe('en-US-slt-hts');
+    // A language in any case is shown back in the conventional one.
+    const upper = await request({ topic: 'semiconductors', language: 'EN_gb' });
+    expect([upper.status, upper.body.language], upper.text).toEqual([202, 'en-GB']);
+    // Not left in progress: the tenant's limit is tested below.
+    expect((await stack.call('POST', `/api/v1/documentaries/${upper.body.id}/cancel`)).status).toBe(200);
     expect((await request({ topic: 'semiconductors', voice: 'en-US-slt-hts' })).body.voice).toBe(
       'en-US-slt-hts',
     );

@@ -57,9 +57,30 @@ const inProgressWindowMs = 6 * 3_600_000;
 const localLimitLock = new LocalMutex();
 
 const time = z.string().meta({ description: 'ISO 8601 UTC timestamp' });
-const languageTag = z.string().regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
-  message: 'must be a language code such as en or a locale such as pt-BR',
-});
+const languageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{1,8})*$/, {
+    message: 'must be a language code such as en or a locale such as pt-BR',
+  })
+  .transform(conventionalCase);
+
+/**
+ * A language tag in BCP 47's conventional case, as it is shown back: `EN` is `en`, `pt_br` is `pt-BR`,
+ * `zh-hant-tw` is `zh-Hant-TW` (language lower, script title, region upper, the rest lower).
+ */
+export function conventionalCase(tag: string): string {
+  const parts = tag.split(/[-_]/);
+  // After a singleton (an extension, `-u-`, or private use, `-x-`) every subtag is lower case.
+  const extension = parts.findIndex((part, i) => i > 0 && part.length === 1);
+  return parts
+    .map((part, i) => {
+      const lower = part.toLowerCase();
+      if (i === 0 || (extension > 0 && i >= extension) || !/^[A-Za-z]+$/.test(part)) return lower;
+      if (part.length === 4) return lower[0]!.toUpperCase() + lower.slice(1);
+      return part.length === 2 ? part.toUpperCase() : lower;
+    })
+    .join('-');
+}
 
 const newDocumentary = z
   .object({
