@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../runtime/logger.ts';
@@ -113,5 +113,27 @@ describe('GET /v1/stream with a Last-Event-ID', () => {
     const { error } = (await response.json()) as { error: { message: string } };
     expect(error.message).toMatch(/^Last-Event-ID: is ahead of the end of the stream/);
     expect(resumed).toHaveLength(before);
+  });
+
+  it('names the query parameter when the id came from it, and refuses the header given twice', async () => {
+    const query = await fetch(`${base}/v1/stream?last_event_id=not-an-id`);
+    expect(query.status).toBe(400);
+    expect(((await query.json()) as { error: { message: string } }).error.message).toMatch(
+      /^last_event_id: is not an event id/,
+    );
+    // fetch joins a repeated header into one: the request is written by hand.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), '127.0.0.1');
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.write(
+        'GET /v1/stream HTTP/1.1\r\nHost: x\r\nConnection: close\r\n' +
+          'Last-Event-ID: 7~6~0~5\r\nLast-Event-ID: 7~6~0~5\r\n\r\n',
+      );
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('Last-Event-ID: given more than once; send the id of the last event received');
   });
 });

@@ -3,6 +3,7 @@
 import { insufficientScope } from '../auth/scopes.ts';
 import { z } from 'zod';
 import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
+import { headerRepeated } from '../http/repeated-header.ts';
 import type { AccessTokens } from '../auth/access-tokens.ts';
 import { categoryParam, languageParam, listParam, searchParam, sourceParam } from '../http/params.ts';
 import type { Principal } from '../http/principal.ts';
@@ -111,13 +112,22 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
       ],
       handler: async (ctx, { query }) => {
         const principal = ctx.state.principal as Principal;
-        const lastEventId = ctx.get('last-event-id') || query.last_event_id;
+        // Node joins a repeated header into one value ("a, b"), which would read as no event id at all.
+        if (headerRepeated(ctx.req, 'last-event-id'))
+          throw invalidParameter(
+            'Last-Event-ID',
+            'given more than once; send the id of the last event received',
+          );
+        const header = ctx.get('last-event-id');
+        const lastEventId = header || query.last_event_id;
+        // The error names where the id came from.
+        const named = header ? 'Last-Event-ID' : 'last_event_id';
         let resumeFrom = null;
         if (lastEventId) {
           try {
             resumeFrom = decodePosition(lastEventId, deps.partitions(), deps.position());
           } catch (error) {
-            if (error instanceof InvalidPositionError) throw invalidParameter('Last-Event-ID', error.message);
+            if (error instanceof InvalidPositionError) throw invalidParameter(named, error.message);
             throw error;
           }
           // Past where this instance's tail stands is fine (another instance may read a little ahead);
@@ -125,7 +135,7 @@ export function streamRoutes(deps: StreamDependencies): RouteSpec[] {
           // until the log grew that far, and skip everything before.
           if (!reaches(deps.position(), resumeFrom) && !reaches(await deps.logEnd(), resumeFrom)) {
             throw invalidParameter(
-              'Last-Event-ID',
+              named,
               'is ahead of the end of the stream, so it is not an event id this deployment sent; reconnect without it to start at the live end',
             );
           }
