@@ -115,7 +115,7 @@ export function asyncApiDocument(
       description:
         'The Kafka topics downstream systems consume. Values are Avro in the Confluent wire format (magic ' +
         'byte 0, 4-byte schema id, Avro body); read them with any Confluent-compatible deserializer against ' +
-        'the schema registry. Schemas evolve backward-compatibly (new fields have defaults, enums a default ' +
+        'the schema registry. Every subject is FULL_TRANSITIVE: schemas evolve so that any version reads what any other wrote (new fields have defaults, enums a default ' +
         'symbol). docs/architecture.md ("Reading the topics from outside") has examples.',
     },
     servers: {
