@@ -23,6 +23,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   expectation_failed: 417,
+  precondition_failed: 412,
   idempotency_key_reused: 422,
   headers_too_large: 431,
   rate_limited: 429,

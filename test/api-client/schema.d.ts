@@ -1693,7 +1693,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "documentary_limit" | "concurrency_limit" | "too_many_failed_credentials" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
+                code: "invalid_parameter" | "invalid_json" | "malformed_request" | "unauthorized" | "insufficient_scope" | "plan_limit_reached" | "forbidden" | "url_expired" | "not_found" | "narration_not_ready" | "method_not_allowed" | "not_acceptable" | "conflict" | "idempotency_key_in_progress" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "range_not_satisfiable" | "expectation_failed" | "precondition_failed" | "idempotency_key_reused" | "headers_too_large" | "rate_limited" | "live_connection_limit" | "documentary_limit" | "concurrency_limit" | "too_many_failed_credentials" | "internal_error" | "service_unavailable" | "provider_unavailable" | "deadline_exceeded";
                 /** @description What was wrong, naming the parameter or field. */
                 message: string;
                 /** @description Given with 5xx answers; quote it when reporting. */
@@ -8474,6 +8474,8 @@ export interface operations {
                 Range?: string;
                 /** @description An ETag from an earlier answer: 304 when it matches. */
                 "If-None-Match"?: string;
+                /** @description ETags (or `*`): 412 when none is this file’s (compared strongly). */
+                "If-Match"?: string;
             };
             path: {
                 /** @description The file: 40 hexadecimal characters and the format (mp3, wav, ogg; vtt or json for transcripts). */
@@ -8541,6 +8543,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: precondition_failed (If-Match names another ETag) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8574,6 +8585,8 @@ export interface operations {
                 Range?: string;
                 /** @description An ETag from an earlier answer: 304 when it matches. */
                 "If-None-Match"?: string;
+                /** @description ETags (or `*`): 412 when none is this file’s (compared strongly). */
+                "If-Match"?: string;
             };
             path: {
                 /** @description The file: 40 hexadecimal characters and the format (mp3, wav, ogg; vtt or json for transcripts). */
@@ -8629,6 +8642,15 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: precondition_failed (If-Match names another ETag) */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };

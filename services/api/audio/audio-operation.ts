@@ -65,6 +65,13 @@ const parameters = [
     description: 'An ETag from an earlier answer: 304 when it matches.',
     schema: { type: 'string' },
   },
+  {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'ETags (or `*`): 412 when none is this file’s (compared strongly).',
+    schema: { type: 'string' },
+  },
 ];
 
 const responses = (withBody: boolean) => ({
@@ -84,6 +91,7 @@ const responses = (withBody: boolean) => ({
   '304': { description: 'Not modified (If-None-Match matched)' },
   '403': errorBody('Error: forbidden (no signature, or an altered one) or url_expired'),
   '404': errorBody('Error: not_found'),
+  '412': errorBody('Error: precondition_failed (If-Match names another ETag)'),
   '416': errorBody('Error: range_not_satisfiable', {
     'Content-Range': { description: '`bytes */SIZE`', schema: { type: 'string' } },
   }),

@@ -159,6 +159,17 @@ describe.each(stores)('GET /v1/audio/{key} from %s', (_, makeStore) => {
     expect(response.headers.get('etag')).toBe(`"${key}"`);
   });
 
+  it('answers 412 to an If-Match that names another tag, and the file to its own or *', async () => {
+    const refused = await get(urlOf(key), { 'if-match': '"other"' });
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get('etag')).toBe(`"${key}"`);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('precondition_failed');
+    // Compared strongly: a weak tag of the file does not match.
+    expect((await get(urlOf(key), { 'if-match': `W/"${key}"` })).status).toBe(412);
+    expect((await get(urlOf(key), { 'if-match': `"other", "${key}"` })).status).toBe(200);
+    expect((await get(urlOf(key), { 'if-match': '*' })).status).toBe(200);
+  });
+
   it('answers HEAD with the same headers and no body', async () => {
     const whole = await get(urlOf(key), {}, 'HEAD');
     expect(whole.status).toBe(200);

@@ -43,6 +43,19 @@ export function audioRoutes(router: Router, deps: AudioRouteDependencies): void 
       'Access-Control-Allow-Origin': '*',
       'X-Content-Type-Options': 'nosniff',
     };
+    // If-Match before If-None-Match (RFC 9110, 13.2.2): compared strongly, and a file is never replaced,
+    // so only its own tag (or `*`) matches; a client editing a copy is told it has another.
+    const ifMatch = ctx.get('If-Match');
+    if (
+      ifMatch.trim() !== '' &&
+      ifMatch.trim() !== '*' &&
+      !ifMatch.split(',').some((tag) => tag.trim() === etag)
+    )
+      throw new ApiError(
+        'precondition_failed',
+        `If-Match ${JSON.stringify(ifMatch.slice(0, 100))} does not name this file's ETag ${etag}`,
+        cacheableTag(etag),
+      );
     if (matchesAny(ctx.get('If-None-Match'), key)) {
       ctx.set(cacheable);
       ctx.status = 304;
@@ -74,6 +87,9 @@ export function audioRoutes(router: Router, deps: AudioRouteDependencies): void 
     answer(ctx, read.audio, cacheable, range, length);
   });
 }
+
+/** The tag a 412 still names, so the client learns the file's current one. */
+const cacheableTag = (etag: string) => ({ ETag: etag });
 
 /** Until the URL expires, at most a year. */
 const cacheSeconds = (expires: number, at: Date) =>
