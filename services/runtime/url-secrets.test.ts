@@ -28,7 +28,7 @@ describe('a feed URL without its credentials', () => {
   it('returns a URL without credentials, and what is not a URL, exactly as given', () => {
     for (const url of [
       'https://example.com/feed?format=rss&page=2',
-      'https://example.com/feed?keywords=ai&monkey=1&hashtag=x',
+      'https://example.com/feed?keywords=ai&keyid=1&hashtag=x',
       'https://example.com/feed?token=',
       'not a url',
       'HTTPS://Example.com/a b',
@@ -36,7 +36,7 @@ describe('a feed URL without its credentials', () => {
       expect(withoutUrlSecrets(url)).toBe(url);
   });
 
-  it('names credentials by their last word or by a telling part, not by any word that contains "key"', () => {
+  it('names credentials by how they end or by a telling part, not by any word that contains "key"', () => {
     for (const name of [
       'token',
       'key',
@@ -46,9 +46,16 @@ describe('a feed URL without its credentials', () => {
       'private_token',
       'jwt',
       'code',
+      // Ending in the word with nothing between (found by an outside audit: these were shown).
+      'authkey',
+      'mykey',
+      'privatekey',
+      'accessKey',
+      'hmacsig',
+      'authcode',
     ])
       expect(isCredentialName(name), name).toBe(true);
-    for (const name of ['keywords', 'monkey', 'hashtag', 'format', 'passage', 'authors'])
+    for (const name of ['keywords', 'keyid', 'hashtag', 'format', 'passage', 'authors', 'signup'])
       expect(isCredentialName(name), name).toBe(false);
   });
 
