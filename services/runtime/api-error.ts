@@ -41,21 +41,31 @@ export type ErrorCode = keyof typeof errorStatus;
 
 export class ApiError extends Error {
   readonly status: number;
+  /**
+   * The answer says what the request met at that moment, not what it is (a feed that could not be read,
+   * a source not added yet): a retry with the same Idempotency-Key runs again instead of being given it.
+   */
+  readonly momentary: boolean;
   /** `cause`: what went wrong inside, for the log (app.ts writes it there); never sent to the caller. */
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly headers: Record<string, string> = {},
-    options?: { cause: unknown },
+    options?: { cause?: unknown; momentary?: boolean },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ApiError';
     this.status = errorStatus[code];
+    this.momentary = options?.momentary ?? false;
   }
 }
 
 export const invalidParameter = (parameter: string, problem: string) =>
   new ApiError('invalid_parameter', `${parameter}: ${problem}`);
+
+/** An invalid_parameter about what the request met, not kept for retries (ApiError.momentary). */
+export const momentarilyInvalid = (parameter: string, problem: string) =>
+  new ApiError('invalid_parameter', `${parameter}: ${problem}`, {}, { momentary: true });
 
 export const notFound = (what: string) => new ApiError('not_found', what);
 

@@ -272,6 +272,36 @@ describe('Idempotency-Key', () => {
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('does not keep a 400 about what the request met: a feed that could not be read, a source not yet added', async () => {
+    const feedKey = newKey();
+    // Nothing listens on port 9: the feed cannot be read now, and may be at the retry.
+    const source = {
+      url: `http://127.0.0.1:9/${run}/feed.xml`,
+      category: 'general',
+      language: 'en',
+      country: 'gb',
+    };
+    const unread = await send('POST', '/v1/sources', source, { key: feedKey });
+    expect([unread.status, unread.body.error.message], unread.bytes.toString()).toEqual([
+      400,
+      expect.stringMatching(/^url: could not be read as a feed/) as unknown,
+    ]);
+    const unreadAgain = await send('POST', '/v1/sources', source, { key: feedKey });
+    expect(unreadAgain.status).toBe(400);
+    expect(unreadAgain.headers.get('idempotent-replayed')).toBeNull();
+
+    const hookKey = newKey();
+    const filtered = {
+      url: hook('filtered'),
+      events: ['article.published'],
+      filter: { source_ids: [`not yet added ${run}`] },
+    };
+    const unknown = await send('POST', '/api/v1/webhooks', filtered, { key: hookKey });
+    expect(unknown.status, unknown.bytes.toString()).toBe(400);
+    const unknownAgain = await send('POST', '/api/v1/webhooks', filtered, { key: hookKey });
+    expect(unknownAgain.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   it('does not keep a 5xx: a retry runs again', async () => {
     const created = await send<WebhookCreated>('POST', '/api/v1/webhooks', {
       url: hook('failing'),

@@ -126,7 +126,7 @@ export class IdempotentRequests {
     } catch (error) {
       // A handler's ApiError that is a property of the request (a 404, a 400 it found) is stored like a
       // success: answered here, so the bytes stored are the bytes sent.
-      if (!(error instanceof ApiError) || !isStoredStatus(error.status)) {
+      if (!(error instanceof ApiError) || !isStoredStatus(error.status) || error.momentary) {
         clearInterval(renewal);
         await this.release(key, claim, requestId);
         throw error;

@@ -2,7 +2,7 @@
 // source): by id or by name (any case, as ?source= takes one). A name or a mistyped id had been kept as
 // written, and the webhook or stream then never matched an article, without a word: anything that names
 // no source is a 400.
-import { invalidParameter } from '../../runtime/api-error.ts';
+import { momentarilyInvalid } from '../../runtime/api-error.ts';
 import type { SourceCatalog } from './source-catalog.ts';
 
 /** What source references are checked against: the catalog. */
@@ -21,7 +21,8 @@ export async function sourceIdsOf(
     else {
       const named = await sources.byName(entry);
       if (!named)
-        throw invalidParameter(
+        // Not kept for an Idempotency-Key's retries: the source may be added by then.
+        throw momentarilyInvalid(
           parameter,
           `"${entry}" is neither the id nor the name of a source (GET /v1/sources lists them)`,
         );

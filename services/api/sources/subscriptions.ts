@@ -17,7 +17,7 @@ import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
 import { sourceIdFor, sourceState, type SourceInput } from '../../sources/source.ts';
 import { feedUrlLockKey } from '../../sources/feed-url-lock.ts';
-import { ApiError, invalidParameter } from '../../runtime/api-error.ts';
+import { ApiError, invalidParameter, momentarilyInvalid } from '../../runtime/api-error.ts';
 import { busyUnlessFree, LocalMutex, type KeyedMutex } from '../../runtime/keyed-mutex.ts';
 import type { SourceCatalog, SourceItem } from './source-catalog.ts';
 import type { FeedCheck, FeedCheckResult } from './feed-check.ts';
@@ -142,7 +142,11 @@ export class SourceSubscriptions {
     const page = given.notFeed;
     if (page.feedLinks.length === 0) {
       const hint = page.reason === htmlPageReason ? linksToNoFeed : '';
-      throw invalidParameter('url', `could not be read as a feed: ${publicFeedProblem(page.reason)}${hint}`);
+      // What the feed answered now (a 503, a timeout) may not be what it answers at a retry.
+      throw momentarilyInvalid(
+        'url',
+        `could not be read as a feed: ${publicFeedProblem(page.reason)}${hint}`,
+      );
     }
     // A web page that names its feeds: the first that reads as one is the source, the page its home
     // unless the feed or the caller names another.
@@ -154,7 +158,7 @@ export class SourceSubscriptions {
       if ('source' in found) return found;
       problems.push(`${link}: ${publicFeedProblem(found.notFeed.reason)}`);
     }
-    throw invalidParameter(
+    throw momentarilyInvalid(
       'url',
       `is a web page whose feeds could not be read as feeds (${problems.join('; ')})`,
     );
