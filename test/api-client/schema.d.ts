@@ -1432,7 +1432,7 @@ export interface components {
             events: ("news.alert" | "documentary.ready" | "documentary.failed" | "article.published" | "article.updated" | "news.breaking")[];
             /** @description Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used as the key). Omitted: one is generated. Either way the response shows it once, as whsec_… */
             secret?: string;
-            filter?: components["schemas"]["NewWebhookFilter"];
+            filter?: components["schemas"]["NewWebhookFilter"] | null;
         };
         WebhookCreated: {
             webhook: components["schemas"]["Webhook"];

@@ -153,6 +153,14 @@ describe('webhooks and monitors API', () => {
     });
     expect(copy.status, copy.text).toBe(201);
     expect(copy.body.webhook.filter).toEqual(read.body.filter);
+    // One without a filter shows filter: null, which is sent back as it is.
+    const open = await stack.call<WebhookCreated>('POST', '/api/v1/webhooks', {
+      url: hook('copied-open'),
+      events: ['documentary.ready'],
+      filter: null,
+    });
+    expect(open.status, open.text).toBe(201);
+    expect(open.body.webhook.filter).toBeNull();
   });
 
   it('accepts a host name that does not resolve (yet): the dispatcher checks the address at each delivery', async () => {

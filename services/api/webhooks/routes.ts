@@ -148,7 +148,11 @@ const newWebhook = z
         'Signing secret: whsec_<base64 key> (Standard Webhooks) or any text of 8 to 128 characters (used ' +
         'as the key). Omitted: one is generated. Either way the response shows it once, as whsec_…',
     }),
-    filter: newFilter.optional(),
+    // null as a GET shows a webhook without one, so a GET's body can be sent back: no filter.
+    filter: newFilter
+      .nullable()
+      .optional()
+      .transform((filter) => filter ?? undefined),
   })
   .meta({ id: 'NewWebhook' });
 
