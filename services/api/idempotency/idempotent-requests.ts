@@ -125,7 +125,8 @@ export class IdempotentRequests {
         : capture(ctx, request.fingerprint);
     } catch (error) {
       // A handler's ApiError that is a property of the request (a 404, a 400 it found) is stored like a
-      // success: answered here, so the bytes stored are the bytes sent.
+      // success: answered here, so the bytes stored are the bytes sent. One about what the request met
+      // at the moment (ApiError.momentary: a feed not readable now) is not, like a 409 or a 5xx.
       if (!(error instanceof ApiError) || !isStoredStatus(error.status) || error.momentary) {
         clearInterval(renewal);
         await this.release(key, claim, requestId);
