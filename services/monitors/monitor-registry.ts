@@ -9,6 +9,7 @@ import type { Monitor, WebhookFilter } from '../runtime/events/types.generated.t
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { isoTime, untilVisible } from '../runtime/clickhouse/read-model.ts';
+import { ApiError } from '../runtime/api-error.ts';
 import { NEWS_ALERT } from '../webhooks/event-types.ts';
 import { organizationKey } from './company-names.ts';
 import { fold } from './fold.ts';
@@ -69,6 +70,8 @@ interface MonitorRow {
   active: number;
   created_at: number | string | null;
   updated_at: number | string;
+  /** The monitor's own version (the event's), where it is read: what its next state counts from. */
+  state_version?: number | string;
 }
 
 /** The columns a monitor is read back from; tenant_id and deleted decide whether it is shown. */
@@ -82,6 +85,7 @@ const monitorColumns = [
   'created_at',
   'updated_at',
   'deleted',
+  'state_version',
 ];
 
 export interface MonitorRegistryDependencies {
@@ -203,7 +207,9 @@ ORDER BY created_at, monitor_id`);
       aliases: [...new Set(input.aliases)],
       alert_webhook: url,
       active: true,
-      created_at: now,
+      // Whole seconds, as webhooks' (WebhookRegistry.register): a pause or a resume carries it over from
+      // the read model (DateTime, seconds), and every version must repeat it unchanged.
+      created_at: Math.floor(now / 1000) * 1000,
       version: 1,
       occurred_at: now,
     };
@@ -255,6 +261,69 @@ ORDER BY monitor_id`);
     const monitor = await this.get(tenantId, monitorId);
     if (!monitor) return false;
     return this.atEndpoint(tenantId, monitor.alert_webhook, () => this.removeAt(tenantId, monitorId));
+  }
+
+  /**
+   * Pauses a monitor (active false: the matcher raises no alerts for it, and none are kept for later) or
+   * resumes it, by appending its next state (version + 1). Null when the tenant has no such monitor;
+   * `changed` false when it already was so. Its webhook is left as it is: it keeps naming the monitor.
+   * Resuming is refused (409) while an active monitor of the same contact, company, aliases and URL
+   * exists (one made while this one was paused): both would raise the same alerts.
+   */
+  async setActive(
+    tenantId: string,
+    monitorId: string,
+    active: boolean,
+  ): Promise<{ monitor: MonitorItem; changed: boolean } | null> {
+    const monitor = await this.get(tenantId, monitorId);
+    if (!monitor) return null;
+    return this.atEndpoint(tenantId, monitor.alert_webhook, async () => {
+      // Read again under the lock: a request at the same time may have changed or removed it.
+      const current = await this.stored(tenantId, monitorId);
+      if (!current) return null;
+      const { item } = current;
+      if (item.active === active) return { monitor: item, changed: false };
+      if (active) {
+        const same = await this.sameMonitor(tenantId, item.alert_webhook, item);
+        if (same)
+          throw new ApiError(
+            'conflict',
+            `monitor ${same.monitor.id} watches the same company for the same contact at the same URL, and ` +
+              'is active: resuming this one would send every alert twice. Delete one of them first.',
+          );
+      }
+      const now = this.clock();
+      const version = current.version + 1;
+      const state: Monitor = {
+        monitor_id: item.id,
+        tenant_id: tenantId,
+        contact_id: item.contact_id,
+        company: item.company,
+        aliases: item.aliases,
+        alert_webhook: item.alert_webhook,
+        active,
+        created_at: item.created_at === null ? null : Date.parse(item.created_at),
+        version,
+        occurred_at: now,
+      };
+      await this.deps.producer.send(topicNames.monitors, [{ key: item.id, value: state }]);
+      const visible = await untilVisible(
+        () => this.stored(tenantId, monitorId),
+        // Gone means deleted meanwhile (after this state): what is answered is the state written.
+        (m) => m === null || m.version >= version,
+        this.deps.visibleWithinMs,
+      );
+      return { monitor: visible?.item ?? { ...item, active }, changed: true };
+    });
+  }
+
+  /** The monitor with its own version (the event's), which its next state counts from. */
+  private async stored(
+    tenantId: string,
+    monitorId: string,
+  ): Promise<{ item: MonitorItem; version: number } | null> {
+    const [row] = await this.query(tenantId, monitorId, { limit: 1, offset: 0 });
+    return row ? { item: toItem(row), version: Number(row.state_version ?? 1) } : null;
   }
 
   private async removeAt(tenantId: string, monitorId: string): Promise<boolean> {
@@ -407,7 +476,8 @@ ORDER BY monitor_id`);
     if (filter.active !== undefined) where.push(sql`active = ${filter.active}`);
     return this.deps.clickhouse.query<MonitorRow>(sql`
 SELECT monitor_id, contact_id, company, aliases, alert_webhook, active,
-  toUnixTimestamp(created_at) AS created_at, toUnixTimestamp(updated_at) AS updated_at
+  toUnixTimestamp(created_at) AS created_at, toUnixTimestamp(updated_at) AS updated_at,
+  toString(state_version) AS state_version
 FROM ${monitors}
 WHERE ${raw(where.join(' AND '))}
 ORDER BY created_at DESC, monitor_id DESC

@@ -303,4 +303,41 @@ describe('webhook rows', () => {
       },
     ]);
   });
+
+  it("write a monitor's own version beside the offset, and 0 on a deletion's row", () => {
+    const paused = {
+      monitor_id: 'mon1',
+      tenant_id: 't1',
+      contact_id: 'c-1',
+      company: 'Acme',
+      aliases: [],
+      alert_webhook: 'https://crm.example/hook',
+      active: false,
+      created_at: Date.UTC(2026, 0, 5),
+      version: 2,
+      occurred_at: Date.UTC(2026, 0, 6),
+    };
+    const [written] = rowsFor(topicNames.monitors, 'mon1', paused, 57, Date.UTC(2026, 0, 6));
+    expect(written?.table).toBe('monitors');
+    expect(written?.row).toMatchObject({
+      monitor_id: 'mon1',
+      active: 0,
+      deleted: 0,
+      state_version: 2,
+      version: 57,
+    });
+    expect(rowsFor(topicNames.monitors, 'mon1', null, 58, Date.UTC(2026, 0, 7))).toEqual([
+      {
+        table: 'monitors',
+        row: {
+          monitor_id: 'mon1',
+          active: 0,
+          updated_at: Date.UTC(2026, 0, 7) / 1000,
+          deleted: 1,
+          state_version: 0,
+          version: 58,
+        },
+      },
+    ]);
+  });
 });

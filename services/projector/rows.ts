@@ -234,12 +234,14 @@ export function monitorRow(m: Monitor, version: number): Row {
     created_at: optionalTime(m.created_at),
     updated_at: time(m.occurred_at),
     deleted: 0,
+    state_version: m.version,
     version,
   };
 }
 
+/** A deletion: as a webhook's (deletedWebhookRow), its state_version is 0, no version of the monitor's own. */
 export function deletedMonitorRow(monitorId: string, version: number, at: number): Row {
-  return { monitor_id: monitorId, active: 0, updated_at: time(at), deleted: 1, version };
+  return { monitor_id: monitorId, active: 0, updated_at: time(at), deleted: 1, state_version: 0, version };
 }
 
 export function alertRow(a: Alert, version: number): Row {

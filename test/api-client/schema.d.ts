@@ -409,7 +409,11 @@ export interface paths {
         delete: operations["deleteMonitor"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Pause or resume a monitor
+         * @description {"active": false} pauses it: no news.alert is raised for it while it is paused, and articles found meanwhile raise none later. {"active": true} resumes it: articles enriched from then on are matched again. Asking for the state it already has changes nothing (200). Resuming is a 409 while an active monitor of the same contact, company, aliases and URL exists (both would raise the same alerts). The contact, company, aliases and URL are not changed here: create a monitor with the new ones and delete this one.
+         */
+        patch: operations["updateMonitor"];
         trace?: never;
     };
     "/v1/voices": {
@@ -1371,6 +1375,10 @@ export interface components {
                 secret: string | null;
                 note: string;
             };
+        };
+        MonitorChange: {
+            /** @description false pauses the monitor: the matcher raises no alerts for it (nor keeps any for later) until it is resumed with true. Its webhook is left as it is. */
+            active: boolean;
         };
         /** @description For article.published, article.updated and news.breaking (a story, when one of its articles passes), and refused on a webhook receiving none of them: only articles in one of these categories, sources and languages (each list empty = any) whose title, summary or content contains one of these words (whole words; in scripts written without spaces, such as Chinese or Thai, anywhere; empty = any). */
         WebhookFilter: {
@@ -6842,6 +6850,235 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: rate_limited or concurrency_limit or too_many_failed_credentials */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: internal_error */
+            500: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: deadline_exceeded or service_unavailable */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: any other status, answered before the route is reached (405 method_not_allowed, 408 request_timeout, 417 expectation_failed, 431 headers_too_large and the like), with the same body. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateMonitor: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A key the client makes for this request (a UUID, say), sent again with every retry of it: the first request runs, and for 24 hours (by default) a retry with the same key and the same request gets the same answer (with `Idempotent-Replayed: true`) without running again. The same key with a different request answers 422 idempotency_key_reused; while the first is still running, 409 idempotency_key_in_progress with Retry-After. Keys are per client, method and route. 5xx, 401, 403, 408, 409 and 429 answers are not kept: a retry runs again.
+                 * @example 8e03978e-40d5-43e8-bc93-6894a57f9324
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorChange"];
+            };
+        };
+        responses: {
+            /** @description The monitor as it is now (as GET shows it) */
+            200: {
+                headers: {
+                    /** @description Present on an answer stored for an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Monitor"];
+                };
+            };
+            /** @description Error: invalid_parameter or invalid_json */
+            400: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: insufficient_scope */
+            403: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: not_acceptable */
+            406: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: conflict or idempotency_key_in_progress */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Calls left in the current 60 minutes, this one counted. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until a call is given back to the allowance. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error: idempotency_key_reused */
+            422: {
                 headers: {
                     /** @description Calls the plan allows in any 60 minutes (absent on a plan without a limit). */
                     "RateLimit-Limit"?: number;

@@ -80,6 +80,7 @@ const roles: Record<string, Role> = {
   'post /api/v1/crm/monitor': { role: 'create', kind: 'monitor' },
   'get /api/v1/crm/monitors': { role: 'list', kind: 'monitor', items: listed('monitors') },
   'get /api/v1/crm/monitors/{id}': { role: 'owned', kind: 'monitor' },
+  'patch /api/v1/crm/monitors/{id}': { role: 'owned', kind: 'monitor' },
   'delete /api/v1/crm/monitors/{id}': { role: 'owned', kind: 'monitor' },
   'get /v1/voices': { role: 'shared', why: 'the voices of the configured providers' },
   'post /v1/synthesize': { role: 'shared', why: 'content-addressed audio of the text given' },
@@ -101,7 +102,7 @@ interface Operation {
 /**
  * A body each operation accepts, so that a refusal comes from access control, not from validation: an
  * empty object for a POST, a pause for a PATCH (the one change it needs at least; that it did not happen
- * to another tenant's webhook, the snapshot shows), none otherwise.
+ * to another tenant's webhook or monitor, the snapshot shows), none otherwise.
  */
 const bodyFor = (op: Pick<Operation, 'method'>) =>
   op.method === 'post' ? {} : op.method === 'patch' ? { active: false } : undefined;

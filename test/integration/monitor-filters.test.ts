@@ -1,27 +1,33 @@
 // GET /api/v1/crm/monitors with its filters, on the real stack: contact_id (exact, one or several, an
 // id holding a comma), active, both together, offset paging of the filtered list, a deleted monitor
-// left out (a deletion's row holds no contact), tenancy, and the 400s naming the parameter. The
-// monitors are created through the API; one is made inactive by its next state on news.monitors.v1,
-// as the service that owns monitors writes it (the API has no pause).
+// left out (a deletion's row holds no contact), tenancy, and the 400s naming the parameter. And
+// PATCH /api/v1/crm/monitors/{id}, which pauses and resumes one: the states it appends to
+// news.monitors.v1 (what the matcher reads), versions in steps of one, a repeat that appends nothing,
+// the 409 for a resume that would make a second monitor of the same names, its 400s and 404s.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Monitor as MonitorEvent } from '../../services/runtime/events/types.generated.ts';
 import type { components } from '../api-client/schema.d.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
+import { recordTopics, type TopicRecorder } from './support/topic-recorder.ts';
 import { waitFor } from './support/wait.ts';
 
 type MonitorCreated = components['schemas']['MonitorCreated'];
 type Monitor = components['schemas']['Monitor'];
 type MonitorList = components['schemas']['MonitorList'];
 
-describe('the filters of GET /api/v1/crm/monitors', () => {
+describe('the filters of GET /api/v1/crm/monitors, and PATCH', () => {
   let stack: ApiStack;
+  let recorder: TopicRecorder;
   /** The monitors made for this file, by a name of the test's own. */
   const made = new Map<string, Monitor>();
+  let url: string;
 
   beforeAll(async () => {
     stack = await startApiStack('monitorfilters');
+    recorder = await recordTopics(stack.kafka, stack.codec, [topicNames.monitors]);
     // One alert URL for all of them: they share its webhook, one alert endpoint of the plan.
-    const url = `http://127.0.0.1:9/${stack.run}/crm`;
+    url = `http://127.0.0.1:9/${stack.run}/crm`;
     const monitors: [string, string, string][] = [
       ['alpha', 'c-A', 'Alpha Filters'],
       ['beta', 'c-A', 'Beta Filters'],
@@ -38,34 +44,27 @@ describe('the filters of GET /api/v1/crm/monitors', () => {
       expect(created.status, created.text).toBe(201);
       made.set(name, created.body.monitor);
     }
-    // epsilon made inactive: its next version, as the owner of monitors writes a change.
+    // epsilon paused. The answer is the monitor as it is now: GET shows the same at once.
     const epsilon = made.get('epsilon')!;
-    await stack.producer.send(topicNames.monitors, [
-      {
-        key: epsilon.id,
-        value: {
-          monitor_id: epsilon.id,
-          tenant_id: stack.client.tenantId,
-          contact_id: epsilon.contact_id,
-          company: epsilon.company,
-          aliases: epsilon.aliases,
-          alert_webhook: epsilon.alert_webhook,
-          active: false,
-          created_at: Date.parse(epsilon.created_at!),
-          version: 2,
-          occurred_at: Date.now(),
-        },
-      },
-    ]);
-    await waitFor(async () => {
-      const one = await stack.call<Monitor>('GET', `/api/v1/crm/monitors/${epsilon.id}`);
-      return one.status === 200 && one.body.active === false;
-    }, 'the inactive state of epsilon to be read back');
+    const paused = await stack.call<Monitor>('PATCH', `/api/v1/crm/monitors/${epsilon.id}`, {
+      active: false,
+    });
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.body).toMatchObject({ id: epsilon.id, active: false, company: 'Epsilon Filters' });
+    expect((await stack.call<Monitor>('GET', `/api/v1/crm/monitors/${epsilon.id}`)).body.active).toBe(false);
   }, 120_000);
 
   afterAll(async () => {
+    await recorder?.stop();
     await stack?.close();
   }, 60_000);
+
+  /** The states of a monitor appended to news.monitors.v1 since the recording began, in order. */
+  const statesOf = (id: string) =>
+    recorder
+      .of<MonitorEvent>(topicNames.monitors)
+      .filter((e) => e.key === id)
+      .map((e) => e.value);
 
   const list = async (query: string, apiKey?: string) => {
     const answer = await stack.call<MonitorList>('GET', `/api/v1/crm/monitors?${query}`, undefined, {
@@ -159,6 +158,92 @@ describe('the filters of GET /api/v1/crm/monitors', () => {
       expect([query, answer.status, answer.body.error.code]).toEqual([query, 400, 'invalid_parameter']);
       expect(answer.body.error.message).toMatch(message);
     }
+  });
+
+  it('pauses with its next state on news.monitors.v1, which the matcher reads: every field kept, version 2', async () => {
+    const epsilon = made.get('epsilon')!;
+    await waitFor(async () => statesOf(epsilon.id).length === 2, 'the states of epsilon on the topic');
+    const [created, paused] = statesOf(epsilon.id);
+    expect(created).toMatchObject({ active: true, version: 1 });
+    expect(paused).toEqual({ ...created, active: false, version: 2, occurred_at: paused!.occurred_at });
+    expect(paused!.occurred_at).toBeGreaterThanOrEqual(created!.occurred_at);
+  });
+
+  it('resumes and pauses again in steps of one; the state it has already appends nothing', async () => {
+    const { id } = (
+      await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+        contact_id: 'c-Z',
+        company: 'Zeta Filters',
+        aliases: ['Zeta'],
+        alert_webhook: url,
+      })
+    ).body.monitor;
+    const patch = (active: unknown) => stack.call<Monitor>('PATCH', `/api/v1/crm/monitors/${id}`, { active });
+    const again = await patch(true);
+    expect([again.status, again.body.active]).toEqual([200, true]);
+    for (const active of [false, false, true, false]) {
+      const answer = await patch(active);
+      expect([answer.status, answer.body.active], answer.text).toEqual([200, active]);
+      expect(answer.body.delivery.status).toBe('active'); // the webhook is not paused with it
+    }
+    await waitFor(async () => statesOf(id).length === 4, 'the four states of the monitor');
+    // Give a repeat's append, were there one, time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(statesOf(id).map((m) => [m.active, m.version])).toEqual([
+      [true, 1],
+      [false, 2],
+      [true, 3],
+      [false, 4],
+    ]);
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${id}`)).status).toBe(204);
+    expect((await patch(true)).status).toBe(404);
+  });
+
+  it('refuses to resume a monitor while an active one of the same names and URL exists (409)', async () => {
+    const body = { contact_id: 'c-H', company: 'Eta Filters', aliases: ['Eta'], alert_webhook: url };
+    const first = (await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', body)).body.monitor;
+    expect((await stack.call('PATCH', `/api/v1/crm/monitors/${first.id}`, { active: false })).status).toBe(
+      200,
+    );
+    // With the first paused, the same monitor posted again is a new one: the paused one raises nothing.
+    const second = await stack.call<MonitorCreated>('POST', '/api/v1/crm/monitor', {
+      ...body,
+      company: 'eta filters',
+    });
+    expect([second.status, second.body.created]).toEqual([201, true]);
+    const resume = await stack.call('PATCH', `/api/v1/crm/monitors/${first.id}`, { active: true });
+    expect([resume.status, resume.body.error.code]).toEqual([409, 'conflict']);
+    expect(resume.body.error.message).toContain(second.body.monitor.id);
+    expect((await stack.call<Monitor>('GET', `/api/v1/crm/monitors/${first.id}`)).body.active).toBe(false);
+    // With the second deleted, it resumes.
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${second.body.monitor.id}`)).status).toBe(204);
+    const resumed = await stack.call<Monitor>('PATCH', `/api/v1/crm/monitors/${first.id}`, { active: true });
+    expect([resumed.status, resumed.body.active]).toEqual([200, true]);
+    expect((await stack.call('DELETE', `/api/v1/crm/monitors/${first.id}`)).status).toBe(204);
+  });
+
+  it("answers 400 naming the field for a body it cannot apply, 404 for another tenant's monitor", async () => {
+    const { id } = made.get('alpha')!;
+    const cases: [unknown, RegExp][] = [
+      [{}, /^active: /],
+      [{ active: 'false' }, /^active: /],
+      [{ active: null }, /^active: /],
+      [{ active: true, company: 'Other' }, /^company: unknown field/],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await stack.call('PATCH', `/api/v1/crm/monitors/${id}`, body);
+      expect([JSON.stringify(body), answer.status, answer.body.error.code]).toEqual([
+        JSON.stringify(body),
+        400,
+        'invalid_parameter',
+      ]);
+      expect(answer.body.error.message).toMatch(message);
+    }
+    const other = { apiKey: stack.otherClient.apiKey };
+    const crossed = await stack.call('PATCH', `/api/v1/crm/monitors/${id}`, { active: false }, other);
+    expect([crossed.status, crossed.body.error.code]).toEqual([404, 'not_found']);
+    expect((await stack.call<Monitor>('GET', `/api/v1/crm/monitors/${id}`)).body.active).toBe(true);
+    expect((await stack.call('PATCH', '/api/v1/crm/monitors/mon_nope', { active: false })).status).toBe(404);
   });
 
   // Last: it deletes one of the monitors the others count.

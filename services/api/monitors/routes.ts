@@ -1,5 +1,5 @@
 // POST /api/v1/crm/monitor (the integration set's path), GET /api/v1/crm/monitors and
-// GET/DELETE /api/v1/crm/monitors/{id}. Monitors belong to the tenant of the credential.
+// GET/PATCH/DELETE /api/v1/crm/monitors/{id}. Monitors belong to the tenant of the credential.
 import { z } from 'zod';
 import { notFound } from '../../runtime/api-error.ts';
 import { booleanParam, limitParam, listParam, offsetParam } from '../http/params.ts';
@@ -138,6 +138,17 @@ export const monitorListParameters = z.object({
 
 const idParams = z.object({ id: z.string().min(1).max(200) });
 
+/** PATCH /api/v1/crm/monitors/{id}: what a monitor may change. Its names and URL make it what it is. */
+export const monitorChange = z
+  .object({
+    active: z.boolean().meta({
+      description:
+        'false pauses the monitor: the matcher raises no alerts for it (nor keeps any for later) until it is ' +
+        'resumed with true. Its webhook is left as it is.',
+    }),
+  })
+  .meta({ id: 'MonitorChange' });
+
 export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
   return [
     defineRoute({
@@ -229,6 +240,31 @@ export function monitorRoutes(monitors: MonitorRegistry): RouteSpec[] {
         const monitor = await monitors.get(tenantOf(ctx), params.id);
         if (!monitor) throw notFound(`no monitor with id "${params.id}"`);
         ctx.body = (await monitors.withDelivery(tenantOf(ctx), [monitor]))[0];
+      },
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/api/v1/crm/monitors/{id}',
+      operationId: 'updateMonitor',
+      idempotent: true,
+      tag: 'Monitors',
+      scope: 'write:monitors',
+      summary: 'Pause or resume a monitor',
+      description:
+        '{"active": false} pauses it: no news.alert is raised for it while it is paused, and articles found ' +
+        'meanwhile raise none later. {"active": true} resumes it: articles enriched from then on are matched ' +
+        'again. Asking for the state it already has changes nothing (200). Resuming is a 409 while an ' +
+        'active monitor of the same contact, company, aliases and URL exists (both would raise the same ' +
+        'alerts). The contact, company, aliases and URL are not changed here: create a monitor with the ' +
+        'new ones and delete this one.',
+      params: idParams,
+      body: monitorChange,
+      responses: { 200: { description: 'The monitor as it is now (as GET shows it)', schema: monitorItem } },
+      errors: ['not_found', 'conflict'],
+      handler: async (ctx, { params, body }) => {
+        const result = await monitors.setActive(tenantOf(ctx), params.id, body.active);
+        if (!result) throw notFound(`no monitor with id "${params.id}"`);
+        ctx.body = (await monitors.withDelivery(tenantOf(ctx), [result.monitor]))[0];
       },
     }),
     defineRoute({
