@@ -400,6 +400,17 @@ describe('read API', () => {
     });
     expect([named.status, named.body.error.code]).toEqual([409, 'conflict']);
     expect(named.body.error.message).toContain(outlet.body.source.id);
+    // Nor in fullwidth letters, which show as the same name ("Ｏｕｔｌｅｔ" is "Outlet" in NFKC).
+    const fullwidth = (text: string) =>
+      text.replace(/[!-~]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+    const lookalike = await stack.call('POST', '/v1/sources', {
+      url: `${server.url}/feeds/spoof-${run}.xml`,
+      name: fullwidth(`Outlet ${run}`),
+      category: 'world',
+      country: 'gb',
+    });
+    expect([lookalike.status, lookalike.body.error.code], lookalike.text).toEqual([409, 'conflict']);
+    expect(lookalike.body.error.message).toContain(outlet.body.source.id);
     // Its own title taken, the feed is named with its host beside it.
     const titled = await stack.call<Subscribed>('POST', '/v1/sources', {
       url: `${server.url}/feeds/spoof-${run}.xml`,

@@ -158,11 +158,18 @@ WHERE source_id = ${sourceId} AND deleted = 0 AND created_by_tenant = ${tenantId
     return Number(rows[0]?.n ?? 0) > 0;
   }
 
-  /** The source called `name` in any case, with its name as it is spelled; null if none. */
+  /**
+   * The source called `name` in any case, or in its compatibility form (NFKC: "ＢＢＣ" in fullwidth
+   * letters is "BBC", "ﬁ" is "fi"), with its name as it is spelled; null if none. Only the name given
+   * is folded so: ClickHouse 18.16 cannot fold the stored ones, and the name to guard is the one there
+   * first, which a look-alike must not take.
+   */
   async byName(name: string): Promise<{ id: string; name: string } | null> {
+    const given = name.trim();
+    const folded = given.normalize('NFKC');
     const rows = await this.clickhouse.query<{ source_id: string; name: string }>(
       sql`SELECT source_id, name FROM sources FINAL
-WHERE deleted = 0 AND lowerUTF8(name) = lowerUTF8(${name.trim()}) LIMIT 1`,
+WHERE deleted = 0 AND lowerUTF8(name) IN (lowerUTF8(${given}), lowerUTF8(${folded})) LIMIT 1`,
     );
     return rows[0] ? { id: rows[0].source_id, name: rows[0].name } : null;
   }

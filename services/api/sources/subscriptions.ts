@@ -306,7 +306,7 @@ export class SourceSubscriptions {
         throw new ApiError(
           'conflict',
           `name: another source is called ${JSON.stringify(taken.name)} (${taken.id}); names differing only ` +
-            'in case are one name; choose another name',
+            'in case or in character width are one name; choose another name',
         );
       return given;
     }
