@@ -82,8 +82,13 @@ describe('access control', () => {
       req.on('error', reject);
       req.end();
     });
-  const token = async (api: ApiProcess, body: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${api.url}/oauth/token`, {
+  const token = async (
+    api: ApiProcess,
+    body: unknown,
+    headers: Record<string, string> = {},
+    path = '/oauth/token',
+  ) => {
+    const response = await fetch(`${api.url}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(body),
@@ -378,6 +383,35 @@ describe('access control', () => {
       scope: 'read:feeds use:ai',
     });
     expect([tooMuch.status, tooMuch.body.error]).toEqual([400, 'invalid_scope']);
+    expect(tooMuch.body.error_description).toBe('the client may not have: use:ai');
+    // RFC 6749 5.2: an error_description is printable ASCII without quotes or backslashes, whatever the
+    // request held; a scope that is no scope-token is not echoed, and nothing echoed is long.
+    const described = async (body: Record<string, unknown>) => {
+      const answer = await token(a, { grant_type: 'client_credentials', ...body });
+      expect(answer.body.error_description, JSON.stringify(body).slice(0, 80)).toMatch(
+        /^[\x20\x21\x23-\x5b\x5d-\x7e]{1,200}$/,
+      );
+      return answer.body;
+    };
+    const reading = { client_id: reader.clientId, client_secret: reader.clientSecret };
+    expect(await described({ ...reading, scope: 'read:feeds "écrire"\\x' })).toMatchObject({
+      error: 'invalid_scope',
+      error_description: expect.stringContaining('RFC 6749 3.3') as unknown,
+    });
+    expect((await described({ ...reading, scope: 'read:feeds\tuse:ai' })).error).toBe('invalid_scope');
+    expect((await described({ ...reading, scope: 'x'.repeat(20_000) })).error).toBe('invalid_scope');
+    expect((await described({ ...reading, scope: 'a: b: c: d: e: f: g:' })).error_description).toBe(
+      'the client may not have: a: b: c: d: e: and 2 more',
+    );
+    const twice = await fetch(`${a.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&%22%C3%A9%5C=1&%22%C3%A9%5C=2',
+    });
+    expect(await twice.json()).toEqual({
+      error: 'invalid_request',
+      error_description: "'?/ is given more than once",
+    });
     const wrong = await token(a, {
       grant_type: 'client_credentials',
       client_id: full.clientId,
@@ -581,17 +615,28 @@ describe('access control', () => {
       expect((await from('198.51.100.2', full.apiKey)).status).toBe(200);
       expect((await call(guarded, '/v1/articles?limit=1', full.apiKey)).status).toBe(200);
 
-      // Client secrets at the token endpoint count the same way, and are refused in OAuth's shape.
-      const tokenFrom = (secret: string) =>
+      // Client secrets at the token endpoint count the same way, and are refused in OAuth's shape: at
+      // every spelling of its path the router answers (any case, a trailing slash), not only its own.
+      const tokenFrom = (secret: string, path?: string) =>
         token(
           guarded,
           { grant_type: 'client_credentials', client_id: full.clientId, client_secret: secret },
           { 'x-forwarded-for': '203.0.113.7' },
+          path,
         );
-      for (const i of [1, 2, 3, 4]) expect((await tokenFrom(`wrong secret ${i}`)).status).toBe(401);
-      const refusedToken = await tokenFrom(full.clientSecret);
-      expect([refusedToken.status, refusedToken.body.error]).toEqual([429, 'too_many_failed_credentials']);
-      expect(Number(refusedToken.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const spellings = ['/oauth/token/', '/OAuth/Token', '/OAUTH/TOKEN/', '/oauth/token'];
+      for (const [i, path] of spellings.entries())
+        expect((await tokenFrom(`wrong secret ${i}`, path)).status, path).toBe(401);
+      for (const path of spellings) {
+        const refusedToken = await tokenFrom(full.clientSecret, path);
+        expect([path, refusedToken.status, refusedToken.body.error]).toEqual([
+          path,
+          429,
+          'too_many_failed_credentials',
+        ]);
+        expect(Number(refusedToken.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(refusedToken.headers.get('cache-control')).toBe('no-store');
+      }
 
       // The log says which address, and holds none of what it tried.
       await waitFor(

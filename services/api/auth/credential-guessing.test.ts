@@ -1,8 +1,9 @@
 // What the count decides from what Redis says, and what it does when Redis is away
 // (test/integration/access-control.test.ts runs it against Redis, scripts and all).
+import Router from '@koa/router';
 import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../runtime/logger.ts';
-import { CredentialGuessing } from './credential-guessing.ts';
+import { CredentialGuessing, routerMatches } from './credential-guessing.ts';
 
 function recordingLogger() {
   const warnings: string[] = [];
@@ -118,3 +119,27 @@ class FakeSets {
     return Promise.resolve([added, card(previousKey), card(key)]);
   }
 }
+
+describe('which requests are token requests', () => {
+  it('knows every spelling of the path the router answers at, and only those', () => {
+    // The router as app.ts makes it: what it routes to the token endpoint, the guard must count.
+    const router = new Router();
+    router.post('/oauth/token', () => undefined);
+    const spellings = [
+      '/oauth/token',
+      '/oauth/token/',
+      '/OAuth/Token',
+      '/OAUTH/TOKEN/',
+      '/oauth/token//',
+      '//oauth/token',
+      '/oauth//token',
+      '/oauth/%74oken',
+      '/oauth/token.json',
+      '/oauth/tokens',
+      '/oauth',
+    ];
+    for (const path of spellings)
+      expect([path, routerMatches(path, '/oauth/token')]).toEqual([path, router.match(path, 'POST').route]);
+    expect(spellings.filter((path) => routerMatches(path, '/oauth/token'))).toHaveLength(4);
+  });
+});

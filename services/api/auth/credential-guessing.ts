@@ -182,6 +182,17 @@ function headerCredential(ctx: Context): string | undefined {
 }
 
 /**
+ * Whether the router would answer `path` with the route at `route`: @koa/router's defaults match paths in
+ * any case and with or without one trailing slash, so "/OAuth/Token/" is the token endpoint too, and a
+ * guard that knew only its own spelling let secrets sent there go uncounted.
+ */
+export const routerMatches = (path: string, route: string): boolean => {
+  const given = path.toLowerCase();
+  const own = route.toLowerCase();
+  return given === own || given === `${own}/`;
+};
+
+/**
  * In front of every route: refuses the credentials of an address that tried too many failing ones within
  * a minute (429 with Retry-After), and counts each credential that a route answered 401 for. Requests
  * without a credential pass: they guess nothing. The token endpoint's client credentials come in its
@@ -194,7 +205,7 @@ export function credentialGuard(guessing: CredentialGuessing, trusted: TrustedPr
       await next();
       return;
     }
-    const tokenRequest = ctx.method === 'POST' && ctx.path === tokenPath;
+    const tokenRequest = ctx.method === 'POST' && routerMatches(ctx.path, tokenPath);
     const credential = headerCredential(ctx);
     if (!tokenRequest && credential === undefined) {
       await next();

@@ -25,6 +25,23 @@ export type OAuthError =
   | 'unsupported_grant_type'
   | 'invalid_scope';
 
+/**
+ * An error_description as RFC 6749 5.2 allows it: printable ASCII without `"` and `\` (%x20-21 /
+ * %x23-5B / %x5D-7E), at most 200 characters. The descriptions quote little of a request (a parameter's
+ * name, a charset), but what they quote is the caller's: a quote becomes an apostrophe, a backslash a
+ * slash, any other character outside the set a question mark, so a client's parser never meets them.
+ */
+export function oauthDescription(text: string): string {
+  const allowed = text
+    .replace(/"/g, "'")
+    .replace(/\\/g, '/')
+    .replace(/[^\x20-\x7e]/gu, '?');
+  return allowed.length <= 200 ? allowed : `${allowed.slice(0, 197)}...`;
+}
+
+/** RFC 6749 3.3: a scope-token is printable ASCII without space, `"` and `\`. */
+const scopeToken = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
 class TokenRequestError extends Error {
   constructor(
     readonly error: OAuthError,
@@ -204,10 +221,18 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
       }
       // No scope asked for (or only spaces): every scope of the client, as RFC 6749 3.3 lets a server do.
       const asked = (param(body, 'scope') ?? '').split(' ').filter(Boolean);
+      // Not quoted back: what is no scope-token at all is said so, not repeated.
+      if (asked.some((s) => !scopeToken.test(s)))
+        throw new TokenRequestError(
+          'invalid_scope',
+          'scope must be scope tokens separated by single spaces: printable ASCII without quotes or backslashes (RFC 6749 3.3)',
+        );
       const requested = asked.length === 0 ? [...client.scopes] : [...new Set(asked)];
       const missing = requested.filter((s) => !client.scopes.includes(s));
       if (missing.length > 0) {
-        throw new TokenRequestError('invalid_scope', `the client may not have: ${missing.join(' ')}`);
+        const named = missing.slice(0, 5).map((s) => (s.length > 40 ? `${s.slice(0, 40)}...` : s));
+        const more = missing.length > 5 ? ` and ${missing.length - 5} more` : '';
+        throw new TokenRequestError('invalid_scope', `the client may not have: ${named.join(' ')}${more}`);
       }
       if (requested.length === 0) throw new TokenRequestError('invalid_scope', 'no scope requested');
       const issued = await deps.tokens.issue({
@@ -228,7 +253,7 @@ export function tokenEndpoint(router: Router, deps: TokenEndpointDependencies): 
       // The scheme the endpoint takes client credentials in (RFC 6749 2.3.1), whatever the client tried:
       // a Bearer credential is no client authentication here.
       if (error.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="news-intelligence"');
-      ctx.body = { error: error.error, error_description: error.description };
+      ctx.body = { error: error.error, error_description: oauthDescription(error.description) };
     }
   });
 }
