@@ -796,7 +796,7 @@ export interface components {
             limit: number;
             /** @description Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor. */
             offset: number;
-            /** @description Items on this page (fewer than `limit` on the last). */
+            /** @description Items on this page: `limit` on every page but the last, which may hold fewer. */
             returned: number;
             /** @description Whether items follow this page. */
             has_more: boolean;
@@ -984,7 +984,7 @@ export interface components {
             limit: number;
             /** @description Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor. */
             offset: number;
-            /** @description Items on this page (fewer than `limit` on the last). */
+            /** @description Items on this page: `limit` on every page but the last, which may hold fewer. */
             returned: number;
             /** @description Whether items follow this page. */
             has_more: boolean;
@@ -1785,7 +1785,7 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "closed";
-            /** @description When the story became breaking news (docs/stories.md#breaking-news): the publication time of the article that brought it to the rule. Null for a story that did not. */
+            /** @description When the story became breaking news (docs/stories.md#breaking-news): the publication time of the article that brought it to the rule, or the time it was found if that was earlier (an item dated ahead of its finding), so it may precede first_seen. Null for a story that did not. */
             breaking_at: string | null;
             article_count: number;
             /**
@@ -1827,7 +1827,7 @@ export interface components {
              * @enum {string}
              */
             status: "open" | "closed";
-            /** @description When the story became breaking news (docs/stories.md#breaking-news): the publication time of the article that brought it to the rule. Null for a story that did not. */
+            /** @description When the story became breaking news (docs/stories.md#breaking-news): the publication time of the article that brought it to the rule, or the time it was found if that was earlier (an item dated ahead of its finding), so it may precede first_seen. Null for a story that did not. */
             breaking_at: string | null;
             article_count: number;
             /**
@@ -1868,7 +1868,7 @@ export interface components {
                 limit: number;
                 /** @description Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor. */
                 offset: number;
-                /** @description Items on this page (fewer than `limit` on the last). */
+                /** @description Items on this page: `limit` on every page but the last, which may hold fewer. */
                 returned: number;
                 /** @description Whether items follow this page. */
                 has_more: boolean;

@@ -90,6 +90,17 @@ describe('article list SQL', () => {
     expect(filterConditions({ dateRange: { from: null, to: new Date('1950-01-01') } })).toEqual(['0']);
   });
 
+  it('keeps an inclusive start and an exclusive end within a second: publication times are whole seconds', () => {
+    // From 00:00:00.5 on, an article of 00:00:00 is before it; until 00:00:01.5, one of 00:00:01 is within.
+    const where = filterConditions({
+      dateRange: { from: new Date('2026-01-01T00:00:00.500Z'), to: new Date('2026-01-01T00:00:01.500Z') },
+    });
+    expect(where).toEqual([
+      "published_at >= toDateTime(1767225601, 'UTC')",
+      "published_at < toDateTime(1767225602, 'UTC')",
+    ]);
+  });
+
   it('continues after a cursor: older, or as old with a smaller id', () => {
     const text = articleListQuery(
       {},

@@ -163,7 +163,8 @@ export function dateConditions(filter: ArticleFilter): string[] {
   const from = filter.dateRange?.from?.getTime();
   const to = filter.dateRange?.to?.getTime();
   if (from !== undefined && from > minTime) {
-    where.push(sql`published_at >= toDateTime(${Math.floor(from / 1000)}, 'UTC')`);
+    // Publication times are whole seconds: from 10:00:00.5 on, the first that counts is 10:00:01.
+    where.push(sql`published_at >= toDateTime(${Math.ceil(from / 1000)}, 'UTC')`);
   }
   if (to !== undefined) {
     // An end before DateTime's range matches nothing; one after it bounds nothing.

@@ -36,7 +36,10 @@ describe('the q syntax', () => {
 
   it.each([
     ['', 'must contain at least one letter or digit'],
-    ['&& !!', 'must contain at least one letter or digit'],
+    ['&& !!', 'has only operators (AND, OR, NOT), no word to find'],
+    ['.,; ...', 'must contain at least one letter or digit'],
+    ['AND', 'has only operators (AND, OR, NOT), no word to find'],
+    ['OR OR NOT', 'has only operators (AND, OR, NOT), no word to find'],
     ['econom*', '"econom*" at position 1: wildcards are not supported; q finds whole words'],
     ['rates wom?n', '"wom?n" at position 7: wildcards are not supported'],
     ['blair^2 brown', '"blair^2" at position 1: boosts (^) are not supported'],

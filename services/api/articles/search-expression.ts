@@ -128,7 +128,11 @@ export function parseSearch(query: string): SearchExpression {
   // Punctuation alone ("&&", "'") is no term: it is dropped, so "' OR '1'='1" reads as "OR 1 1".
   const tokens = tokenize(query).filter((t) => t.type !== 'term' || t.words.length > 0);
   if (!tokens.some((t) => t.type === 'term'))
-    throw new SearchSyntaxError('must contain at least one letter or digit');
+    throw new SearchSyntaxError(
+      tokens.length > 0
+        ? 'has only operators (AND, OR, NOT), no word to find'
+        : 'must contain at least one letter or digit',
+    );
   let position = 0;
   const peek = () => tokens[position];
   const where = (t: Token | undefined) => (t ? `at position ${t.at + 1}` : 'at the end');

@@ -9,7 +9,10 @@ export const offsetPaging = z
       description:
         'Items skipped: from the start of the list, or, on a page read with `cursor`, after the cursor.',
     }),
-    returned: z.number().int().meta({ description: 'Items on this page (fewer than `limit` on the last).' }),
+    returned: z
+      .number()
+      .int()
+      .meta({ description: 'Items on this page: `limit` on every page but the last, which may hold fewer.' }),
     has_more: z.boolean().meta({ description: 'Whether items follow this page.' }),
     next_offset: z
       .number()

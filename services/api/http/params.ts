@@ -240,7 +240,7 @@ export const languageParam = listParam({
 export const countryParam = listParam({
   check: isCountryCode,
   normalise: isoCountryCode,
-  expected: 'a lowercase ISO 3166-1 alpha-2 country code such as gb, us, br',
+  expected: 'an ISO 3166-1 alpha-2 country code such as gb, us, br',
   description: 'ISO 3166-1 alpha-2 country code, or several separated by commas (uk is read as gb).',
   example: 'gb',
 });

@@ -83,7 +83,7 @@ describe('query validation', () => {
     [{ limit: '1'.repeat(20) }, /^limit: must be an integer from 1 to 100 \(got "1{20}"\)$/],
     [{ category: 'cooking' }, /^category: "cooking" is not a category/],
     [{ language: 'xx' }, /^language: "xx" is not an ISO 639-1 language code/],
-    [{ country: 'zz' }, /^country: "zz" is not a lowercase ISO 3166-1 alpha-2 country code/],
+    [{ country: 'zz' }, /^country: "zz" is not an ISO 3166-1 alpha-2 country code/],
     [{ language: 'en-XX-y' }, /^language: "en-xx-y" is not an ISO 639-1 language code/],
     [{ active_only: 'maybe' }, /^active_only: must be true, false, 1 or 0 \(got "maybe"\)$/],
     [

@@ -40,7 +40,8 @@ export const story = z
     breaking_at: time.nullable().meta({
       description:
         'When the story became breaking news (docs/stories.md#breaking-news): the publication time of the ' +
-        'article that brought it to the rule. Null for a story that did not.',
+        'article that brought it to the rule, or the time it was found if that was earlier (an item dated ' +
+        'ahead of its finding), so it may precede first_seen. Null for a story that did not.',
     }),
     article_count: z.number().int().min(1),
     first_seen: time.meta({ description: 'Publication time of its first article.' }),
