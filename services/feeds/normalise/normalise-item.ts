@@ -344,11 +344,13 @@ function normaliseItem(
       published_at_clamped: published.clamped,
       discovered_at: discoveredAt,
       // A declaration the item's script denies (Cyrillic text in a feed declared English, a CMS's default)
-      // gives way to what the text tells; the narration spoke such an article as a second of silence.
-      language:
-        declaredLanguage === null
-          ? undeclaredLanguage()
-          : declaredUnlessScriptDenies(`${title}\n${(summary || content).slice(0, 300)}`, declaredLanguage),
+      // gives way to what the text tells; the narration spoke such an article as a second of silence. So
+      // does the language of a feed that declares none (detected over its first items, else the
+      // source's): one Russian item among English ones is Russian.
+      language: declaredUnlessScriptDenies(
+        `${title}\n${(summary || content).slice(0, 300)}`,
+        declaredLanguage ?? undeclaredLanguage(),
+      ),
       category: categoryFromLabels(item.categories) ?? source.category,
       image_url: imageOf(item, base),
       ...publisher,

@@ -264,6 +264,30 @@ describe('language', () => {
     ).toEqual(['en']);
     expect(languages(feed('sr', [item(8, 'Vlada je usvojila budžet', '')]))).toEqual(['sr']);
   });
+
+  it("gives way item by item when the feed declares none: the source's or the detected language", () => {
+    const source = sourceState(
+      { name: 'm', feed_url: 'https://x.example/m', category: 'general', language: 'en', country: 'us' },
+      null,
+      0,
+    );
+    const item = (i: number, title: string, summary: string) =>
+      parsedItem({ url: `https://x.example/${i}`, title, summaryHtml: summary, language: null });
+    const english = [
+      item(1, 'Bank raises rates', 'The bank raised its main rate again on Monday, citing inflation.'),
+      item(2, 'Council approves budget', 'The city council approved next year’s budget after a long debate.'),
+      item(3, 'Storm closes schools', 'Schools across the region were closed as the storm moved inland.'),
+    ];
+    const russian = item(
+      4,
+      'Правительство России объявило о новых мерах поддержки экономики',
+      'Министр финансов сообщил, что новые меры вступят в силу в январе.',
+    );
+    const languages = normaliseFeed(feed(null, [...english, russian]), source, 0).map((n) =>
+      'article' in n ? n.article.language : n.skipped,
+    );
+    expect(languages).toEqual(['en', 'en', 'en', 'ru']);
+  });
 });
 
 describe('normaliseFeed and links', () => {

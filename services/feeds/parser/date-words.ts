@@ -114,9 +114,23 @@ export function monthOf(word: string): number | undefined {
 
 /**
  * Words that join a date's parts and say nothing of the instant: Spanish and Portuguese "de" (and
- * Spanish "del 2026"), Russian "г." / "года" after the year. Normalised, as monthOf's words.
+ * Spanish "del 2026"), Russian "г." / "года" after the year, and the words before a time of day.
+ * Normalised, as monthOf's words.
  */
-const JOINING_WORDS: ReadonlySet<string> = new Set(['de', 'del', 'г', 'года']);
+const JOINING_WORDS: ReadonlySet<string> = new Set([
+  'de',
+  'del',
+  'г',
+  'года',
+  // Before the time of day: French "à 21h52", Portuguese "às", Spanish "a las", German "um",
+  // Italian "alle", Russian "в" (accents are taken off first: "à" is "a").
+  'a',
+  'as',
+  'las',
+  'um',
+  'alle',
+  'в',
+]);
 
 export function isJoiningWord(word: string): boolean {
   return JOINING_WORDS.has(word);

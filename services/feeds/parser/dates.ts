@@ -230,7 +230,8 @@ function expandYear(digits: string): number {
   return year;
 }
 
-const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
+// "21:52", "21:52:07.5+01:00", and French "21h52".
+const CLOCK = /^(\d{1,2})[:hH](\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
 
 /** RFC 822 and relatives, by token: day name, day, month, year, time and zone in common orders. */
 function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
@@ -285,6 +286,11 @@ function parseRfc822Like(text: string, notes?: DateNotes): Date | null {
       } else {
         return null;
       }
+    } else if (/^\d{1,2}\.$/.test(token) && day === undefined) {
+      // German, Danish, Norwegian, Czech write the day with a full stop: "7. Dezember 2026".
+      day = Number(token.slice(0, -1));
+    } else if (word === 'uhr' && clock !== undefined) {
+      // "21:52 Uhr": German for o'clock, no zone.
     } else if ((word === 'am' || word === 'pm') && clock !== undefined) {
       const hour = hourOf12(clock.hour, word);
       if (hour === null) return null;
@@ -367,7 +373,8 @@ function parseUnixTime(text: string): Date | null {
 /**
  * "26/11/2026", "26.11.2026 10:00", "11/26/2026 10:00:00", "11/26/2026 3:05:00 PM" (.NET's US format):
  * day and month in whichever order, when only one order is a date (one of the two is above 12);
- * "12/11/2018" could be either and stays unread. UTC, as there is no zone.
+ * "12/11/2018" could be either and stays unread, "12.11.2018" is day first, as full stops are written.
+ * UTC, as there is no zone.
  */
 const NUMERIC_DATE =
   /^(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?:[ T]+(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?m\.?)?)?$/i;
@@ -376,14 +383,18 @@ function parseNumericDate(text: string, notes?: DateNotes): Date | null {
   const match = NUMERIC_DATE.exec(text);
   if (!match) return null;
   const [first, second] = [Number(match[1]), Number(match[3])];
-  if (first > 12 === second > 12) return null; // ambiguous, or neither is a month
+  // Ambiguous, or neither is a month; but a date written with full stops is day first wherever it is
+  // written so (Germany, Russia, Poland, Scandinavia): "07.12.2026" is 7 December.
+  const dayFirst = first > 12 || (match[2] === '.' && second <= 12);
+  if (first > 12 === second > 12 && !dayFirst) return null;
+  if (first > 12 && second > 12) return null;
   const hour = match[8] === undefined ? Number(match[5] ?? 0) : hourOf12(Number(match[5]), match[8]);
   if (hour === null) return null;
   if (notes && match[5] !== undefined) notes.noZone = true;
   return toDate({
     year: Number(match[4]),
-    month: first > 12 ? second : first,
-    day: first > 12 ? first : second,
+    month: dayFirst ? second : first,
+    day: dayFirst ? first : second,
     hour,
     minute: Number(match[6] ?? 0),
     second: Number(match[7] ?? 0),

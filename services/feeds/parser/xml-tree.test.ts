@@ -120,6 +120,28 @@ describe('parseXmlLeniently', () => {
     expect(innerXml(root)).toBe('<d>a <b>bold b</b></d><e>e</e>');
   });
 
+  it('ends an item left unclosed where the next one starts, so the items after it are read', () => {
+    const rss = parseXmlLeniently(
+      '<rss><channel><item><title>1</title></item><item><title>2</title><description>no end' +
+        '<item><title>3</title></item><item><title>4</title></item></channel></rss>',
+    );
+    expect(innerXml(rss.root)).toBe(
+      '<channel><item><title>1</title></item><item><title>2</title><description>no end</description></item>' +
+        '<item><title>3</title></item><item><title>4</title></item></channel>',
+    );
+    expect(rss.unterminatedItems).toBe(0);
+    // Atom, prefixed, the last entry unclosed too: closed at the feed's end, as before.
+    const atom = parseXmlLeniently(
+      '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:entry><a:id>1</a:id><a:entry><a:id>2</a:id>' +
+        '<a:entry><a:id>3</a:id></a:feed>',
+    );
+    expect(childElements(atom.root, NS.atom, 'entry').map((entry) => textContent(entry))).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+  });
+
   it('leaves out an item the text ends inside of, and only that one', () => {
     const cut = parseXmlLeniently(
       '<rss><channel><item><link>https://a.example/1</link></item><item><link>https://a.example/ar',

@@ -154,7 +154,9 @@ const ITEM_ELEMENTS = new Set(['item', 'entry']);
 
 /**
  * The lenient pass: unclosed elements are closed at their parent's end tag or at
- * the end of the text, end tags without a start tag are dropped, a "<" that
+ * the end of the text, an item left unclosed at the start of the next item (items
+ * never nest: every later item would otherwise be read as inside it, and lost),
+ * end tags without a start tag are dropped, a "<" that
  * starts no tag is text, an unfinished tag at the end is dropped. An item the
  * text ends inside of is left out (ParsedXml.unterminatedItems). References are
  * decoded as in the strict pass, DOCTYPEs, comments and processing instructions
@@ -170,6 +172,11 @@ function parseRecovering(text: string): { root: XmlElement; unterminatedItems: n
   const parserInput = new LenientParser(
     {
       onopentag(name, attributes) {
+        if (ITEM_ELEMENTS.has(splitName(name)[1].toLowerCase())) {
+          // An item still open, with whatever is open inside it, ends where the next one starts.
+          const openItem = open.findIndex(({ element }) => ITEM_ELEMENTS.has(element.local.toLowerCase()));
+          if (openItem > 0) open.length = openItem;
+        }
         if (open.length >= MAX_XML_DEPTH) throw depthError();
         const parent = open.at(-1);
         const { element, scope } = makeElement(
