@@ -138,6 +138,13 @@ describe('pollSource', () => {
     expect(polls()[0]).toMatchObject({ status: 'failed', http_status: 410, consecutive_failures: 1 });
     expect(polls()[0]!.error_reason).toMatch(/^HTTP 410 Gone: .*removed for good.*once a day/);
     expect(polls()[1]!.error_reason).toBe('HTTP 404 Not Found');
+    // Gone for good is unhealthy at once (polled once a day, it would take days to fail as often as the
+    // others); a 404 after it, a failure like any, counts as the third in a row.
+    expect(polls().map((p) => [p.http_status, p.consecutive_failures, p.healthy])).toEqual([
+      [410, 1, false],
+      [404, 2, true],
+      [410, 3, false],
+    ]);
   });
 
   it('keeps the first of two items with one guid and link, and says why the second was not', async () => {

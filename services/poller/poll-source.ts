@@ -182,7 +182,11 @@ export async function pollSource(
     error_reason: outcome.error,
     started_at: startedAt,
     consecutive_failures: consecutiveFailures,
-    healthy: consecutiveFailures < deps.unhealthyAfter,
+    // A feed the publisher says is gone (410) is unhealthy at once: asked once a day, it would take days to
+    // fail as often as the others.
+    healthy:
+      consecutiveFailures < deps.unhealthyAfter &&
+      !(outcome.status === 'failed' && outcome.httpStatus === 410),
     next_poll_at: deps.nextPollAt(source, consecutiveFailures, outcome.retryAfterMs, interval.seconds),
     poll_interval_seconds: interval.seconds,
     interval_reason: interval.reason,
