@@ -37,6 +37,12 @@ describe('parseXml', () => {
     expect(reasonOf(() => parseXml('<rss><channel><title>truncated'))).toMatch(/^malformed XML at line 1: /);
   });
 
+  it('says which elements a cut-off document leaves open, at its last line', () => {
+    expect(reasonOf(() => parseXml('<rss>\n<channel>\n<item>\n<description>Bod'))).toBe(
+      'malformed XML at line 4: the document ends with <rss>, <channel>, <item>, <description> still open (cut off?)',
+    );
+  });
+
   it(`refuses nesting deeper than ${MAX_XML_DEPTH} levels`, () => {
     const depth = MAX_XML_DEPTH + 5;
     expect(reasonOf(() => parseXml('<a>'.repeat(depth) + '</a>'.repeat(depth)))).toBe(

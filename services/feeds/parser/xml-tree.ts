@@ -109,13 +109,26 @@ export interface ParsedXml {
 
 const depthError = () => new FeedParseError(`XML nesting deeper than ${MAX_XML_DEPTH} levels`);
 
+/**
+ * Why the validator refused a document, as a reader of the source's warnings can use it. Where the text
+ * ends with several elements open (a body cut off), fast-xml-parser says "Invalid '[ "rss", "channel",
+ * … ]' found." at line 1: that is said as what it is, at the document's last line.
+ */
+function validationMessage(xml: string, err: { code: string; msg: string; line: number }): string {
+  const unclosed = /^Invalid '\[([\s\S]*)\]' found\.$/.exec(err.msg);
+  if (err.code === 'InvalidXml' && unclosed) {
+    const names = [...unclosed[1]!.matchAll(/"([^"]*)"/g)].map((m) => `<${m[1]!.slice(0, 60)}>`);
+    const lastLine = xml.split('\n').length;
+    return `malformed XML at line ${lastLine}: the document ends with ${names.join(', ')} still open (cut off?)`;
+  }
+  return `malformed XML at line ${err.line}: ${err.msg}`;
+}
+
 /** Parses a whole document and returns its root element, or throws FeedParseError. */
 export function parseXml(text: string): XmlElement {
   const xml = escapeStrayAmpersands(text.trimStart());
   const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    throw new FeedParseError(`malformed XML at line ${validation.err.line}: ${validation.err.msg}`);
-  }
+  if (validation !== true) throw new FeedParseError(validationMessage(xml, validation.err));
   let raw: unknown;
   try {
     raw = parser.parse(xml);
