@@ -89,6 +89,8 @@ FROM ${membersOf(storyIds)}
 ANY INNER JOIN (
   SELECT article_id, title, summary, source_id, source_name, published_at FROM articles
   WHERE article_id IN (SELECT article_id FROM story_articles WHERE story_id IN ${inList(storyIds)})
+  -- The latest revision's headline and lead: until a merge, an article's earlier revisions are rows too.
+  ORDER BY version DESC
   LIMIT 1 BY article_id
 ) USING article_id
 GROUP BY story_id`;
