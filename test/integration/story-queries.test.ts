@@ -1,9 +1,11 @@
 // The story queries on the real ClickHouse, where an article's revisions are rows of their own until a
 // merge: a story's headline and lead are its first article's latest revision, not whichever row a read
-// meets first.
+// meets first, and the list's filters count an article as its latest revision is.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storySummaryQuery } from '../../services/api/stories/story-query.ts';
+import type { ArticleFilter } from '../../services/api/articles/article-query.ts';
+import { parseSearch } from '../../services/api/articles/search-expression.ts';
+import { storyListQuery, storySummaryQuery } from '../../services/api/stories/story-query.ts';
 import { projectBatch } from '../../services/projector/projector.ts';
 import type { ClickHouse } from '../../services/runtime/clickhouse/client.ts';
 import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
@@ -36,12 +38,17 @@ describe('story queries', () => {
     // The rows must stay apart for the test to mean anything: no background merge may join them.
     await clickhouse.command(`SYSTEM STOP MERGES ${database}.articles`);
     const first = discoveredArticle('story_first', at, { title: 'Old headline', summary: 'Old lead.' });
-    const later = discoveredArticle('story_later', at + 60_000, { title: 'Later article' });
+    const later = discoveredArticle('story_later', at + 60_000, {
+      title: 'Later article',
+      category: 'sport',
+    });
     // Revisions 3, 2 and 1 of the first article, each projected alone (a part of its own, so unmerged),
     // the latest first: a read that takes the first row it meets takes an earlier one.
     const revision = (n: number, title: string): ArticleDiscovered => ({
       ...first,
       title,
+      // The latest moves it to another category.
+      category: n === 3 ? 'business' : 'world',
       summary: `${title} lead.`,
       revision: n,
       changed_fields: n === 1 ? [] : ['title', 'summary'],
@@ -79,5 +86,19 @@ describe('story queries', () => {
         2,
       ]);
     }
+  });
+
+  it('lists a story by what its articles say now: an earlier revision matches no filter', async () => {
+    const listed = async (filter: ArticleFilter) =>
+      (await clickhouse.query<{ story_id: string }>(storyListQuery(filter, { limit: 10, offset: 0 }))).map(
+        (r) => r.story_id,
+      );
+    expect(await listed({})).toEqual(['sto_1']);
+    expect(await listed({ search: parseSearch('newest') })).toEqual(['sto_1']);
+    expect(await listed({ search: parseSearch('old') })).toEqual([]);
+    expect(await listed({ search: parseSearch('middle') })).toEqual([]);
+    expect(await listed({ categories: ['business'] })).toEqual(['sto_1']);
+    expect(await listed({ categories: ['world'] })).toEqual([]);
+    expect(await listed({ categories: ['sport'] })).toEqual(['sto_1']);
   });
 });

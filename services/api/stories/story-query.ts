@@ -1,8 +1,13 @@
 // The SQL behind the stories (GET /v1/stories, GET /v1/stories/{id}, story_id and collapse=story on
 // the articles). Pure, so it is unit tested; every value goes through sql``.
-import { latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
+import { latestRows, latestVersions } from '../../runtime/clickhouse/latest-versions.ts';
 import { inList, isDateTimeSeconds, raw, sql } from '../../runtime/clickhouse/literal.ts';
-import { contentConditions, dateConditions, type ArticleFilter } from '../articles/article-query.ts';
+import {
+  contentConditions,
+  dateConditions,
+  defaultSearchFields,
+  type ArticleFilter,
+} from '../articles/article-query.ts';
 import { membersOf, storyMembership } from './story-membership.ts';
 
 export interface StoryPage {
@@ -62,20 +67,48 @@ export function decodeStoryCursor(text: string): StoryCursor | null {
  */
 export function storyListQuery(filter: ArticleFilter, page: StoryPage): string {
   const { after } = page;
-  const where = [...contentConditions(filter), ...dateConditions(filter)];
+  const content = contentConditions(filter);
+  const where = [...content, ...dateConditions(filter)];
   if (after) where.push(sql`discovered_at <= toDateTime(${after.asOf})`);
   const whereClause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const having = after
     ? sql`HAVING last_match < ${after.lastMatch} OR (last_match = ${after.lastMatch} AND story_id < ${after.id})`
     : '';
+  const candidates = `SELECT article_id, published_at FROM articles ${whereClause} LIMIT 1 BY article_id`;
   return sql`SELECT story_id, toUnixTimestamp(max(published_at)) AS last_match
-FROM (SELECT article_id, published_at FROM articles ${raw(whereClause)} LIMIT 1 BY article_id)
+FROM (${raw(content.length === 0 ? candidates : onLatestRevision(filter, candidates))})
 ANY INNER JOIN ${storyMembership()} USING article_id
 ${raw(page.breaking === undefined ? '' : `WHERE story_id ${page.breaking ? '' : 'NOT '}IN (SELECT story_id FROM breaking_stories)`)}
 GROUP BY story_id
 ${raw(having)}
 ORDER BY last_match DESC, story_id DESC
 LIMIT ${page.offset}, ${page.limit + 1}`;
+}
+
+/**
+ * The candidates that still match on their latest revision. Until a merge an article's earlier revisions
+ * are rows too, and the candidates' conditions meet them: an article whose old title matched `q`, or which
+ * a revision moved out of the category asked for, would count for its story (as the article list checks
+ * its page again: article-query.ts, pageRows). Publication time is every revision's, so dates need no
+ * second look.
+ */
+function onLatestRevision(filter: ArticleFilter, candidates: string): string {
+  const fields = filter.search ? (filter.searchIn ?? defaultSearchFields) : [];
+  const latest = latestRows({
+    table: 'articles',
+    key: ['published_at', 'article_id'],
+    columns: [
+      'title',
+      'summary',
+      'source_id',
+      'source_name',
+      'language',
+      'category',
+      ...(fields.includes('content') ? ['content'] : []),
+    ],
+    where: [`(published_at, article_id) IN (SELECT published_at, article_id FROM (${candidates}))`],
+  });
+  return `SELECT article_id, published_at FROM ${latest.text} WHERE ${contentConditions(filter, true).join(' AND ')}`;
 }
 
 /** For each story: its size, first and last article, first headline and lead, and its sources. */
