@@ -887,6 +887,7 @@ describe('pollSource and the pace of the source', () => {
       publications: [0, 1, 2, 3, 4].map((i) => start - i * 20 * minute),
       publisher: { ttlSeconds: null, updateIntervalSeconds: null },
       intervalSeconds: 379,
+      freshSeconds: null,
     });
   });
 
@@ -957,6 +958,49 @@ describe('pollSource and the pace of the source', () => {
       [3600, "publisher's ttl: 60 min"],
       [3600, "publisher's ttl: 60 min"],
     ]);
+  });
+
+  it("remembers the response's Cache-Control for the bare 304s that follow, until a read says otherwise", async () => {
+    const fresh = (freshForMs: number | null): FetchOutcome => ({
+      kind: 'ok',
+      status: 200,
+      body: rss(paced(5, 10 * minute)),
+      contentType: 'text/plain',
+      etag: '"v1"',
+      lastModified: null,
+      finalUrl: 'https://feeds.example/rss',
+      redirectStatuses: [],
+      durationMs: 5,
+      hints: { ...noResponseHints, freshForMs },
+    });
+    const { deps, polls, later, state } = adaptive([
+      fresh(hour),
+      notModified(),
+      failed,
+      notModified(),
+      notModified(2 * hour), // a 304 that says its own freshness updates it
+      notModified(),
+      fresh(null), // a read that says none takes it away
+    ]);
+    for (let i = 0; i < 7; i++) {
+      await pollSource(source, deps);
+      later(minute);
+    }
+    const floor = (seconds: number, said: string) => [
+      seconds,
+      `response fresh for ${said} (Cache-Control/Expires)`,
+    ];
+    const hourFloor = floor(3600, '60 min');
+    expect(intervals(polls()).slice(0, 6)).toEqual([
+      hourFloor,
+      hourFloor,
+      hourFloor,
+      hourFloor,
+      floor(7200, '2 h'),
+      floor(7200, '2 h'),
+    ]);
+    expect(intervals(polls())[6]![1]).toMatch(/median gap/);
+    expect(state().pace!.freshSeconds).toBeNull();
   });
 
   it('polls at the safety-net interval while the WebSub hook says the hub pushes the source', async () => {

@@ -303,22 +303,26 @@ async function paceAfter(
   now: number,
 ): Promise<{ pace: PollPace; interval: PollInterval }> {
   const settings = deps.intervals ?? { ...defaultIntervalSettings, adaptive: false };
-  let { publications, publisher } = previous;
+  let { publications, publisher, freshSeconds } = previous;
   if (outcome.feed) {
     const found = outcome.articles.filter((a) => a.revision === 1).map((a) => a.published_at);
     if (publications.length === 0) found.push(...outcome.feed.published);
     publications = rememberPublications(publications, found, now, settings.minSeconds);
     publisher = outcome.feed.publisher;
   }
+  // The freshness a read said, or a 304 said of itself (RFC 9111 4.3.4: a 304's headers update the stored
+  // response's); a bare 304 or a failure leaves the last one standing, as the feed's ttl stands.
+  if (outcome.feed || outcome.freshForMs !== null)
+    freshSeconds = outcome.freshForMs === null ? null : Math.ceil(outcome.freshForMs / 1000);
   const interval = pollInterval({
     configuredSeconds: source.poll_interval_seconds,
     publications,
     now,
-    hints: { ...publisher, freshForMs: outcome.freshForMs },
+    hints: { ...publisher, freshForMs: freshSeconds === null ? null : freshSeconds * 1000 },
     websubLease: (await deps.websubLease?.(source.source_id)) ?? null,
     settings,
   });
-  return { pace: { publications, publisher, intervalSeconds: interval.seconds }, interval };
+  return { pace: { publications, publisher, intervalSeconds: interval.seconds, freshSeconds }, interval };
 }
 
 async function interpret(

@@ -33,12 +33,19 @@ export interface PollPace {
   publisher: { ttlSeconds: number | null; updateIntervalSeconds: number | null };
   /** The interval chosen at the latest poll, in seconds; null before the first. */
   intervalSeconds: number | null;
+  /**
+   * How long the last feed read said it stays fresh (Cache-Control max-age or Expires), in seconds, or
+   * a later 304's own: a bare 304 (most servers and CDNs send one) does not take the publisher's floor
+   * away. Null when none was said.
+   */
+  freshSeconds: number | null;
 }
 
 export const noPace = (): PollPace => ({
   publications: [],
   publisher: { ttlSeconds: null, updateIntervalSeconds: null },
   intervalSeconds: null,
+  freshSeconds: null,
 });
 
 /** The state of a source never polled. */
@@ -59,7 +66,7 @@ const thirtyDays = 30 * 24 * 60 * 60;
 const setScript = new RedisScript(`
 redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], 'etag', ARGV[1], 'last_modified', ARGV[2], 'failures', ARGV[3],
-  'published', ARGV[4], 'ttl', ARGV[5], 'update_interval', ARGV[6], 'interval', ARGV[7])
+  'published', ARGV[4], 'ttl', ARGV[5], 'update_interval', ARGV[6], 'interval', ARGV[7], 'fresh', ARGV[14])
 if ARGV[9] ~= '' then
   redis.call('HSET', KEYS[1], 'move_url', ARGV[9], 'move_polls', ARGV[10], 'move_read', ARGV[11],
     'move_taken_by', ARGV[12])
@@ -91,6 +98,7 @@ export function pollStateOf(raw: Record<string, string> | null | undefined): Pol
       }),
       publisher: { ttlSeconds: positive(raw.ttl), updateIntervalSeconds: positive(raw.update_interval) },
       intervalSeconds: positive(raw.interval),
+      freshSeconds: positive(raw.fresh),
     },
     // Only while a move is in progress, like a state made by hand.
     ...(raw.move_url
@@ -142,6 +150,7 @@ export class PollStateStore {
         state.move?.feedRead ? '1' : '0',
         state.move?.takenBy ?? '',
         encodeHeld(state.held ?? []),
+        number(pace.freshSeconds),
       ],
     );
   }

@@ -300,6 +300,7 @@ describe('source lock (Redis)', () => {
         publications: [Date.UTC(2026, 10, 20, 12), Date.UTC(2026, 10, 20, 11, 30)],
         publisher: { ttlSeconds: 3600, updateIntervalSeconds: null },
         intervalSeconds: 465,
+        freshSeconds: 60,
       },
     };
     await state.set('src', written);
@@ -348,6 +349,7 @@ describe('source lock (Redis)', () => {
       ttl: '',
       update_interval: '',
       interval: '120',
+      fresh: '',
     });
     expect(await redis.ttl(`test:${run}:poll:old`)).toBeGreaterThan(29 * 86_400);
   });
