@@ -206,6 +206,21 @@ describe('pollSource', () => {
     expect(poll.skipped_reasons).toEqual(['item "No link" has no usable link']);
   });
 
+  it('bounds what a skipped item quotes: five reasons, each a line, whatever the feed holds', async () => {
+    const long = 'Headline '.repeat(30_000);
+    const items = Array.from({ length: 7 }, (_, i) => `<item><title>${i} ${long}</title></item>`).join('');
+    const { deps } = harness([
+      ok(rss(`${items}<item><title>Kept</title><link>https://feeds.example/k</link></item>`)),
+    ]);
+    const { poll } = await pollSource(source, deps);
+    expect(poll).toMatchObject({ new_items: 1, skipped_items: 7 });
+    expect(poll.skipped_reasons).toHaveLength(5);
+    for (const reason of poll.skipped_reasons) {
+      expect(reason.length).toBeLessThanOrEqual(300);
+      expect(reason).toMatch(/^item "\d Headline Headline .*…" has no usable link$/);
+    }
+  });
+
   it("records the parser's warnings on an ok poll", async () => {
     const { deps } = harness([ok(rss('<item><title>A</title><link>https://feeds.example/a</link></item>'))]);
     const parse = deps.parse;

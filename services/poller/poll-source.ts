@@ -15,6 +15,7 @@ import type {
 import type { EventProducer } from '../runtime/kafka/producer.ts';
 import { topicNames } from '../runtime/kafka/topics.ts';
 import { canonicalUrl } from '../runtime/canonical-url.ts';
+import { capped } from '../runtime/capped-text.ts';
 import { languageCode } from '../runtime/language.ts';
 import type { Logger } from '../runtime/logger.ts';
 import type { FetchOutcome, FetchRequest } from '../feeds/fetcher/feed-fetcher.ts';
@@ -107,6 +108,10 @@ export const goneRetryMs = 24 * 60 * 60 * 1000;
 
 /** Reasons kept per poll: enough to diagnose a feed, bounded so one broken feed cannot bloat the record. */
 const maxSkippedReasons = 5;
+/** And each reason's length: they quote the feed's titles and links, which may be of any length. */
+const maxReasonLength = 300;
+const keptReasons = (reasons: readonly string[]): string[] =>
+  reasons.slice(0, maxSkippedReasons).map((reason) => capped(reason, maxReasonLength));
 /** The parser's warnings kept per poll, bounded for the same reason. */
 const maxWarnings = 5;
 
@@ -172,7 +177,7 @@ export async function pollSource(
     items_seen: outcome.itemsSeen,
     new_items: outcome.articles.filter((a) => a.revision === 1).length,
     skipped_items: outcome.skipped.length,
-    skipped_reasons: outcome.skipped.slice(0, maxSkippedReasons),
+    skipped_reasons: keptReasons(outcome.skipped),
     updated_items: outcome.articles.filter((a) => a.revision > 1).length,
     // The move first: the bound must not hide why the source is (or is not yet) polled elsewhere.
     warnings: [...(move.warning === null ? [] : [move.warning]), ...outcome.warnings].slice(0, maxWarnings),
@@ -782,7 +787,7 @@ export async function ingestPushedFeed(
     items_seen: feed?.items.length ?? 0,
     new_items: articles.filter((a) => a.revision === 1).length,
     skipped_items: skipped.length,
-    skipped_reasons: skipped.slice(0, maxSkippedReasons),
+    skipped_reasons: keptReasons(skipped),
     updated_items: articles.filter((a) => a.revision > 1).length,
     warnings: (feed ? [...feed.warnings, ...dateWarnings(feed.items, startedAt)] : []).slice(0, maxWarnings),
     etag: null,

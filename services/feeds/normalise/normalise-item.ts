@@ -308,7 +308,10 @@ function normaliseItem(
 ): NormalisedItem {
   const url = link?.canonical ?? null;
   if (!url || originalUrl === null)
-    return { skipped: `item "${titleText(item.title) || item.guid || '(untitled)'}" has no usable link` };
+    // Quoted in the source's health, which every tenant reads: the title cut as the duplicate's reason cuts it.
+    return {
+      skipped: `item "${capped(titleText(item.title) || item.guid || '(untitled)', 80)}" has no usable link`,
+    };
 
   const description = feedText(item.summaryHtml, item.summaryIsText);
   let content = capped(feedText(item.contentHtml, item.contentIsText), maxContentLength);
