@@ -137,11 +137,16 @@ describe("pollInterval and the publisher's floor", () => {
     expect(interval({ publications: every(2 * minute), hints: { freshForMs: 0 } }).seconds).toBe(120);
   });
 
-  it('caps the floor at the maximum', () => {
-    expect(interval({ publications: every(2 * minute), hints: { ttlSeconds: 7 * 86_400 } }).seconds).toBe(
-      10_800,
-    );
-    expect(interval({ hints: { freshForMs: 10 ** 13 } }).seconds).toBe(10_800);
+  it('caps the floor at the maximum, and says so', () => {
+    expect(interval({ publications: every(2 * minute), hints: { ttlSeconds: 7 * 86_400 } })).toEqual({
+      seconds: 10_800,
+      reason: "publisher's ttl: 7 days, capped at 3 h",
+    });
+    expect(interval({ hints: { freshForMs: 2 * 86_400_000 } })).toEqual({
+      seconds: 10_800,
+      reason: 'response fresh for 2 days, capped at 3 h (Cache-Control/Expires)',
+    });
+    expect(interval({ hints: { ttlSeconds: 10_800 } }).reason).toBe("publisher's ttl: 3 h");
   });
 });
 

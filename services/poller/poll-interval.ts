@@ -129,10 +129,16 @@ function adaptiveInterval(input: IntervalInput): PollInterval {
   // The publisher's own floor, within the maximum.
   const ttl = Math.min(maxSeconds, hints.ttlSeconds ?? 0);
   const fresh = Math.min(maxSeconds, Math.ceil((hints.freshForMs ?? 0) / 1000));
+  // A floor past the maximum says so: "ttl: 3 h" for a <ttl> of 69 days would misreport the feed.
+  const capped = (asked: number) =>
+    asked > maxSeconds ? `${duration(asked)}, capped at ${duration(maxSeconds)}` : duration(asked);
   if (ttl > chosen.seconds && ttl >= fresh)
-    return { seconds: ttl, reason: `publisher's ttl: ${duration(ttl)}` };
+    return { seconds: ttl, reason: `publisher's ttl: ${capped(hints.ttlSeconds ?? 0)}` };
   if (fresh > chosen.seconds)
-    return { seconds: fresh, reason: `response fresh for ${duration(fresh)} (Cache-Control/Expires)` };
+    return {
+      seconds: fresh,
+      reason: `response fresh for ${capped(Math.ceil((hints.freshForMs ?? 0) / 1000))} (Cache-Control/Expires)`,
+    };
   return chosen;
 }
 
