@@ -289,7 +289,7 @@ ORDER BY monitor_id`);
           throw new ApiError(
             'conflict',
             `monitor ${same.monitor.id} watches the same company for the same contact at the same URL, and ` +
-              'is active: resuming this one would send every alert twice. Delete one of them first.',
+              'is active: resuming this one would send every alert twice. Pause or delete that one first.',
           );
       }
       const now = this.clock();
