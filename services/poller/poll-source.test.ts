@@ -87,7 +87,7 @@ const rss = (items: string) =>
   new TextEncoder().encode(
     `<rss version="2.0"><channel><title>T</title><link>https://feeds.example/</link>${items}</channel></rss>`,
   );
-const ok = (body: Uint8Array): FetchOutcome => ({
+const ok = (body: Uint8Array, hints = noResponseHints): FetchOutcome => ({
   kind: 'ok',
   status: 200,
   body,
@@ -97,7 +97,7 @@ const ok = (body: Uint8Array): FetchOutcome => ({
   finalUrl: 'https://feeds.example/rss',
   redirectStatuses: [],
   durationMs: 5,
-  hints: noResponseHints,
+  hints,
 });
 
 describe('pollSource', () => {
@@ -976,18 +976,8 @@ describe('pollSource and the pace of the source', () => {
   });
 
   it("remembers the response's Cache-Control for the bare 304s that follow, until a read says otherwise", async () => {
-    const fresh = (freshForMs: number | null): FetchOutcome => ({
-      kind: 'ok',
-      status: 200,
-      body: rss(paced(5, 10 * minute)),
-      contentType: 'text/plain',
-      etag: '"v1"',
-      lastModified: null,
-      finalUrl: 'https://feeds.example/rss',
-      redirectStatuses: [],
-      durationMs: 5,
-      hints: { ...noResponseHints, freshForMs },
-    });
+    const fresh = (freshForMs: number | null) =>
+      ok(rss(paced(5, 10 * minute)), { ...noResponseHints, freshForMs });
     const { deps, polls, later, state } = adaptive([
       fresh(hour),
       notModified(),
