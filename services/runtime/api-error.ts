@@ -64,8 +64,11 @@ export const invalidParameter = (parameter: string, problem: string) =>
   new ApiError('invalid_parameter', `${parameter}: ${problem}`);
 
 /** An invalid_parameter about what the request met, not kept for retries (ApiError.momentary). */
-export const momentarilyInvalid = (parameter: string, problem: string) =>
-  new ApiError('invalid_parameter', `${parameter}: ${problem}`, {}, { momentary: true });
+export const momentarilyInvalid = (
+  parameter: string,
+  problem: string,
+  headers: Record<string, string> = {},
+) => new ApiError('invalid_parameter', `${parameter}: ${problem}`, headers, { momentary: true });
 
 export const notFound = (what: string) => new ApiError('not_found', what);
 

@@ -56,7 +56,11 @@ describe('feedCheck', () => {
       ok: false,
       reason: 'HTTP 404',
       feedLinks: [],
+      retryAfterMs: null,
     });
+    // A feed that says when to ask again: passed on (subscriptions.ts answers with it).
+    const busy: FetchOutcome = { ...failed, status: 503, reason: 'HTTP 503', retryAfterMs: 30_000 };
+    expect(await checkOf(busy)('https://site.example/x')).toMatchObject({ ok: false, retryAfterMs: 30_000 });
     const refused: FetchOutcome = { kind: 'refused', reason: 'a private address', durationMs: 1 };
     expect(await checkOf(refused)('http://10.0.0.1/')).toEqual({
       ok: false,

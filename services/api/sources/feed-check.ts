@@ -15,6 +15,8 @@ export type FeedCheckResult =
       feedLinks: readonly string[];
       /** Where the page was fetched from after redirects, when it was fetched. */
       pageUrl?: string;
+      /** The feed's own Retry-After (a 429 or 503), in milliseconds; absent when it sent none. */
+      retryAfterMs?: number | null;
     };
 
 /** Fetches and parses a feed once. */
@@ -26,8 +28,9 @@ export const feedLinksTried = 3;
 export function feedCheck(fetcher: Pick<FeedFetcher, 'fetch'>): FeedCheck {
   return async (url) => {
     const outcome = await fetcher.fetch({ url });
-    if (outcome.kind === 'failed' || outcome.kind === 'refused')
-      return { ok: false, reason: outcome.reason, feedLinks: [] };
+    if (outcome.kind === 'failed')
+      return { ok: false, reason: outcome.reason, feedLinks: [], retryAfterMs: outcome.retryAfterMs };
+    if (outcome.kind === 'refused') return { ok: false, reason: outcome.reason, feedLinks: [] };
     if (outcome.kind !== 'ok')
       return { ok: false, reason: `unexpected answer ${outcome.status}`, feedLinks: [] };
     try {

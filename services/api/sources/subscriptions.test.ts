@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../runtime/api-error.ts';
 import type { Source, SourceSubscription } from '../../runtime/events/types.generated.ts';
 import type { EventProducer } from '../../runtime/kafka/producer.ts';
 import { topicNames } from '../../runtime/kafka/topics.ts';
@@ -273,6 +274,37 @@ describe('SourceSubscriptions.subscribe', () => {
     ).rejects.toThrow(/could not be read as a feed/);
     expect(fetched).toEqual(['https://other.example/rss']);
     expect(appended).toEqual([]);
+  });
+
+  it("passes on a feed's Retry-After with the 400, within a day, and keeps the answer from retries", async () => {
+    const busy = (retryAfterMs: number | null): FeedCheckResult => ({
+      ok: false,
+      reason: 'HTTP 503 Service Unavailable',
+      feedLinks: [],
+      retryAfterMs,
+    });
+    const { service } = subscriptions({
+      'https://busy.example/rss': busy(120_000),
+      'https://slow.example/rss': busy(9 * 86_400_000),
+      'https://down.example/rss': busy(null),
+    });
+    const refusal = async (url: string) => {
+      try {
+        await service.subscribe('ten_a', { url, category: 'general', country: 'gb' });
+      } catch (error) {
+        if (error instanceof ApiError) return error;
+      }
+      throw new Error(`${url} was added`);
+    };
+    const busyAnswer = await refusal('https://busy.example/rss');
+    expect([busyAnswer.status, busyAnswer.momentary, busyAnswer.headers]).toEqual([
+      400,
+      true,
+      { 'Retry-After': '120' },
+    ]);
+    expect(busyAnswer.message).toMatch(/HTTP 503 Service Unavailable.*asked again in 120 s/);
+    expect((await refusal('https://slow.example/rss')).headers).toEqual({ 'Retry-After': '86400' });
+    expect((await refusal('https://down.example/rss')).headers).toEqual({});
   });
 
   it("says which of the feed's own details cannot be used, and which field settles it", async () => {

@@ -142,10 +142,16 @@ export class SourceSubscriptions {
     const page = given.notFeed;
     if (page.feedLinks.length === 0) {
       const hint = page.reason === htmlPageReason ? linksToNoFeed : '';
-      // What the feed answered now (a 503, a timeout) may not be what it answers at a retry.
+      // What the feed answered now (a 503, a timeout) may not be what it answers at a retry; a feed
+      // that said when to ask again (429, 503 with Retry-After) is passed on, within a day.
+      const wait = page.retryAfterMs
+        ? Math.min(86_400, Math.max(1, Math.ceil(page.retryAfterMs / 1000)))
+        : null;
       throw momentarilyInvalid(
         'url',
-        `could not be read as a feed: ${publicFeedProblem(page.reason)}${hint}`,
+        `could not be read as a feed: ${publicFeedProblem(page.reason)}${hint}` +
+          (wait === null ? '' : ` (the feed asks to be asked again in ${wait} s)`),
+        wait === null ? {} : { 'Retry-After': String(wait) },
       );
     }
     // A web page that names its feeds: the first that reads as one is the source, the page its home
