@@ -30,7 +30,7 @@ const hostile: Record<string, RegExp> = {
   'billion-laughs.xml': /entity/i,
   'external-entity.xml': /entity/i,
   'huge.xml': /larger than/i,
-  'redirect-loop': /too many redirects/i,
+  'redirect-loop': /redirect loop/i,
   'slow.xml': /timed out/i,
   'garbage.xml': /not a feed|binary|garbage|not XML|control/i,
   'html-page': /HTML/i,

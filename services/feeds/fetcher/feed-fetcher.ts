@@ -136,6 +136,8 @@ export class FeedFetcher {
       let via: URL | null = null;
       // Whether a feed moved for good (the poller's feed-move.ts) depends on every hop being permanent.
       const redirectStatuses: number[] = [];
+      // The addresses a redirect has left, made on the first redirect (most fetches have none).
+      let visited: string[] | undefined;
       for (;;) {
         const hop = await this.hop(url, via, redirectStatuses, request, deadline, elapsed);
         if (hop.kind === 'done') return hop.outcome;
@@ -159,6 +161,14 @@ export class FeedFetcher {
             elapsed(),
           );
         }
+        // Back to where it has been: a loop, said as one, and not asked round again up to the limit.
+        (visited ??= []).push(via.href);
+        if (visited.includes(url.href))
+          return failed(
+            hop.status,
+            `redirect loop: ${describe(via)} redirects back to ${describe(url)}, where it had been`,
+            elapsed(),
+          );
       }
     } finally {
       deadline.clear();
