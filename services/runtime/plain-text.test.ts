@@ -58,6 +58,19 @@ describe('postedText', () => {
     expect(postedText(html)).toBe('Breaking\n\nThe Prime Minister of Canada met President Biden in Ottawa.');
   });
 
+  it("leaves out a page's menus, footer, sidebars and forms, unless they are all there is", () => {
+    const page =
+      '<nav>Home | About | Contact</nav><h1>Floods hit Valencia</h1><aside>Most read: Cup final</aside>' +
+      '<p>Heavy rain caused flooding.</p><form>Search <button>Go</button></form>' +
+      '<footer>© 2026 Example News. All rights reserved.</footer>';
+    expect(postedText(page)).toBe('Floods hit Valencia\n\nHeavy rain caused flooding.');
+    expect(postedText('<aside>The council met on Monday.</aside>')).toBe('The council met on Monday.');
+    // a feed item's HTML is the article: its fact box stays
+    expect(plainText('<p>Rates rose.</p><aside>Key facts: the rate is 5%.</aside>')).toBe(
+      'Rates rose.\n\nKey facts: the rate is 5%.',
+    );
+  });
+
   it('keeps a text without tags as it is, paragraphs and comparisons too, without control characters', () => {
     expect(postedText('Profits rose 5% as costs < revenue.\n\nAT&T said x<y &amp; more.')).toBe(
       'Profits rose 5% as costs < revenue.\n\nAT&T said x<y &amp; more.',

@@ -53,6 +53,14 @@ const skippedElements = new Set([
 ]);
 
 /**
+ * A page's parts that are no article, skipped too when the text is a page someone posted (postedText):
+ * its menus, footer and sidebars, forms and buttons. "Home | About | Contact" had opened a summary, and a
+ * footer's "© 2026 Example News" made an entity. A feed item's HTML is the article, so there they stay:
+ * an item's <aside> is its fact box.
+ */
+const pageChromeElements = new Set(['nav', 'footer', 'aside', 'form', 'button', 'select', 'menu', 'dialog']);
+
+/**
  * Table cells sit side by side on a page, never run together: "<td>Arsenal</td><td>42</td>" reads
  * "Arsenal 42", not "Arsenal42" (a name the entity extractor and search would then see). A cell is no
  * block: a row of cells stays one line.
@@ -92,7 +100,7 @@ export function isSimpleText(text: string): boolean {
   return text !== '' && !notSimple.test(text);
 }
 
-export function plainText(html: string | null | undefined): string {
+export function plainText(html: string | null | undefined, options: { page?: boolean } = {}): string {
   if (!html) return '';
   const input = html.length > 4 * maxTextLength ? html.slice(0, 4 * maxTextLength) : html;
   // Most titles and many summaries carry no markup at all, and many of those nothing to clean either.
@@ -104,6 +112,8 @@ export function plainText(html: string | null | undefined): string {
   const blocks: string[] = [];
   let current = '';
   let skipping = 0;
+  const skipped = (name: string) =>
+    skippedElements.has(name) || (options.page === true && pageChromeElements.has(name));
   const breakBlock = () => {
     if (current.trim()) blocks.push(current);
     current = '';
@@ -111,12 +121,12 @@ export function plainText(html: string | null | undefined): string {
   const parser = new Parser(
     {
       onopentag(name) {
-        if (skippedElements.has(name)) skipping++;
+        if (skipped(name)) skipping++;
         else if (blockElements.has(name)) breakBlock();
         else if (cellElements.has(name)) current += ' ';
       },
       onclosetag(name) {
-        if (skippedElements.has(name)) skipping = Math.max(0, skipping - 1);
+        if (skipped(name)) skipping = Math.max(0, skipping - 1);
         else if (blockElements.has(name)) breakBlock();
         else if (cellElements.has(name)) current += ' ';
       },
@@ -161,11 +171,13 @@ const htmlTag = /<[a-z][a-z0-9-]*(?:\s[^<>]*)?\/?>|<\/[a-z][a-z0-9-]*\s*>/i;
 /**
  * A text someone posted to be analysed, which is often HTML copied from a page: read as HTML when it
  * holds a tag (a script's code and a tag's attributes are no text: "alert" and "onerror" made a neutral
- * report of a meeting −0.93 negative), otherwise as text, paragraphs kept; either way without control,
+ * report of a meeting −0.93 negative; nor are its menus, footer and sidebars), otherwise as text, paragraphs kept; either way without control,
  * invisible or bidirectional override characters, which the answer would echo back.
  */
 export function postedText(text: string): string {
-  return htmlTag.test(text) ? plainText(text) : joinBlocks(text.split(/\n\s*\n/));
+  if (!htmlTag.test(text)) return joinBlocks(text.split(/\n\s*\n/));
+  // A snippet that is all form or sidebar is still what was posted to be read.
+  return plainText(text, { page: true }) || plainText(text);
 }
 
 /** One line of plain text (titles, authors): all whitespace collapsed. */

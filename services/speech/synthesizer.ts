@@ -7,6 +7,7 @@ import { audioFormats, contentTypes, type AudioFormat, type AudioStore } from '.
 import { audioKey } from '../audio/audio-key.ts';
 import type { Logger } from '../runtime/logger.ts';
 import { languageOrUsual, textLanguage } from '../runtime/language.ts';
+import { characterCount } from '../runtime/character-count.ts';
 import { encodeAudio } from './encoder.ts';
 import { durationMs, joinSpeech } from './pcm.ts';
 import { SpeechRejectedError, type Pcm, type SpeechProvider } from './provider.ts';
@@ -353,7 +354,7 @@ export function createSynthesizer(options: SynthesizerOptions): Synthesis {
           'text',
           'has nothing to speak: no letter or digit (emoji, punctuation and control characters are not read aloud)',
         );
-      const characters = [...text].length;
+      const characters = characterCount(text);
       const limit = request.maxCharacters ?? maxCharacters;
       if (characters > limit) {
         throw new InvalidSpeechRequest(

@@ -1183,7 +1183,7 @@ export interface components {
              */
             enhancements: ("summary" | "context" | "insights" | "sentiment" | "entities" | "keywords")[];
             /**
-             * @description Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).
+             * @description Summary length: short (1–2 sentences), medium (the default) or long. The embedded provider picks the text's own sentences: about 30% of them for medium (at most 30), 45% for long (at most 45); OpenAI writes about 100 and 200 words.
              * @enum {string}
              */
             length?: "short" | "medium" | "long";
@@ -1299,7 +1299,7 @@ export interface components {
              */
             tone?: "professional" | "neutral" | "casual" | "executive";
             /**
-             * @description Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).
+             * @description Summary length: short (1–2 sentences), medium (the default) or long. The embedded provider picks the text's own sentences: about 30% of them for medium (at most 30), 45% for long (at most 45); OpenAI writes about 100 and 200 words.
              * @enum {string}
              */
             length?: "short" | "medium" | "long";
@@ -1741,7 +1741,7 @@ export interface components {
                 poll_interval_seconds: number | null;
                 /** @description Why that interval, in words ("median gap 14 min between the last 20 items"). */
                 interval_reason: string | null;
-                /** @description When the next poll is due (with jitter, and backoff after failures). */
+                /** @description When the next poll is due (with jitter, and backoff after failures). A time already past means the poll is overdue and comes next: a source followed again after nobody followed it, or a poller running behind. */
                 next_poll_at: string | null;
                 /** @description Items of the latest poll that did not become articles (no usable link, neither title nor text, a change held back by the bound on revisions). 0 before the first poll. */
                 items_skipped: number;

@@ -355,6 +355,11 @@ describe('intelligence', () => {
       expect(big.status, big.text).toBe(400);
       expect(big.body.error).toMatchObject({ code: 'invalid_parameter' });
       expect(big.body.error.message).toBe(`${field}: is 100,005 characters; the limit is 100,000`);
+      // characters, as the OpenAPI maxLength counts them: an emoji is one, not two UTF-16 units
+      const emoji = await stack.call(`POST`, path, { [field]: `Markets rose today. ${'😀'.repeat(50_000)}` });
+      expect(emoji.status, emoji.text).toBe(200);
+      const tooManyEmoji = await stack.call(`POST`, path, { [field]: '😀'.repeat(100_001) });
+      expect(tooManyEmoji.body.error.message).toBe(`${field}: is 100,001 characters; the limit is 100,000`);
       const empty = await stack.call('POST', path, { [field]: '  \n ' });
       expect(empty.status).toBe(400);
       expect(empty.body.error.message).toMatch(new RegExp(`^${field}: must not be empty`));

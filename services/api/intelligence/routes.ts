@@ -26,6 +26,8 @@ import { InvalidSpeechRequest, type Synthesis } from '../../speech/synthesis.ts'
 import { speaking, synthesizedView, type SpeechDependencies } from '../speech/routes.ts';
 import { narratableSummary } from './summary-narration.ts';
 import { requestSignal } from '../limits/request-deadline.ts';
+import { characterCount } from '../../runtime/character-count.ts';
+import { longestSummary } from '../../intelligence/embedded/summary.ts';
 
 export interface IntelligenceDependencies {
   store: ArticleStore;
@@ -59,11 +61,15 @@ const postedText = (what: string) =>
         'characters and bidirectional overrides are removed.',
     });
 
+/** The limit in characters (code points), as the OpenAPI document's maxLength counts them. */
 function checkLength(field: string, text: string): void {
-  if (text.length > maxTextCharacters)
+  // Cheap first: no text of at most the limit in UTF-16 units is over it in characters.
+  if (text.length <= maxTextCharacters) return;
+  const characters = characterCount(text);
+  if (characters > maxTextCharacters)
     throw invalidParameter(
       field,
-      `is ${text.length.toLocaleString('en-US')} characters; the limit is ${maxTextCharacters.toLocaleString('en-US')}`,
+      `is ${characters.toLocaleString('en-US')} characters; the limit is ${maxTextCharacters.toLocaleString('en-US')}`,
     );
 }
 
@@ -73,7 +79,9 @@ const length = enumWithAliases(
   'medium',
 ).meta({
   description:
-    'Summary length: short (1–2 sentences), medium (about a quarter; the default), long (about half).',
+    'Summary length: short (1–2 sentences), medium (the default) or long. The embedded provider picks the ' +
+    `text's own sentences: about 30% of them for medium (at most ${longestSummary.medium}), 45% for long (at ` +
+    `most ${longestSummary.long}); OpenAI writes about 100 and 200 words.`,
 });
 
 const contextArticle = z

@@ -69,7 +69,8 @@ export const sourceItem = z
         description: 'Why that interval, in words ("median gap 14 min between the last 20 items").',
       }),
       next_poll_at: time.nullable().meta({
-        description: 'When the next poll is due (with jitter, and backoff after failures).',
+        description:
+          'When the next poll is due (with jitter, and backoff after failures). A time already past means the poll is overdue and comes next: a source followed again after nobody followed it, or a poller running behind.',
       }),
       items_skipped: z.number().int().meta({
         description:

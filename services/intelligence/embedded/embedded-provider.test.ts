@@ -19,7 +19,7 @@ const related: RelatedArticle[] = [
 describe('embedded provider', () => {
   it('names itself and its method version', () => {
     expect(provider.name).toBe('embedded');
-    expect(provider.model).toBe('embedded-15');
+    expect(provider.model).toBe('embedded-16');
   });
 
   it('enriches an article with every field filled from its text', async () => {
@@ -37,7 +37,7 @@ describe('embedded provider', () => {
     expect(e.category).toBe('business');
     expect(e.language).toBe('en');
     expect(e.readingTimeSeconds).toBeGreaterThan(20);
-    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-15' });
+    expect(e).toMatchObject({ provider: 'embedded', model: 'embedded-16' });
   });
 
   it('takes no call to subscribe or blog footer for its summary or insights, however long', async () => {

@@ -33,7 +33,7 @@ export { rankSentences, summarizeToSentences, summaryLengthFor } from './summary
 
 export const embeddedProviderName = 'embedded';
 /** Bump when a method changes what it produces, so stored enrichments say which version made them. */
-export const embeddedModel = 'embedded-15';
+export const embeddedModel = 'embedded-16';
 
 export function createEmbeddedProvider(): EnrichmentProvider {
   return {

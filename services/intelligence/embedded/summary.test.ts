@@ -114,6 +114,29 @@ describe('summarizeToSentences', () => {
     expect(summarizeToSentences('Sign up for our newsletter.', 1)).toEqual(['Sign up for our newsletter.']);
   });
 
+  it('chooses no heading: a line of a few words without a stop, which would run into the next sentence', () => {
+    const text = [
+      'Floods hit Valencia',
+      'Heavy rain caused severe flooding in Valencia on Tuesday, the weather agency said.',
+      'What happens next',
+      'The regional government said it would ask Madrid for emergency funds for Valencia.',
+      // the same words, but a sentence: a stop, or more words than a heading has
+      'Valencia floods.',
+      'Flood water in Valencia rose overnight in streets near the river and the old town and the port',
+    ].join('\n');
+    const chosen = summarizeToSentences(text, 4, { title: 'Floods in Valencia' });
+    expect(chosen).not.toContain('Floods hit Valencia');
+    expect(chosen).not.toContain('What happens next');
+    expect(chosen).toHaveLength(4);
+    // a heading that is a paragraph's last sentence of several is no heading
+    expect(summarizeToSentences('Rain fell. Floods hit Valencia', 2)).toEqual([
+      'Rain fell.',
+      'Floods hit Valencia',
+    ]);
+    // a text of headings alone is summarised as it is
+    expect(summarizeToSentences('Floods hit Valencia', 1)).toEqual(['Floods hit Valencia']);
+  });
+
   it('gives everything back when asked for more sentences than there are', () => {
     expect(summarizeToSentences('One sentence here. Another one there.', 5)).toEqual([
       'One sentence here.',

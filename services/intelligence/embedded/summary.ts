@@ -101,8 +101,10 @@ export function selectSummary(
   order: 'text' | 'importance' = 'text',
 ): Sentence[] {
   // Never a call to subscribe, a byline or a blog's "appeared first on" footer, which feeds put in the
-  // item's text and which had been chosen (page-furniture.ts); all of a text that is nothing else stays.
-  const writing = allSentences.filter((s) => !isNotWriting(s.text));
+  // item's text and which had been chosen (page-furniture.ts), nor a heading; all of a text that is
+  // nothing else stays.
+  const headings = headingsOf(allSentences);
+  const writing = allSentences.filter((s) => !isNotWriting(s.text) && !headings.has(s.index));
   const sentences = writing.length > 0 ? writing : allSentences;
   if (count <= 0 || sentences.length === 0) return [];
   if (count >= sentences.length) return sentences.map(boundedSentence);
@@ -144,6 +146,28 @@ export function selectSummary(
   }
   if (order === 'text') chosen.sort((a, b) => a - b);
   return chosen.map((i) => boundedSentence(sentences[i]!));
+}
+
+/** Longer than this, a line without a stop is writing (a sentence whose full stop was left off). */
+const maxHeadingWords = 14;
+/** How a sentence ends: a stop, or a stop within closing quotes or brackets. */
+const sentenceEnd = /[.!?…。！？।॥။។؟]["'”’»)\]]*$|["”’»]$/u;
+
+/**
+ * The sentences that are headings: a line of their own (the only sentence of their paragraph), ending
+ * without a stop, of a few words. A page's headline or a section's title ("Floods hit Valencia", "What
+ * happens next") names the story without telling it, and once chosen it ran into the next sentence, as
+ * it has no stop: "Floods hit Valencia Heavy rain caused severe flooding…".
+ */
+export function headingsOf(sentences: readonly Sentence[]): Set<number> {
+  const perParagraph = new Map<number, number>();
+  for (const s of sentences) perParagraph.set(s.paragraph, (perParagraph.get(s.paragraph) ?? 0) + 1);
+  const headings = new Set<number>();
+  for (const s of sentences) {
+    if (perParagraph.get(s.paragraph) !== 1 || sentenceEnd.test(s.text)) continue;
+    if (s.text.split(/\s+/).length <= maxHeadingWords) headings.add(s.index);
+  }
+  return headings;
 }
 
 /**
