@@ -47,6 +47,13 @@ describe('generated credentials', () => {
     expect(prefix).toBe(key.slice(0, 12));
     expect(verifyCredential(prefix, hashCredential(key))).toBe(false);
   });
+
+  it('shows an eighth of a key chosen outside, at most 4 characters, however it starts', () => {
+    expect(apiKeyPrefixOf('demo_audit_key_x')).toBe('de');
+    expect(apiKeyPrefixOf('demo_audit_key_2026_12_08_abcdefghijkl')).toBe('demo');
+    // looks like ours, but is not one: too short
+    expect(apiKeyPrefixOf('nik_short_chosen_key')).toBe('ni');
+  });
 });
 
 describe('hashCredential and verifyCredential', () => {

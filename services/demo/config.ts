@@ -9,7 +9,9 @@ export const demoEnv = {
   API_HOST: text('127.0.0.1').describe("The API's address (the API reads the same variable)."),
   DEMO_API_KEY: text('').describe(
     'The key of the `Demo` client (Professional plan, every scope), created at start if no client holds ' +
-      'it yet. Empty: a key is made for this run and printed.',
+      'it yet. Empty: a key is made for this run and printed. At least 16 characters; choose a random one ' +
+      '(`openssl rand -base64 32`): like every key it is kept as its SHA-256 in news.clients.v1, which ' +
+      'every reader of that topic can try guesses against.',
   ),
   DEMO_RELEASE_SECONDS: integer(4, 1, 3_600).describe(
     'One corpus article is released every this many seconds.',
