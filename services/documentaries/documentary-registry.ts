@@ -52,6 +52,8 @@ export interface DocumentaryState {
   failureCode: string | null;
   failureReason: string | null;
   createdAt: string;
+  /** When it was requested, to the millisecond, as the events repeat it. */
+  requestedAtMs: number;
   updatedAt: string;
 }
 
@@ -80,6 +82,7 @@ interface DocumentaryRow {
   failure_code: string | null;
   failure_reason: string | null;
   requested_at: number | string;
+  requested_at_ms: number | string;
   occurred_at: number | string;
 }
 
@@ -97,6 +100,7 @@ const stateColumns = [
   'articles_json',
   'segments_json',
   'requested_at',
+  'requested_at_ms',
   'occurred_at',
 ] as const;
 const nullableColumns = [
@@ -241,7 +245,7 @@ SELECT documentary_id, topic, sources, format, status, stage, progress, length, 
   script_writer, date_range, toUnixTimestamp(period_from) AS period_from, toUnixTimestamp(period_to) AS period_to,
   max_articles, articles_json, segments_json, audio_key, transcript_key, transcript_json_key,
   duration_ms, failure_code, failure_reason,
-  toUnixTimestamp(requested_at) AS requested_at, toUnixTimestamp(occurred_at) AS occurred_at
+  toUnixTimestamp(requested_at) AS requested_at, requested_at_ms, toUnixTimestamp(occurred_at) AS occurred_at
 FROM ${newest}${raw(statuses?.length ? ` WHERE ${statusCondition(statuses)}` : '')}
 ORDER BY requested_at DESC, documentary_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
@@ -303,13 +307,14 @@ export function cancelledEvent(tenantId: string, d: DocumentaryState, now: numbe
     sources: d.sources,
     format: d.format,
     status: 'cancelled',
-    requested_at: Date.parse(d.createdAt),
+    requested_at: d.requestedAtMs,
     period_from: ms(d.periodFrom),
     period_to: ms(d.periodTo),
     date_range: d.dateRange,
     language: d.language,
     voice: d.voice,
-    script_writer: d.scriptWriter,
+    // no script: a cancel carries the request, and nothing any step made
+    script_writer: null,
     length: d.length,
     max_articles: d.maxArticles,
     occurred_at: now,
@@ -342,6 +347,7 @@ function toState(r: DocumentaryRow): DocumentaryState {
     failureCode: r.failure_code,
     failureReason: r.failure_reason,
     createdAt: isoTime(r.requested_at),
+    requestedAtMs: Number(r.requested_at_ms),
     updatedAt: isoTime(r.occurred_at),
   };
 }

@@ -337,6 +337,7 @@ export function documentaryRow(d: Documentary, version: number): Row {
     failure_code: d.failure_code,
     failure_reason: d.failure_reason,
     requested_at: time(requestedAt),
+    requested_at_ms: requestedAt,
     occurred_at: time(d.occurred_at),
     elapsed_ms: Math.max(0, d.occurred_at - requestedAt),
     version,

@@ -352,6 +352,12 @@ describe('documentaries API', () => {
       (await stack.call<Documentary>('GET', `/api/v1/documentaries/${first!.id}`, undefined, key)).body
         .status,
     ).toBe('cancelled');
+    // The cancel repeats the request's time to the millisecond, so its elapsed_ms counts from the request.
+    const rows = await stack.clickhouse.query<{ status: string; requested_at_ms: string }>(
+      `SELECT status, requested_at_ms FROM documentaries WHERE documentary_id = '${first!.id}' ORDER BY version`,
+    );
+    expect(rows.map((r) => r.status).slice(0, 2)).toEqual(['requested', 'cancelled']);
+    expect(rows[1]!.requested_at_ms).toBe(rows[0]!.requested_at_ms);
     const again = await cancel(first!.id);
     expect(again.status, again.text).toBe(200);
     expect(again.body.status).toBe('cancelled');

@@ -239,7 +239,7 @@ export interface ClientLimits {
   added_sources: null | number;
 }
 
-/** A lifecycle event of an audio documentary (POST /api/v1/documentaries): requested, then progressed through its steps (gathering, scripting, narrating, assembling), then ready or failed. Stream keyed by documentary_id; each event repeats the request fields and what earlier steps found, so the newest event per id is the current state. */
+/** A lifecycle event of an audio documentary (POST /api/v1/documentaries): requested, then progressed through its steps (gathering, scripting, narrating, assembling), then ready or failed, unless its requester cancelled it first. Stream keyed by documentary_id; each event repeats the request fields and what earlier steps found, so the newest event per id is the current state. */
 export interface Documentary {
   /** Identifier of the documentary; equals the Kafka key. */
   documentary_id: string;
@@ -251,7 +251,7 @@ export interface Documentary {
   sources: string[];
   /** Output format requested (open set; value seen: "audio+transcript"). */
   format: string;
-  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason and failure_code, the documentary.failed webhook is sent; `cancelled` its requester cancelled it before it was ready (POST /api/v1/documentaries/{id}/cancel): its work stops, nothing is made and no webhook is sent (the event carries the request, with no articles or script; a second cancelled event may follow it from the processor). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
+  /** `requested` accepted, not started; `progressed` work under way (see progress, stage); `ready` audio_url (and transcript_url) available, the documentary.ready webhook is sent; `failed` see failure_reason and failure_code, the documentary.failed webhook is sent; `cancelled` its requester cancelled it before it was ready (POST /api/v1/documentaries/{id}/cancel): its work stops, nothing is made and no webhook is sent (the event carries the request, with no articles or script; the processor sees a cancel between its steps, so the step it was in may still report once, a progressed event after the cancelled one, and its own cancelled event follows). `unknown` is never written by producers: it is what a reader with an older copy of this schema sees for a symbol added later (the enum default). */
   status: DocumentaryStatus;
   /** Fraction of the work done in [0, 1]: 0 when requested, then as each step reports it, 1 when ready; null on failed and cancelled events. */
   progress: null | number;
