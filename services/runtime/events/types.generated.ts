@@ -403,7 +403,7 @@ export interface Monitor {
   company: string;
   /** Further names that count as a mention of the company (e.g. "Alphabet" for "Google"); matching is case-insensitive on word boundaries. Empty if none. */
   aliases: string[];
-  /** Absolute http(s) URL that receives this monitor's news.alert deliveries. */
+  /** Absolute http(s) URL that receives this monitor's news.alert deliveries. Often a credential itself (a path or query the receiver checks, as Slack and Zapier URLs are): keep it where secrets are kept, log or copy it nowhere. */
   alert_webhook: string;
   /** True if the matcher should raise alerts for this monitor; false pauses it without deleting it. */
   active: boolean;
@@ -537,7 +537,7 @@ export interface Webhook {
   webhook_id: string;
   /** Tenant that owns the registration. */
   tenant_id: string;
-  /** Absolute http(s) URL that deliveries are POSTed to. */
+  /** Absolute http(s) URL that deliveries are POSTed to. Often a credential itself (a path or query the receiver checks, as Slack and Zapier URLs are): keep it where secrets are kept, log or copy it nowhere. */
   url: string;
   /** Event kinds the endpoint subscribes to (open set; known values: "news.alert", "news.breaking", "article.published", "article.updated", "documentary.ready", "documentary.failed"). Only these are delivered, and "webhook.test" when its owner asks for one (POST /api/v1/webhooks/{id}/test), which is never listed here. */
   events: string[];
