@@ -855,7 +855,7 @@ export interface components {
              */
             format?: "audio+transcript" | "audio";
             /**
-             * @description The period whose articles it covers, as in GET /v1/articles (`24h`, `7d`, `P2W`, `yesterday`, `FROM..TO`, ...); default the last 7 days, at most 366 days.
+             * @description The period whose articles it covers, as in GET /v1/articles (`24h`, `7d`, `P2W`, `yesterday`, `FROM..TO`, ...); default the last 7 days, at most 366 days. One ending in the future ends now; one starting in the future is 400.
              * @example 7d
              */
             date_range?: string;

@@ -426,6 +426,24 @@ describe('documentaries API', () => {
     expect(listed.body.documentaries).toHaveLength(5);
   }, 120_000);
 
+  it('ends a period that reaches into the future now: its intro names no period without news', async () => {
+    const client = await createTestClient(stack, { name: `Future ${stack.run}` });
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
+        200,
+      'the API to know the new client',
+    );
+    const before = Date.now();
+    const from = new Date(before - 3 * 86_400_000).toISOString().slice(0, 10);
+    const created = await request({ topic: 'chips', date_range: `${from}..2030-01-01` }, client.apiKey);
+    expect(created.status, created.text).toBe(202);
+    expect(created.body.period.from).toBe(`${from}T00:00:00Z`);
+    const to = Date.parse(created.body.period.to!);
+    expect(to).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(to).toBeLessThanOrEqual(Date.now());
+  });
+
   it('refuses bad requests with 400 naming the field', async () => {
     const cases: [unknown, RegExp][] = [
       [{}, /^topic: /],

@@ -116,7 +116,8 @@ const newDocumentary = z
       .meta({
         description:
           'The period whose articles it covers, as in GET /v1/articles (`24h`, `7d`, `P2W`, `yesterday`, ' +
-          '`FROM..TO`, ...); default the last 7 days, at most 366 days.',
+          '`FROM..TO`, ...); default the last 7 days, at most 366 days. One ending in the future ends now; ' +
+          'one starting in the future is 400.',
         example: '7d',
       }),
     language: languageTag
@@ -287,11 +288,12 @@ export function documentaryRoutes(deps: DocumentaryDependencies): RouteSpec[] {
         const at = deps.clock?.() ?? new Date();
         const range = body.date_range === undefined ? null : parseDateRange(body.date_range, at);
         if (typeof range === 'string') throw invalidParameter('date_range', range);
-        const periodTo = range?.to ?? at;
+        // A range ending in the future ends now: there is no news past now, and the documentary's intro
+        // and transcripts name its period ("from 7 December 2026 to 1 January 2030" was spoken).
+        // "366d" reaches now inclusive (a millisecond past it), and is now too.
+        const periodTo = range?.to && range.to.getTime() < at.getTime() ? range.to : at;
         const periodFrom = range?.from ?? new Date(periodTo.getTime() - defaultPeriodMs);
-        // Measured up to now at most: "366d" reaches now inclusive (a millisecond past it), and a range
-        // ending in the future holds no news past now.
-        const covered = Math.min(periodTo.getTime(), at.getTime()) - periodFrom.getTime();
+        const covered = periodTo.getTime() - periodFrom.getTime();
         if (covered > maxPeriodMs)
           throw invalidParameter(
             'date_range',
