@@ -288,6 +288,14 @@ export async function startApi(
     // reads again within this long gets it (and where to resume); one that reads nothing loses its socket.
     lingerMs: 30_000,
   });
+  // Authentication is checked when a stream opens: a revoked client's open streams end here, on every
+  // instance, as each reads the revocation from news.clients.v1.
+  const stopEndingRevoked = directory.onChange(({ clientId, client }) => {
+    if (client !== null) return;
+    const ended = hub.closeHolder(clientId, 'revoked');
+    if (ended > 0) logger.info({ clientId, streams: ended }, "revoked client's streams ended");
+  });
+  closers.push(async () => stopEndingRevoked());
   const streamTokens = new AccessTokens(signingKeys, {
     issuer: config.API_TOKEN_ISSUER,
     audience: 'news-intelligence-stream',

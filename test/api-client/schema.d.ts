@@ -542,8 +542,10 @@ export interface paths {
          *     (15 s). A client that leaves more than STREAM_BUFFER_BYTES (1 MiB) unread is sent a final
          *     `stream.closed` event (`reason`: `slow_consumer`, with the `last_event_id` to resume from: the last
          *     event it was sent, what it had not been sent is dropped) and disconnected; a replay from
-         *     `Last-Event-ID` goes at the pace the client reads, and one that reads nothing for 30 s is cut off the
-         *     same way. Every client of an instance that shuts down is sent `stream.closed` too (`shutting_down`).
+         *     `Last-Event-ID` goes at the pace the client reads, and one that reads nothing for 30 s (once the
+         *     operating system's socket buffers are full) is cut off the same way. Every client of an instance that
+         *     shuts down is sent `stream.closed` too (`shutting_down`), and every stream of a client whose
+         *     credentials are revoked (`revoked`).
          *
          *     Each open stream holds one of the plan's live connections (Essentials 5, Professional 25, Enterprise
          *     unlimited) across all API instances; one more is 429 `live_connection_limit`. A connection counts once

@@ -1,8 +1,11 @@
 // Live-connection limits across two API processes sharing Redis: an Essentials client (5 live
 // connections) gets five streams spread over both, the sixth is 429 live_connection_limit on either,
 // closing one lets the next in at once, and SIGKILLing an API frees its slots within the lease time.
-// Each connection counts once on the hourly call allowance.
+// Each connection counts once on the hourly call allowance. Revoking a client ends its open streams on
+// both.
+import type { Kafka } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientRegistry, kafkaClientStore } from '../../services/clients/client-registry.ts';
 import { EventProducer } from '../../services/runtime/kafka/producer.ts';
 import { createSchemaRegistry, EventCodec } from '../../services/runtime/kafka/registry.ts';
 import { openSse, type SseClient } from '../support/sse-client.ts';
@@ -19,6 +22,8 @@ describe('live-connection limits across API instances', () => {
   const streams: SseClient[] = [];
   let producer: EventProducer;
   let client: TestClient;
+  let kafka: Kafka;
+  let codec: EventCodec;
 
   const connect = async (api: ApiProcess) => {
     const stream = await openSse(`${api.url}/v1/stream`, { authorization: `Bearer ${client.apiKey}` });
@@ -27,8 +32,8 @@ describe('live-connection limits across API instances', () => {
   };
 
   beforeAll(async () => {
-    const kafka = testKafka();
-    const codec = new EventCodec(createSchemaRegistry(stack.SCHEMA_REGISTRY_URL));
+    kafka = testKafka();
+    codec = new EventCodec(createSchemaRegistry(stack.SCHEMA_REGISTRY_URL));
     producer = await EventProducer.connect(kafka, codec);
     client = await createTestClient(
       { kafka, codec, producer },
@@ -58,6 +63,37 @@ describe('live-connection limits across API instances', () => {
     await Promise.all(apis.map((a) => a.stop()));
     await producer?.disconnect();
   }, 60_000);
+
+  it("ends a revoked client's open streams on every instance, with a final event saying so", async () => {
+    const doomed = await createTestClient(
+      { kafka, codec, producer },
+      { name: 'stream revoked', plan: 'professional' },
+    );
+    const headers = { authorization: `Bearer ${doomed.apiKey}` };
+    for (const api of apis)
+      await waitFor(
+        async () => (await fetch(`${api.url}/v1/sources?limit=1`, { headers })).status === 200,
+        'the new client on every API',
+        30_000,
+      );
+    const open = await Promise.all(apis.map((api) => openSse(`${api.url}/v1/stream`, headers)));
+    streams.push(...open);
+    expect(open.map((s) => s.status)).toEqual([200, 200]);
+
+    await new ClientRegistry({ store: kafkaClientStore({ kafka, codec, producer }) }).revoke(doomed.clientId);
+    const late = setTimeout(() => open.forEach((s) => s.close()), 20_000);
+    await Promise.all(open.map((s) => s.ended));
+    clearTimeout(late);
+    for (const s of open) {
+      const closed = s.events.filter((e) => e.event === 'stream.closed');
+      expect(closed).toHaveLength(1);
+      expect(JSON.parse(closed[0]!.data)).toMatchObject({ reason: 'revoked' });
+    }
+    // and it cannot come back
+    const again = await openSse(`${apis[0]!.url}/v1/stream`, headers);
+    streams.push(again);
+    expect(again.status).toBe(401);
+  }, 90_000);
 
   it('admits five, refuses the sixth on either instance, and frees a slot on close and on a crash', async () => {
     const [a, b] = apis as [ApiProcess, ApiProcess];

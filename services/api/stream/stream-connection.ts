@@ -24,7 +24,7 @@ export type TailView = Pick<
   eventsOf(records: readonly PositionedRecord[]): Promise<(StreamEvent | null)[]>;
 };
 
-export type CloseReason = 'slow_consumer' | 'shutting_down' | 'client_closed' | 'resume_failed';
+export type CloseReason = 'slow_consumer' | 'shutting_down' | 'client_closed' | 'resume_failed' | 'revoked';
 
 /** Reads what the replay buffer no longer holds: [from, until) of every partition, in order. */
 export type CatchUp = (
@@ -58,6 +58,7 @@ const closeMessages: Record<CloseReason, string> = {
   shutting_down: 'this API instance is shutting down; reconnect with Last-Event-ID to resume',
   client_closed: 'closed',
   resume_failed: 'the stream could not resume from Last-Event-ID; reconnect to retry',
+  revoked: "the credentials of this stream's client were revoked; nothing more is sent to it",
 };
 
 export const frame = (id: string, event: StreamEvent) =>

@@ -42,8 +42,14 @@ export interface OpenRequest {
 
 export class LiveConnectionLimitError extends Error {}
 
+interface Held {
+  /** The client whose slot it holds (OpenRequest.holder). */
+  holder: string;
+  lease: Lease | null;
+}
+
 export class StreamHub {
-  private readonly connections = new Map<StreamConnection, Lease | null>();
+  private readonly connections = new Map<StreamConnection, Held>();
   private readonly frames = new WeakMap<StreamEntry, string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unsubscribe: () => void;
@@ -94,12 +100,26 @@ export class StreamHub {
       this.options,
       (closed, reason) => this.closed(closed, reason),
     );
-    this.connections.set(connection, lease);
+    this.connections.set(connection, { holder: request.holder, lease });
     this.stats?.opened.inc();
     res.write(`retry: ${this.options.retryMs}\n\n`);
     connection.start(request.resumeFrom, this.options.catchUp);
     connection.announce();
     return connection;
+  }
+
+  /**
+   * Ends the streams a client holds, with a final event saying why: its credentials were revoked, and a
+   * stream opened before must not outlive them (authentication is checked when a stream opens only).
+   */
+  closeHolder(holder: string, reason: CloseReason): number {
+    let closed = 0;
+    for (const [connection, held] of [...this.connections])
+      if (held.holder === holder) {
+        connection.close(reason);
+        closed++;
+      }
+    return closed;
   }
 
   /** Ends every stream (the instance is stopping) and stops following the tail. */
@@ -133,7 +153,9 @@ export class StreamHub {
   }
 
   private async renew(): Promise<void> {
-    const leases = [...this.connections.values()].filter((lease): lease is Lease => lease !== null);
+    const leases = [...this.connections.values()]
+      .map((held) => held.lease)
+      .filter((lease): lease is Lease => lease !== null);
     try {
       await Promise.all(leases.map((lease) => lease.renew()));
     } catch (error) {
@@ -142,7 +164,7 @@ export class StreamHub {
   }
 
   private closed(connection: StreamConnection, reason: CloseReason): void {
-    const lease = this.connections.get(connection);
+    const lease = this.connections.get(connection)?.lease;
     this.connections.delete(connection);
     this.stats?.closed.inc({ reason });
     if (reason === 'slow_consumer')
