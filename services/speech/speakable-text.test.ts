@@ -12,6 +12,13 @@ describe('speakableText', () => {
       expect(speakableText(text)).toBe(text);
   });
 
+  it('reads fullwidth letters and digits as the ASCII ones, and leaves fullwidth punctuation', () => {
+    expect(speakableText('Ｈｅｌｌｏ ｗｏｒｌｄ, ｔｈｅ ｍａｒｋｅｔｓ ｒｏｓｅ.')).toBe(
+      'Hello world, the markets rose.',
+    );
+    expect(speakableText('にほん ２０２６年（令和８年）！')).toBe('にほん 2026年（令和8年）！');
+  });
+
   it('reads a run of marks as its first three, spaces between them or not', () => {
     expect(speakableText(`${'.'.repeat(4999)}g`)).toBe('...g');
     expect(speakableText('Really!!!!!!!! Yes.')).toBe('Really!!! Yes.');

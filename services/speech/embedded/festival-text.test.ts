@@ -32,5 +32,15 @@ describe('festivalText', () => {
     expect(festivalUnreadable('東京')).toMatch(/only Latin letters/);
     expect(festivalUnreadable('The Kremlin said Путин will visit.')).toBeNull();
     expect(festivalUnreadable('2026')).toBeNull();
+    // small capitals and superscripts have no ASCII letter left: silence, so unreadable
+    expect(festivalUnreadable('ʜᴇʟʟᴏ')).toMatch(/only Latin letters and digits/);
+  });
+
+  it("writes another script's digits as 0-9: a number reads the same in any script", () => {
+    expect(festivalText('١٢٣٤٥')).toBe('12345'); // Arabic-Indic
+    expect(festivalText('۱۲۳ and १२३ and ２０２６ and ๕')).toBe('123 and 123 and 2026 and 5');
+    expect(festivalText('𝟓 points')).toBe('5 points');
+    expect(festivalUnreadable('١٢٣٤٥')).toBeNull();
+    expect(festivalUnreadable('٣')).toBeNull();
   });
 });

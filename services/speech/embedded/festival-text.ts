@@ -8,6 +8,7 @@
 // - typographic quotes, dashes, ellipses and spaces become their ASCII forms;
 // - an amount of money is written out as Festival reads it well ("£53m" as "53 million pounds", "$1.5bn"
 //   as "1.5 billion dollars"): it reads "$53" itself, but not a symbol it does not know nor a multiplier;
+// - another script's digits are written as 0-9 (a number reads the same in any script);
 // - what is left beyond ASCII (another script's words, symbols) is left out, as Festival spoke it: as
 //   silence or noise. A text with nothing left to read is unreadable (festivalUnreadable).
 import { withoutDiacritics } from '../../runtime/latin-letters.ts';
@@ -93,6 +94,26 @@ function sayMoney(symbol: string, amount: string, multiplier: string | undefined
 
 const nonAscii = /[^\x20-\x7e\n\t]/gu;
 
+/**
+ * Where each script's decimal digits start (its zero): Arabic-Indic, Extended Arabic-Indic (Persian,
+ * Urdu), N'Ko, the Indic scripts, Thai, Lao, Tibetan, Myanmar, Khmer, Mongolian, fullwidth. A number is
+ * a number in every script, and the English voice says it: "١٢٣٤٥" had been left out whole, and a text of
+ * digits alone answered 200 with 100 ms of silence.
+ */
+const digitZeros = [
+  0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0,
+  0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0xff10,
+];
+const otherDigit = /(?![0-9])\p{Nd}/gu;
+
+function asciiDigit(digit: string): string {
+  const code = digit.codePointAt(0)!;
+  for (const zero of digitZeros) if (code >= zero && code < zero + 10) return String(code - zero);
+  // Mathematical and other compatibility digits (𝟓) are a digit once composed.
+  const composed = digit.normalize('NFKC');
+  return /^[0-9]$/.test(composed) ? composed : digit;
+}
+
 export function festivalText(text: string): string {
   const written = text
     .replace(money, (_, symbol: string, amount: string, multiplier?: string) =>
@@ -101,6 +122,7 @@ export function festivalText(text: string): string {
     .replace(/°\s?([CF])(?![\p{L}\p{N}])/gu, (_, scale: string) =>
       scale === 'C' ? ' degrees Celsius' : ' degrees Fahrenheit',
     )
+    .replace(otherDigit, asciiDigit)
     .replace(/[^\p{ASCII}]/gu, (c) => marks[c] ?? c);
   return withoutDiacritics(written)
     .replace(/\u00a0|[\u2000-\u200a\u202f\u205f\u3000]/gu, ' ')
@@ -110,10 +132,10 @@ export function festivalText(text: string): string {
 }
 
 /**
- * Why Festival cannot read a text, or null when it can: once made ASCII, nothing is left to say where
- * the text has letters (Russian, Chinese or Arabic alone), which the voice read as silence.
+ * Why Festival cannot read a text, or null when it can: once made ASCII, no letter or digit is left to
+ * say (Russian, Chinese or Arabic alone; small capitals, superscripts), which the voice read as silence.
  */
 export function festivalUnreadable(text: string): string | null {
-  if (!/\p{L}/u.test(text) || /[A-Za-z0-9]/.test(festivalText(text))) return null;
-  return 'the English voice reads only Latin letters and this text has none; give a voice of its language (GET /v1/voices)';
+  if (/[A-Za-z0-9]/.test(festivalText(text))) return null;
+  return 'the English voice reads only Latin letters and digits and this text has none; give a voice of its language (GET /v1/voices)';
 }
