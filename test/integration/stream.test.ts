@@ -5,7 +5,7 @@
 // Kafka; a client that reads nothing is cut off while another keeps up; stream tokens for EventSource.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
+import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { openSse, type SseClient, type SseEvent } from '../support/sse-client.ts';
@@ -186,10 +186,29 @@ describe('the live stream', () => {
     client.close();
   }, 60_000);
 
-  it('sends an update as article.updated with what changed', async () => {
+  it('sends an update as article.updated with what changed, naming the story the article was placed in', async () => {
     const client = await open(`?events=article.updated&q=${run}`);
+    const first = article(2000);
+    await append([first]);
+    // The clusterer places the first revision in a story, before the feed corrects its headline.
+    const storyId = `story_${run}_2000`;
+    const opened: StoryEvent = {
+      type: 'opened',
+      story_id: storyId,
+      article_id: first.article_id,
+      source_id: first.source_id,
+      language: 'en',
+      category: 'business',
+      article_at: Date.now(),
+      similarity: null,
+      terms: [],
+      distinct_terms: [],
+      merged_into: null,
+      article_ids: [],
+      occurred_at: Date.now(),
+    };
+    await stack.producer.send(topicNames.stories, [{ key: storyId, value: opened }]);
     await append([
-      article(2000),
       article(2000, { title: `Markets fall ${run} number 2000`, revision: 2, changed_fields: ['title'] }),
     ]);
     await waitFor(() => mine(client.events).length >= 1, 'the update', 10_000);
@@ -201,6 +220,30 @@ describe('the live stream', () => {
       revision: 2,
       changed_fields: ['title'],
     });
+    // Named with its story, as GET /v1/articles names it, once the stream has read the placing (another
+    // topic, so perhaps after revision 2): each further correction is looked at until one names it.
+    let revision = 2;
+    await waitFor(
+      async () => {
+        const named = mine(client.events).some(
+          (e) => (JSON.parse(e.data) as { story_id: string | null }).story_id === storyId,
+        );
+        if (!named) {
+          revision++;
+          await append([
+            article(2000, {
+              title: `Markets fall ${run} number 2000 (${revision})`,
+              revision,
+              changed_fields: ['title'],
+            }),
+          ]);
+        }
+        return named;
+      },
+      'an article.updated naming the story',
+      15_000,
+      500,
+    );
     client.close();
   }, 30_000);
 

@@ -165,7 +165,12 @@ const audioUrlOf = (article: StreamArticle, audio: AudioUrls | undefined): strin
   narrationUrl({ articleId: article.id, audioKey: article.audioKey, audioAddress: null }, audio);
 
 /** The list item of GET /v1/articles (articles/routes.ts, ArticleListItem). */
-function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: string | null) {
+function listItemOf(
+  article: StreamArticle,
+  aiSummary: string | null,
+  audioUrl: string | null,
+  storyId: string | null,
+) {
   return {
     id: article.id,
     title: article.title,
@@ -180,18 +185,19 @@ function listItemOf(article: StreamArticle, aiSummary: string | null, audioUrl: 
     language: article.language,
     category: article.category,
     url: article.url,
-    // The stream sends an article as it is discovered or enriched, before the clusterer has placed it:
-    // its story is in GET /v1/articles/{id} seconds later.
-    story_id: null,
+    // A first sighting comes before the clusterer places the article (its story is in GET
+    // /v1/articles/{id} seconds later); a later revision or enrichment names the story the stream saw
+    // it placed in.
+    story_id: storyId,
     publisher: article.publisher,
   };
 }
 
 /** article.published for a first sighting, article.updated (with what changed) for a later revision. */
-export function discoveredEvent(a: ArticleDiscovered, audio?: AudioUrls): StreamEvent {
+export function discoveredEvent(a: ArticleDiscovered, audio?: AudioUrls, storyId?: string): StreamEvent {
   const article = streamArticleOf(a);
   const revision = a.revision;
-  const item = listItemOf(article, null, audioUrlOf(article, audio));
+  const item = listItemOf(article, null, audioUrlOf(article, audio), storyId ?? null);
   return revision > 1
     ? {
         kind: 'article.updated',
@@ -208,11 +214,16 @@ export function discoveredEvent(a: ArticleDiscovered, audio?: AudioUrls): Stream
 }
 
 /** article.enriched: the list item with the AI summary, and the enrichment as in GET /v1/articles/{id}. */
-export function enrichedEvent(e: ArticleEnriched, article: StreamArticle, audio?: AudioUrls): StreamEvent {
+export function enrichedEvent(
+  e: ArticleEnriched,
+  article: StreamArticle,
+  audio?: AudioUrls,
+  storyId?: string,
+): StreamEvent {
   return {
     kind: 'article.enriched',
     data: JSON.stringify({
-      ...listItemOf(article, e.summary, audioUrlOf(article, audio)),
+      ...listItemOf(article, e.summary, audioUrlOf(article, audio), storyId ?? null),
       enrichment: {
         summary: e.summary,
         context: e.context,

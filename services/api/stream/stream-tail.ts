@@ -64,6 +64,8 @@ function articlesOf(record: PositionedRecord): string[] {
 export class StreamTail {
   private readonly buffer: ReplayBuffer;
   private readonly articles = new Map<string, StreamArticle>();
+  /** The story of each article the tail saw placed (news.stories.v1), newest placements kept. */
+  private readonly storyOf = new Map<string, string>();
   private readonly listeners = new Set<(entry: StreamEntry) => void>();
   private reader: PositionReader | undefined;
 
@@ -161,16 +163,19 @@ export class StreamTail {
       if (record.topic === topicDiscovered) {
         const discovered = record.value as ArticleDiscovered;
         this.remember(streamArticleOf(discovered));
-        return discoveredEvent(discovered, this.options.audio);
+        return discoveredEvent(discovered, this.options.audio, this.storyOf.get(discovered.article_id));
       }
       if (record.topic === topicEnriched) {
         const enriched = record.value as ArticleEnriched;
         if (enriched.status !== 'succeeded') return null;
         const article = this.articles.get(enriched.article_id) ?? looked.get(enriched.article_id);
-        return article ? enrichedEvent(enriched, article, this.options.audio) : null;
+        return article
+          ? enrichedEvent(enriched, article, this.options.audio, this.storyOf.get(enriched.article_id))
+          : null;
       }
       if (record.topic === topicAlerts) return alertEvent(record.value as Alert, this.options.audio);
       const story = record.value as StoryEvent;
+      this.place(story);
       if (story.type !== 'breaking') return null;
       // The story's articles were discovered moments ago: the tail remembers them, or the read model has them.
       const articles = story.article_ids.flatMap((id) => this.articles.get(id) ?? looked.get(id) ?? []);
@@ -189,6 +194,27 @@ export class StreamTail {
         'stream cannot read articles; skipping their enrichments',
       );
       return new Map();
+    }
+  }
+
+  /**
+   * Keeps where the clusterer placed articles, so a later revision's article.updated and an enrichment
+   * name the story as GET /v1/articles does (an article's first sighting comes before its placing).
+   */
+  private place(story: StoryEvent): void {
+    const placed =
+      story.type === 'opened' || story.type === 'joined'
+        ? story.article_id === null
+          ? []
+          : [[story.article_id, story.story_id] as const]
+        : story.type === 'merged' && story.merged_into !== null
+          ? story.article_ids.map((id) => [id, story.merged_into!] as const)
+          : [];
+    for (const [articleId, storyId] of placed) {
+      this.storyOf.delete(articleId);
+      this.storyOf.set(articleId, storyId);
+      if (this.storyOf.size > this.options.rememberedArticles)
+        this.storyOf.delete(this.storyOf.keys().next().value!);
     }
   }
 
