@@ -22,6 +22,11 @@ describe('languageCode', () => {
       ['français', 'fr'],
       ['русский', 'ru'],
       ['chi', 'zh'],
+      // withdrawn codes Java's Locale still sends
+      ['iw', 'he'],
+      ['iw-IL', 'he'],
+      ['in_ID', 'id'],
+      ['ji', 'yi'],
       ['xyz', null],
       ['Klingon', null],
       ['und', null],

@@ -13,7 +13,10 @@ import { scriptDenies, scriptLanguage } from './script-language.ts';
 export function languageCode(declared: string | null | undefined): string | null {
   if (!declared) return null;
   const match = /^\s*([a-zA-Z]{2,3})(?:[-_][a-zA-Z0-9]+)*\s*$/.exec(declared);
-  if (match?.[1]!.length === 2) return match[1].toLowerCase();
+  if (match?.[1]!.length === 2) {
+    const code = match[1].toLowerCase();
+    return withdrawnCodes[code] ?? code;
+  }
   const named = namedLanguages();
   if (match) return named.get(match[1]!.toLowerCase()) ?? null;
   return (
@@ -25,6 +28,12 @@ export function languageCode(declared: string | null | undefined): string | null
     ) ?? null
   );
 }
+
+/**
+ * ISO 639-1 codes withdrawn in 1989 that Java's Locale (and so Android) still sends: Hebrew as iw,
+ * Indonesian as in, Yiddish as ji; and Javanese's jw, Moldavian's mo.
+ */
+const withdrawnCodes: Readonly<Record<string, string>> = { iw: 'he', in: 'id', ji: 'yi', jw: 'jv', mo: 'ro' };
 
 let named: Map<string, string> | undefined;
 /** Three-letter codes and names (English and native, lower case) of the languages with a 639-1 code. */

@@ -1175,15 +1175,8 @@ export interface components {
         };
         EnhanceRequest: {
             article_id: string;
-            /**
-             * @description Which enhancements to return: summary, context and insights when omitted; sentiment, entities and keywords on request.
-             * @default [
-             *       "summary",
-             *       "context",
-             *       "insights"
-             *     ]
-             */
-            enhancements: ("summary" | "context" | "insights" | "sentiment" | "entities" | "keywords")[];
+            /** @description Which enhancements to return: summary, context and insights when omitted; sentiment, entities and keywords on request. */
+            enhancements?: ("summary" | "context" | "insights" | "sentiment" | "entities" | "keywords")[];
             /**
              * @description Summary length: short (1–2 sentences), medium (the default) or long. The embedded provider picks the text's own sentences: about 30% of them for medium (at most 30), 45% for long (at most 45); OpenAI writes about 100 and 200 words.
              * @enum {string}

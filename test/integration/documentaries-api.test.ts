@@ -450,6 +450,7 @@ describe('documentaries API', () => {
       [{ topic: ' ' }, /^topic: must be at least 2 characters/],
       [{ topic: 'x'.repeat(201) }, /^topic: must be at most 200 characters/],
       [{ topic: '\u0000\u0000' }, /^topic: must not contain control characters/],
+      [{ topic: 'chips \u202emoc.evil' }, /^topic: must not contain bidirectional overrides/],
       [{ topic: '😀😀😀' }, /^topic: must contain at least one letter or digit/],
       [{ topic: 'chips', sources: ['blogs'] }, /^sources\.0: must be one of news, internal, social/],
       [{ topic: 'chips', sources: [] }, /^sources: must name at least one kind of source/],

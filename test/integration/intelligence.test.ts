@@ -186,7 +186,8 @@ describe('intelligence', () => {
     // What the enrichment also finds, on request only: the three above are the default.
     const analysed = await stack.call<Enhancement>('POST', '/v1/enhance', {
       article_id: storyId,
-      enhancements: ['sentiment', 'entities', 'keywords'],
+      // in any case, as the API's every enumeration
+      enhancements: ['Sentiment', 'ENTITIES', 'keywords'],
     });
     expect(analysed.status, analysed.text).toBe(200);
     expect(Object.keys(analysed.body).sort()).toEqual([
@@ -211,7 +212,7 @@ describe('intelligence', () => {
       enhancements: ['poetry'],
     });
     expect(badKind.status).toBe(400);
-    expect(badKind.body.error.message).toMatch(/^enhancements\.0: /);
+    expect(badKind.body.error.message).toMatch(/^enhancements\.0: must be one of summary, context, /);
   });
 
   it('POST /v1/analyze answers every part, or only those analysis_type asks for', async () => {

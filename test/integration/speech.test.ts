@@ -242,6 +242,13 @@ describe('speech on the API', () => {
       expect((await list('language=por-BR')).map((v) => v.id).sort()).toEqual(
         brazilian.map((v) => v.id).sort(),
       );
+      // the withdrawn codes Java's Locale and Android still send: iw is Hebrew, in Indonesian
+      const hebrew = await list('language=he');
+      expect(hebrew.length).toBeGreaterThan(0);
+      expect((await list('language=iw')).map((v) => v.id)).toEqual(hebrew.map((v) => v.id));
+      expect((await list('language=in-ID')).map((v) => v.id)).toEqual(
+        (await list('language=id')).map((v) => v.id),
+      );
     });
 
     it.each([

@@ -92,6 +92,11 @@ const newDocumentary = z
       // A topic is looked for in articles' words: one with none (emoji, control characters) could only
       // end, a queue's wait later, in no_articles.
       .refine((topic) => !/\p{Cc}/u.test(topic), { error: 'must not contain control characters' })
+      // The topic is spoken in the intro and written into the transcripts and the mp3's title: an override
+      // would show the text after it reversed there (a spoofing tool no topic needs).
+      .refine((topic) => !/[\u202a-\u202e\u2066-\u2069]/u.test(topic), {
+        error: 'must not contain bidirectional overrides or isolates (U+202A–U+202E, U+2066–U+2069)',
+      })
       .refine((topic) => /[\p{L}\p{N}]/u.test(topic), { error: 'must contain at least one letter or digit' })
       .meta({
         description: 'What the documentary is about, in a few words: "semiconductors", "interest rates".',

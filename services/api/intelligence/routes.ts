@@ -8,7 +8,7 @@ import type { ArticleStore } from '../articles/article-store.ts';
 import { ApiError, invalidParameter, notFound } from '../../runtime/api-error.ts';
 import type { Principal } from '../http/principal.ts';
 import { defineRoute, type RouteSpec } from '../http/route.ts';
-import { enumWithAliases } from '../http/params.ts';
+import { enumInAnyCase, enumWithAliases } from '../http/params.ts';
 import {
   summaryLengths,
   summaryTones,
@@ -158,7 +158,8 @@ const enhanceRequest = z
   .object({
     article_id: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
     enhancements: z
-      .array(z.enum(enhancementKinds, { error: `each must be one of ${enhancementKinds.join(', ')}` }))
+      // in any case, as every other enumeration of the API
+      .array(enumInAnyCase(enhancementKinds))
       .min(1, { error: `ask for at least one of ${enhancementKinds.join(', ')}` })
       .default([...defaultEnhancements])
       .meta({

@@ -37,7 +37,8 @@ const languageTag = z
 
 function twoLetterPrimary(tag: string): string {
   const [primary, ...rest] = tag.split(/[-_]/);
-  const two = primary!.length === 3 ? languageCode(primary) : null;
+  // three letters, or a withdrawn two-letter code (iw for he, as Java and Android send it)
+  const two = languageCode(primary);
   return two ? [two, ...rest].join('-') : tag;
 }
 
