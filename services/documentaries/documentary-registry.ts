@@ -247,7 +247,7 @@ SELECT documentary_id, topic, sources, format, status, stage, progress, length, 
   duration_ms, failure_code, failure_reason,
   toUnixTimestamp(requested_at) AS requested_at, requested_at_ms, toUnixTimestamp(occurred_at) AS occurred_at
 FROM ${newest}${raw(statuses?.length ? ` WHERE ${statusCondition(statuses)}` : '')}
-ORDER BY requested_at DESC, documentary_id DESC
+ORDER BY requested_at_ms DESC, documentary_id DESC
 LIMIT ${page.limit + 1} OFFSET ${page.offset}`);
   }
 }
