@@ -135,6 +135,14 @@ describe('summarizeToSentences', () => {
     ]);
     // a text of headings alone is summarised as it is
     expect(summarizeToSentences('Floods hit Valencia', 1)).toEqual(['Floods hit Valencia']);
+    // in a text that ends no sentence with a stop (Thai marks them with spaces; a list of points) no line is
+    // a heading: each is a sentence
+    const points = [
+      'Rain flooded Valencia overnight',
+      'Hundreds of residents of the old town and the port were taken from their homes by boat and by truck',
+      'The government asked Madrid for funds',
+    ];
+    expect(summarizeToSentences(points.join('\n'), 3)).toEqual(points);
   });
 
   it('gives everything back when asked for more sentences than there are', () => {

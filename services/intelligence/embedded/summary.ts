@@ -155,11 +155,14 @@ const sentenceEnd = /[.!?…。！？।॥။។؟]["'”’»)\]]*$|["”’»
 
 /**
  * The sentences that are headings: a line of their own (the only sentence of their paragraph), ending
- * without a stop, of a few words. A page's headline or a section's title ("Floods hit Valencia", "What
+ * without a stop, of a few words, in a text whose other sentences end with one. A page's headline or a section's title ("Floods hit Valencia", "What
  * happens next") names the story without telling it, and once chosen it ran into the next sentence, as
  * it has no stop: "Floods hit Valencia Heavy rain caused severe flooding…".
  */
 export function headingsOf(sentences: readonly Sentence[]): Set<number> {
+  // Only in a text that ends its sentences with stops: Thai marks them with spaces, and a text of
+  // headlines or bullet points has none; there a line without a stop is a sentence like any other.
+  if (!sentences.some((s) => sentenceEnd.test(s.text))) return new Set();
   const perParagraph = new Map<number, number>();
   for (const s of sentences) perParagraph.set(s.paragraph, (perParagraph.get(s.paragraph) ?? 0) + 1);
   const headings = new Set<number>();
