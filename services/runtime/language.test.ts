@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { declaredOrDetected, languageCode, languageOrUsual, textLanguage } from './language.ts';
+import {
+  declaredOrDetected,
+  languageCode,
+  languageOrUsual,
+  textLanguage,
+  functionWordLanguage,
+} from './language.ts';
 
 const portuguese =
   'O governo anunciou nesta quarta-feira um novo pacote de medidas para conter a inflação e estimular o crescimento econômico do país.';
@@ -75,5 +81,27 @@ describe('languageOrUsual', () => {
     expect(languageOrUsual('日本銀行は火曜日に金利を引き上げた。', 'en')).toBe(
       textLanguage('日本銀行は火曜日に金利を引き上げた。'),
     );
+  });
+});
+
+describe('functionWordLanguage', () => {
+  it("tells a short text's language by its function words when they plainly say it", () => {
+    expect(functionWordLanguage('Das ist eine gute Nachricht für die Bürger und die Familien.')).toBe('de');
+    expect(functionWordLanguage('Decenas de muertos y heridos tras el terremoto; la crisis empeora.')).toBe(
+      'es',
+    );
+    expect(functionWordLanguage('Le président a annoncé des mesures pour les familles et les écoles.')).toBe(
+      'fr',
+    );
+    expect(functionWordLanguage('The council said it was not ready for the vote on the budget.')).toBe('en');
+  });
+
+  it('says nothing of a headline with few function words, or with several languages in it', () => {
+    expect(functionWordLanguage('La La Land wins best picture')).toBeNull();
+    expect(functionWordLanguage('Die Hard star Bruce Willis retires')).toBeNull();
+    expect(functionWordLanguage('Markets rally')).toBeNull();
+    // English that names Spanish words is English; a text half in one language and half in another is neither
+    expect(functionWordLanguage('The story of el niño and la niña is told for the first time')).toBe('en');
+    expect(functionWordLanguage('Die Welt und The Times on the day')).toBeNull();
   });
 });

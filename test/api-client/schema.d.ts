@@ -1218,7 +1218,7 @@ export interface components {
             /** @description Headline of the text, if it has one. */
             title?: string;
             /**
-             * @description The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by (under 120 characters); a longer text’s language is detected from the text itself.
+             * @description The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by (under 120 characters): without it such a text is read as English, unless three or more of its function words are plainly of German, French, Spanish, Italian, Portuguese or Dutch. A longer text’s language is detected from the text itself.
              * @example es
              */
             language?: string;

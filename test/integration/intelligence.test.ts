@@ -286,9 +286,16 @@ describe('intelligence', () => {
     );
   });
 
-  it('POST /v1/analyze reads a short text in the language the caller names', async () => {
-    // Under 120 characters: too short to detect, so without `language` it is read as English.
-    const text = 'Decenas de muertos y heridos tras el terremoto; la crisis empeora.';
+  it('POST /v1/analyze reads a short text in the language the caller names, or its function words tell', async () => {
+    // Under 120 characters: too short to detect, so without `language` it is read as English, unless its
+    // function words plainly say otherwise.
+    const german = await stack.call<Analysis>('POST', '/v1/analyze', {
+      text: 'Das ist eine gute Nachricht für die Bürger und die Familien.',
+    });
+    expect(german.status, german.text).toBe(200);
+    expect(german.body.language).toBe('de');
+    expect(german.body.sentiment?.score ?? 0).toBeGreaterThanOrEqual(0); // "die" is no English verb here
+    const text = 'Muertos y heridos tras el terremoto; crisis empeora.';
     const named = await stack.call<Analysis>('POST', '/v1/analyze', { text, language: 'es-ES' });
     expect(named.status, named.text).toBe(200);
     expect(named.body).toMatchObject({ language: 'es', sentiment: { label: 'negative' } });

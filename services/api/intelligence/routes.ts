@@ -18,7 +18,12 @@ import {
   type SummaryLength,
 } from '../../intelligence/provider.ts';
 import { isCopyOf, relatedWindow, type RelatedQuery } from '../../intelligence/related-articles.ts';
-import { languageCode, languageOrUsual, minDetectableLength } from '../../runtime/language.ts';
+import {
+  functionWordLanguage,
+  languageCode,
+  languageOrUsual,
+  minDetectableLength,
+} from '../../runtime/language.ts';
 import { scriptLanguage } from '../../runtime/script-language.ts';
 import { postedText as cleanedPostedText } from '../../runtime/plain-text.ts';
 import { isLanguageCode } from '../../sources/source.ts';
@@ -60,6 +65,9 @@ const postedText = (what: string) =>
         `${maxTextCharacters.toLocaleString('en-US')} characters (longer: 400 invalid_parameter). Control ` +
         'characters and bidirectional overrides are removed.',
     });
+
+/** A short text's language when it is not English: English stays unnamed there, as before. */
+const nonEnglish = (code: string | null) => (code === 'en' ? null : code);
 
 /** The limit in characters (code points), as the OpenAPI document's maxLength counts them. */
 function checkLength(field: string, text: string): void {
@@ -254,7 +262,9 @@ const analyzeRequest = z
     language: textLanguageField.meta({
       description:
         'The language of the text (ISO 639-1, or a locale such as pt-BR), for one too short to tell it by ' +
-        '(under 120 characters); a longer text’s language is detected from the text itself.',
+        '(under 120 characters): without it such a text is read as English, unless three or more of its ' +
+        'function words are plainly of German, French, Spanish, Italian, Portuguese or Dutch. A longer ' +
+        'text’s language is detected from the text itself.',
       example: 'es',
     }),
     analysis_type: enumWithAliases(
@@ -522,13 +532,14 @@ export function intelligenceRoutes(deps: IntelligenceDependencies): RouteSpec[] 
           text: posted,
           // Without a language named, English unless the text plainly says otherwise (languageOrUsual):
           // detection alone read English copy full of quotes as Swedish, and analysed it without
-          // English's words. A Latin text too short to detect stays without one (read as English all
-          // the same), rather than be called English when it is Spanish.
+          // English's words. A Latin text too short to detect is told by its function words when they
+          // plainly say another language (functionWordLanguage), and otherwise stays without one (read as
+          // English all the same), rather than be called English when it is Spanish.
           language:
             languageCode(body.language) ??
             (posted.length >= minDetectableLength || scriptLanguage(posted) !== null
               ? languageOrUsual(posted, 'en')
-              : null),
+              : nonEnglish(functionWordLanguage(posted))),
         };
         const level = contextLevel[body.context_level];
         const parts = new Set(analysisParts[body.analysis_type]);
