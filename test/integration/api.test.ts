@@ -4,14 +4,20 @@
 // while articles arrive; and a client generated from the OpenAPI document.
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
+import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { encodeCursor } from '../../services/api/articles/article-query.ts';
 import type { components, paths } from '../api-client/schema.d.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { createTestClient } from './support/test-clients.ts';
-import { sampleArticle, sampleAudioKey, sampleEnrichment, sampleNarration } from './support/kafka.ts';
+import {
+  openedStory,
+  sampleArticle,
+  sampleAudioKey,
+  sampleEnrichment,
+  sampleNarration,
+} from './support/kafka.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
 import { waitFor } from './support/wait.ts';
 import { provisionalAiSummary } from '../../services/api/articles/provisional-summary.ts';
@@ -994,22 +1000,7 @@ describe('read API', () => {
     expect([forged.status, forged.body.error.code]).toEqual([400, 'invalid_parameter']);
     // An article's story, as the list shows it (it had been null in the feed, always).
     const storyId = `story_${run}_topics`;
-    const opened: StoryEvent = {
-      type: 'opened',
-      story_id: storyId,
-      article_id: late.article_id,
-      source_id: late.source_id,
-      language: 'en',
-      category: 'business',
-      article_at: Date.now(),
-      similarity: null,
-      terms: [],
-      distinct_terms: [],
-      merged_into: null,
-      article_ids: [],
-      occurred_at: Date.now(),
-    };
-    await stack.producer.send(topicNames.stories, [{ key: storyId, value: opened }]);
+    await stack.producer.send(topicNames.stories, [{ key: storyId, value: openedStory(storyId, late) }]);
     type Storied = { articles: { id: string; story_id: string | null }[] };
     await waitFor(
       async () =>

@@ -26,6 +26,18 @@ describe('documentaries API', () => {
   const request = (body: unknown, apiKey?: string) =>
     stack.call<Documentary>('POST', '/api/v1/documentaries', body, apiKey ? { apiKey } : undefined);
 
+  /** A tenant of its own (its own five places), once the API knows its client. */
+  const newClient = async (name: string) => {
+    const client = await createTestClient(stack, { name: `${name} ${stack.run}` });
+    await waitFor(
+      async () =>
+        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
+        200,
+      'the API to know the new client',
+    );
+    return client;
+  };
+
   /** The failed event the processor would append for a documentary the API accepted. */
   const failedEvent = (created: Documentary, tenantId: string, reason: string): DocumentaryEvent => ({
     documentary_id: created.id,
@@ -253,13 +265,7 @@ describe('documentaries API', () => {
   });
 
   it('lists newest first in stable pages', async () => {
-    const client = await createTestClient(stack, { name: `Pager ${stack.run}` });
-    await waitFor(
-      async () =>
-        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
-        200,
-      'the API to know the new client',
-    );
+    const client = await newClient('Pager');
     const ids: string[] = [];
     for (const topic of ['one', 'two', 'three', 'four', 'five'])
       ids.push((await request({ topic: `topic ${topic}` }, client.apiKey)).body.id);
@@ -284,13 +290,7 @@ describe('documentaries API', () => {
   });
 
   it('holds a tenant to five documentaries in progress at once, and frees a place when one finishes', async () => {
-    const client = await createTestClient(stack, { name: `Busy ${stack.run}` });
-    await waitFor(
-      async () =>
-        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
-        200,
-      'the API to know the new client',
-    );
+    const client = await newClient('Busy');
     const accepted: Documentary[] = [];
     for (let n = 1; n <= 5; n++) {
       const answer = await request({ topic: `busy ${n}` }, client.apiKey);
@@ -322,12 +322,8 @@ describe('documentaries API', () => {
   }, 120_000);
 
   it('cancels one not yet finished, frees its place, lists by status, and refuses to cancel a finished one', async () => {
-    const client = await createTestClient(stack, { name: `Canceller ${stack.run}` });
+    const client = await newClient('Canceller');
     const key = { apiKey: client.apiKey };
-    await waitFor(
-      async () => (await stack.call('GET', '/api/v1/documentaries', undefined, key)).status === 200,
-      'the API to know the new client',
-    );
     const accepted: Documentary[] = [];
     for (let n = 1; n <= 5; n++) accepted.push((await request({ topic: `cancel ${n}` }, client.apiKey)).body);
     expect((await request({ topic: 'cancel 6' }, client.apiKey)).status).toBe(429);
@@ -408,13 +404,7 @@ describe('documentaries API', () => {
   }, 120_000);
 
   it('holds the limit when a tenant sends its requests all at once', async () => {
-    const client = await createTestClient(stack, { name: `Burst ${stack.run}` });
-    await waitFor(
-      async () =>
-        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
-        200,
-      'the API to know the new client',
-    );
+    const client = await newClient('Burst');
     // Counted from the read model without a lock, all eight passed the count of none.
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, n) => request({ topic: `burst ${n}` }, client.apiKey)),
@@ -428,13 +418,7 @@ describe('documentaries API', () => {
   }, 120_000);
 
   it('ends a period that reaches into the future now: its intro names no period without news', async () => {
-    const client = await createTestClient(stack, { name: `Future ${stack.run}` });
-    await waitFor(
-      async () =>
-        (await stack.call('GET', '/api/v1/documentaries', undefined, { apiKey: client.apiKey })).status ===
-        200,
-      'the API to know the new client',
-    );
+    const client = await newClient('Future');
     const before = Date.now();
     const from = new Date(before - 3 * 86_400_000).toISOString().slice(0, 10);
     const created = await request({ topic: 'chips', date_range: `${from}..2030-01-01` }, client.apiKey);

@@ -5,12 +5,13 @@
 // Kafka; a client that reads nothing is cut off while another keeps up; stream tokens for EventSource.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArticleDiscovered, StoryEvent } from '../../services/runtime/events/types.generated.ts';
+import type { ArticleDiscovered } from '../../services/runtime/events/types.generated.ts';
 import { topicNames } from '../../services/runtime/kafka/topics.ts';
 import { startFeedServer, type FeedServer } from '../support/feed-server.ts';
 import { openSse, type SseClient, type SseEvent } from '../support/sse-client.ts';
 import { startApiStack, type ApiStack } from './support/api-stack.ts';
 import { startPoller, type PollerProcess } from './support/poller-process.ts';
+import { openedStory } from './support/kafka.ts';
 import { waitFor } from './support/wait.ts';
 
 const percentile = (values: number[], p: number) => {
@@ -192,22 +193,7 @@ describe('the live stream', () => {
     await append([first]);
     // The clusterer places the first revision in a story, before the feed corrects its headline.
     const storyId = `story_${run}_2000`;
-    const opened: StoryEvent = {
-      type: 'opened',
-      story_id: storyId,
-      article_id: first.article_id,
-      source_id: first.source_id,
-      language: 'en',
-      category: 'business',
-      article_at: Date.now(),
-      similarity: null,
-      terms: [],
-      distinct_terms: [],
-      merged_into: null,
-      article_ids: [],
-      occurred_at: Date.now(),
-    };
-    await stack.producer.send(topicNames.stories, [{ key: storyId, value: opened }]);
+    await stack.producer.send(topicNames.stories, [{ key: storyId, value: openedStory(storyId, first) }]);
     await append([
       article(2000, { title: `Markets fall ${run} number 2000`, revision: 2, changed_fields: ['title'] }),
     ]);

@@ -17,6 +17,7 @@ import type {
   ArticleDiscovered,
   ArticleEnriched,
   ArticleNarrated,
+  StoryEvent,
 } from '../../../services/runtime/events/types.generated.ts';
 import { stack, testLogger } from './stack.ts';
 import { discoveredArticle } from '../../support/discovered-article.ts';
@@ -195,6 +196,28 @@ export function sampleEnrichment(
 
 /** The audio store key of sampleNarration (no file is behind it). */
 export const sampleAudioKey = `${'c'.repeat(40)}.mp3`;
+
+/** The clusterer opening story `storyId` with `article` (a business story in English), now. */
+export function openedStory(
+  storyId: string,
+  article: Pick<ArticleDiscovered, 'article_id' | 'source_id'>,
+): StoryEvent {
+  return {
+    type: 'opened',
+    story_id: storyId,
+    article_id: article.article_id,
+    source_id: article.source_id,
+    language: 'en',
+    category: 'business',
+    article_at: Date.now(),
+    similarity: null,
+    terms: [],
+    distinct_terms: [],
+    merged_into: null,
+    article_ids: [],
+    occurred_at: Date.now(),
+  };
+}
 
 /** A succeeded narration of an article, at `at`. */
 export function sampleNarration(articleId: string, at: number): ArticleNarrated {
